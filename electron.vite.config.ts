@@ -1,0 +1,20 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+
+// Custom folders (shared/STACK.md, "electron-vite with this layout"): main from electron/main,
+// the renderer from renderer/, everything into out/.
+export default defineConfig({
+  main: {
+    build: { outDir: 'out/main', lib: { entry: resolve(import.meta.dirname, 'electron/main/index.ts') } },
+  },
+  renderer: {
+    root: resolve(import.meta.dirname, 'renderer'),
+    base: './',
+    build: {
+      outDir: resolve(import.meta.dirname, 'out/renderer'),
+      rolldownOptions: { input: resolve(import.meta.dirname, 'renderer/index.html') },
+    },
+    plugins: [react()],
+  },
+});

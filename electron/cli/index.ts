@@ -1,0 +1,38 @@
+import { UsageError } from './args.js';
+import type { CliIo } from './io.js';
+import { serveDemo } from './serve-demo.js';
+
+const HELP = `Usage: cdb <command> [options]
+
+Scripts the Customer Data Browser's engine.
+
+Commands:
+  serve-demo    run the Demo API on 127.0.0.1 until interrupted
+
+Run "cdb <command> --help" for a command's options.
+`;
+
+const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> = {
+  'serve-demo': serveDemo,
+};
+
+/** Runs one `cdb` command and returns its exit code: 0 done, 1 failed, 2 called wrongly. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    io.stdout.write(HELP);
+    return command === undefined ? 2 : 0;
+  }
+  const run = COMMANDS[command];
+  try {
+    if (!run) throw new UsageError(`unknown command "${command}" (run "cdb --help" for the list)`);
+    return await run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`cdb: ${error.message}\n`);
+      return 2;
+    }
+    io.stderr.write(`cdb ${command}: ${(error as Error).message}\n`);
+    return 1;
+  }
+}

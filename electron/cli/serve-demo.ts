@@ -1,0 +1,59 @@
+import { once } from 'node:events';
+import { startDemoApi } from '../core/demo-api/index.js';
+import { integerFlag, parseFlags } from './args.js';
+import type { CliIo } from './io.js';
+
+export const SERVE_DEMO_HELP = `Usage: cdb serve-demo [options]
+
+Starts the Demo API (a faithful implementation of the Customer Data Management API over
+generated data) on 127.0.0.1 and runs until interrupted (Ctrl+C). The first line on stdout is
+one JSON object with what a client needs: baseUrl, authUrl, audience, clientId, clientSecret.
+
+Options:
+  --port N          TCP port (default: a free one)
+  --seed N          seed of the generated data (default 1; the same seed gives the same data)
+  --customers N     number of customers (default 2000)
+  --contacts N      number of contacts (default 5000)
+  --agreements N    number of agreements (default 6000)
+  --latency-ms N    delay added to every answer, with ±25% jitter (default 0)
+  -h, --help        show this help
+`;
+
+const MAX_ROWS = 5_000_000;
+
+/** `cdb serve-demo`: runs the Demo API until SIGINT or SIGTERM. */
+export async function serveDemo(argv: string[], io: CliIo): Promise<number> {
+  const flags = parseFlags(argv, {
+    port: { type: 'string' },
+    seed: { type: 'string' },
+    customers: { type: 'string' },
+    contacts: { type: 'string' },
+    agreements: { type: 'string' },
+    'latency-ms': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (flags.help) {
+    io.stdout.write(SERVE_DEMO_HELP);
+    return 0;
+  }
+  const customers = integerFlag(flags.customers, 'customers', 1, MAX_ROWS);
+  const contacts = integerFlag(flags.contacts, 'contacts', 0, MAX_ROWS);
+  const agreements = integerFlag(flags.agreements, 'agreements', 0, MAX_ROWS);
+  const demo = await startDemoApi({
+    port: integerFlag(flags.port, 'port', 0, 65_535),
+    seed: integerFlag(flags.seed, 'seed', 0, 2 ** 32 - 1),
+    latencyMs: integerFlag(flags['latency-ms'], 'latency-ms', 0, 60_000),
+    size: {
+      ...(customers !== undefined && { customers }),
+      ...(contacts !== undefined && { contacts }),
+      ...(agreements !== undefined && { agreements }),
+    },
+  });
+  const { baseUrl, authUrl, audience, clientId, clientSecret } = demo;
+  io.stdout.write(`${JSON.stringify({ baseUrl, authUrl, audience, clientId, clientSecret })}\n`);
+  io.stderr.write(`Demo API listening on ${baseUrl} (press Ctrl+C to stop)\n`);
+  const signal = await Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]);
+  await demo.close();
+  io.stderr.write(`Demo API stopped (${String(signal[0] ?? 'signal')})\n`);
+  return 0;
+}

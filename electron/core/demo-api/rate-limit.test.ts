@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from './test-support.js';
+
+// Spec "Limits" and "Errors": 20 requests/s per source IP with bursts of 35; HTTP 503 beyond.
+let api: TestApi | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+const SPEC_LIMITS = { requestsPerSecond: 20, burst: 35 };
+
+/** Fires `count` API calls at once and counts the answers by status. */
+async function burst(target: TestApi, count: number, token: string): Promise<Record<number, number>> {
+  const answers = await Promise.all(
+    Array.from({ length: count }, () => target.get('/v1/customers?size=1', { token })),
+  );
+  const byStatus: Record<number, number> = {};
+  for (const answer of answers) byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
+  return byStatus;
+}
+
+describe('API rate limit', () => {
+  it('serves a burst of 35, answers 503 beyond, and refills at 20 a second', async () => {
+    const clock = { now: Date.UTC(2026, 0, 5) };
+    api = await startTestApi({ now: () => clock.now, limits: SPEC_LIMITS });
+    const token = await api.token();
+    expect(await burst(api, 50, token)).toEqual({ 200: 35, 503: 15 });
+    const refused = await api.get('/v1/customers?size=1', { token });
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual({ status: 'error', message: expect.stringMatching(/rate limit/) });
+    clock.now += 1_000;
+    expect(await burst(api, 30, token)).toEqual({ 200: 20, 503: 10 });
+    clock.now += 250;
+    expect(await burst(api, 6, token)).toEqual({ 200: 5, 503: 1 });
+  });
+
+  it('holds 20 a second sustained on the real clock', async () => {
+    api = await startTestApi({ limits: SPEC_LIMITS });
+    const token = await api.token();
+    const started = Date.now();
+    let served = 0;
+    let refused = 0;
+    // Two seconds of 100 calls a second: the bucket's 35 plus about 20 a second get through.
+    while (Date.now() - started < 2_000) {
+      const answers = await burst(api, 10, token);
+      served += answers[200] ?? 0;
+      refused += answers[503] ?? 0;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const seconds = (Date.now() - started) / 1_000;
+    expect(refused).toBeGreaterThan(0);
+    expect(served).toBeGreaterThanOrEqual(35 + 20 * 2 * 0.8);
+    expect(served).toBeLessThanOrEqual(35 + 20 * seconds + 1);
+  });
+
+  it('counts calls without a valid token too, and leaves the token endpoint to its own limit', async () => {
+    const clock = { now: Date.UTC(2026, 0, 5) };
+    api = await startTestApi({ now: () => clock.now, limits: SPEC_LIMITS });
+    expect(await burst(api, 40, 'not-a-token')).toEqual({ 401: 35, 503: 5 });
+    expect((await api.requestToken()).status).toBe(200);
+  });
+});

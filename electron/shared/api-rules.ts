@@ -1,0 +1,55 @@
+/**
+ * Facts of the Customer Data Management API (shared/api-spec.md) that every layer needs:
+ * the Demo API serves them, core enforces them, the renderer and `cdb` offer them.
+ */
+
+/** The three listable resources (spec: "Resources and their fields"). */
+export const RESOURCES = ['customers', 'contacts', 'agreements'] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+/** Resources that also have a per-customer route, `/customers/:customerId/<resource>`. */
+export const CUSTOMER_SCOPED_RESOURCES = ['contacts', 'agreements'] as const;
+export type CustomerScopedResource = (typeof CUSTOMER_SCOPED_RESOURCES)[number];
+
+/** The only fields the API sorts on, per resource (spec: "Fields usable for sorting"). */
+export const SORTABLE_FIELDS = {
+  customers: ['createdAt', 'updatedAt'],
+  contacts: ['createdAt', 'updatedAt'],
+  agreements: ['mrr', 'arr', 'status', 'startDate', 'endDate', 'engagement', 'notice'],
+} as const satisfies Record<Resource, readonly string[]>;
+export type SortableField<R extends Resource = Resource> = (typeof SORTABLE_FIELDS)[R][number];
+
+/** The spec shows `desc`; `asc` is its obvious twin (DESIGN.md, "Where the spec is silent"). */
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/** Accept-Language values the API knows; anything else gets the default. */
+export const LANGUAGES = ['en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** List endpoints: `size` defaults to 100 and may not exceed 500. */
+export const PAGE_SIZE_DEFAULT = 100;
+export const PAGE_SIZE_MAX = 500;
+
+/** Spec "Limits": what the API grants and how fast it may be called. */
+export const API_LIMITS = {
+  tokenLifetimeSeconds: 10 * 60 * 60,
+  tokensPerDay: 15,
+  tokenRequestsPerMinute: 60,
+  requestsPerSecond: 20,
+  burst: 35,
+} as const;
+
+/** The route prefix of the spec's example path (`/v1/customers`). */
+export const DEFAULT_API_PREFIX = '/v1';
+
+/** True when `value` names a resource the API lists. */
+export function isResource(value: string): value is Resource {
+  return (RESOURCES as readonly string[]).includes(value);
+}
+
+/** True when the API sorts `resource` on `field`. */
+export function isSortableField(resource: Resource, field: string): boolean {
+  return (SORTABLE_FIELDS[resource] as readonly string[]).includes(field);
+}

@@ -1,0 +1,41 @@
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+
+// The layering of shared/DESIGN.md is a lint rule; this checks the rule itself bites, so a
+// config change cannot quietly switch it off.
+// The probes are not files of a TypeScript project, so type-aware rules are off for them.
+const eslint = new ESLint({ cwd: process.cwd(), overrideConfig: tseslint.configs.disableTypeChecked });
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
+}
+
+describe('layering lint rules', () => {
+  it.each([
+    ['electron/core/probe.ts', "import { app } from 'electron';"],
+    ['electron/shared/probe.ts', "import { app } from 'electron';"],
+    ['electron/shared/probe.ts', "import { readFile } from 'node:fs/promises';"],
+    ['electron/shared/probe.ts', "import { startDemoApi } from '../core/demo-api/index.js';"],
+    ['electron/cli/probe.ts', "import { app } from 'electron';"],
+    ['electron/core/probe.ts', "import { runCli } from '../cli/index.js';"],
+    ['renderer/src/probe.ts', "import { ipcRenderer } from 'electron';"],
+    ['renderer/src/probe.ts', "import { readFile } from 'fs';"],
+    ['renderer/src/probe.ts', "import { join } from 'node:path';"],
+    ['renderer/src/probe.ts', "import { startDemoApi } from '../../electron/core/demo-api/index.js';"],
+  ])('%s may not %s', async (filePath, code) => {
+    expect(await restrictedImports(filePath, `${code}\n`)).toHaveLength(1);
+  });
+
+  it.each([
+    ['electron/core/probe.ts', "import { RESOURCES } from '../shared/api-rules.js';"],
+    ['electron/cli/probe.ts', "import { startDemoApi } from '../core/demo-api/index.js';"],
+    ['electron/main/probe.ts', "import { app } from 'electron';"],
+    ['renderer/src/probe.ts', "import { RESOURCES } from '../../electron/shared/api-rules.js';"],
+  ])('%s may %s', async (filePath, code) => {
+    expect(await restrictedImports(filePath, `${code}\n`)).toEqual([]);
+  });
+});
