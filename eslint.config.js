@@ -54,7 +54,7 @@ export default tseslint.config(
           message: 'Use a union of string literals (as const) instead of enum.',
         },
       ],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
   },
   {

@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import { isSortableField, PAGE_SIZE_MAX, type Language, type Resource } from '../shared/api-rules.js';
+import { resourceSchemaSchema, type ApiRecord, type ResourceSchema } from '../shared/schema.js';
+import { ApiError, retryAfterMs, serverMessageOf } from './errors.js';
+import { httpCall, jsonOf, type Fetch } from './http.js';
+import type { Priority, RequestLimiter } from './limiter.js';
+import type { TokenManager } from './tokens.js';
+
+/** Where a profile's API is: `{baseUrl}{apiPrefix}/customers`, `{baseUrl}{schemaPath}`. */
+export interface ApiLocation {
+  baseUrl: string;
+  apiPrefix: string;
+  schemaPath: string;
+}
+
+/** A list as the user sees it: which resource, for which customer, in which order. */
+export interface View {
+  resource: Resource;
+  /** Public id of a customer: the per-customer routes (contacts and agreements only). */
+  customerId?: string;
+  /** `field.asc|desc` on one of the resource's sortable fields; none is the API's default order. */
+  sort?: string;
+}
+
+export interface PageRequest extends View {
+  size: number;
+  cursor?: string;
+  lang: Language;
+}
+
+export interface Page {
+  rows: ApiRecord[];
+  nextCursor: string | null;
+  hasNextPage: boolean;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  priority?: Priority;
+}
+
+/** The schema listing, or why the app falls back to labels made from field keys (DESIGN.md). */
+export type SchemaListing = { schemas: ResourceSchema[] } | { schemas: null; reason: string };
+
+const cursorPaginationSchema = z.object({
+  hasNextPage: z.boolean(),
+  nextCursor: z.string().min(1).nullable().optional(),
+});
+const offsetPaginationSchema = z.object({ total: z.number().int().nonnegative() });
+
+/**
+ * The API's list and schema calls (spec "Endpoints"), each through the origin's limiter, with
+ * `Authorization` and `Accept-Language`, the envelope checked, a 401 answered by one token renewal,
+ * and every failure an ApiError that says what happened.
+ */
+export class ApiClient {
+  private readonly fetch: Fetch;
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly location: ApiLocation,
+    private readonly tokens: TokenManager,
+    private readonly limiter: RequestLimiter,
+    options: { fetch?: Fetch; timeoutMs?: number } = {},
+  ) {
+    this.fetch = options.fetch ?? globalThis.fetch;
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+  }
+
+  /** One page of a view (cursor mode). */
+  async listPage(request: PageRequest, options: CallOptions = {}): Promise<Page> {
+    const query: Record<string, string> = { size: String(checkedSize(request.size)) };
+    if (request.sort) query.sort = request.sort;
+    if (request.cursor) query.cursor = request.cursor;
+    const body = await this.getJson(
+      this.listUrl(request, query),
+      request.lang,
+      options,
+      request.cursor !== undefined,
+    );
+    const { data, metadata } = successEnvelope(body);
+    const pagination = cursorPaginationSchema.safeParse(metadata.pagination);
+    if (!pagination.success || (pagination.data.hasNextPage && !pagination.data.nextCursor)) {
+      throw invalidResponse('its pagination has no hasNextPage, or no nextCursor while there is a next page');
+    }
+    return {
+      rows: data,
+      hasNextPage: pagination.data.hasNextPage,
+      nextCursor: pagination.data.hasNextPage ? (pagination.data.nextCursor ?? null) : null,
+    };
+  }
+
+  /** How many records a view has: offset mode's `total` (`page=1&size=1`). */
+  async count(view: View, options: CallOptions = {}): Promise<number> {
+    const query: Record<string, string> = { page: '1', size: '1' };
+    if (view.sort) query.sort = view.sort;
+    const { metadata } = successEnvelope(await this.getJson(this.listUrl(view, query), 'en', options, false));
+    const pagination = offsetPaginationSchema.safeParse(metadata.pagination);
+    if (!pagination.success) throw invalidResponse('its offset pagination has no total');
+    return pagination.data.total;
+  }
+
+  /** The schema listing in `lang`; null with a reason when the API has none or an unreadable one. */
+  async schemas(lang: Language, options: CallOptions = {}): Promise<SchemaListing> {
+    const url = `${this.location.baseUrl}${this.location.schemaPath}`;
+    let body: unknown;
+    try {
+      body = await this.getJson(url, lang, options, false);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        return {
+          schemas: null,
+          reason: `the API has no schema listing at ${this.location.schemaPath} (HTTP 404)`,
+        };
+      }
+      throw error;
+    }
+    const listed = z.array(resourceSchemaSchema).safeParse((body as { data?: unknown } | null)?.data ?? body);
+    return listed.success
+      ? { schemas: listed.data }
+      : {
+          schemas: null,
+          reason: `the schema listing at ${this.location.schemaPath} has a shape the app does not know`,
+        };
+  }
+
+  private listUrl(view: View, query: Record<string, string>): string {
+    if (view.sort !== undefined) {
+      const [field = '', direction] = view.sort.split('.');
+      if (!isSortableField(view.resource, field) || !['asc', 'desc'].includes(direction ?? '')) {
+        throw new RangeError(`sort "${view.sort}" is not one the API offers for ${view.resource}`);
+      }
+    }
+    const prefix = `${this.location.baseUrl}${this.location.apiPrefix}`;
+    const path =
+      view.customerId === undefined
+        ? `${prefix}/${view.resource}`
+        : `${prefix}/customers/${encodeURIComponent(view.customerId)}/${view.resource}`;
+    return `${path}?${new URLSearchParams(query).toString()}`;
+  }
+
+  /** GET through the limiter; a 401 drops the token and tries once more with a new one. */
+  private async getJson(
+    url: string,
+    lang: Language,
+    options: CallOptions,
+    carriesCursor: boolean,
+  ): Promise<unknown> {
+    for (let renewed = false; ; renewed = true) {
+      const token = await this.tokens.getToken(options.signal);
+      try {
+        return await this.limiter.schedule(
+          options.priority ?? 'interactive',
+          (signal) => this.exchange(url, token, lang, signal, carriesCursor),
+          options.signal,
+        );
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.code !== 'unauthorized') throw error;
+        await this.tokens.invalidate(token);
+        if (renewed) {
+          // DESIGN.md: a second 401 is "credentials rejected", not retried in a loop.
+          throw new ApiError(
+            'credentials-rejected',
+            'credentials rejected: the API refused a newly issued token (HTTP 401)',
+            {
+              status: 401,
+              serverMessage: error.serverMessage,
+              retryable: false,
+            },
+          );
+        }
+      }
+    }
+  }
+
+  private async exchange(
+    url: string,
+    token: string,
+    lang: Language,
+    signal: AbortSignal,
+    carriesCursor: boolean,
+  ): Promise<unknown> {
+    const answer = await httpCall(this.fetch, url, {
+      headers: { authorization: `Bearer ${token}`, 'accept-language': lang, accept: 'application/json' },
+      signal,
+      timeoutMs: this.timeoutMs,
+      what: 'the API',
+    });
+    const body = jsonOf(answer);
+    const { status } = answer;
+    if (status === 200) {
+      if (body === undefined) throw invalidResponse('the body is not JSON');
+      return body;
+    }
+    const serverMessage = serverMessageOf(body);
+    const quoted = serverMessage ? `: ${serverMessage}` : '';
+    if (status === 401) {
+      throw new ApiError('unauthorized', `the API refused the access token (HTTP 401)${quoted}`, {
+        status,
+        serverMessage,
+        retryable: true,
+      });
+    }
+    if (status === 503 || status === 429) {
+      const wait = retryAfterMs(answer.headers.get('retry-after'), Date.now());
+      throw new ApiError('overloaded', `the API is rate limiting or overloaded (HTTP ${status})${quoted}`, {
+        status,
+        serverMessage,
+        retryable: true,
+        retryAt: wait === undefined ? undefined : Date.now() + wait,
+      });
+    }
+    if (carriesCursor && status >= 400 && status < 500) {
+      // DESIGN.md: any 4xx on a request that carried a cursor means the cursor is no longer valid.
+      throw new ApiError('invalid-cursor', `the API refused this list's cursor (HTTP ${status})${quoted}`, {
+        status,
+        serverMessage,
+        retryable: true,
+      });
+    }
+    throw new ApiError('http', `the API answered HTTP ${status}${quoted}`, {
+      status,
+      serverMessage,
+      retryable: status >= 500,
+    });
+  }
+}
+
+function checkedSize(size: number): number {
+  if (!Number.isInteger(size) || size < 1 || size > PAGE_SIZE_MAX) {
+    throw new RangeError(`page size must be a whole number from 1 to ${PAGE_SIZE_MAX}, got ${size}`);
+  }
+  return size;
+}
+
+function invalidResponse(what: string, serverMessage?: string): ApiError {
+  return new ApiError('invalid-response', `the API answered something the app cannot read: ${what}`, {
+    status: 200,
+    serverMessage,
+    retryable: false,
+  });
+}
+
+/** The spec's envelope: `status` "success", `data` an array of records, `metadata` an object. */
+function successEnvelope(body: unknown): { data: ApiRecord[]; metadata: { pagination?: unknown } } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalidResponse('not an envelope object');
+  const { status, data, metadata } = body as Record<string, unknown>;
+  if (status !== 'success') {
+    const serverMessage = serverMessageOf(body);
+    throw invalidResponse(
+      `status is ${JSON.stringify(status)}, not "success"${serverMessage ? ` (${serverMessage})` : ''}`,
+      serverMessage,
+    );
+  }
+  if (
+    !Array.isArray(data) ||
+    !data.every((row) => typeof row === 'object' && row !== null && !Array.isArray(row))
+  ) {
+    throw invalidResponse('data is not a list of records');
+  }
+  if (typeof metadata !== 'object' || metadata === null) throw invalidResponse('metadata is missing');
+  return { data: data as ApiRecord[], metadata: metadata };
+}

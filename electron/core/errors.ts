@@ -1,0 +1,91 @@
+/**
+ * What went wrong talking to the API, in words the UI and `cdb` can show as they are, with what a
+ * caller needs to decide: the HTTP status, the server's own message, whether trying again can help
+ * and, where the server said so, when.
+ */
+export type ApiErrorCode =
+  /** The server could not be reached (DNS, refused connection, reset). */
+  | 'network'
+  /** No answer within the time limit. */
+  | 'timeout'
+  /** The answer was not what the spec describes (not JSON, no success envelope). */
+  | 'invalid-response'
+  /** The token endpoint refused the client id and secret, or the API refused a fresh token. */
+  | 'credentials-rejected'
+  /** No client secret is saved for the connection. */
+  | 'missing-secret'
+  /** The daily token budget is spent (ours or the server's); `retryAt` says when the next is allowed. */
+  | 'token-budget'
+  /** The token endpoint asked us to slow down (429); `retryAt` says when to ask again. */
+  | 'token-rate-limited'
+  /** One 503 (rate limited or overloaded): the limiter backs off and retries it. */
+  | 'overloaded'
+  /** The API kept answering 503 past the retry budget. */
+  | 'unavailable'
+  /** A request that carried a cursor was refused: the traversal must start again. */
+  | 'invalid-cursor'
+  /** The token was refused (401): renewed once by the client, then shown as credentials-rejected. */
+  | 'unauthorized'
+  /** Any other HTTP error answer. */
+  | 'http';
+
+export interface ApiErrorDetails {
+  status?: number;
+  serverMessage?: string;
+  retryable: boolean;
+  /** Epoch ms before which asking again is pointless. */
+  retryAt?: number;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status?: number;
+  readonly serverMessage?: string;
+  readonly retryable: boolean;
+  readonly retryAt?: number;
+
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    details: ApiErrorDetails,
+  ) {
+    super(message, { cause: details.cause });
+    this.status = details.status;
+    this.serverMessage = details.serverMessage;
+    this.retryable = details.retryable;
+    this.retryAt = details.retryAt;
+  }
+}
+
+/** True when `error` is the rejection of an aborted signal (the caller cancelled: not a failure). */
+export function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+/** Why `signal` aborted, as an Error (an AbortError DOMException unless the aborter gave its own). */
+export function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error
+    ? signal.reason
+    : new DOMException('The operation was aborted', 'AbortError');
+}
+
+/** The message a server put in an error body, whatever its shape (DESIGN.md: `message`, `error`). */
+export function serverMessageOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const record = body as Record<string, unknown>;
+  for (const key of ['message', 'error_description', 'error']) {
+    const value = record[key];
+    if (typeof value === 'string' && value.trim()) return value.trim().slice(0, 500);
+  }
+  return undefined;
+}
+
+/** Milliseconds a Retry-After header asks for (delta-seconds or an HTTP date), if any. */
+export function retryAfterMs(header: string | null, now: number): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}

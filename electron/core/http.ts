@@ -1,0 +1,64 @@
+import { ApiError } from './errors.js';
+
+/** An HTTP answer read to the end. */
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+export interface HttpCall {
+  method?: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  /** The caller's cancellation: its abort rejects with the signal's reason, not an ApiError. */
+  signal?: AbortSignal;
+  /** Time for the whole exchange, answer body included. */
+  timeoutMs: number;
+  /** What is being reached, for messages ("the token endpoint", "the API"). */
+  what: string;
+}
+
+export type Fetch = typeof fetch;
+
+/**
+ * One HTTP exchange with a time limit on the whole of it. A refused connection or a silent server
+ * becomes an ApiError ("network" or "timeout") that says what could not be reached: never a hang.
+ */
+export async function httpCall(fetchImpl: Fetch, url: string, call: HttpCall): Promise<HttpAnswer> {
+  const timeout = AbortSignal.timeout(call.timeoutMs);
+  const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
+  try {
+    const response = await fetchImpl(url, {
+      method: call.method ?? 'GET',
+      headers: call.headers,
+      body: call.body,
+      signal,
+      redirect: 'error',
+    });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  } catch (error) {
+    if (call.signal?.aborted) throw call.signal.reason;
+    if (timeout.aborted) {
+      throw new ApiError('timeout', `${call.what} did not answer within ${call.timeoutMs / 1000} s`, {
+        retryable: true,
+        cause: error,
+      });
+    }
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const detail = cause?.code ?? cause?.message ?? (error as Error).message;
+    throw new ApiError('network', `cannot reach ${call.what} at ${new URL(url).origin} (${detail})`, {
+      retryable: true,
+      cause: error,
+    });
+  }
+}
+
+/** The JSON of an answer's body, or undefined when it is not JSON. */
+export function jsonOf(answer: HttpAnswer): unknown {
+  try {
+    return JSON.parse(answer.text);
+  } catch {
+    return undefined;
+  }
+}
