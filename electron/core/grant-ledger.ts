@@ -9,7 +9,11 @@ const ledgerSchema = z.object({
   version: z.literal(1),
   clients: z.record(
     z.string(),
-    z.object({ grants: z.array(z.number()), blockedUntil: z.number().optional() }),
+    z.object({
+      grants: z.array(z.number()),
+      blockedUntil: z.number().optional(),
+      blockedFor: z.enum(['budget', 'rate']).optional(),
+    }),
   ),
 });
 type LedgerFile = z.infer<typeof ledgerSchema>;
@@ -20,6 +24,8 @@ export interface GrantUsage {
   limit: number;
   /** Epoch ms when the next token may be requested, when that is not now. */
   nextAllowedAt?: number;
+  /** Why not now: our count of the daily budget or the server's word on it, or its "slow down". */
+  blockedFor?: 'budget' | 'rate';
 }
 
 /**
@@ -69,8 +75,11 @@ export class GrantLedger {
     const usage: GrantUsage = { used: grants.length, limit: this.limit };
     const budgetFreesAt =
       grants.length >= this.limit ? (grants[grants.length - this.limit] ?? now) + DAY_MS : 0;
-    const notBefore = Math.max(budgetFreesAt, entry?.blockedUntil ?? 0);
-    if (notBefore > now) usage.nextAllowedAt = notBefore;
+    const blockedUntil = entry?.blockedUntil ?? 0;
+    if (budgetFreesAt > now && budgetFreesAt >= blockedUntil)
+      return { ...usage, nextAllowedAt: budgetFreesAt, blockedFor: 'budget' };
+    if (blockedUntil > now)
+      return { ...usage, nextAllowedAt: blockedUntil, blockedFor: entry?.blockedFor ?? 'rate' };
     return usage;
   }
 
@@ -83,9 +92,9 @@ export class GrantLedger {
     return this.persist();
   }
 
-  /** Remembers that the server refused tokens to `client` until `at` (epoch ms). */
-  blockUntil(client: string, at: number): Promise<void> {
-    this.file.clients[client] = { grants: [], ...this.file.clients[client], blockedUntil: at };
+  /** Remembers that the server refused tokens to `client` until `at` (epoch ms), and why. */
+  blockUntil(client: string, at: number, blockedFor: 'budget' | 'rate'): Promise<void> {
+    this.file.clients[client] = { grants: [], ...this.file.clients[client], blockedUntil: at, blockedFor };
     return this.persist();
   }
 

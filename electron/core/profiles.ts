@@ -76,50 +76,69 @@ export class ProfileStore {
 
   async create(input: unknown): Promise<Profile> {
     const fields = parseInput(input);
-    this.assertUniqueName(fields.name);
-    const at = this.now().toISOString();
-    const profile: Profile = { ...fields, id: randomUUID(), createdAt: at, updatedAt: at };
-    await this.save([...this.profiles, profile]);
-    return { ...profile };
+    return this.change((profiles) => {
+      this.assertUniqueName(profiles, fields.name);
+      const at = this.now().toISOString();
+      const profile: Profile = { ...fields, id: randomUUID(), createdAt: at, updatedAt: at };
+      return { profiles: [...profiles, profile], result: { ...profile } };
+    });
   }
 
   /** Changes some fields of a profile; the result is validated as a whole. */
   async update(id: string, changes: unknown): Promise<Profile> {
-    const current = this.profiles.find((profile) => profile.id === id);
-    if (!current) throw new ProfileError(`no profile with id ${id}`);
     if (typeof changes !== 'object' || changes === null)
       throw new ProfileError('changes: expected an object');
-    const { id: _id, createdAt, updatedAt: _updatedAt, ...editable } = current;
-    const fields = parseInput({ ...editable, ...changes });
-    this.assertUniqueName(fields.name, id);
-    const profile: Profile = { ...fields, id, createdAt, updatedAt: this.now().toISOString() };
-    await this.save(this.profiles.map((candidate) => (candidate.id === id ? profile : candidate)));
-    return { ...profile };
+    return this.change((profiles) => {
+      const current = profiles.find((profile) => profile.id === id);
+      if (!current) throw new ProfileError(`no profile with id ${id}`);
+      const { id: _id, createdAt, updatedAt: _updatedAt, ...editable } = current;
+      const fields = parseInput({ ...editable, ...changes });
+      this.assertUniqueName(profiles, fields.name, id);
+      const profile: Profile = { ...fields, id, createdAt, updatedAt: this.now().toISOString() };
+      return {
+        profiles: profiles.map((candidate) => (candidate.id === id ? profile : candidate)),
+        result: { ...profile },
+      };
+    });
   }
 
   /** Removes a profile; false when there was none with that id. */
-  async remove(id: string): Promise<boolean> {
-    const remaining = this.profiles.filter((profile) => profile.id !== id);
-    if (remaining.length === this.profiles.length) return false;
-    await this.save(remaining);
-    return true;
+  remove(id: string): Promise<boolean> {
+    return this.change((profiles) => {
+      const remaining = profiles.filter((profile) => profile.id !== id);
+      const removed = remaining.length !== profiles.length;
+      return { profiles: removed ? remaining : undefined, result: removed };
+    });
   }
 
-  private assertUniqueName(name: string, exceptId?: string): void {
-    const clash = this.findByName(name);
-    if (clash && clash.id !== exceptId)
-      throw new ProfileError(`name: a profile called "${clash.name}" already exists`);
-  }
-
-  /** Writes the whole file atomically; writes are queued so two saves never interleave. */
-  private async save(profiles: Profile[]): Promise<void> {
-    const document = fileSchema.parse({ version: 1, profiles });
-    const write = this.writes.then(() =>
-      writeFileAtomic(this.path, `${JSON.stringify(document, null, 2)}\n`, { mode: 0o600 }),
+  private assertUniqueName(profiles: Profile[], name: string, exceptId?: string): void {
+    const wanted = name.toLocaleLowerCase();
+    const clash = profiles.find(
+      (profile) => profile.name.toLocaleLowerCase() === wanted && profile.id !== exceptId,
     );
-    this.writes = write.catch(() => undefined);
-    await write;
-    this.profiles = profiles;
+    if (clash) throw new ProfileError(`name: a profile called "${clash.name}" already exists`);
+  }
+
+  /**
+   * Applies one change to the list and writes the whole file atomically (no `profiles`: nothing
+   * changed). Changes are queued, each seeing the list the previous one left, so concurrent saves
+   * never lose one another.
+   */
+  private change<T>(apply: (profiles: Profile[]) => { profiles?: Profile[]; result: T }): Promise<T> {
+    const done = this.writes.then(async () => {
+      const { profiles, result } = apply(this.profiles);
+      if (profiles) {
+        const document = fileSchema.parse({ version: 1, profiles });
+        await writeFileAtomic(this.path, `${JSON.stringify(document, null, 2)}\n`, { mode: 0o600 });
+        this.profiles = profiles;
+      }
+      return result;
+    });
+    this.writes = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    return done;
   }
 }
 

@@ -182,11 +182,15 @@ export class TokenManager {
     const usage = this.options.ledger.usage(this.ledgerKey);
     if (usage.nextAllowedAt === undefined) return;
     const at = new Date(usage.nextAllowedAt).toISOString();
-    const spent = usage.used >= usage.limit;
+    const spent = usage.blockedFor === 'budget';
+    const counted =
+      usage.used >= usage.limit
+        ? `${usage.used} / ${usage.limit} tokens used in the last 24 h`
+        : 'the server says so';
     throw new ApiError(
       spent ? 'token-budget' : 'token-rate-limited',
       spent
-        ? `token budget spent: ${usage.used} / ${usage.limit} tokens used in the last 24 h; the next one can be requested at ${at}`
+        ? `token budget spent: ${counted}; the next one can be requested at ${at}`
         : `the token endpoint asked to wait: the next token can be requested at ${at}`,
       { retryable: false, retryAt: usage.nextAllowedAt },
     );
@@ -215,7 +219,8 @@ export class TokenManager {
     if (status === 429 || status === 403) {
       // DESIGN.md: 429/403 from the token endpoint: stop, and show when a token is next allowed.
       const quota = status === 403 || code === 'token_quota_exceeded' || (wait ?? 0) > 60_000;
-      if (retryAt !== undefined) await this.options.ledger.blockUntil(this.ledgerKey, retryAt);
+      if (retryAt !== undefined)
+        await this.options.ledger.blockUntil(this.ledgerKey, retryAt, quota ? 'budget' : 'rate');
       const when =
         retryAt === undefined ? '' : `; the next one can be requested at ${new Date(retryAt).toISOString()}`;
       return new ApiError(

@@ -8,17 +8,23 @@ const httpUrl = z
   .string()
   .trim()
   .max(2048)
-  .refine((value) => URL.canParse(value), 'must be a full URL, like https://api.example.com')
-  .refine((value) => ['http:', 'https:'].includes(new URL(value).protocol), 'must start with https://')
-  .refine((value) => {
-    const url = new URL(value);
-    return url.protocol === 'https:' || LOOPBACK_HOST.test(url.hostname);
-  }, 'must use https:// (plain http:// is allowed only to this machine: localhost, 127.x.x.x, [::1])')
-  .refine(
-    (value) => !new URL(value).username && !new URL(value).password,
-    'must not contain a user name or password',
-  )
+  .superRefine((value, context) => {
+    const problem = httpUrlProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
   .transform((value) => value.replace(/\/+$/, ''));
+
+/** Why `value` cannot be an API or auth address, or undefined when it can. */
+function httpUrlProblem(value: string): string | undefined {
+  if (!URL.canParse(value)) return 'must be a full URL, like https://api.example.com';
+  const url = new URL(value);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must start with https://';
+  if (url.protocol === 'http:' && !LOOPBACK_HOST.test(url.hostname)) {
+    return 'must use https:// (plain http:// is allowed only to this machine: localhost, 127.x.x.x, [::1])';
+  }
+  if (url.username || url.password) return 'must not contain a user name or password';
+  return undefined;
+}
 
 const routePath = z
   .string()

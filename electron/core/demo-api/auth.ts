@@ -38,6 +38,8 @@ const secondsUntil = (at: number, now: number): string => String(Math.max(1, Mat
 export class TokenAuthority {
   private readonly requestsPerAddress: SlidingWindow;
   private readonly grantsPerClient: SlidingWindow;
+  private readonly issued = new Set<string>();
+  private readonly revoked = new Set<string>();
 
   constructor(
     private readonly key: Uint8Array,
@@ -49,6 +51,12 @@ export class TokenAuthority {
   ) {
     this.requestsPerAddress = new SlidingWindow(limits.tokenRequestsPerMinute, MINUTE_MS, now);
     this.grantsPerClient = new SlidingWindow(limits.tokensPerDay, DAY_MS, now);
+  }
+
+  /** Refuses every token issued so far, as a key rotation on the server would. */
+  revokeAll(): void {
+    for (const jti of this.issued) this.revoked.add(jti);
+    this.issued.clear();
   }
 
   /** Tokens granted to a client in the last 24 h. */
@@ -83,6 +91,8 @@ export class TokenAuthority {
     this.grantsPerClient.record(client.clientId);
 
     const issuedAt = Math.floor(now / 1000);
+    const jti = randomUUID();
+    this.issued.add(jti);
     const accessToken = await new SignJWT({ scope: 'read:customers read:contacts read:agreements' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(this.issuer)
@@ -90,7 +100,7 @@ export class TokenAuthority {
       .setAudience(this.audience)
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + this.limits.tokenLifetimeSeconds)
-      .setJti(randomUUID())
+      .setJti(jti)
       .sign(this.key);
     return {
       status: 200,
@@ -110,19 +120,24 @@ export class TokenAuthority {
         'www-authenticate': 'Bearer realm="api"',
       });
     }
+    let message: string | undefined;
     try {
-      await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         issuer: this.issuer,
         audience: this.audience,
         currentDate: new Date(this.now()),
         clockTolerance: 0,
       });
+      if (payload.jti !== undefined && this.revoked.has(payload.jti)) message = 'access token revoked';
     } catch (error) {
-      const expired = (error as { code?: string }).code === 'ERR_JWT_EXPIRED';
-      throw apiError(401, expired ? 'access token expired' : 'invalid access token', {
-        'www-authenticate': `Bearer realm="api", error="invalid_token"`,
-      });
+      message =
+        (error as { code?: string }).code === 'ERR_JWT_EXPIRED'
+          ? 'access token expired'
+          : 'invalid access token';
+    }
+    if (message) {
+      throw apiError(401, message, { 'www-authenticate': `Bearer realm="api", error="invalid_token"` });
     }
   }
 

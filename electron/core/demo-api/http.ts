@@ -3,7 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /** A finished answer: status, JSON body and extra headers. Handlers return these; the server writes them. */
 export interface Reply {
   status: number;
-  body: unknown;
+  body?: unknown;
+  /** Sent as is instead of `body` as JSON (for answers that break the API's rules on purpose). */
+  raw?: string;
   headers?: Record<string, string>;
 }
 
@@ -30,7 +32,7 @@ export function oauthError(
 }
 
 export function writeReply(response: ServerResponse, reply: Reply): void {
-  const json = JSON.stringify(reply.body);
+  const json = reply.raw ?? JSON.stringify(reply.body);
   response.writeHead(reply.status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(json),

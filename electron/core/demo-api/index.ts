@@ -49,6 +49,34 @@ export interface DemoApiOptions {
   now?: Clock;
 }
 
+/** A canned answer for the next API calls: the faults the client must survive (issue tests). */
+export interface FaultAnswer {
+  /** HTTP status (default 503). */
+  status?: number;
+  retryAfterSeconds?: number;
+  /** Raw body text (default: the API's JSON error). */
+  body?: string;
+}
+
+/** Hooks tests use to make the Demo API misbehave, and counters of what it was asked. */
+export interface DemoFaults {
+  /** The next `count` API calls get `answer` instead of their real one. */
+  failNext(count: number, answer?: FaultAnswer): void;
+  /** The next `count` API calls wait `ms` more before answering. */
+  delayNext(count: number, ms: number): void;
+  /** Every token issued so far is refused from now on (401), as after a key rotation. */
+  revokeTokens(): void;
+}
+
+export interface DemoCounters {
+  /** Calls to the API routes, answered or not. */
+  apiRequests: number;
+  /** Calls to the token endpoint. */
+  tokenRequests: number;
+  /** API calls refused by the rate limit (503). */
+  rateLimited: number;
+}
+
 /** A running Demo API: where it listens, the credentials it accepts, its data and how to stop it. */
 export interface DemoApi {
   baseUrl: string;
@@ -60,6 +88,9 @@ export interface DemoApi {
   store: DemoStore;
   /** Tokens granted to a client in the last 24 h. */
   grantsToday(clientId: string): number;
+  faults: DemoFaults;
+  /** What the server was asked since it started (live: read it when needed). */
+  counters: DemoCounters;
   close(): Promise<void>;
 }
 
@@ -88,6 +119,9 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
   const addLatency = async (): Promise<void> => {
     if (options.latencyMs) await sleep(options.latencyMs * (1 + jitter * (2 * Math.random() - 1)));
   };
+  const counters: DemoCounters = { apiRequests: 0, tokenRequests: 0, rateLimited: 0 };
+  const failures: FaultAnswer[] = [];
+  const delays: number[] = [];
 
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
@@ -102,6 +136,7 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
     const url = new URL(request.url ?? '/', origin);
     const address = request.socket.remoteAddress ?? 'unknown';
     if (url.pathname === '/oauth/token') {
+      counters.tokenRequests++;
       if (request.method !== 'POST') throw apiError(405, 'use POST', { allow: 'POST' });
       await addLatency();
       return authority.grant(request, address);
@@ -109,7 +144,9 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
     if (!url.pathname.startsWith(`${DEFAULT_API_PREFIX}/`)) {
       throw apiError(404, `no route ${url.pathname}`);
     }
+    counters.apiRequests++;
     if (!buckets.take(address)) {
+      counters.rateLimited++;
       // Spec "Errors": over the API rate limit the answer is HTTP 503, at once.
       throw apiError(
         503,
@@ -117,6 +154,10 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
       );
     }
     await addLatency();
+    const delay = delays.shift();
+    if (delay) await sleep(delay);
+    const failure = failures.shift();
+    if (failure) return faultReply(failure);
     if (request.method !== 'GET') {
       throw apiError(405, `${request.method ?? ''} is not supported here; use GET`, { allow: 'GET' });
     }
@@ -160,6 +201,12 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
     clientSecret: firstClient.clientSecret,
     store,
     grantsToday: (clientId) => authority.grantsToday(clientId),
+    faults: {
+      failNext: (count, answer = {}) => failures.push(...Array<FaultAnswer>(count).fill(answer)),
+      delayNext: (count, ms) => delays.push(...Array<number>(count).fill(ms)),
+      revokeTokens: () => authority.revokeAll(),
+    },
+    counters,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -179,6 +226,13 @@ function decodeSegment(segment: string): string {
   } catch {
     throw apiError(404, 'customer not found: the id in the path is not valid');
   }
+}
+
+function faultReply({ status = 503, retryAfterSeconds, body }: FaultAnswer): Reply {
+  const headers: Record<string, string> = {};
+  if (retryAfterSeconds !== undefined) headers['retry-after'] = String(retryAfterSeconds);
+  if (body !== undefined) return { status, raw: body, headers };
+  return { status, body: { status: 'error', message: `injected fault: HTTP ${status}` }, headers };
 }
 
 function replyFor(error: unknown): Reply {

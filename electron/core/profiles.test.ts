@@ -1,0 +1,114 @@
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { audienceOf } from '../shared/profile.js';
+import { ProfileError, ProfileStore } from './profiles.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cdb-profiles-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+const VALID = {
+  name: 'Production',
+  baseUrl: 'https://api.example.com/',
+  authUrl: 'https://auth.example.com',
+  clientId: 'client-123',
+};
+
+describe('profiles', () => {
+  it('creates, lists, updates and removes profiles, kept in one JSON file across openings', async () => {
+    const { store } = await ProfileStore.open(dir);
+    const created = await store.create(VALID);
+    expect(created).toMatchObject({
+      ...VALID,
+      baseUrl: 'https://api.example.com',
+      apiPrefix: '/v1',
+      schemaPath: '/v1/schemas',
+      requestsPerSecond: 20,
+      burst: 35,
+      pageSize: 500,
+    });
+    expect(audienceOf(created)).toBe('https://api.example.com');
+    await store.create({ ...VALID, name: 'Staging', audience: 'https://staging-audience' });
+
+    const updated = await store.update(created.id, { pageSize: 200, name: 'Production EU' });
+    expect(updated).toMatchObject({ pageSize: 200, name: 'Production EU', createdAt: created.createdAt });
+
+    const { store: reopened, damaged } = await ProfileStore.open(dir);
+    expect(damaged).toBeUndefined();
+    expect(reopened.list().map((profile) => profile.name)).toEqual(['Production EU', 'Staging']);
+    expect(reopened.findByName('staging')?.audience).toBe('https://staging-audience');
+
+    expect(await reopened.remove(created.id)).toBe(true);
+    expect(await reopened.remove(created.id)).toBe(false);
+    expect((await ProfileStore.open(dir)).store.list().map((profile) => profile.name)).toEqual(['Staging']);
+  });
+
+  it('writes atomically, readable by the user only, with no temporary file left', async () => {
+    const { store } = await ProfileStore.open(dir);
+    await Promise.all(['A', 'B', 'C', 'D'].map((name) => store.create({ ...VALID, name })));
+    expect(await readdir(dir)).toEqual(['profiles.json']);
+    expect((await stat(join(dir, 'profiles.json'))).mode & 0o777).toBe(0o600);
+    const file = JSON.parse(await readFile(join(dir, 'profiles.json'), 'utf8')) as { profiles: unknown[] };
+    expect(file.profiles).toHaveLength(4);
+  });
+
+  it.each([
+    [{ ...VALID, baseUrl: 'ftp://api.example.com' }, /^baseUrl: /],
+    [{ ...VALID, baseUrl: 'not a url' }, /^baseUrl: must be a full URL/],
+    [
+      { ...VALID, authUrl: 'http://auth.example.com' },
+      /^authUrl: .*plain http:\/\/ is allowed only to this machine/,
+    ],
+    [{ ...VALID, baseUrl: 'https://user:pw@api.example.com' }, /^baseUrl: must not contain a user name/],
+    [{ ...VALID, clientId: '' }, /^clientId: is required/],
+    [{ ...VALID, name: '   ' }, /^name: is required/],
+    [{ ...VALID, pageSize: 501 }, /^pageSize: /],
+    [{ ...VALID, burst: 0 }, /^burst: /],
+    [{ ...VALID, apiPrefix: 'v1' }, /^apiPrefix: must be a path/],
+    [{ ...VALID, clientSecret: 'oops' }, /clientSecret/],
+  ])('refuses %j with an error naming the field, and saves nothing', async (input, message) => {
+    const { store } = await ProfileStore.open(dir);
+    await expect(store.create(input)).rejects.toThrow(ProfileError);
+    await expect(store.create(input)).rejects.toThrow(message);
+    expect(store.list()).toEqual([]);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('allows plain http to this machine only', async () => {
+    const { store } = await ProfileStore.open(dir);
+    for (const host of ['localhost:8080', '127.0.0.1:3000', '[::1]:9000']) {
+      await expect(store.create({ ...VALID, name: host, baseUrl: `http://${host}` })).resolves.toBeDefined();
+    }
+  });
+
+  it('refuses a second profile of the same name, and bad changes to an existing one', async () => {
+    const { store } = await ProfileStore.open(dir);
+    const first = await store.create(VALID);
+    await expect(store.create({ ...VALID, name: 'PRODUCTION' })).rejects.toThrow(
+      /^name: a profile called "Production"/,
+    );
+    await expect(store.update(first.id, { baseUrl: 'http://example.com' })).rejects.toThrow(/^baseUrl:/);
+    await expect(store.update('nope', { name: 'x' })).rejects.toThrow(/no profile/);
+    expect(store.get(first.id)).toEqual(first);
+  });
+});
+
+describe('a damaged profiles file', () => {
+  it.each([
+    ['not JSON', '{"version": 1, "profiles": [', /not valid JSON/],
+    ['JSON of another shape', '{"version": 1, "profiles": [{"name": "x"}]}', /profiles\.0\./],
+  ])('(%s) is moved aside, reported, and never emptied', async (_kind, text, reason) => {
+    await writeFile(join(dir, 'profiles.json'), text);
+    const { store, damaged } = await ProfileStore.open(dir);
+    expect(damaged?.reason).toMatch(reason);
+    expect(damaged?.movedTo).toMatch(/profiles\.json\.damaged-/);
+    expect(await readFile(damaged?.movedTo ?? '', 'utf8')).toBe(text);
+    expect(store.list()).toEqual([]);
+    await store.create(VALID);
+    expect(await readFile(damaged?.movedTo ?? '', 'utf8')).toBe(text);
+  });
+});

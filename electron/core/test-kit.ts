@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { ApiClient } from './api-client.js';
+import { startDemoApi, type DemoApi, type DemoApiOptions } from './demo-api/index.js';
+import { GrantLedger } from './grant-ledger.js';
+import { RequestLimiter, type LimiterOptions } from './limiter.js';
+import { TokenManager, type TokenManagerOptions } from './tokens.js';
+import { KEYCHAIN_SERVICE, openVault, type Vault } from './vault.js';
+
+/** The core engine wired to one Demo API, as the main process wires it to a profile. */
+export interface Engine {
+  demo: DemoApi;
+  profileId: string;
+  vault: Vault;
+  ledger: GrantLedger;
+  tokens: TokenManager;
+  limiter: RequestLimiter;
+  client: ApiClient;
+  /** A second token manager over the same vault and ledger: the app after a restart. */
+  restart(options?: Partial<TokenManagerOptions>): TokenManager;
+  close(): Promise<void>;
+}
+
+/** A keychain service name of its own per test run, so tests never see each other's entries. */
+export const testService = (): string => `${KEYCHAIN_SERVICE}.test-${randomUUID()}`;
+
+/**
+ * Starts a Demo API and the engine over it, with the secret saved in the real keychain (the tests
+ * run in a D-Bus session with gnome-keyring; see scripts/with-test-session.sh).
+ */
+export async function startEngine(
+  options: {
+    demo?: DemoApiOptions;
+    limiter?: Partial<LimiterOptions>;
+    tokens?: Partial<TokenManagerOptions>;
+    timeoutMs?: number;
+    schemaPath?: string;
+  } = {},
+): Promise<Engine> {
+  const demo = await startDemoApi({
+    size: { customers: 300, contacts: 700, agreements: 1_200 },
+    ...options.demo,
+  });
+  const vault = await openVault(testService());
+  const ledger = await GrantLedger.open(undefined);
+  const profileId = randomUUID();
+  await vault.setSecret(profileId, demo.clientSecret);
+  const client = { profileId, authUrl: demo.authUrl, audience: demo.audience, clientId: demo.clientId };
+  const makeTokens = (extra: Partial<TokenManagerOptions> = {}) =>
+    new TokenManager(client, { vault, ledger, ...options.tokens, ...extra });
+  const tokens = makeTokens();
+  const limiter = new RequestLimiter({ requestsPerSecond: 20, burst: 35, ...options.limiter });
+  const api = new ApiClient(
+    { baseUrl: demo.baseUrl, apiPrefix: '/v1', schemaPath: options.schemaPath ?? '/v1/schemas' },
+    tokens,
+    limiter,
+    { timeoutMs: options.timeoutMs },
+  );
+  return {
+    demo,
+    profileId,
+    vault,
+    ledger,
+    tokens,
+    limiter,
+    client: api,
+    restart: makeTokens,
+    close: async () => {
+      limiter.close();
+      await vault.deleteProfile(profileId);
+      await demo.close();
+    },
+  };
+}
