@@ -18,12 +18,12 @@ export function meetsTarget(figure: Figure): boolean {
 
 /** A figure as one table row: what, value, target, and whether it was met. */
 export function tableRow(bench: string, figure: Figure): Record<string, string> {
-  const digits = figure.value < 10 ? 2 : 0;
+  const digits = Number.isInteger(figure.value) || figure.value >= 10 ? 0 : 2;
   return {
     bench,
     figure: figure.figure,
-    value: Number.isNaN(figure.value) ? '—' : `${figure.value.toFixed(digits)} ${figure.unit}`,
-    target: figure.target ? `${figure.target} ${figure.unit}` : '',
+    value: Number.isNaN(figure.value) ? '—' : `${figure.value.toFixed(digits)} ${figure.unit}`.trim(),
+    target: figure.target ? `${figure.target} ${figure.unit}`.trim() : '',
     met: figure.target ? (meetsTarget(figure) ? 'ok' : 'MISSED') : '',
   };
 }
