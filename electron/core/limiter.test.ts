@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from './errors.js';
-import { RequestLimiter, type LimiterStats, type Priority } from './limiter.js';
+import { LimiterRegistry, RequestLimiter, type LimiterStats, type Priority } from './limiter.js';
 import { traverse } from './paging.js';
 import { startEngine, type Engine } from './test-kit.js';
 
@@ -206,5 +206,16 @@ describe('the limiter against the Demo API (20/s, burst 35)', () => {
     const started = performance.now();
     await engine.client.listPage({ resource: 'customers', size: 10, lang: 'en' });
     expect(performance.now() - started).toBeGreaterThanOrEqual(990);
+  });
+});
+
+describe('limiter registry', () => {
+  it('gives every profile of one API origin the same limiter, and other origins their own', () => {
+    const registry = new LimiterRegistry();
+    const options = { requestsPerSecond: 20, burst: 35 };
+    const a = registry.forOrigin('https://api.example.com/v1', options);
+    expect(registry.forOrigin('https://api.example.com', { requestsPerSecond: 5, burst: 5 })).toBe(a);
+    expect(registry.forOrigin('https://other.example.com', options)).not.toBe(a);
+    registry.closeAll();
   });
 });
