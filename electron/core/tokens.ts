@@ -26,6 +26,8 @@ export interface TokenManagerOptions {
   longestWaitMs?: number;
   /** How long before expiry a token is renewed (default 5 min). */
   renewBeforeMs?: number;
+  /** Where the client secret comes from; the vault by default (`cdb` may take it from the environment). */
+  readSecret?: () => Promise<string | undefined>;
 }
 
 /** What the status bar shows about tokens. */
@@ -137,7 +139,8 @@ export class TokenManager {
   private async request(): Promise<CachedToken> {
     for (let waits = 0; ; waits++) {
       this.assertBudget();
-      const secret = await this.options.vault.getSecret(this.client.profileId);
+      const secret = await (this.options.readSecret?.() ??
+        this.options.vault.getSecret(this.client.profileId));
       if (!secret) {
         throw new ApiError(
           'missing-secret',

@@ -1,0 +1,49 @@
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { ExportFormat, ExportView } from '../../shared/export.js';
+
+/** One export as the audit log keeps it: what, by which connection, where, how it ended; never record data. */
+export interface AuditEntry {
+  time: string;
+  profile: string;
+  view: Omit<ExportView, 'filter'> & {
+    /** Which fields were filtered and how; the values are left out, as they may be personal data. */
+    filter?: { field: string; op: string }[];
+  };
+  format: ExportFormat;
+  rows: number;
+  path: string;
+  outcome: 'completed' | 'failed' | 'cancelled';
+  error?: string;
+}
+
+/** The export audit log: one JSON line per export, appended, readable by the user only. */
+export class AuditLog {
+  constructor(readonly path: string) {}
+
+  async append(entry: AuditEntry): Promise<void> {
+    await mkdir(dirname(this.path), { recursive: true });
+    await appendFile(this.path, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+  }
+
+  /** The newest `count` entries, newest first (lines that do not parse are skipped). */
+  async recent(count: number): Promise<AuditEntry[]> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const entries: AuditEntry[] = [];
+    for (const line of text.split('\n').reverse()) {
+      if (entries.length === count) break;
+      try {
+        if (line) entries.push(JSON.parse(line) as AuditEntry);
+      } catch {
+        // A torn line (a crash mid-append) is not an entry.
+      }
+    }
+    return entries;
+  }
+}

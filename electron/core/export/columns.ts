@@ -1,0 +1,46 @@
+import { fieldKind, type FieldKind } from '../../shared/filter.js';
+import type { ApiRecord, ResourceSchema } from '../../shared/schema.js';
+
+/** One column of an export: the record field, its header label in the view's language, its kind. */
+export interface Column {
+  key: string;
+  label: string;
+  kind: FieldKind;
+  /** `date` fields hold a day (YYYY-MM-DD), `date-time` fields an instant. */
+  dayOnly: boolean;
+}
+
+/** A column list that cannot be exported; the message names the column. */
+export class ColumnError extends Error {
+  override readonly name = 'ColumnError';
+}
+
+/**
+ * The export's columns: the requested keys in their order, or every field of the schema, then any
+ * field the first records have that the schema does not list (DESIGN.md: such fields still show,
+ * labelled by their key). Without a schema, the first records' keys, labelled by key.
+ */
+export function resolveColumns(
+  schema: ResourceSchema | null,
+  requested: readonly string[] | undefined,
+  firstRecords: readonly ApiRecord[],
+): Column[] {
+  const fields = new Map((schema?.fields ?? []).map((field) => [field.key, field]));
+  const seen = [...new Set(firstRecords.flatMap((record) => Object.keys(record)))];
+  let keys: string[];
+  if (requested?.length) {
+    const unknown = requested.filter((key) => !fields.has(key) && !seen.includes(key));
+    if (schema && unknown.length) {
+      throw new ColumnError(
+        `columns: ${unknown.map((key) => `"${key}"`).join(', ')} ${unknown.length > 1 ? 'are not fields' : 'is not a field'} of ${schema.resource} (fields: ${[...fields.keys()].join(', ')})`,
+      );
+    }
+    keys = [...new Set(requested)];
+  } else {
+    keys = [...fields.keys(), ...seen.filter((key) => !fields.has(key))];
+  }
+  return keys.map((key) => {
+    const field = fields.get(key);
+    return { key, label: field?.label ?? key, kind: fieldKind(field), dayOnly: field?.type === 'date' };
+  });
+}

@@ -1,0 +1,187 @@
+import { resolve } from 'node:path';
+import {
+  exportOptionsSchema,
+  type ExportOptions,
+  type ExportProgress,
+  type ExportView,
+} from '../../shared/export.js';
+import { compileFilter, fieldKind } from '../../shared/filter.js';
+import type { ApiRecord, ResourceSchema } from '../../shared/schema.js';
+import type { ApiClient } from '../api-client.js';
+import { isAbort } from '../errors.js';
+import { traverse } from '../paging.js';
+import type { AuditLog } from './audit-log.js';
+import { resolveColumns, type Column } from './columns.js';
+import { TempFile } from './temp-file.js';
+import { openWriter, type RowWriter } from './writers.js';
+
+export interface ExportRequest {
+  /** The connection's name, for the audit log. */
+  profile: string;
+  view: ExportView;
+  options: ExportOptions;
+  /** Where the file goes (relative paths are from the current folder). */
+  target: string;
+}
+
+export interface ExportHooks {
+  signal?: AbortSignal;
+  onProgress?: (progress: ExportProgress) => void;
+  auditLog?: AuditLog;
+}
+
+export interface ExportResult {
+  path: string;
+  rows: number;
+  scanned: number;
+  pages: number;
+  seconds: number;
+}
+
+const PROGRESS_INTERVAL_MS = 250;
+
+/**
+ * Exports exactly one view (DESIGN.md, "Export"): one traversal at export priority, rows filtered
+ * and projected as they arrive and streamed to a temporary file beside the target, which replaces
+ * the target only when complete. An invalid cursor restarts the export once. On failure or cancel
+ * nothing is left at the target. Every export, whatever its outcome, gets an audit log line.
+ */
+export async function runExport(
+  client: ApiClient,
+  request: ExportRequest,
+  hooks: ExportHooks = {},
+): Promise<ExportResult> {
+  const options = exportOptionsSchema.parse(request.options);
+  const { view } = request;
+  const target = resolve(request.target);
+  const started = performance.now();
+  const progress: ExportProgress = {
+    records: 0,
+    scanned: 0,
+    pages: 0,
+    recordsPerSecond: 0,
+    restarted: false,
+  };
+  let temp: TempFile | undefined;
+  let writer: RowWriter | undefined;
+  let lastReport = 0;
+
+  const report = (force = false) => {
+    const now = performance.now();
+    if (!force && now - lastReport < PROGRESS_INTERVAL_MS) return;
+    lastReport = now;
+    const seconds = (now - started) / 1000;
+    progress.recordsPerSecond = seconds > 0 ? progress.records / seconds : 0;
+    const scannedPerSecond = seconds > 0 ? progress.scanned / seconds : 0;
+    if (progress.total !== undefined && scannedPerSecond > 0) {
+      progress.etaSeconds = Math.max(0, (progress.total - progress.scanned) / scannedPerSecond);
+    }
+    hooks.onProgress?.({ ...progress });
+  };
+
+  try {
+    const schema = await schemaOf(client, view, hooks.signal);
+    const kinds = new Map((schema?.fields ?? []).map((field) => [field.key, fieldKind(field)]));
+    const keep = compileFilter(view.filter ?? [], (field) => kinds.get(field) ?? 'text');
+    temp = await TempFile.beside(target);
+
+    void client
+      .count(view, { signal: hooks.signal, priority: 'export' })
+      .then((total) => (progress.total = total))
+      .catch(() => undefined);
+
+    const writerOptions = { delimiter: options.delimiter, bom: options.bom };
+    let columns: Column[] | undefined;
+    const pages = traverse(
+      client,
+      {
+        resource: view.resource,
+        customerId: view.customerId,
+        sort: view.sort,
+        size: options.pageSize,
+        lang: view.lang,
+      },
+      { signal: hooks.signal, priority: 'export', restarts: 1 },
+    );
+    for await (const page of pages) {
+      if (page.restarted) {
+        // DESIGN.md: an invalid cursor restarts an export once, from an empty file.
+        writer?.destroy();
+        writer = undefined;
+        Object.assign(progress, { records: 0, scanned: 0, pages: 0, restarted: true });
+      }
+      columns ??= resolveColumns(schema, view.columns, page.rows);
+      writer ??= openWriter(options.format, temp.path, { columns, ...writerOptions });
+      await writeRows(writer, page.rows, keep, progress);
+      progress.pages++;
+      report();
+    }
+    writer ??= openWriter(options.format, temp.path, {
+      columns: columns ?? resolveColumns(schema, view.columns, []),
+      ...writerOptions,
+    });
+    await writer.close();
+    await temp.commit();
+    report(true);
+    await hooks.auditLog?.append(auditEntry(request, target, progress.records, 'completed'));
+    return {
+      path: target,
+      rows: progress.records,
+      scanned: progress.scanned,
+      pages: progress.pages,
+      seconds: (performance.now() - started) / 1000,
+    };
+  } catch (error) {
+    writer?.destroy();
+    await temp?.discard();
+    const outcome = isAbort(error) ? 'cancelled' : 'failed';
+    await hooks.auditLog
+      ?.append(auditEntry(request, target, 0, outcome, (error as Error).message))
+      .catch(() => undefined);
+    throw error;
+  }
+}
+
+async function writeRows(
+  writer: RowWriter,
+  rows: readonly ApiRecord[],
+  keep: (record: ApiRecord) => boolean,
+  progress: ExportProgress,
+): Promise<void> {
+  for (const row of rows) {
+    progress.scanned++;
+    if (!keep(row)) continue;
+    await writer.write(row);
+    progress.records++;
+  }
+}
+
+/** The view's resource schema in its language, or null when the API has no usable listing. */
+async function schemaOf(
+  client: ApiClient,
+  view: ExportView,
+  signal?: AbortSignal,
+): Promise<ResourceSchema | null> {
+  const listing = await client.schemas(view.lang, { signal, priority: 'export' });
+  return listing.schemas?.find((schema) => schema.resource === view.resource) ?? null;
+}
+
+function auditEntry(
+  request: ExportRequest,
+  path: string,
+  rows: number,
+  outcome: 'completed' | 'failed' | 'cancelled',
+  error?: string,
+): Parameters<AuditLog['append']>[0] {
+  const { filter, ...view } = request.view;
+  return {
+    time: new Date().toISOString(),
+    profile: request.profile,
+    view: { ...view, ...(filter && { filter: filter.map(({ field, op }) => ({ field, op })) }) },
+    format: request.options.format,
+    rows,
+    path,
+    outcome,
+    ...(error !== undefined && { error }),
+  };
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { LANGUAGES, RESOURCES, PAGE_SIZE_MAX } from './api-rules.js';
+import { filterSchema } from './filter.js';
+
+/** File formats of an export (DESIGN.md, "Export"). */
+export const EXPORT_FORMATS = ['csv', 'jsonl', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Exactly the view on screen: resource, customer scope, sort, columns in order, filter, language. */
+export const exportViewSchema = z
+  .object({
+    resource: z.enum(RESOURCES),
+    customerId: z.string().min(1).max(200).optional(),
+    sort: z.string().max(100).optional(),
+    columns: z.array(z.string().min(1).max(200)).max(500).optional(),
+    filter: filterSchema.optional(),
+    lang: z.enum(LANGUAGES),
+  })
+  .strict();
+export type ExportView = z.infer<typeof exportViewSchema>;
+
+export const exportOptionsSchema = z
+  .object({
+    format: z.enum(EXPORT_FORMATS),
+    /** CSV only: `,` (standard) or `;` (what French Excel expects). */
+    delimiter: z.enum([',', ';']).default(','),
+    /** CSV only: a UTF-8 byte order mark, so Excel reads the accents right. */
+    bom: z.boolean().default(false),
+    pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_MAX),
+  })
+  .strict();
+export type ExportOptions = z.input<typeof exportOptionsSchema>;
+
+/** How far an export is, pushed a few times a second. */
+export interface ExportProgress {
+  /** Rows written to the file. */
+  records: number;
+  /** Rows received from the API (more than `records` when a filter drops some). */
+  scanned: number;
+  pages: number;
+  recordsPerSecond: number;
+  /** Rows in the view, when the API said (offset mode's total). */
+  total?: number;
+  /** Seconds left, from the rows still to scan at the current pace. */
+  etaSeconds?: number;
+  /** True after an invalid cursor made the export start again from the top. */
+  restarted: boolean;
+}

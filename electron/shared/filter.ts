@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import type { ApiRecord, SchemaField } from './schema.js';
+
+/**
+ * The row filter (DESIGN.md, "Filters"): the API documents no filter parameters, so tables, exports
+ * and `cdb` filter the rows as they stream in, with this one model: conditions combined with AND.
+ */
+export const FILTER_OPS = ['eq', 'neq', 'contains', 'lt', 'lte', 'gt', 'gte', 'empty', 'notEmpty'] as const;
+export type FilterOp = (typeof FILTER_OPS)[number];
+
+export const filterConditionSchema = z
+  .object({
+    field: z.string().min(1).max(200),
+    op: z.enum(FILTER_OPS),
+    value: z.union([z.string().max(1_000), z.number()]).optional(),
+  })
+  .strict();
+export type FilterCondition = z.infer<typeof filterConditionSchema>;
+
+export const filterSchema = z.array(filterConditionSchema).max(50);
+
+/** How a field's values compare: by number, by instant, or as text. */
+export type FieldKind = 'number' | 'date' | 'text';
+
+/** The kind of a schema field; fields the schema does not list are text. */
+export function fieldKind(field: Pick<SchemaField, 'type'> | undefined): FieldKind {
+  switch (field?.type) {
+    case 'integer':
+    case 'number':
+      return 'number';
+    case 'date':
+    case 'date-time':
+      return 'date';
+    default:
+      return 'text';
+  }
+}
+
+/** A condition that cannot be applied; the message names the field. */
+export class FilterError extends Error {
+  override readonly name = 'FilterError';
+}
+
+const RANGE_OPS: readonly FilterOp[] = ['lt', 'lte', 'gt', 'gte'];
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+/** Lower case without accents, so "élodie" contains "ELO" and "Lefèvre" contains "lefevre". */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
+}
+
+const isEmpty = (value: unknown): boolean => value === null || value === undefined || value === '';
+
+/**
+ * Checks the conditions against the fields' kinds and turns them into one predicate over records.
+ * Throws a FilterError naming the field for a condition that cannot be applied.
+ */
+export function compileFilter(
+  conditions: readonly FilterCondition[],
+  kindOf: (field: string) => FieldKind,
+): (record: ApiRecord) => boolean {
+  const tests = conditions.map((condition) => compileCondition(condition, kindOf(condition.field)));
+  return (record) => tests.every((test) => test(record));
+}
+
+function compileCondition(condition: FilterCondition, kind: FieldKind): (record: ApiRecord) => boolean {
+  const { field, op, value } = condition;
+  const read = (record: ApiRecord): unknown => record[field];
+  if (op === 'empty') return (record) => isEmpty(read(record));
+  if (op === 'notEmpty') return (record) => !isEmpty(read(record));
+  if (value === undefined || value === '') throw new FilterError(`${field}: "${op}" needs a value`);
+
+  if (op === 'contains') {
+    const needle = foldText(String(value));
+    return (record) => {
+      const actual = read(record);
+      return !isEmpty(actual) && foldText(String(actual)).includes(needle);
+    };
+  }
+  const compare = comparator(field, kind, op, value);
+  // A missing value is unequal to anything and matches no range: "status ≠ active" keeps the rows without a status.
+  return (record) => {
+    const actual = read(record);
+    if (isEmpty(actual)) return op === 'neq';
+    return compare(actual);
+  };
+}
+
+function comparator(
+  field: string,
+  kind: FieldKind,
+  op: FilterOp,
+  value: string | number,
+): (actual: unknown) => boolean {
+  if (kind === 'number') {
+    const wanted = typeof value === 'number' ? value : Number(String(value).replace(',', '.'));
+    if (!Number.isFinite(wanted)) throw new FilterError(`${field}: "${value}" is not a number`);
+    return (actual) => holds(op, Number(actual) - wanted);
+  }
+  if (kind === 'date') {
+    const text = String(value).trim();
+    const start = Date.parse(DATE_ONLY.test(text) ? `${text}T00:00:00Z` : text);
+    if (Number.isNaN(start)) throw new FilterError(`${field}: "${value}" is not a date (use YYYY-MM-DD)`);
+    // The condition covers [start, end): a whole day for YYYY-MM-DD ("= 2024-03-01" matches any
+    // time that day, "< 2024-03-01" ends before it), one millisecond for a full timestamp.
+    const end = DATE_ONLY.test(text) ? start + DAY_MS : start + 1;
+    return (actual) => {
+      const at = Date.parse(String(actual));
+      if (Number.isNaN(at)) return op === 'neq';
+      return holds(op, at < start ? -1 : at >= end ? 1 : 0);
+    };
+  }
+  if (RANGE_OPS.includes(op)) {
+    throw new FilterError(`${field}: "${op}" compares numbers or dates, and ${field} is text`);
+  }
+  const wanted = String(value);
+  return (actual) => holds(op, String(actual) === wanted ? 0 : 1);
+}
+
+/** Whether `op` holds for a comparison result (negative: below, 0: equal, positive: above). */
+function holds(op: FilterOp, difference: number): boolean {
+  switch (op) {
+    case 'eq':
+      return difference === 0;
+    case 'neq':
+      return difference !== 0;
+    case 'lt':
+      return difference < 0;
+    case 'lte':
+      return difference <= 0;
+    case 'gt':
+      return difference > 0;
+    case 'gte':
+      return difference >= 0;
+    default:
+      return false;
+  }
+}
