@@ -1,5 +1,7 @@
 import { UsageError } from './args.js';
 import type { CliIo } from './io.js';
+import { exportCommand } from './export.js';
+import { profileCommand } from './profile.js';
 import { serveDemo } from './serve-demo.js';
 
 const HELP = `Usage: cdb <command> [options]
@@ -7,12 +9,16 @@ const HELP = `Usage: cdb <command> [options]
 Scripts the Customer Data Browser's engine.
 
 Commands:
+  export        export one view of the API to a CSV, JSON Lines or XLSX file
+  profile       add, list or remove saved connection profiles
   serve-demo    run the Demo API on 127.0.0.1 until interrupted
 
 Run "cdb <command> --help" for a command's options.
 `;
 
 const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> = {
+  export: exportCommand,
+  profile: profileCommand,
   'serve-demo': serveDemo,
 };
 

@@ -10,6 +10,14 @@ export interface Column {
   dayOnly: boolean;
 }
 
+/** The fields a view can name: the schema's, and any the records carry that it does not list. */
+export function knownFields(schema: ResourceSchema | null, records: readonly ApiRecord[]): Set<string> {
+  return new Set([
+    ...(schema?.fields ?? []).map((field) => field.key),
+    ...records.flatMap((record) => Object.keys(record)),
+  ]);
+}
+
 /** A column list that cannot be exported; the message names the column. */
 export class ColumnError extends Error {
   override readonly name = 'ColumnError';
@@ -29,7 +37,8 @@ export function resolveColumns(
   const seen = [...new Set(firstRecords.flatMap((record) => Object.keys(record)))];
   let keys: string[];
   if (requested?.length) {
-    const unknown = requested.filter((key) => !fields.has(key) && !seen.includes(key));
+    const known = knownFields(schema, firstRecords);
+    const unknown = requested.filter((key) => !known.has(key));
     if (schema && unknown.length) {
       throw new ColumnError(
         `columns: ${unknown.map((key) => `"${key}"`).join(', ')} ${unknown.length > 1 ? 'are not fields' : 'is not a field'} of ${schema.resource} (fields: ${[...fields.keys()].join(', ')})`,

@@ -364,6 +364,14 @@ describe('faults leave the complete file or nothing', () => {
         target,
       }),
     ).rejects.toThrow(/columns: "nope" is not a field of agreements/);
+    await expect(
+      runExport(engine.client, {
+        profile: 'Demo',
+        view: { ...AGREEMENTS, filter: [{ field: 'stauts', op: 'eq', value: 'active' }] },
+        options: { format: 'csv' },
+        target,
+      }),
+    ).rejects.toThrow(/^stauts: not a field of agreements/);
     expect(await filesIn()).toEqual([]);
   });
 });

@@ -5,13 +5,13 @@ import {
   type ExportProgress,
   type ExportView,
 } from '../../shared/export.js';
-import { compileFilter, fieldKind } from '../../shared/filter.js';
+import { compileFilter, fieldKind, FilterError } from '../../shared/filter.js';
 import type { ApiRecord, ResourceSchema } from '../../shared/schema.js';
 import type { ApiClient } from '../api-client.js';
 import { isAbort } from '../errors.js';
 import { traverse } from '../paging.js';
 import type { AuditLog } from './audit-log.js';
-import { resolveColumns, type Column } from './columns.js';
+import { knownFields, resolveColumns, type Column } from './columns.js';
 import { TempFile } from './temp-file.js';
 import { openWriter, type RowWriter } from './writers.js';
 
@@ -110,7 +110,10 @@ export async function runExport(
         writer = undefined;
         Object.assign(progress, { records: 0, scanned: 0, pages: 0, restarted: true });
       }
-      columns ??= resolveColumns(schema, view.columns, page.rows);
+      if (!columns) {
+        assertFilterFields(view, schema, page.rows);
+        columns = resolveColumns(schema, view.columns, page.rows);
+      }
       writer ??= openWriter(options.format, temp.path, { columns, ...writerOptions });
       await writeRows(writer, page.rows, keep, progress);
       progress.pages++;
@@ -140,6 +143,18 @@ export async function runExport(
       .catch(() => undefined);
     throw error;
   }
+}
+
+/** A filter on a field the view does not have would silently keep nothing: refuse it, naming the field. */
+function assertFilterFields(
+  view: ExportView,
+  schema: ResourceSchema | null,
+  records: readonly ApiRecord[],
+): void {
+  if (!schema) return;
+  const known = knownFields(schema, records);
+  const unknown = (view.filter ?? []).find((condition) => !known.has(condition.field));
+  if (unknown) throw new FilterError(`${unknown.field}: not a field of ${view.resource}`);
 }
 
 async function writeRows(

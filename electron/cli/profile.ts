@@ -1,0 +1,163 @@
+import { audienceOf } from '../shared/profile.js';
+import { ProfileError } from '../core/profiles.js';
+import { integerFlag, parseFlags, UsageError } from './args.js';
+import type { CliIo } from './io.js';
+import { readSecret } from './secret-input.js';
+import { openServices } from './services.js';
+
+export const PROFILE_HELP = `Usage: cdb profile add|list|remove
+
+Manages the connection profiles the app and cdb share (the secret goes to the system keychain).
+
+  cdb profile add --name NAME --base-url URL --auth-url URL --client-id ID [options]
+      Saves a profile. The client secret is read from standard input when it is piped
+      (printf %s "$SECRET" | cdb profile add ...), else asked for without echo.
+      Options: --audience A (default: the base URL), --api-prefix /v1, --schema-path /v1/schemas,
+               --rate N (requests a second, default 20), --burst N (default 35),
+               --page-size N (1-500, default 500)
+  cdb profile list
+      Lists the profiles and whether each has a saved secret.
+  cdb profile remove NAME
+      Removes a profile, its secret and its cached token.
+`;
+
+/** Flag names of the profile fields, so validation errors name what the user typed. */
+const FLAGS: Record<string, string> = {
+  name: '--name',
+  baseUrl: '--base-url',
+  authUrl: '--auth-url',
+  audience: '--audience',
+  clientId: '--client-id',
+  apiPrefix: '--api-prefix',
+  schemaPath: '--schema-path',
+  requestsPerSecond: '--rate',
+  burst: '--burst',
+  pageSize: '--page-size',
+};
+
+/** `cdb profile …`. */
+export async function profileCommand(
+  argv: string[],
+  io: CliIo,
+  stdin: NodeJS.ReadStream = process.stdin,
+): Promise<number> {
+  const [action, ...rest] = argv;
+  switch (action) {
+    case 'add':
+      return addProfile(rest, io, stdin);
+    case 'list':
+      return listProfiles(rest, io);
+    case 'remove':
+      return removeProfile(rest, io);
+    case undefined:
+    case '-h':
+    case '--help':
+      io.stdout.write(PROFILE_HELP);
+      return action === undefined ? 2 : 0;
+    default:
+      throw new UsageError(`unknown profile action "${action}" (add, list or remove)`);
+  }
+}
+
+async function addProfile(argv: string[], io: CliIo, stdin: NodeJS.ReadStream): Promise<number> {
+  const flags = parseFlags(argv, {
+    name: { type: 'string' },
+    'base-url': { type: 'string' },
+    'auth-url': { type: 'string' },
+    audience: { type: 'string' },
+    'client-id': { type: 'string' },
+    'api-prefix': { type: 'string' },
+    'schema-path': { type: 'string' },
+    rate: { type: 'string' },
+    burst: { type: 'string' },
+    'page-size': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (flags.help) {
+    io.stdout.write(PROFILE_HELP);
+    return 0;
+  }
+  const input = {
+    name: flags.name,
+    baseUrl: flags['base-url'],
+    authUrl: flags['auth-url'],
+    audience: flags.audience,
+    clientId: flags['client-id'],
+    apiPrefix: flags['api-prefix'],
+    schemaPath: flags['schema-path'],
+    requestsPerSecond: integerFlag(flags.rate, 'rate', 1, 1_000),
+    burst: integerFlag(flags.burst, 'burst', 1, 1_000),
+    pageSize: integerFlag(flags['page-size'], 'page-size', 1, 500),
+  };
+  const services = await openServices(io);
+  const store = await services.profiles();
+  const secret = await readSecret(stdin, io.stderr);
+  if (!secret) throw new UsageError('the client secret is empty');
+  let profile;
+  try {
+    profile = await store.create(
+      Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
+    );
+  } catch (error) {
+    if (error instanceof ProfileError) throw new UsageError(withFlagNames(error.message));
+    throw error;
+  }
+  await services.vault.setSecret(profile.id, secret);
+  const kept = services.vault.unavailable
+    ? 'its secret is kept for this run only: pass it with CDB_CLIENT_SECRET'
+    : 'its secret is in the system keychain';
+  io.stderr.write(`cdb profile: "${profile.name}" saved (${kept})\n`);
+  return 0;
+}
+
+async function listProfiles(argv: string[], io: CliIo): Promise<number> {
+  parseFlags(argv, {});
+  const services = await openServices(io);
+  const profiles = (await services.profiles()).list();
+  if (!profiles.length) {
+    io.stderr.write('cdb profile: no profiles yet (cdb profile add --help)\n');
+    return 0;
+  }
+  const rows = [['NAME', 'BASE URL', 'AUTH URL', 'AUDIENCE', 'CLIENT ID', 'SECRET']];
+  for (const profile of profiles) {
+    const saved = (await services.vault.getSecret(profile.id)) !== undefined;
+    rows.push([
+      profile.name,
+      profile.baseUrl,
+      profile.authUrl,
+      audienceOf(profile),
+      profile.clientId,
+      saved ? 'saved' : 'missing',
+    ]);
+  }
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+  for (const row of rows)
+    io.stdout.write(
+      `${row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd()}\n`,
+    );
+  return 0;
+}
+
+async function removeProfile(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...extra] = argv;
+  if (!name || name.startsWith('-') || extra.length) throw new UsageError('usage: cdb profile remove NAME');
+  const services = await openServices(io);
+  const store = await services.profiles();
+  const profile = store.findByName(name);
+  if (!profile) throw new UsageError(`no profile called "${name}"`);
+  await store.remove(profile.id);
+  await services.vault.deleteProfile(profile.id);
+  io.stderr.write(`cdb profile: "${profile.name}" removed, with its secret and token\n`);
+  return 0;
+}
+
+/** A profile validation message with the field names replaced by the flags that set them. */
+function withFlagNames(message: string): string {
+  return message.replace(/(^|; )([A-Za-z]+):/g, (whole, start: string, field: string) =>
+    FLAGS[field] ? `${start}${FLAGS[field]}` : whole,
+  );
+}

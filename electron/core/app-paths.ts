@@ -1,0 +1,23 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** The product name, which names the app's data folder (as Electron's `userData` does). */
+export const PRODUCT_NAME = 'Customer Data Browser';
+
+/**
+ * The folder of the app's data (profiles, token ledger, audit log): `CDB_DATA_DIR` when set, else
+ * the folder Electron gives the app as `userData`, so the app and `cdb` share their profiles.
+ */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+  if (env.CDB_DATA_DIR) return env.CDB_DATA_DIR;
+  if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), PRODUCT_NAME);
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', PRODUCT_NAME);
+  return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), PRODUCT_NAME);
+}
+
+/** Where each file of the app's data lives inside the data folder. */
+export const dataFiles = (dataDir: string) => ({
+  profiles: dataDir,
+  grantLedger: join(dataDir, 'token-grants.json'),
+  auditLog: join(dataDir, 'exports-audit.log'),
+});
