@@ -54,6 +54,9 @@ export async function serveDemo(argv: string[], io: CliIo): Promise<number> {
   io.stderr.write(`Demo API listening on ${baseUrl} (press Ctrl+C to stop)\n`);
   const signal = await Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]);
   await demo.close();
-  io.stderr.write(`Demo API stopped (${String(signal[0] ?? 'signal')})\n`);
+  const { apiRequests, tokenRequests, rateLimited } = demo.counters;
+  io.stderr.write(
+    `Demo API stopped (${String(signal[0] ?? 'signal')}): ${apiRequests} API requests, ${tokenRequests} token requests, ${rateLimited} answered 503 by the rate limit\n`,
+  );
   return 0;
 }

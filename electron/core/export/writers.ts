@@ -54,9 +54,13 @@ class Sink {
   private failure: Error | undefined;
   private destroyed = false;
 
+  /** Settles when the file stream ends, one way or another (one listener for the whole file). */
+  private readonly ended: Promise<void>;
+
   constructor(path: string) {
     this.file = createWriteStream(path, { flags: 'w', mode: 0o600 });
     this.watch(this.file);
+    this.ended = finished(this.file).catch(() => undefined);
   }
 
   watch(stream: NodeJS.EventEmitter): void {
@@ -68,7 +72,7 @@ class Sink {
   /** Writes `chunk` to `stream` and waits for it to drain when its buffer is full. */
   async write(stream: NodeJS.WritableStream, chunk: unknown): Promise<void> {
     this.check();
-    if (!stream.write(chunk as string)) await Promise.race([once(stream, 'drain'), finished(this.file)]);
+    if (!stream.write(chunk as string)) await Promise.race([once(stream, 'drain'), this.ended]);
     this.check();
   }
 
