@@ -1,6 +1,6 @@
 // Demo API at scale: generating a million agreements, the memory they take, and how fast a deep
 // 500-row cursor page is served over HTTP. Run: node --expose-gc --import tsx bench/demo-api.ts
-import { startDemoApi } from '../electron/core/demo-api/index.js';
+import { startTestApi } from '../electron/core/demo-api/test-support.js';
 import { percentiles, report, settledHeapMiB } from './lib/report.js';
 
 const AGREEMENTS = 1_000_000;
@@ -9,27 +9,13 @@ const DEEP_SAMPLES = 400;
 
 const heapBefore = settledHeapMiB();
 let started = performance.now();
-const api = await startDemoApi({
+const api = await startTestApi({
   seed: 1,
   size: { customers: CUSTOMERS, contacts: 0, agreements: AGREEMENTS },
-  limits: { requestsPerSecond: 1e9, burst: 1e9 },
 });
 const generationMs = performance.now() - started;
 const heapMiB = settledHeapMiB() - heapBefore;
-
-const grant = (await (
-  await fetch(`${api.authUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      client_id: api.clientId,
-      client_secret: api.clientSecret,
-      audience: api.audience,
-      grant_type: 'client_credentials',
-    }),
-  })
-).json()) as { access_token: string };
-const headers = { authorization: `Bearer ${grant.access_token}` };
+const headers = { authorization: `Bearer ${await api.token()}` };
 
 /** One cursor page of 500 agreements by MRR, descending; returns its next cursor and the time taken. */
 async function page(cursor?: string): Promise<{ next: string | null; ms: number }> {

@@ -13,7 +13,8 @@ import { runExport } from '../electron/core/export/export.js';
 import { GrantLedger } from '../electron/core/grant-ledger.js';
 import { LimiterRegistry } from '../electron/core/limiter.js';
 import { openVault } from '../electron/core/vault.js';
-import { percentiles, report } from './lib/report.js';
+import { measureRoundTripMs, traversalBound } from './lib/bound.js';
+import { report } from './lib/report.js';
 
 const AGREEMENTS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const SIZE = 500;
@@ -54,13 +55,7 @@ const connection = connect(
   },
 );
 
-const roundTrips: number[] = [];
-for (let i = 0; i < 20; i++) {
-  const begin = performance.now();
-  await connection.client.listPage({ resource: 'customers', size: 1, lang: 'en' });
-  roundTrips.push(performance.now() - begin);
-}
-const roundTripMs = percentiles(roundTrips).median;
+const roundTripMs = await measureRoundTripMs(connection.client);
 // The first sorted page builds the server's sorted view of a million rows: not the exporter's time.
 await connection.client.listPage({ resource: 'agreements', sort: 'mrr.desc', size: 1, lang: 'en' });
 
@@ -95,7 +90,7 @@ await once(server, 'exit');
 const rateLimited = Number(/(\d+) answered 503/.exec(serverLog)?.[1] ?? NaN);
 
 const perSecond = result.rows / result.seconds;
-const bound = Math.min(20 * SIZE, SIZE / (roundTripMs / 1000));
+const bound = traversalBound(20, SIZE, roundTripMs);
 const mib = (bytesCount: number) => bytesCount / 2 ** 20;
 report('export', [
   {

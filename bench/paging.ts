@@ -2,7 +2,8 @@
 // bound min(rate × size, size / round trip). Run: node --expose-gc --import tsx bench/paging.ts
 import { traverse } from '../electron/core/paging.js';
 import { startEngine } from '../electron/core/test-kit.js';
-import { percentiles, report } from './lib/report.js';
+import { measureRoundTripMs, traversalBound } from './lib/bound.js';
+import { report } from './lib/report.js';
 
 const SIZE = 500;
 const RECORDS = 30_000;
@@ -12,14 +13,7 @@ const engine = await startEngine({
 });
 await engine.tokens.getToken();
 
-// The round trip of a call that carries almost nothing: the latency floor of one request.
-const roundTrips: number[] = [];
-for (let i = 0; i < 20; i++) {
-  const begin = performance.now();
-  await engine.client.listPage({ resource: 'customers', size: 1, lang: 'en' });
-  roundTrips.push(performance.now() - begin);
-}
-const roundTripMs = percentiles(roundTrips).median;
+const roundTripMs = await measureRoundTripMs(engine.client);
 
 const started = performance.now();
 let records = 0;
@@ -34,7 +28,7 @@ const seconds = (performance.now() - started) / 1000;
 await engine.close();
 
 const perSecond = records / seconds;
-const bound = Math.min(20 * SIZE, SIZE / (roundTripMs / 1000));
+const bound = traversalBound(20, SIZE, roundTripMs);
 report('paging', [
   {
     figure: `one traversal of ${records.toLocaleString('en')} agreements, ${SIZE}-row pages, 50 ms latency`,

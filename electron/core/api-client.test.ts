@@ -1,21 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from './errors.js';
-import { startEngine, type Engine } from './test-kit.js';
+import { apiErrorOf, startEngine, type Engine } from './test-kit.js';
 
 let engine: Engine | undefined;
 afterEach(async () => {
   await engine?.close();
   engine = undefined;
 });
-
-async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe('API client against the Demo API', () => {
   it('lists a page: rows, nextCursor, hasNextPage, in the asked language', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiClient } from './api-client.js';
 import { startDemoApi, type DemoApi, type DemoApiOptions } from './demo-api/index.js';
+import { ApiError } from './errors.js';
 import { GrantLedger } from './grant-ledger.js';
 import { RequestLimiter, type LimiterOptions } from './limiter.js';
 import { TokenManager, type TokenManagerOptions } from './tokens.js';
@@ -70,4 +71,14 @@ export async function startEngine(
       await demo.close();
     },
   };
+}
+
+/** The rejection of `promise` as an ApiError; throws (failing the test) if it resolves or rejects otherwise. */
+export async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (error instanceof ApiError) return error;
+  throw new Error(`expected an ApiError, got ${error instanceof Error ? error.stack : String(error)}`);
 }

@@ -3,9 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from './errors.js';
 import { GrantLedger } from './grant-ledger.js';
-import { startEngine, testService, type Engine } from './test-kit.js';
+import { apiErrorOf, startEngine, testService, type Engine } from './test-kit.js';
 import { TokenManager } from './tokens.js';
 import { openVault } from './vault.js';
 
@@ -17,16 +16,6 @@ afterEach(async () => {
   engine = undefined;
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
-
-/** Rejection of `promise` as an ApiError (fails the test if it resolves or throws something else). */
-async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 /** A token endpoint of the test's own, for answers the Demo API never gives; counts its calls. */
 async function tokenEndpoint(
