@@ -1,0 +1,319 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  DEMO_CONNECTION_ID,
+  type EventName,
+  type EventPayloads,
+  type ParsedRequestInput,
+  type ProfileSummary,
+  type RequestName,
+  type RequestOutputs,
+  type SessionStatus,
+  type TokenStatus,
+} from '../../shared/contract.js';
+import type { Profile } from '../../shared/profile.js';
+import { dataFiles } from '../app-paths.js';
+import { connect, type Connection, type ConnectionProfile } from '../connection.js';
+import { startDemoApi, type DemoApi, type DemoApiOptions } from '../demo-api/index.js';
+import { AuditLog } from '../export/audit-log.js';
+import { runExport } from '../export/export.js';
+import { GrantLedger } from '../grant-ledger.js';
+import { LimiterRegistry } from '../limiter.js';
+import { ProfileStore } from '../profiles.js';
+import type { TokenState } from '../tokens.js';
+import { openVault, Vault } from '../vault.js';
+import { AppError, toErrorPayload } from './app-error.js';
+import { SettingsStore } from './settings-store.js';
+
+export interface AppCoreOptions {
+  /** Profiles, settings, token ledger and audit log (Electron's userData, or the host's). */
+  dataDir: string;
+  /** Where exports are written. */
+  exportDir: string;
+  /** The keychain; the system's by default. */
+  vault?: Vault;
+  /** The Demo connection's data set and behaviour. */
+  demo?: DemoApiOptions;
+}
+
+type Handlers = { [N in RequestName]: (input: ParsedRequestInput<N>) => Promise<RequestOutputs[N]> };
+type Listener = <E extends EventName>(name: E, payload: EventPayloads[E]) => void;
+
+interface Active {
+  id: string;
+  name: string;
+  demo: boolean;
+  connection: Connection;
+  detach: () => void;
+}
+
+const DEMO_NAME = 'Demo';
+
+/**
+ * One instance of the engine for the whole app (DESIGN.md): profiles, keychain, connections, data
+ * calls, exports and the events they push. Electron main and the browser host both serve the
+ * contract with it, after validating every argument; it never hands out a secret.
+ */
+export class AppCore {
+  private active: Active | undefined;
+  private demo: Promise<DemoApi> | undefined;
+  private readonly demoVault = new Vault(
+    undefined,
+    'demo',
+    'the Demo connection keeps its credentials in memory',
+  );
+  private readonly running = new Map<string, AbortController>();
+  private readonly listeners = new Set<Listener>();
+  private readonly limiters = new LimiterRegistry();
+  private readonly notices: string[] = [];
+
+  private constructor(
+    private readonly options: AppCoreOptions,
+    private readonly vault: Vault,
+    private readonly ledger: GrantLedger,
+    private readonly demoLedger: GrantLedger,
+    private readonly profiles: ProfileStore,
+    private readonly settings: SettingsStore,
+    private readonly auditLog: AuditLog,
+  ) {}
+
+  /** Opens the app's data and connects to the last connection used (the Demo when there is no profile). */
+  static async open(options: AppCoreOptions): Promise<AppCore> {
+    const files = dataFiles(options.dataDir);
+    const { store, damaged } = await ProfileStore.open(files.profiles);
+    const core = new AppCore(
+      options,
+      options.vault ?? (await openVault()),
+      await GrantLedger.open(files.grantLedger),
+      await GrantLedger.open(undefined),
+      store,
+      await SettingsStore.open(join(options.dataDir, 'settings.json')),
+      new AuditLog(files.auditLog),
+    );
+    if (damaged) {
+      core.notices.push(
+        `The connections file could not be read (${damaged.reason}); it was kept as ${damaged.movedTo}.`,
+      );
+    }
+    const remembered = core.settings.get().connectionId;
+    const start =
+      remembered && (remembered === DEMO_CONNECTION_ID || store.get(remembered)) ? remembered : undefined;
+    if (start) await core.select(start);
+    else if (store.list().length === 0) await core.select(DEMO_CONNECTION_ID);
+    return core;
+  }
+
+  /** The contract's requests; arguments have been validated by the caller (main or the host). */
+  readonly handlers: Handlers = {
+    'profiles.list': () => Promise.all(this.profiles.list().map((profile) => this.summary(profile))),
+    'profiles.save': async ({ id, profile, secret }) => {
+      const saved =
+        id === undefined ? await this.profiles.create(profile) : await this.profiles.update(id, profile);
+      if (secret !== undefined) await this.vault.setSecret(saved.id, secret);
+      if (this.active?.id === saved.id) await this.select(saved.id);
+      return this.summary(saved);
+    },
+    'profiles.delete': async ({ id }) => {
+      const deleted = await this.profiles.remove(id);
+      if (deleted) await this.vault.deleteProfile(id);
+      if (deleted && this.active?.id === id) this.disconnect();
+      return { deleted };
+    },
+    'profiles.test': async ({ id }) => {
+      const { connection } = await this.open(id);
+      return { customers: await connection.client.count({ resource: 'customers' }) };
+    },
+    'connection.select': ({ id }) => this.select(id),
+    'settings.get': () => Promise.resolve(this.settings.get()),
+    'settings.set': async (changes) => {
+      const before = this.settings.get().language;
+      const settings = await this.settings.set(changes);
+      if (settings.language !== before) this.emit('language.changed', { language: settings.language });
+      return settings;
+    },
+    'session.status': () => Promise.resolve(this.status()),
+    'data.listPage': ({ view, size, cursor, lang, priority, requestId }) =>
+      this.cancellable(requestId, (signal) =>
+        this.connection().client.listPage(
+          { ...view, size, cursor, lang },
+          { signal, priority: priority ?? 'interactive' },
+        ),
+      ),
+    'data.count': ({ view, requestId }) =>
+      this.cancellable(requestId, async (signal) => ({
+        total: await this.connection().client.count(view, { signal, priority: 'prefetch' }),
+      })),
+    'data.cancel': ({ requestId }) => Promise.resolve({ cancelled: this.cancel(requestId) }),
+    'data.schemas': ({ lang }) => this.connection().client.schemas(lang),
+    'export.start': async ({ view, options, fileName }) => this.startExport(view, options, fileName),
+    'export.cancel': ({ exportId }) => Promise.resolve({ cancelled: this.cancel(exportId) }),
+  };
+
+  /** Calls `listener` with every event the app pushes. */
+  onEvent(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Cancels running work, stops the Demo API and the limiters (the app is quitting). */
+  async close(): Promise<void> {
+    for (const controller of this.running.values()) controller.abort();
+    this.running.clear();
+    this.disconnect();
+    this.limiters.closeAll();
+    await (await this.demo)?.close();
+  }
+
+  private emit<E extends EventName>(name: E, payload: EventPayloads[E]): void {
+    for (const listener of this.listeners) listener(name, payload);
+  }
+
+  private async summary(profile: Profile): Promise<ProfileSummary> {
+    return { ...profile, secretSaved: (await this.vault.getSecret(profile.id)) !== undefined };
+  }
+
+  private status(): SessionStatus {
+    const active = this.active;
+    return {
+      connection: active ? { id: active.id, name: active.name, demo: active.demo } : null,
+      token: active ? tokenStatus(active.connection.tokens.state()) : null,
+      keychainProblem: this.vault.unavailable?.message ?? null,
+      notices: [...this.notices],
+    };
+  }
+
+  private connection(): Connection {
+    if (!this.active) throw new AppError('no-connection', 'no connection is chosen: pick one first');
+    return this.active.connection;
+  }
+
+  /** Makes `id` the active connection, and remembers it for the next start. */
+  private async select(id: string): Promise<SessionStatus> {
+    const opened = await this.open(id);
+    this.disconnect();
+    const { tokens, limiter } = opened.connection;
+    const detachToken = tokens.onState((state) => this.emit('token.state', tokenStatus(state)));
+    const detachStats = limiter.onStats((stats) => this.emit('limiter.stats', stats));
+    this.active = { ...opened, detach: () => (detachToken(), detachStats()) };
+    await this.settings.set({ connectionId: id });
+    return this.status();
+  }
+
+  private disconnect(): void {
+    this.active?.detach();
+    this.active = undefined;
+  }
+
+  /** A connection to a profile, or to the Demo API (started in-process the first time, credentials in memory). */
+  private async open(
+    id: string,
+  ): Promise<{ id: string; name: string; demo: boolean; connection: Connection }> {
+    if (id === DEMO_CONNECTION_ID) {
+      this.demo ??= startDemoApi(this.options.demo);
+      const demo = await this.demo;
+      const profile: ConnectionProfile = {
+        id: DEMO_CONNECTION_ID,
+        baseUrl: demo.baseUrl,
+        authUrl: demo.authUrl,
+        audience: demo.audience,
+        clientId: demo.clientId,
+        apiPrefix: '/v1',
+        schemaPath: '/v1/schemas',
+        requestsPerSecond: 20,
+        burst: 35,
+      };
+      const connection = connect(profile, {
+        vault: this.demoVault,
+        ledger: this.demoLedger,
+        limiters: this.limiters,
+        readSecret: () => Promise.resolve(demo.clientSecret),
+      });
+      return { id, name: DEMO_NAME, demo: true, connection };
+    }
+    const profile = this.profiles.get(id);
+    if (!profile) throw new AppError('not-found', `there is no connection with id ${id}`);
+    const connection = connect(profile, { vault: this.vault, ledger: this.ledger, limiters: this.limiters });
+    return { id, name: profile.name, demo: false, connection };
+  }
+
+  private async cancellable<T>(
+    requestId: string | undefined,
+    run: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    const controller = new AbortController();
+    if (requestId !== undefined) this.running.set(requestId, controller);
+    try {
+      return await run(controller.signal);
+    } finally {
+      if (requestId !== undefined && this.running.get(requestId) === controller)
+        this.running.delete(requestId);
+    }
+  }
+
+  private cancel(id: string): boolean {
+    const controller = this.running.get(id);
+    controller?.abort();
+    return this.running.delete(id);
+  }
+
+  private async startExport(
+    view: ParsedRequestInput<'export.start'>['view'],
+    options: ParsedRequestInput<'export.start'>['options'],
+    fileName: string,
+  ): Promise<RequestOutputs['export.start']> {
+    const { client } = this.connection();
+    const profile = this.active?.name ?? '';
+    await mkdir(this.options.exportDir, { recursive: true });
+    const path = join(this.options.exportDir, fileName);
+    const exportId = randomUUID();
+    const controller = new AbortController();
+    this.running.set(exportId, controller);
+    const report = (
+      state: 'running' | 'completed' | 'failed' | 'cancelled',
+      progress = emptyProgress(),
+      error?: unknown,
+    ) =>
+      this.emit('export.progress', {
+        exportId,
+        state,
+        progress,
+        path,
+        ...(error !== undefined && { error: toErrorPayload(error) }),
+      });
+    let last = emptyProgress();
+    runExport(
+      client,
+      { profile, view, options, target: path },
+      {
+        signal: controller.signal,
+        auditLog: this.auditLog,
+        onProgress: (progress) => {
+          last = progress;
+          report('running', progress);
+        },
+      },
+    )
+      .then(
+        () => report('completed', last),
+        (error: unknown) => report(controller.signal.aborted ? 'cancelled' : 'failed', last, error),
+      )
+      .finally(() => this.running.delete(exportId));
+    return { exportId, path };
+  }
+}
+
+function emptyProgress() {
+  return { records: 0, scanned: 0, pages: 0, recordsPerSecond: 0, restarted: false };
+}
+
+function tokenStatus(state: TokenState): TokenStatus {
+  return {
+    status: state.status,
+    expiresAt: state.expiresAt,
+    used: state.usage.used,
+    limit: state.usage.limit,
+    nextAllowedAt: state.usage.nextAllowedAt,
+    error: state.error,
+  };
+}

@@ -1,0 +1,44 @@
+import type { AppErrorPayload } from '../../shared/contract.js';
+import { FilterError } from '../../shared/filter.js';
+import { ApiError } from '../errors.js';
+import { ColumnError } from '../export/columns.js';
+import { ProfileError } from '../profiles.js';
+import { KeychainUnavailableError } from '../vault.js';
+
+/** A failure of the app itself (no connection chosen, an unknown id), with a code the UI can act on. */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  constructor(
+    readonly code: 'no-connection' | 'not-found' | 'invalid-argument',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Any failure as it may cross to the renderer: the message of the errors the app knows; nothing else. */
+export function toErrorPayload(error: unknown): AppErrorPayload {
+  if (error instanceof ApiError) {
+    return {
+      code: error.code,
+      message: error.message,
+      status: error.status,
+      retryable: error.retryable,
+      ...(error.retryAt !== undefined && { retryAt: error.retryAt }),
+    };
+  }
+  if (error instanceof AppError) return { code: error.code, message: error.message };
+  if (error instanceof ProfileError || error instanceof FilterError || error instanceof ColumnError) {
+    return { code: 'invalid-argument', message: error.message };
+  }
+  if (error instanceof KeychainUnavailableError) return { code: 'keychain', message: error.message };
+  if (error instanceof Error && error.name === 'AbortError')
+    return { code: 'cancelled', message: 'cancelled' };
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
+    // A file system error (an export folder that cannot be written): its message names the path.
+    return { code: 'file', message: (error as Error).message };
+  }
+  // Anything else is a bug: say so without passing on a message that was never meant for users.
+  return { code: 'internal', message: 'unexpected error in the app; details are in its log' };
+}

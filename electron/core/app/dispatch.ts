@@ -1,0 +1,30 @@
+import { isRequestName, requestSchemas, type Result } from '../../shared/contract.js';
+import { describeIssues } from '../../shared/profile.js';
+import type { AppCore } from './app-core.js';
+import { toErrorPayload } from './app-error.js';
+
+/**
+ * Serves one request of the contract from outside the trust boundary (the renderer through IPC, or
+ * the browser host's HTTP): the name must be in the contract and the argument must pass its
+ * schema, or nothing is done. Failures come back as data, never as a thrown error.
+ */
+export async function dispatch(core: AppCore, name: string, argument: unknown): Promise<Result<unknown>> {
+  if (!isRequestName(name)) {
+    return { ok: false, error: { code: 'unknown-request', message: `there is no request called "${name}"` } };
+  }
+  const parsed = requestSchemas[name].safeParse(argument);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      error: { code: 'invalid-argument', message: `${name}: ${describeIssues(parsed.error)}` },
+    };
+  }
+  try {
+    const handler = core.handlers[name] as (input: unknown) => Promise<unknown>;
+    return { ok: true, value: await handler(parsed.data) };
+  } catch (error) {
+    const payload = toErrorPayload(error);
+    if (payload.code === 'internal') console.error(`${name} failed:`, error);
+    return { ok: false, error: payload };
+  }
+}

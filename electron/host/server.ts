@@ -1,0 +1,165 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { EVENT_NAMES, type Result } from '../shared/contract.js';
+import type { AppCore } from '../core/app/app-core.js';
+import { dispatch } from '../core/app/dispatch.js';
+import { serveStatic } from './static-files.js';
+
+export interface HostOptions {
+  core: AppCore;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+}
+
+export interface RunningHost {
+  /** The address to open: it carries the session token once, in its fragment (never sent to a server). */
+  url: string;
+  origin: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+/** Header that carries the per-run session token on every API call. */
+export const SESSION_HEADER = 'x-cdb-session';
+const BODY_LIMIT = 1024 * 1024;
+const KEEP_ALIVE_MS = 15_000;
+
+/**
+ * The browser host (DESIGN.md): the built renderer and the contract over HTTP on 127.0.0.1, for
+ * machines without the Electron runtime and for the end-to-end tests. `POST /api/<request>` answers
+ * the contract's Result; `GET /api/events` streams its events (server-sent events). Every API call
+ * needs the run's random session token; the Host and Origin headers must name this very server, so
+ * neither DNS rebinding nor another site can reach the API.
+ */
+export async function startHost(options: HostOptions): Promise<RunningHost> {
+  const token = randomBytes(32).toString('base64url');
+  const rendererDir = resolve(options.rendererDir);
+  const server = createServer();
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(options.port ?? 0, '127.0.0.1', done);
+  });
+  const { port } = server.address() as AddressInfo;
+  const origins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+  const hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const streams = new Set<ServerResponse>();
+
+  const detach = options.core.onEvent((name, payload) => {
+    const message = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
+    for (const stream of streams) stream.write(message);
+  });
+
+  const refuse = (response: ServerResponse, status: number, message: string) =>
+    json(response, status, {
+      ok: false,
+      error: { code: status === 401 ? 'unauthorized' : 'forbidden', message },
+    });
+
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    void (async () => {
+      // DNS rebinding: a page of another site resolving its name to 127.0.0.1 still sends its own Host.
+      if (!hosts.has(request.headers.host ?? '')) return refuse(response, 403, 'unknown Host');
+      const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
+      if (!url.pathname.startsWith('/api/')) {
+        if (request.method !== 'GET' || !(await serveStatic(rendererDir, url.pathname, response))) {
+          response.writeHead(404).end();
+        }
+        return;
+      }
+      const origin = request.headers.origin;
+      if (origin !== undefined && !origins.has(origin))
+        return refuse(response, 403, 'calls from another origin are refused');
+      if (!sameToken(request.headers[SESSION_HEADER], token))
+        return refuse(response, 401, 'missing or wrong session token');
+
+      if (url.pathname === '/api/events' && request.method === 'GET')
+        return openEventStream(response, streams);
+      if (request.method !== 'POST') return refuse(response, 403, 'use POST for requests');
+      const name = decodeURIComponent(url.pathname.slice('/api/'.length));
+      const body = await readJson(request);
+      const result = body.ok ? await dispatch(options.core, name, body.value) : body;
+      json(response, 200, result);
+    })().catch((error: unknown) => {
+      console.error('browser host:', error);
+      if (!response.headersSent)
+        json(response, 500, {
+          ok: false,
+          error: { code: 'internal', message: 'unexpected error in the host' },
+        });
+    });
+  });
+
+  return {
+    url: `http://127.0.0.1:${port}/#session=${token}`,
+    origin: `http://127.0.0.1:${port}`,
+    token,
+    close: async () => {
+      detach();
+      for (const stream of streams) stream.end();
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function sameToken(given: string | string[] | undefined, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function json(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  response.end(text);
+}
+
+function openEventStream(response: ServerResponse, streams: Set<ServerResponse>): void {
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  response.write(`: events ${EVENT_NAMES.join(' ')}\n\n`);
+  streams.add(response);
+  const keepAlive = setInterval(() => response.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+  response.on('close', () => {
+    clearInterval(keepAlive);
+    streams.delete(response);
+  });
+}
+
+/** A request's JSON body (at most 1 MiB), or the failure to answer when it is not JSON. */
+async function readJson(
+  request: IncomingMessage,
+): Promise<{ ok: true; value: unknown } | Extract<Result<never>, { ok: false }>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > BODY_LIMIT)
+      return {
+        ok: false,
+        error: { code: 'invalid-argument', message: `the request is larger than ${BODY_LIMIT} bytes` },
+      };
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return { ok: true, value: text ? (JSON.parse(text) as unknown) : {} };
+  } catch {
+    return { ok: false, error: { code: 'invalid-argument', message: 'the request body is not JSON' } };
+  }
+}

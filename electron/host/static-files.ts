@@ -1,0 +1,45 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+};
+
+/**
+ * The Content-Security-Policy of the renderer served by the host: the bundle's own scripts and
+ * styles, calls back to the host only (https://www.electronjs.org/docs/latest/tutorial/security#7-define-a-content-security-policy).
+ */
+export const HOST_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** Serves a file of the built renderer, never anything outside its folder; false when there is none. */
+export async function serveStatic(
+  root: string,
+  pathname: string,
+  response: ServerResponse,
+): Promise<boolean> {
+  const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).slice(1);
+  const file = normalize(join(root, relative));
+  if (file !== root && !file.startsWith(root + sep)) return false;
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) return false;
+  response.writeHead(200, {
+    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'content-length': info.size,
+    'content-security-policy': HOST_CSP,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'cache-control': extname(file) === '.html' ? 'no-store' : 'public, max-age=3600',
+  });
+  createReadStream(file).pipe(response);
+  return true;
+}

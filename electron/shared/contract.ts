@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { LANGUAGES, PAGE_SIZE_MAX, RESOURCES, type Language } from './api-rules.js';
+import { exportOptionsSchema, exportViewSchema, type ExportProgress } from './export.js';
+import { profileInputSchema, type Profile } from './profile.js';
+import type { ApiRecord, ResourceSchema } from './schema.js';
+
+/**
+ * The one contract between the renderer and the app (DESIGN.md, "Layers"): every request the
+ * renderer may make, with the zod schema its argument must pass, and every event the app pushes.
+ * Electron main, the preload, the browser host and the renderer are all typed from it; main and the
+ * host validate every argument with it before core sees it.
+ */
+
+const id = z.string().min(1).max(100);
+const view = z
+  .object({
+    resource: z.enum(RESOURCES),
+    customerId: z.string().min(1).max(200).optional(),
+    sort: z.string().max(100).optional(),
+  })
+  .strict();
+
+/** The secret a user types: goes in with profiles.save, never comes back out. */
+const secret = z.string().min(1).max(4_096);
+
+export const settingsSchema = z
+  .object({
+    language: z.enum(LANGUAGES),
+    theme: z.enum(['system', 'light', 'dark']),
+    pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX),
+    /** The connection last chosen: a profile id, or "demo". */
+    connectionId: id.optional(),
+  })
+  .strict();
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** The id of the built-in Demo connection. */
+export const DEMO_CONNECTION_ID = 'demo';
+
+export const requestSchemas = {
+  'profiles.list': z.object({}).strict(),
+  'profiles.save': z
+    .object({ id: id.optional(), profile: profileInputSchema, secret: secret.optional() })
+    .strict(),
+  'profiles.delete': z.object({ id }).strict(),
+  'profiles.test': z.object({ id }).strict(),
+  'connection.select': z.object({ id }).strict(),
+  'settings.get': z.object({}).strict(),
+  'settings.set': settingsSchema.partial().strict(),
+  'session.status': z.object({}).strict(),
+  'data.listPage': z
+    .object({
+      view,
+      size: z.number().int().min(1).max(PAGE_SIZE_MAX),
+      cursor: z.string().min(1).max(4_096).optional(),
+      lang: z.enum(LANGUAGES),
+      priority: z.enum(['interactive', 'prefetch']).optional(),
+      /** Lets `data.cancel` drop this request while it is queued or running. */
+      requestId: id.optional(),
+    })
+    .strict(),
+  'data.count': z.object({ view, requestId: id.optional() }).strict(),
+  'data.cancel': z.object({ requestId: id }).strict(),
+  'data.schemas': z.object({ lang: z.enum(LANGUAGES) }).strict(),
+  'export.start': z
+    .object({
+      view: exportViewSchema,
+      options: exportOptionsSchema,
+      /** A bare file name: the app decides the folder (a save dialog, or the host's export folder). */
+      fileName: z.string().min(1).max(200).refine(isBareFileName, 'must be a file name without a folder'),
+    })
+    .strict(),
+  'export.cancel': z.object({ exportId: id }).strict(),
+} as const;
+
+/** A profile as the renderer sees it: never the secret, only whether one is saved. */
+export type ProfileSummary = Profile & { secretSaved: boolean };
+
+export interface TokenStatus {
+  status: 'none' | 'valid' | 'requesting' | 'failed';
+  expiresAt?: number;
+  used: number;
+  limit: number;
+  nextAllowedAt?: number;
+  error?: string;
+}
+
+export interface SessionStatus {
+  connection: { id: string; name: string; demo: boolean } | null;
+  token: TokenStatus | null;
+  /** Null when the system keychain works; else why secrets are kept for this session only. */
+  keychainProblem: string | null;
+  /** Things the user should know about since start-up (a damaged connections file kept aside). */
+  notices: string[];
+}
+
+export interface LimiterStatsPayload {
+  requestsPerSecond: number;
+  allowedRate: number;
+  queued: number;
+  inFlight: number;
+  retries: number;
+  overloadAnswers: number;
+}
+
+export type SchemaListingPayload = { schemas: ResourceSchema[] } | { schemas: null; reason: string };
+
+export interface RequestOutputs {
+  'profiles.list': ProfileSummary[];
+  'profiles.save': ProfileSummary;
+  'profiles.delete': { deleted: boolean };
+  'profiles.test': { customers: number };
+  'connection.select': SessionStatus;
+  'settings.get': Settings;
+  'settings.set': Settings;
+  'session.status': SessionStatus;
+  'data.listPage': { rows: ApiRecord[]; nextCursor: string | null; hasNextPage: boolean };
+  'data.count': { total: number };
+  'data.cancel': { cancelled: boolean };
+  'data.schemas': SchemaListingPayload;
+  'export.start': { exportId: string; path: string };
+  'export.cancel': { cancelled: boolean };
+}
+
+export type RequestName = keyof typeof requestSchemas;
+export type RequestInput<N extends RequestName> = z.input<(typeof requestSchemas)[N]>;
+export type ParsedRequestInput<N extends RequestName> = z.output<(typeof requestSchemas)[N]>;
+
+export interface ExportEvent {
+  exportId: string;
+  state: 'running' | 'completed' | 'failed' | 'cancelled';
+  progress: ExportProgress;
+  path: string;
+  error?: AppErrorPayload;
+}
+
+/** Events the app pushes to the renderer. */
+export interface EventPayloads {
+  'export.progress': ExportEvent;
+  'limiter.stats': LimiterStatsPayload;
+  'token.state': TokenStatus;
+  'language.changed': { language: Language };
+}
+export type EventName = keyof EventPayloads;
+export const EVENT_NAMES: readonly EventName[] = [
+  'export.progress',
+  'limiter.stats',
+  'token.state',
+  'language.changed',
+];
+
+/** A file name without a folder or a character file systems refuse (no `/`, `\\`, `:`, control characters). */
+function isBareFileName(name: string): boolean {
+  return (
+    ![...name].some((character) => '/\\:*?"<>|'.includes(character) || character.charCodeAt(0) < 32) &&
+    !/^\.+$/.test(name)
+  );
+}
+
+/** A failure as it crosses to the renderer: what happened and what can be done, never a secret. */
+export interface AppErrorPayload {
+  /** An ApiError code, or: invalid-argument, unknown-request, no-connection, not-found, keychain, internal. */
+  code: string;
+  message: string;
+  status?: number;
+  retryable?: boolean;
+  retryAt?: number;
+}
+
+/** What every request answers: its output, or the failure. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppErrorPayload };
+
+/** True when `name` is a request of the contract (anything else is refused before any work). */
+export function isRequestName(name: string): name is RequestName {
+  return Object.hasOwn(requestSchemas, name);
+}
+
+/** The typed API the renderer sees as `window.api`, in Electron and in the browser host alike. */
+export interface AppApi {
+  invoke<N extends RequestName>(name: N, input: RequestInput<N>): Promise<Result<RequestOutputs[N]>>;
+  on<E extends EventName>(name: E, listener: (payload: EventPayloads[E]) => void): () => void;
+}

@@ -1,0 +1,84 @@
+import type {
+  AppApi,
+  EventName,
+  EventPayloads,
+  RequestInput,
+  RequestName,
+  RequestOutputs,
+  Result,
+} from '../../../electron/shared/contract';
+
+/** Header that carries the session token (electron/host/server.ts). */
+const SESSION_HEADER = 'x-cdb-session';
+const RECONNECT_MS = 1_000;
+
+type AnyListener = (payload: unknown) => void;
+
+/**
+ * `window.api` in a browser: the contract over the browser host's HTTP (POST /api/<request>) and
+ * its server-sent events (GET /api/events, read with fetch so the session token travels in a
+ * header, not in a URL).
+ */
+export function createHostApi(token: string): AppApi {
+  const listeners = new Map<EventName, Set<AnyListener>>();
+  let streaming = false;
+
+  const dispatchEvent = (block: string) => {
+    const name = /^event: (.+)$/m.exec(block)?.[1] as EventName | undefined;
+    const data = /^data: (.*)$/m.exec(block)?.[1];
+    if (!name || data === undefined) return;
+    const payload = JSON.parse(data) as unknown;
+    for (const listener of listeners.get(name) ?? []) listener(payload);
+  };
+
+  const stream = async () => {
+    for (;;) {
+      try {
+        const response = await fetch('/api/events', { headers: { [SESSION_HEADER]: token } });
+        if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`);
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          const blocks = buffer.split('\n\n');
+          buffer = blocks.pop() ?? '';
+          blocks.forEach(dispatchEvent);
+        }
+      } catch {
+        // The host went away or restarted: try again shortly.
+      }
+      await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS));
+    }
+  };
+
+  return {
+    async invoke<N extends RequestName>(name: N, input: RequestInput<N>): Promise<Result<RequestOutputs[N]>> {
+      try {
+        const response = await fetch(`/api/${name}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [SESSION_HEADER]: token },
+          body: JSON.stringify(input),
+        });
+        return (await response.json()) as Result<RequestOutputs[N]>;
+      } catch {
+        const failure: Result<never> = {
+          ok: false,
+          error: { code: 'network', message: 'the app is not answering: is the browser host still running?' },
+        };
+        return failure;
+      }
+    },
+    on<E extends EventName>(name: E, listener: (payload: EventPayloads[E]) => void) {
+      if (!streaming) {
+        streaming = true;
+        void stream();
+      }
+      const set = listeners.get(name) ?? new Set<AnyListener>();
+      set.add(listener as AnyListener);
+      listeners.set(name, set);
+      return () => set.delete(listener as AnyListener);
+    },
+  };
+}
