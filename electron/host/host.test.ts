@@ -1,0 +1,396 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestName } from '../shared/contract.js';
+import { AppCore } from '../core/app/app-core.js';
+import { startDemoApi, type DemoApi } from '../core/demo-api/index.js';
+import { testService } from '../core/test-kit.js';
+import { openVault } from '../core/vault.js';
+import { startHost, SESSION_HEADER, type RunningHost } from './server.js';
+
+// The contract through the browser host over real HTTP, against the real core, a real Demo API and
+// the real keychain. Every payload the tests see is kept, to prove no secret is ever in one.
+let dir: string;
+let core: AppCore;
+let host: RunningHost;
+let remote: DemoApi;
+const seen: string[] = [];
+const events: { name: string; data: unknown }[] = [];
+let closeEvents: () => void;
+
+interface Answer {
+  status: number;
+  body: any;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** One raw HTTP call to the host, with full control of the headers (Host included). */
+function raw(
+  method: string,
+  path: string,
+  { body, headers = {} }: { body?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const { port } = new URL(host.origin);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => {
+        seen.push(text);
+        resolve({
+          status: response.statusCode ?? 0,
+          body: text.startsWith('{') ? JSON.parse(text) : text,
+          headers: response.headers,
+        });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const call = (name: string, argument: unknown, headers: Record<string, string> = {}) =>
+  raw('POST', `/api/${name}`, {
+    body: JSON.stringify(argument),
+    headers: { [SESSION_HEADER]: host.token, 'content-type': 'application/json', ...headers },
+  });
+
+/** Calls a request that must succeed, and returns its value. */
+async function ok(name: RequestName, argument: unknown): Promise<any> {
+  const answer = await call(name, argument);
+  expect(answer.body, `${name} ${JSON.stringify(answer.body)}`).toMatchObject({ ok: true });
+  return answer.body.value;
+}
+
+/** Reads the host's event stream into `events` until closed. */
+function listen(): () => void {
+  const { port } = new URL(host.origin);
+  const req = httpRequest(
+    { host: '127.0.0.1', port, path: '/api/events', headers: { [SESSION_HEADER]: host.token } },
+    (response) => {
+      let buffer = '';
+      response.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString();
+        seen.push(chunk.toString());
+        const blocks = buffer.split('\n\n');
+        buffer = blocks.pop() ?? '';
+        for (const block of blocks) {
+          const name = /^event: (.+)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (name && data) events.push({ name, data: JSON.parse(data) });
+        }
+      });
+    },
+  );
+  req.on('error', () => undefined);
+  req.end();
+  return () => req.destroy();
+}
+
+async function until(condition: () => boolean, what: string, ms = 15_000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cdb-host-'));
+  await mkdir(join(dir, 'renderer'));
+  await writeFile(join(dir, 'renderer', 'index.html'), '<!doctype html><title>renderer</title>');
+  remote = await startDemoApi({ size: { customers: 120, contacts: 200, agreements: 400 } });
+  core = await AppCore.open({
+    dataDir: join(dir, 'data'),
+    exportDir: join(dir, 'exports'),
+    vault: await openVault(testService()),
+    demo: { size: { customers: 150, contacts: 200, agreements: 600 } },
+  });
+  host = await startHost({ core, rendererDir: join(dir, 'renderer') });
+  closeEvents = listen();
+});
+
+afterAll(async () => {
+  closeEvents();
+  await host.close();
+  await core.close();
+  await remote.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('every request of the contract', () => {
+  let profileId: string;
+
+  it('starts on the Demo connection when there is no profile', async () => {
+    const status = await ok('session.status', {});
+    expect(status).toMatchObject({
+      connection: { id: 'demo', name: 'Demo', demo: true },
+      keychainProblem: null,
+      notices: [],
+    });
+  });
+
+  it('reads data of the Demo connection: a page, a count, the schemas, and cancels a request', async () => {
+    const page = await ok('data.listPage', {
+      view: { resource: 'agreements', sort: 'mrr.desc' },
+      size: 50,
+      lang: 'fr',
+    });
+    expect(page.rows).toHaveLength(50);
+    expect(page.hasNextPage).toBe(true);
+    const next = await ok('data.listPage', {
+      view: { resource: 'agreements', sort: 'mrr.desc' },
+      size: 50,
+      lang: 'fr',
+      cursor: page.nextCursor,
+    });
+    expect(next.rows[0].id).not.toBe(page.rows[0].id);
+    expect(await ok('data.count', { view: { resource: 'agreements' } })).toEqual({ total: 600 });
+    const schemas = await ok('data.schemas', { lang: 'fr' });
+    expect(JSON.stringify(schemas)).toContain('Date de début');
+    expect(await ok('data.cancel', { requestId: 'nothing-running' })).toEqual({ cancelled: false });
+    await until(() => events.some((event) => event.name === 'token.state'), 'a token.state event');
+    await until(() => events.some((event) => event.name === 'limiter.stats'), 'a limiter.stats event');
+  });
+
+  it('saves a profile with its secret, which never comes back out', async () => {
+    const saved = await ok('profiles.save', {
+      profile: {
+        name: 'Remote',
+        baseUrl: remote.baseUrl,
+        authUrl: remote.authUrl,
+        clientId: remote.clientId,
+      },
+      secret: remote.clientSecret,
+    });
+    profileId = saved.id as string;
+    expect(saved).toMatchObject({ name: 'Remote', secretSaved: true, apiPrefix: '/v1' });
+    expect(saved).not.toHaveProperty('secret');
+    const listed = await ok('profiles.list', {});
+    expect(listed).toEqual([expect.objectContaining({ id: profileId, secretSaved: true })]);
+    expect(await readFile(join(dir, 'data', 'profiles.json'), 'utf8')).not.toContain(remote.clientSecret);
+  });
+
+  it('tests a profile, selects it and reads through it', async () => {
+    expect(await ok('profiles.test', { id: profileId })).toEqual({ customers: 120 });
+    const status = await ok('connection.select', { id: profileId });
+    expect(status.connection).toEqual({ id: profileId, name: 'Remote', demo: false });
+    expect(await ok('data.count', { view: { resource: 'contacts' } })).toEqual({ total: 200 });
+    const renamed = await ok('profiles.save', {
+      id: profileId,
+      profile: {
+        name: 'Remote EU',
+        baseUrl: remote.baseUrl,
+        authUrl: remote.authUrl,
+        clientId: remote.clientId,
+      },
+    });
+    expect(renamed).toMatchObject({ name: 'Remote EU', secretSaved: true });
+  });
+
+  it('gets and sets settings, and tells the renderer when the language changes', async () => {
+    expect(await ok('settings.get', {})).toMatchObject({ language: 'en', theme: 'system' });
+    expect(await ok('settings.set', { language: 'fr', pageSize: 300 })).toMatchObject({
+      language: 'fr',
+      pageSize: 300,
+    });
+    await until(() => events.some((event) => event.name === 'language.changed'), 'language.changed');
+    expect(events.find((event) => event.name === 'language.changed')?.data).toEqual({ language: 'fr' });
+  });
+
+  it('runs an export to the export folder with progress events, and cancels another', async () => {
+    const started = await ok('export.start', {
+      view: {
+        resource: 'agreements',
+        sort: 'arr.desc',
+        lang: 'fr',
+        filter: [{ field: 'status', op: 'eq', value: 'active' }],
+      },
+      options: { format: 'csv', delimiter: ';', bom: true },
+      fileName: 'contrats.csv',
+    });
+    expect(started.path).toBe(join(dir, 'exports', 'contrats.csv'));
+    await until(
+      () =>
+        events.some(
+          (event) =>
+            event.name === 'export.progress' && (event.data as { state: string }).state === 'completed',
+        ),
+      'the export to complete',
+    );
+    expect((await readFile(started.path, 'utf8')).startsWith('\ufeff')).toBe(true);
+
+    remote.faults.delayNext(50, 100);
+    const slow = await ok('export.start', {
+      view: { resource: 'agreements', lang: 'en' },
+      options: { format: 'jsonl', pageSize: 10 },
+      fileName: 'slow.jsonl',
+    });
+    expect(await ok('export.cancel', { exportId: slow.exportId })).toEqual({ cancelled: true });
+    await until(
+      () =>
+        events.some(
+          (event) =>
+            event.name === 'export.progress' &&
+            (event.data as { exportId: string; state: string }).exportId === slow.exportId &&
+            (event.data as { state: string }).state === 'cancelled',
+        ),
+      'the cancelled export to report',
+    );
+    expect(await readdir(join(dir, 'exports'))).toEqual(['contrats.csv']);
+  });
+
+  it('deletes the profile with its secret, and disconnects from it', async () => {
+    expect(await ok('profiles.delete', { id: profileId })).toEqual({ deleted: true });
+    expect(await ok('profiles.delete', { id: profileId })).toEqual({ deleted: false });
+    expect((await ok('session.status', {})).connection).toBeNull();
+    const noConnection = await call('data.count', { view: { resource: 'customers' } });
+    expect(noConnection.body).toEqual({
+      ok: false,
+      error: { code: 'no-connection', message: 'no connection is chosen: pick one first' },
+    });
+    expect((await ok('connection.select', { id: 'demo' })).connection.id).toBe('demo');
+  });
+});
+
+describe('bad arguments are refused with a validation error, and change nothing', () => {
+  const long = 'x'.repeat(5_000);
+  it.each([
+    ['profiles.save', { profile: { name: 'x' } }],
+    [
+      'profiles.save',
+      {
+        profile: { name: 'x', baseUrl: 'http://evil.example', authUrl: 'https://a.example', clientId: 'c' },
+        secret: 's',
+      },
+    ],
+    [
+      'profiles.save',
+      {
+        profile: { name: 'x', baseUrl: 'https://a.example', authUrl: 'https://a.example', clientId: 'c' },
+        secret: long,
+      },
+    ],
+    [
+      'profiles.save',
+      {
+        profile: {
+          name: 'x',
+          baseUrl: 'https://a.example',
+          authUrl: 'https://a.example',
+          clientId: 'c',
+          clientSecret: 's',
+        },
+      },
+    ],
+    ['profiles.delete', { id: 42 }],
+    ['profiles.delete', { id: 'a', extra: true }],
+    ['connection.select', {}],
+    ['settings.set', { language: 'de' }],
+    ['settings.set', { pageSize: 10_000 }],
+    ['settings.set', { theme: 'dark', admin: true }],
+    ['data.listPage', { view: { resource: 'invoices' }, size: 10, lang: 'en' }],
+    ['data.listPage', { view: { resource: 'customers' }, size: 501, lang: 'en' }],
+    ['data.listPage', { view: { resource: 'customers' }, size: 10, lang: 'en', cursor: long }],
+    ['data.listPage', { view: { resource: 'customers' }, size: 10, lang: 'en', priority: 'export' }],
+    ['data.count', { view: { resource: 'customers', customerId: long } }],
+    ['data.schemas', { lang: 'es' }],
+    [
+      'export.start',
+      { view: { resource: 'customers', lang: 'en' }, options: { format: 'pdf' }, fileName: 'x.pdf' },
+    ],
+    [
+      'export.start',
+      {
+        view: { resource: 'customers', lang: 'en' },
+        options: { format: 'csv' },
+        fileName: '../../etc/passwd',
+      },
+    ],
+    [
+      'export.start',
+      { view: { resource: 'customers', lang: 'en' }, options: { format: 'csv' }, fileName: '..' },
+    ],
+    ['export.cancel', {}],
+    ['session.status', { please: 'leak' }],
+    ['profiles.list', null],
+    ['settings.get', 'string'],
+  ])('%s %j', async (name, argument) => {
+    const profilesBefore = await ok('profiles.list', {});
+    const settingsBefore = await ok('settings.get', {});
+    const answer = await call(name, argument);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      ok: false,
+      error: { code: 'invalid-argument', message: expect.stringContaining(`${name}: `) },
+    });
+    expect(await ok('profiles.list', {})).toEqual(profilesBefore);
+    expect(await ok('settings.get', {})).toEqual(settingsBefore);
+  });
+
+  it('refuses a request that is not in the contract, and a body that is not JSON or too large', async () => {
+    expect((await call('vault.getSecret', {})).body).toEqual({
+      ok: false,
+      error: { code: 'unknown-request', message: 'there is no request called "vault.getSecret"' },
+    });
+    expect((await call('__proto__', {})).body.error.code).toBe('unknown-request');
+    const notJson = await raw('POST', '/api/session.status', {
+      body: '{oops',
+      headers: { [SESSION_HEADER]: host.token },
+    });
+    expect(notJson.body.error).toEqual({ code: 'invalid-argument', message: 'the request body is not JSON' });
+    const huge = await raw('POST', '/api/session.status', {
+      body: `"${'x'.repeat(1_100_000)}"`,
+      headers: { [SESSION_HEADER]: host.token },
+    });
+    expect(huge.body.error.code).toBe('invalid-argument');
+  });
+});
+
+describe('who may call', () => {
+  it('refuses calls without the session token, or with a wrong one', async () => {
+    for (const headers of [{}, { [SESSION_HEADER]: 'guess' }, { [SESSION_HEADER]: `${host.token}x` }]) {
+      const answer = await raw('POST', '/api/session.status', { body: '{}', headers });
+      expect(answer.status).toBe(401);
+      expect(answer.body.ok).toBe(false);
+    }
+    expect((await raw('GET', '/api/events')).status).toBe(401);
+  });
+
+  it('refuses another origin, and a Host that is not this server (DNS rebinding)', async () => {
+    const otherOrigin = await call('session.status', {}, { origin: 'https://evil.example' });
+    expect(otherOrigin.status).toBe(403);
+    const rebound = await call('session.status', {}, { host: `evil.example:${new URL(host.origin).port}` });
+    expect(rebound.status).toBe(403);
+    const page = await raw('GET', '/', { headers: { host: 'evil.example' } });
+    expect(page.status).toBe(403);
+    expect((await call('session.status', {}, { origin: host.origin })).status).toBe(200);
+  });
+
+  it('serves the renderer with a strict CSP, and nothing outside its folder', async () => {
+    const page = await raw('GET', '/');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toMatch(/^default-src 'none'; script-src 'self'/);
+    expect((await raw('GET', '/../data/profiles.json')).status).toBe(404);
+    expect((await raw('GET', '/%2e%2e/data/profiles.json')).status).toBe(404);
+    expect(
+      (await raw('GET', '/api/session.status', { headers: { [SESSION_HEADER]: host.token } })).status,
+    ).toBe(403);
+  });
+});
+
+describe('secrets', () => {
+  it('never appear in any response or event the tests saw', () => {
+    expect(seen.length).toBeGreaterThan(50);
+    const everything = seen.join('\n');
+    expect(everything).not.toContain(remote.clientSecret);
+    expect(everything).not.toContain('client_secret');
+  });
+
+  it('a random id: profiles.test of an unknown profile is "not found"', async () => {
+    expect((await call('profiles.test', { id: randomUUID() })).body.error.code).toBe('not-found');
+  });
+});
