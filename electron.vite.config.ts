@@ -8,6 +8,14 @@ export default defineConfig({
   main: {
     build: { outDir: 'out/main', lib: { entry: resolve(import.meta.dirname, 'electron/main/index.ts') } },
   },
+  preload: {
+    // Sandboxed preloads cannot require packages: CommonJS, with its dependencies bundled (STACK.md).
+    build: {
+      outDir: 'out/preload',
+      lib: { entry: resolve(import.meta.dirname, 'electron/preload/index.ts'), formats: ['cjs'] },
+      externalizeDeps: false,
+    },
+  },
   renderer: {
     root: resolve(import.meta.dirname, 'renderer'),
     base: './',

@@ -15,11 +15,33 @@ const NODE_BUILTINS = {
   group: ['node:*', ...builtinModules, ...builtinModules.map((name) => `${name}/*`)],
   message: 'This layer runs in the browser (or is shared with it): no Node built-ins.',
 };
+const NO_ENUM = {
+  selector: 'TSEnumDeclaration',
+  message: 'Use a union of string literals (as const) instead of enum.',
+};
+const NO_RAW_SEND = {
+  selector: "MemberExpression[property.name='send'][object.property.name='webContents']",
+  message:
+    'Push events with sendEvent() from electron/main/ipc.ts: it is typed by the contract and skips closed windows.',
+};
+/** IPC goes through the one typed wrapper on each side (GitHub Desktop's rule): main/ipc.ts and the preload. */
+const RAW_IPC = {
+  name: 'electron',
+  importNames: ['ipcMain', 'ipcRenderer'],
+  message:
+    'Use the contract wrappers: electron/main/ipc.ts in main, electron/preload/index.ts in the preload.',
+};
+
 /** Relative imports reaching into one of the named folders of electron/. */
 const into = (folders, message) => ({
   regex: `^(\\.\\.?/)+(.*/)?(electron/)?(${folders.join('|')})(/|$)`,
   message,
 });
+
+const MAIN_NEIGHBOURS = into(
+  ['host', 'cli', 'renderer'],
+  'Electron main uses core and shared; the renderer is loaded, not imported.',
+);
 
 /** One no-restricted-imports rule per layer (a later rule for the same file replaces, not merges). */
 const layer = (files, { paths = [], patterns = [] }) => ({
@@ -47,13 +69,7 @@ export default tseslint.config(
     },
     rules: {
       eqeqeq: ['error', 'always'],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'TSEnumDeclaration',
-          message: 'Use a union of string literals (as const) instead of enum.',
-        },
-      ],
+      'no-restricted-syntax': ['error', NO_ENUM, NO_RAW_SEND],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
   },
@@ -108,13 +124,11 @@ export default tseslint.config(
     ],
   }),
   layer(['electron/main/**'], {
-    patterns: [
-      into(
-        ['host', 'cli', 'renderer'],
-        'Electron main uses core and shared; the renderer is loaded, not imported.',
-      ),
-    ],
+    paths: [RAW_IPC],
+    patterns: [MAIN_NEIGHBOURS],
   }),
+  layer(['electron/main/ipc.ts'], { patterns: [MAIN_NEIGHBOURS] }),
+  { files: ['electron/main/ipc.ts'], rules: { 'no-restricted-syntax': ['error', NO_ENUM] } },
   layer(['electron/preload/**'], {
     patterns: [
       NODE_BUILTINS,

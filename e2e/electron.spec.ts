@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
 import { installedElectronBinary } from '../scripts/electron-runtime.mjs';
 
@@ -7,14 +10,16 @@ const binary = installedElectronBinary();
 
 test.skip(
   binary === undefined,
-  'The Electron runtime is not installed on this machine (its download host is unreachable), so the desktop window cannot open here.',
+  'The Electron runtime is not installed on this machine (its download host is unreachable), so the desktop window cannot open here; e2e/host.spec.ts makes the same start-up check through the browser host.',
 );
 
-test('opens the main window on the bundled renderer', async () => {
-  const app = await electron.launch({ executablePath: binary, args: ['.'] });
+test('opens the main window on the Demo connection', async () => {
+  const userData = await mkdtemp(join(tmpdir(), 'cdb-electron-'));
+  const app = await electron.launch({ executablePath: binary, args: ['.', `--user-data-dir=${userData}`] });
   try {
     const window = await app.firstWindow();
     await expect(window.getByRole('heading', { level: 1 })).toHaveText('Customer Data Browser');
+    await expect(window.getByTestId('connection')).toHaveText('Connection: Demo');
     // Sandboxed and isolated: the page sees neither Node's require nor process.
     expect(await window.evaluate(() => [typeof globalThis.require, typeof globalThis.process])).toEqual([
       'undefined',
@@ -22,5 +27,6 @@ test('opens the main window on the bundled renderer', async () => {
     ]);
   } finally {
     await app.close();
+    await rm(userData, { recursive: true, force: true });
   }
 });

@@ -39,3 +39,25 @@ describe('layering lint rules', () => {
     expect(await restrictedImports(filePath, `${code}\n`)).toEqual([]);
   });
 });
+
+describe('IPC only through the contract wrappers', () => {
+  const messages = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).map((message) => message.ruleId);
+  };
+
+  it('bans raw ipcMain / ipcRenderer and webContents.send outside them', async () => {
+    expect(await messages('electron/main/probe.ts', "import { ipcMain } from 'electron';\n")).toContain(
+      'no-restricted-imports',
+    );
+    expect(
+      await messages('electron/main/probe.ts', 'declare const w: any;\nw.webContents.send("x");\n'),
+    ).toContain('no-restricted-syntax');
+    expect(await messages('electron/main/ipc.ts', "import { ipcMain } from 'electron';\n")).not.toContain(
+      'no-restricted-imports',
+    );
+    expect(
+      await messages('electron/main/ipc.ts', 'declare const w: any;\nw.webContents.send("x");\n'),
+    ).not.toContain('no-restricted-syntax');
+  });
+});

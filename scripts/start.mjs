@@ -1,6 +1,6 @@
 // `npm start`: build, then open the desktop app on the built-in Demo connection. Where the Electron
-// runtime cannot be installed (no route to its download host), say so in one sentence and run the
-// Demo API on its own instead, so the machine still serves something to look at.
+// runtime cannot be installed (no route to its download host), say so in one sentence and start
+// the browser host instead, which prints the address to open.
 import { spawn, spawnSync } from 'node:child_process';
 import { installedElectronBinary } from './electron-runtime.mjs';
 
@@ -23,12 +23,16 @@ function electronBinary() {
 }
 
 const binary = electronBinary();
+if (!binary) {
+  console.error(
+    'The Electron runtime could not be installed on this machine (its download host is unreachable), so the app opens in your browser instead:',
+  );
+}
 const child = binary
   ? spawn(binary, ['.'], { stdio: 'inherit' })
-  : (console.error(
-      'The Electron runtime could not be installed on this machine (its download host is unreachable), so the desktop window cannot open; starting the Demo API on its own instead.',
-    ),
-    spawn(process.execPath, ['bin/cdb.mjs', 'serve-demo'], { stdio: 'inherit' }));
+  : spawn(process.execPath, ['--import', 'tsx', 'electron/host/index.ts', ...process.argv.slice(2)], {
+      stdio: 'inherit',
+    });
 
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
   process.on(signal, () => child.kill(signal));

@@ -352,7 +352,12 @@ describe('bad arguments are refused with a validation error, and change nothing'
 
 describe('who may call', () => {
   it('refuses calls without the session token, or with a wrong one', async () => {
-    for (const headers of [{}, { [SESSION_HEADER]: 'guess' }, { [SESSION_HEADER]: `${host.token}x` }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { [SESSION_HEADER]: 'guess' },
+      { [SESSION_HEADER]: `${host.token}x` },
+    ];
+    for (const headers of attempts) {
       const answer = await raw('POST', '/api/session.status', { body: '{}', headers });
       expect(answer.status).toBe(401);
       expect(answer.body.ok).toBe(false);

@@ -1,22 +1,86 @@
 import { join } from 'node:path';
-import { app, BrowserWindow } from 'electron';
+import { pathToFileURL } from 'node:url';
+import { app, BrowserWindow, session } from 'electron';
+import { AppCore } from '../core/app/app-core.js';
+import { serveContract, sendEvent } from './ipc.js';
+import { applyMenu } from './menu.js';
+import { harden } from './security.js';
+import { loadWindowState, rememberWindowState } from './window-state.js';
 
-/** Opens the main window on the bundled renderer, with Electron's security checklist defaults made explicit. */
-function createMainWindow(): BrowserWindow {
+const RENDERER_INDEX = join(import.meta.dirname, '../renderer/index.html');
+const RENDERER_URL = pathToFileURL(RENDERER_INDEX).href;
+const PRELOAD = join(import.meta.dirname, '../preload/index.cjs');
+
+/** Only the bundled renderer is ours: its index.html, loaded from the app's files. */
+const isOwnPage = (url: string): boolean => url.split('#')[0] === RENDERER_URL;
+
+let core: AppCore | undefined;
+
+async function createMainWindow(): Promise<BrowserWindow> {
+  const userData = app.getPath('userData');
+  const state = await loadWindowState(userData);
   const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
+    width: state?.width ?? 1280,
+    height: state?.height ?? 800,
+    x: state?.x,
+    y: state?.y,
+    minWidth: 800,
+    minHeight: 500,
     title: 'Customer Data Browser',
+    show: false,
     webPreferences: {
-      // https://www.electronjs.org/docs/latest/tutorial/security: isolate the renderer from Node and Electron.
+      preload: PRELOAD,
+      // https://www.electronjs.org/docs/latest/tutorial/security #2 #3 #4: isolated, sandboxed, no Node.
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      spellcheck: false,
     },
   });
-  void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
+  if (state?.maximized) window.maximize();
+  window.once('ready-to-show', () => window.show());
+  rememberWindowState(window, userData);
+  await window.loadFile(RENDERER_INDEX);
   return window;
 }
 
-void app.whenReady().then(createMainWindow);
-app.on('window-all-closed', () => app.quit());
+async function start(): Promise<void> {
+  harden(session.defaultSession, isOwnPage);
+  core = await AppCore.open({ dataDir: app.getPath('userData'), exportDir: app.getPath('downloads') });
+  const openedCore = core;
+  serveContract(openedCore, (frame) => frame !== null && isOwnPage(frame.url));
+  applyMenu((await openedCore.handlers['settings.get']({})).language);
+  const window = await createMainWindow();
+  openedCore.onEvent((name, payload) => {
+    for (const open of BrowserWindow.getAllWindows()) sendEvent(open, name, payload);
+    if (name === 'language.changed') applyMenu((payload as { language: 'en' | 'fr' }).language);
+  });
+  app.on('second-instance', () => {
+    if (window.isDestroyed()) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+}
+
+// One instance at a time: a second launch focuses the first window instead.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.whenReady().then(start, (error: unknown) => {
+    console.error('the app could not start:', error);
+    app.exit(1);
+  });
+  app.on('window-all-closed', () => app.quit());
+  // Graceful quit: running exports are cancelled (their temporary files removed) before the app ends.
+  let closing = false;
+  app.on('before-quit', (event) => {
+    if (closing || !core) return;
+    closing = true;
+    event.preventDefault();
+    void core.close().finally(() => app.quit());
+  });
+}

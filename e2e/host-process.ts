@@ -1,0 +1,49 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+/** The browser host as `npm start` runs it where Electron cannot: its own process, data and export folders. */
+export interface HostProcess {
+  url: string;
+  dataDir: string;
+  exportDir: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `electron/host/index.ts` with fresh folders and waits for the address it prints. */
+export async function startHostProcess(): Promise<HostProcess> {
+  const root = await mkdtemp(join(tmpdir(), 'cdb-e2e-'));
+  const dataDir = join(root, 'data');
+  const exportDir = join(root, 'exports');
+  const child: ChildProcessWithoutNullStreams = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'electron/host/index.ts', '--data-dir', dataDir, '--export-dir', exportDir],
+    { stdio: 'pipe' },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const lines = createInterface({ input: child.stdout });
+  const [line] = (await Promise.race([
+    once(lines, 'line'),
+    once(child, 'exit').then(() => {
+      throw new Error(`the browser host exited: ${stderr}`);
+    }),
+  ])) as [string];
+  const url = /open (http:\/\/\S+)/.exec(line)?.[1];
+  if (!url) throw new Error(`the browser host printed no address: ${line}`);
+  return {
+    url,
+    dataDir,
+    exportDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGINT');
+        await once(child, 'exit');
+      }
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { ipcMain, type BrowserWindow, type WebFrameMain } from 'electron';
+import { requestSchemas, type EventName, type EventPayloads, type RequestName } from '../shared/contract.js';
+import type { AppCore } from '../core/app/app-core.js';
+import { dispatch } from '../core/app/dispatch.js';
+
+/** IPC channel of a request, and the one channel of all events (the preload uses the same names). */
+export const requestChannel = (name: RequestName): string => `cdb:${name}`;
+export const EVENT_CHANNEL = 'cdb:event';
+
+/**
+ * The main side of the contract, and the only place main talks IPC: a handler per request that
+ * first checks the sender is our own renderer (https://www.electronjs.org/docs/latest/tutorial/security#17-validate-the-sender-of-all-ipc-messages),
+ * then validates the argument and calls core (dispatch).
+ */
+export function serveContract(core: AppCore, isOwnRenderer: (frame: WebFrameMain | null) => boolean): void {
+  for (const name of Object.keys(requestSchemas) as RequestName[]) {
+    ipcMain.handle(requestChannel(name), (event, argument: unknown) => {
+      if (!isOwnRenderer(event.senderFrame)) {
+        return { ok: false, error: { code: 'forbidden', message: 'this window may not call the app' } };
+      }
+      return dispatch(core, name, argument);
+    });
+  }
+}
+
+/** Pushes an event to a window, if it is still there. */
+export function sendEvent<E extends EventName>(
+  window: BrowserWindow,
+  name: E,
+  payload: EventPayloads[E],
+): void {
+  if (!window.isDestroyed() && !window.webContents.isDestroyed())
+    window.webContents.send(EVENT_CHANNEL, name, payload);
+}
