@@ -16,4 +16,5 @@ step() { printf '\n== %s\n' "$*"; }
 step lint && npm run -s lint
 step typecheck && npm run -s typecheck
 step "unit and integration tests" && npm run -s test
+step "Electron security scan (electronegativity)" && npm run -s security
 step "build, then end-to-end tests" && npm run -s e2e

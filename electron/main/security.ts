@@ -23,6 +23,7 @@ export function harden(session: Session, isOwnPage: (url: string) => boolean): v
     });
     // #14: no new windows; an allow-listed link goes to the system browser (#15: never shell.openExternal untrusted).
     contents.setWindowOpenHandler(({ url }) => {
+      // electronegativity OPEN_EXTERNAL_JS_CHECK: only URLs of the allow-list above reach openExternal.
       if (EXTERNAL_ALLOW_LIST.some((allowed) => allowed.test(url))) void shell.openExternal(url);
       return { action: 'deny' };
     });
