@@ -19,6 +19,7 @@ if (run.status !== 0) {
   console.error(`electronegativity did not run (exit ${run.status}):\n${run.stderr}`);
   process.exit(1);
 }
+/** @type {Record<'issue' | 'filename' | 'location' | 'description', string>[]} */
 const findings = parse(readFileSync(report, 'utf8'), { columns: true, trim: true });
 rmSync(dir, { recursive: true, force: true });
 
@@ -26,7 +27,12 @@ const sources = readdirSync(SCANNED, { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile() && /\.(ts|tsx|js|mjs)$/.test(entry.name))
   .map((entry) => join(entry.parentPath, entry.name));
 
-/** Whether a comment justifies `check` next to the finding (or anywhere, for a finding without a place). */
+/**
+ * Whether a comment justifies `check` next to the finding (or anywhere, for a finding without a place).
+ * @param {string} check
+ * @param {string} file
+ * @param {string} location
+ */
 function justified(check, file, location) {
   const mark = `electronegativity ${check}:`;
   if (file === 'N/A') return sources.some((source) => readFileSync(source, 'utf8').includes(mark));
