@@ -1,22 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-/**
- * Playwright's own browser download fails on these machines: the specs drive Debian's Chromium
- * (shared/STACK.md, "Browser tests"). The flags keep it from calling out to the closed network.
- */
-export const CHROMIUM = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+import { CHROMIUM } from './e2e/chromium.js';
 
 export default defineConfig({
   testDir: 'e2e',

@@ -44,11 +44,11 @@ export function gatherFigures(output: string): (Figure & { bench: string })[] {
     .map((line) => JSON.parse(line.slice(MARKER.length)) as Figure & { bench: string });
 }
 
-/** Median and 99th percentile of a list of durations. */
-export function percentiles(samples: number[]): { median: number; p99: number } {
+/** Median, 95th and 99th percentiles of a list of durations. */
+export function percentiles(samples: number[]): { median: number; p95: number; p99: number } {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  return { median: at(0.5), p99: at(0.99) };
+  return { median: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
 /** Heap in use after a full collection (run node with --expose-gc), in MiB. */

@@ -1,0 +1,79 @@
+// One 500-row page from core to the renderer through the browser host, in a real Chromium: the
+// time the renderer waits for `data.listPage` (median, p95), next to core's own time for the same
+// pages, so the difference is what the host's HTTP and JSON add.
+// Run: node --expose-gc --import tsx bench/ipc.ts (builds the renderer first).
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import type { AppApi } from '../electron/shared/contract.js';
+import { AppCore } from '../electron/core/app/app-core.js';
+import { startHost } from '../electron/host/server.js';
+import { CHROMIUM } from '../e2e/chromium.js';
+import { percentiles, report } from './lib/report.js';
+
+const SAMPLES = 100;
+/** Between two samples the limiter (20/s) gets its token back, so the figures are delivery, not waiting. */
+const PAUSE_MS = 60;
+
+if (spawnSync('npx', ['electron-vite', 'build'], { stdio: 'ignore' }).status !== 0)
+  throw new Error('the build failed');
+const dir = await mkdtemp(join(tmpdir(), 'cdb-bench-ipc-'));
+const core = await AppCore.open({
+  dataDir: join(dir, 'data'),
+  exportDir: join(dir, 'exports'),
+  demo: {
+    size: { customers: 2_000, contacts: 0, agreements: 20_000 },
+    limits: { requestsPerSecond: 1e6, burst: 1e6 },
+  },
+});
+const host = await startHost({ core, rendererDir: 'out/renderer' });
+const browser = await chromium.launch(CHROMIUM);
+const page = await browser.newPage();
+await page.goto(host.url);
+await page.waitForFunction('window.api !== undefined');
+
+const request = {
+  view: { resource: 'agreements' as const, sort: 'mrr.desc' },
+  size: 500,
+  lang: 'en' as const,
+};
+// Core alone, in this process: the same requests without the host in between.
+const coreTimes: number[] = [];
+for (let i = 0; i < SAMPLES; i++) {
+  await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+  const begin = performance.now();
+  await core.handlers['data.listPage'](request);
+  coreTimes.push(performance.now() - begin);
+}
+const rendererTimes = await page.evaluate(
+  async ({ request: call, samples, pause }) => {
+    const api = (globalThis as { api?: AppApi }).api;
+    if (!api) throw new Error('no window.api');
+    const times: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      const begin = performance.now();
+      const result = await api.invoke('data.listPage', call);
+      if (!result.ok || result.value.rows.length !== 500) throw new Error('the page did not arrive');
+      times.push(performance.now() - begin);
+    }
+    return times;
+  },
+  { request, samples: SAMPLES, pause: PAUSE_MS },
+);
+await browser.close();
+await host.close();
+await core.close();
+await rm(dir, { recursive: true, force: true });
+
+const inRenderer = percentiles(rendererTimes);
+const inCore = percentiles(coreTimes);
+report('ipc', [
+  { figure: '500-row page, renderer ← host ← core, median', value: inRenderer.median, unit: 'ms' },
+  { figure: '500-row page, renderer ← host ← core, p95', value: inRenderer.p95, unit: 'ms' },
+  { figure: 'same page in core alone (Demo API call), median', value: inCore.median, unit: 'ms' },
+  { figure: 'same page in core alone, p95', value: inCore.p95, unit: 'ms' },
+  { figure: 'what the host adds, median', value: inRenderer.median - inCore.median, unit: 'ms' },
+]);
