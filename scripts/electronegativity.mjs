@@ -5,12 +5,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
 
 const SCANNED = 'electron';
 const LINES_ABOVE = 4;
 const dir = mkdtempSync(join(tmpdir(), 'electronegativity-'));
-const report = join(dir, 'findings.csv');
+// SARIF rather than CSV: the tool writes its CSV in several appends that can come out interleaved.
+const report = join(dir, 'findings.sarif');
 // Version pinned: the tool otherwise asks the network for the latest release, which is not reachable here.
 const run = spawnSync('npx', ['electronegativity', '-i', `${SCANNED}/`, '-e', '45.4.1', '-r', '-o', report], {
   encoding: 'utf8',
@@ -19,35 +19,40 @@ if (run.status !== 0) {
   console.error(`electronegativity did not run (exit ${run.status}):\n${run.stderr}`);
   process.exit(1);
 }
-/** @type {Record<'issue' | 'filename' | 'location' | 'description', string>[]} */
-const findings = parse(readFileSync(report, 'utf8'), { columns: true, trim: true });
+/** @type {{ runs: { results: { ruleId: string, message: { text: string }, locations: { physicalLocation: { artifactLocation: { uri: string }, region: { startLine: number } } }[] }[] }[] }} */
+const sarif = JSON.parse(readFileSync(report, 'utf8'));
 rmSync(dir, { recursive: true, force: true });
+const findings = (sarif.runs[0]?.results ?? []).map((result) => {
+  const place = result.locations[0]?.physicalLocation;
+  const uri = place?.artifactLocation.uri ?? 'file:///';
+  return {
+    check: result.ruleId,
+    file: uri.startsWith('file:') ? undefined : uri,
+    line: place?.region.startLine ?? 1,
+    description: result.message.text,
+  };
+});
 
 const sources = readdirSync(SCANNED, { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile() && /\.(ts|tsx|js|mjs)$/.test(entry.name))
   .map((entry) => join(entry.parentPath, entry.name));
 
 /**
- * Whether a comment justifies `check` next to the finding (or anywhere, for a finding without a place).
- * @param {string} check
- * @param {string} file
- * @param {string} location
+ * Whether a comment justifies `check` next to the finding (or anywhere, for a finding without a file).
+ * @param {{ check: string, file: string | undefined, line: number }} finding
  */
-function justified(check, file, location) {
+function justified({ check, file, line }) {
   const mark = `electronegativity ${check}:`;
-  if (file === 'N/A') return sources.some((source) => readFileSync(source, 'utf8').includes(mark));
-  const line = Number(location.split(':')[0]);
+  if (file === undefined) return sources.some((source) => readFileSync(source, 'utf8').includes(mark));
   const lines = readFileSync(join(SCANNED, file), 'utf8').split('\n');
   return lines.slice(Math.max(0, line - 1 - LINES_ABOVE), line).some((text) => text.includes(mark));
 }
 
-const unexplained = findings.filter(
-  (finding) => !justified(finding.issue, finding.filename, finding.location),
-);
+const unexplained = findings.filter((finding) => !justified(finding));
 for (const finding of findings) {
   const state = unexplained.includes(finding) ? 'UNEXPLAINED' : 'justified';
   console.log(
-    `${state.padEnd(11)} ${finding.issue} ${finding.filename}:${finding.location} — ${finding.description}`,
+    `${state.padEnd(11)} ${finding.check} ${finding.file ?? '(whole app)'}:${finding.line} — ${finding.description}`,
   );
 }
 if (unexplained.length) {
