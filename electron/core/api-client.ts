@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isSortableField, PAGE_SIZE_MAX, type Language, type Resource } from '../shared/api-rules.js';
-import { resourceSchemaSchema, type ApiRecord, type ResourceSchema } from '../shared/schema.js';
+import { resourceSchemaSchema, type ApiRecord, type SchemaListing } from '../shared/schema.js';
 import { ApiError, retryAfterMs, serverMessageOf } from './errors.js';
 import { httpCall, jsonOf, type Fetch } from './http.js';
 import type { Priority, RequestLimiter } from './limiter.js';
@@ -38,9 +38,6 @@ export interface CallOptions {
   signal?: AbortSignal;
   priority?: Priority;
 }
-
-/** The schema listing, or why the app falls back to labels made from field keys (DESIGN.md). */
-export type SchemaListing = { schemas: ResourceSchema[] } | { schemas: null; reason: string };
 
 const cursorPaginationSchema = z.object({
   hasNextPage: z.boolean(),

@@ -1,4 +1,7 @@
+import type { LimiterStats } from '../shared/contract.js';
 import { abortReason, ApiError } from './errors.js';
+
+export type { LimiterStats };
 
 /** Who is waiting (DESIGN.md, "Limiter"): the page on screen, then prefetch, then exports. */
 export type Priority = 'interactive' | 'prefetch' | 'export';
@@ -17,19 +20,6 @@ export interface LimiterOptions {
   baseBackoffMs?: number;
   maxBackoffMs?: number;
   random?: () => number;
-}
-
-/** Live figures for the status bar. */
-export interface LimiterStats {
-  /** Requests started in the last two seconds, per second. */
-  requestsPerSecond: number;
-  /** The rate the limiter currently allows itself (below the configured one after 503s). */
-  allowedRate: number;
-  queued: number;
-  inFlight: number;
-  /** Since the limiter was made. */
-  retries: number;
-  overloadAnswers: number;
 }
 
 interface Job {

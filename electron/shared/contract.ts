@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES, PAGE_SIZE_MAX, RESOURCES, type Language } from './api-rules.js';
 import { exportOptionsSchema, exportViewSchema, type ExportProgress } from './export.js';
 import { profileInputSchema, type Profile } from './profile.js';
-import type { ApiRecord, ResourceSchema } from './schema.js';
+import type { ApiRecord, SchemaListing } from './schema.js';
 
 /**
  * The one contract between the renderer and the app (DESIGN.md, "Layers"): every request the
@@ -94,16 +94,18 @@ export interface SessionStatus {
   notices: string[];
 }
 
-export interface LimiterStatsPayload {
+/** Live figures of the active connection's rate limiter, for the status bar. */
+export interface LimiterStats {
+  /** Requests started in the last two seconds, per second. */
   requestsPerSecond: number;
+  /** The rate the limiter currently allows itself (below the configured one after 503s). */
   allowedRate: number;
   queued: number;
   inFlight: number;
+  /** Since the limiter was made. */
   retries: number;
   overloadAnswers: number;
 }
-
-export type SchemaListingPayload = { schemas: ResourceSchema[] } | { schemas: null; reason: string };
 
 export interface RequestOutputs {
   'profiles.list': ProfileSummary[];
@@ -117,7 +119,7 @@ export interface RequestOutputs {
   'data.listPage': { rows: ApiRecord[]; nextCursor: string | null; hasNextPage: boolean };
   'data.count': { total: number };
   'data.cancel': { cancelled: boolean };
-  'data.schemas': SchemaListingPayload;
+  'data.schemas': SchemaListing;
   'export.start': { exportId: string; path: string };
   'export.cancel': { cancelled: boolean };
 }
@@ -137,7 +139,7 @@ export interface ExportEvent {
 /** Events the app pushes to the renderer. */
 export interface EventPayloads {
   'export.progress': ExportEvent;
-  'limiter.stats': LimiterStatsPayload;
+  'limiter.stats': LimiterStats;
   'token.state': TokenStatus;
   'language.changed': { language: Language };
 }

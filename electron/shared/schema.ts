@@ -28,3 +28,6 @@ export type ResourceSchema = z.infer<typeof resourceSchemaSchema>;
 
 /** A record of any resource, as the API sent it: its fields are never hard-coded. */
 export type ApiRecord = Record<string, unknown>;
+
+/** The schema listing, or why the app falls back to labels made from field keys (DESIGN.md). */
+export type SchemaListing = { schemas: ResourceSchema[] } | { schemas: null; reason: string };
