@@ -127,6 +127,7 @@ export class RequestLimiter {
     return {
       requestsPerSecond: this.starts.length / (RATE_WINDOW_MS / 1000),
       allowedRate: this.allowedRate,
+      configuredRate: this.configuredRate,
       queued: this.queue.length,
       inFlight: this.inFlight,
       retries: this.retries,

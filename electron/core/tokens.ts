@@ -79,6 +79,8 @@ export class TokenManager {
     if (this.current && this.isFresh(this.current)) return this.current.accessToken;
     this.inflight ??= this.obtain().finally(() => {
       this.inflight = undefined;
+      // The request is over, whichever way: the status bar learns the outcome.
+      this.emit();
     });
     this.emit();
     const token = await (signal ? raceAbort(this.inflight, signal) : this.inflight);
@@ -132,7 +134,6 @@ export class TokenManager {
   private keep(token: CachedToken): CachedToken {
     this.current = token;
     this.lastError = undefined;
-    queueMicrotask(() => this.emit());
     return token;
   }
 

@@ -100,6 +100,8 @@ export interface LimiterStats {
   requestsPerSecond: number;
   /** The rate the limiter currently allows itself (below the configured one after 503s). */
   allowedRate: number;
+  /** The rate it was configured with (the API's 20/s unless the profile says otherwise). */
+  configuredRate: number;
   queued: number;
   inFlight: number;
   /** Since the limiter was made. */

@@ -1,43 +1,52 @@
-import { useEffect, useState } from 'react';
-import type { AppApi, SessionStatus } from '../../electron/shared/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Resource } from '../../electron/shared/api-rules';
+import type { ApiRecord } from '../../electron/shared/schema';
+import { Header } from './app/Header';
+import { StatusBar } from './app/StatusBar';
+import { useSession } from './data/queries';
+import { CustomerDetail, ListView, type ListPlace } from './views/ListView';
 
-/** The application frame: for now the connection and its token; views and tables come with the renderer. */
-export function App({ api }: { api: AppApi | undefined }) {
-  const [status, setStatus] = useState<SessionStatus | undefined>();
-  const [problem, setProblem] = useState<string | undefined>();
+type Screen = { kind: 'list'; resource: Resource } | { kind: 'customer'; customer: ApiRecord };
 
-  useEffect(() => {
-    if (!api) return;
-    const refresh = () =>
-      void api.invoke('session.status', {}).then((result) => {
-        if (result.ok) setStatus(result.value);
-        else setProblem(result.error.message);
-      });
-    refresh();
-    return api.on('token.state', refresh);
-  }, [api]);
+const NEW_PLACE: ListPlace = { scrollTop: 0 };
 
-  if (!api) {
-    return (
-      <main>
-        <h1>Customer Data Browser</h1>
-        <p role="alert">Open the address the app printed when it started: it carries this session's key.</p>
-      </main>
-    );
-  }
+/** The application: the views, the customer detail, the status bar. */
+export function App({ pageSize }: { pageSize: number }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [screen, setScreen] = useState<Screen>({ kind: 'list', resource: 'customers' });
+  const [places, setPlaces] = useState<Partial<Record<Resource, ListPlace>>>({});
+  const resource = screen.kind === 'list' ? screen.resource : undefined;
+
   return (
-    <main>
-      <h1>Customer Data Browser</h1>
-      {problem && <p role="alert">{problem}</p>}
-      <p data-testid="connection">
-        {status?.connection ? `Connection: ${status.connection.name}` : 'No connection'}
-      </p>
-      {status?.token && (
-        <p data-testid="token">
-          Tokens used today: {status.token.used} / {status.token.limit}
-        </p>
-      )}
-      {status?.keychainProblem && <p role="status">{status.keychainProblem}</p>}
-    </main>
+    <div className="app">
+      <Header
+        session={session.data}
+        resource={resource}
+        onResource={(next) => setScreen({ kind: 'list', resource: next })}
+      />
+      <main>
+        {session.error && <p role="alert">{session.error.message}</p>}
+        {screen.kind === 'list' ? (
+          <ListView
+            key={screen.resource}
+            resource={screen.resource}
+            pageSize={pageSize}
+            place={places[screen.resource] ?? NEW_PLACE}
+            onPlaceChange={(place) => setPlaces((current) => ({ ...current, [screen.resource]: place }))}
+            onOpenCustomer={(customer) => setScreen({ kind: 'customer', customer })}
+          />
+        ) : (
+          <CustomerDetail
+            customer={screen.customer}
+            pageSize={pageSize}
+            onBack={() => setScreen({ kind: 'list', resource: 'customers' })}
+          />
+        )}
+      </main>
+      <StatusBar session={session.data} />
+      <p className="visually-hidden">{t('table.openCustomer')}</p>
+    </div>
   );
 }

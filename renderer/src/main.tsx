@@ -1,12 +1,34 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installApi } from './api';
+import { call } from './api/call';
+import { ApiContext } from './api/context';
 import { App } from './App';
+import { startI18n } from './i18n';
+import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App api={installApi()} />
-  </StrictMode>,
-);
+const api = installApi();
+
+if (!api) {
+  // No way to reach the app: the page was opened without the address the host printed.
+  await startI18n(navigator.language.startsWith('fr') ? 'fr' : 'en');
+  const { NoSession } = await import('./app/NoSession');
+  createRoot(root).render(<NoSession />);
+} else {
+  const settings = await call(api, 'settings.get', {});
+  await startI18n(settings.language);
+  // Pages are kept as loaded: no refetch of every page when the window gets focus back.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+  createRoot(root).render(
+    <StrictMode>
+      <ApiContext.Provider value={api}>
+        <QueryClientProvider client={queryClient}>
+          <App pageSize={settings.pageSize} />
+        </QueryClientProvider>
+      </ApiContext.Provider>
+    </StrictMode>,
+  );
+}

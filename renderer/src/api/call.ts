@@ -1,0 +1,30 @@
+import type {
+  AppApi,
+  AppErrorPayload,
+  RequestInput,
+  RequestName,
+  RequestOutputs,
+} from '../../../electron/shared/contract';
+
+/** A failed request, as the app reported it: a code to act on and a message to show. */
+export class AppFailure extends Error {
+  override readonly name = 'AppFailure';
+  constructor(readonly payload: AppErrorPayload) {
+    super(payload.message);
+  }
+
+  get code(): string {
+    return this.payload.code;
+  }
+}
+
+/** Calls a request and returns its value, or throws an AppFailure (what TanStack Query expects). */
+export async function call<N extends RequestName>(
+  api: AppApi,
+  name: N,
+  input: RequestInput<N>,
+): Promise<RequestOutputs[N]> {
+  const result = await api.invoke(name, input);
+  if (!result.ok) throw new AppFailure(result.error);
+  return result.value;
+}

@@ -1,0 +1,77 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, RESOURCES, type Language, type Resource } from '../../../electron/shared/api-rules';
+import { DEMO_CONNECTION_ID, type SessionStatus } from '../../../electron/shared/contract';
+import { call } from '../api/call';
+import { useApi } from '../api/context';
+
+export interface HeaderProps {
+  session: SessionStatus | undefined;
+  resource: Resource | undefined;
+  onResource: (resource: Resource) => void;
+}
+
+/** The app's top bar: the three views, the connection picker and the fr/en switch. */
+export function Header({ session, resource, onResource }: HeaderProps) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const profiles =
+    useQuery({ queryKey: ['profiles'], queryFn: () => call(api, 'profiles.list', {}) }).data ?? [];
+
+  const chooseConnection = async (id: string) => {
+    await call(api, 'connection.select', { id });
+    await queryClient.resetQueries();
+  };
+  const chooseLanguage = async (language: Language) => {
+    await call(api, 'settings.set', { language });
+    await i18n.changeLanguage(language);
+  };
+
+  return (
+    <header className="app-header">
+      <h1>{t('app.title')}</h1>
+      <nav aria-label={t('nav.views')}>
+        {RESOURCES.map((name) => (
+          <button
+            key={name}
+            type="button"
+            aria-current={resource === name ? 'page' : undefined}
+            onClick={() => onResource(name)}
+          >
+            {t(`nav.${name}`)}
+          </button>
+        ))}
+      </nav>
+      <label className="picker">
+        {t('connection.label')}
+        <select
+          value={session?.connection?.id ?? ''}
+          onChange={(event) => void chooseConnection(event.target.value)}
+        >
+          {!session?.connection && <option value="">{t('connection.none')}</option>}
+          <option value={DEMO_CONNECTION_ID}>{t('connection.demo')}</option>
+          {profiles.map((profile) => (
+            <option key={profile.id} value={profile.id}>
+              {profile.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="language-switch" role="group" aria-label={t('app.language')}>
+        {LANGUAGES.map((language) => (
+          <button
+            key={language}
+            type="button"
+            lang={language}
+            aria-pressed={i18n.language === language}
+            title={t(`app.languageName.${language}`)}
+            onClick={() => void chooseLanguage(language)}
+          >
+            {language.toUpperCase()}
+          </button>
+        ))}
+      </div>
+    </header>
+  );
+}

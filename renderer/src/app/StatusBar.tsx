@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../electron/shared/api-rules';
+import type { SessionStatus } from '../../../electron/shared/contract';
+import { useLatestEvent } from '../data/queries';
+
+/** Connection, token state and budget, live request rate and queue (DESIGN.md, "Renderer"). */
+export function StatusBar({ session }: { session: SessionStatus | undefined }) {
+  const { t, i18n } = useTranslation();
+  const stats = useLatestEvent('limiter.stats');
+  const token = useLatestEvent('token.state') ?? session?.token ?? undefined;
+  const locale = (i18n.language as Language) === 'fr' ? 'fr-FR' : 'en-GB';
+  const time = (at: number) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(at);
+  const tokenText =
+    token?.status === 'valid' && token.expiresAt
+      ? t('status.tokenValid', { time: time(token.expiresAt) })
+      : token?.status === 'requesting'
+        ? t('status.tokenRequesting')
+        : token?.status === 'failed'
+          ? t('status.tokenFailed', { error: token.error ?? '' })
+          : t('status.tokenNone');
+  return (
+    <footer className="status-bar" role="contentinfo">
+      <span data-testid="connection">
+        {session?.connection
+          ? t('status.connection', {
+              name: session.connection.demo ? t('connection.demo') : session.connection.name,
+            })
+          : t('status.noConnection')}
+      </span>
+      {token && <span data-testid="token-state">{tokenText}</span>}
+      {token && (
+        <span data-testid="token">{t('status.budget', { used: token.used, limit: token.limit })}</span>
+      )}
+      {stats && (
+        <span data-testid="rate">
+          {t('status.rate', {
+            rate: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(stats.requestsPerSecond),
+          })}
+          {stats.queued > 0 && ` · ${t('status.queued', { count: stats.queued })}`}
+        </span>
+      )}
+      {stats && stats.allowedRate < stats.configuredRate && (
+        <span role="status">{t('status.slowedDown')}</span>
+      )}
+      {session?.keychainProblem && <span role="status">{t('errors.keychain')}</span>}
+    </footer>
+  );
+}

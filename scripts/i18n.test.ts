@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import en from '../renderer/locales/en.json' with { type: 'json' };
+import fr from '../renderer/locales/fr.json' with { type: 'json' };
+
+// Every UI string comes from renderer/locales/{en,fr}.json: no key missing in either, and no text
+// written into a component.
+const keysOf = (catalog: object, prefix = ''): string[] =>
+  Object.entries(catalog).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null
+      ? keysOf(value as object, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
+  );
+
+const SOURCE = join(import.meta.dirname, '../renderer/src');
+const components = readdirSync(SOURCE, { recursive: true, encoding: 'utf8' }).filter((file) =>
+  file.endsWith('.tsx'),
+);
+
+/** Attributes whose text a person reads or hears. */
+const READ_ATTRIBUTES = new Set([
+  'title',
+  'aria-label',
+  'alt',
+  'placeholder',
+  'aria-description',
+  'aria-roledescription',
+]);
+
+/** Text written straight into JSX, with where it stands. */
+function hardCodedText(file: string): string[] {
+  const text = readFileSync(join(SOURCE, file), 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isJsxText(node) && /\p{L}/u.test(node.text)) found.push(`${file}: "${node.text.trim()}"`);
+    if (
+      ts.isJsxAttribute(node) &&
+      READ_ATTRIBUTES.has(node.name.getText()) &&
+      node.initializer &&
+      ts.isStringLiteral(node.initializer)
+    ) {
+      if (/\p{L}/u.test(node.initializer.text))
+        found.push(`${file}: ${node.name.getText()}="${node.initializer.text}"`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('UI strings', () => {
+  it('have the same keys in English and French', () => {
+    expect(keysOf(fr).sort()).toEqual(keysOf(en).sort());
+  });
+
+  it('have no empty translation', () => {
+    const values = (catalog: object): unknown[] =>
+      Object.values(catalog).flatMap((value) =>
+        typeof value === 'object' && value !== null ? values(value as object) : [value],
+      );
+    expect(
+      [...values(en), ...values(fr)].filter((value) => typeof value !== 'string' || !value.trim()),
+    ).toEqual([]);
+  });
+
+  it('are never written into a component', () => {
+    expect(components.length).toBeGreaterThan(3);
+    expect(components.flatMap(hardCodedText)).toEqual([]);
+  });
+
+  it('are all used, so the catalogs hold no dead text', () => {
+    const code = components
+      .concat(
+        readdirSync(SOURCE, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')),
+      )
+      .map((file) => readFileSync(join(SOURCE, file), 'utf8'))
+      .join('\n');
+    // A key is used by name, or through its parent in a template (nav.${resource}, app.languageName.${language}).
+    const unused = keysOf(en).filter((key) => {
+      const parent = key.slice(0, key.lastIndexOf('.'));
+      return !code.includes(`'${key}'`) && !code.includes(`\`${parent}.\${`);
+    });
+    expect(unused).toEqual([]);
+  });
+});
