@@ -14,13 +14,22 @@ export interface HostProcess {
 }
 
 /** Starts `electron/host/index.ts` with fresh folders and waits for the address it prints. */
-export async function startHostProcess(): Promise<HostProcess> {
+export async function startHostProcess(extraArgs: string[] = []): Promise<HostProcess> {
   const root = await mkdtemp(join(tmpdir(), 'cdb-e2e-'));
   const dataDir = join(root, 'data');
   const exportDir = join(root, 'exports');
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
-    ['--import', 'tsx', 'electron/host/index.ts', '--data-dir', dataDir, '--export-dir', exportDir],
+    [
+      '--import',
+      'tsx',
+      'electron/host/index.ts',
+      '--data-dir',
+      dataDir,
+      '--export-dir',
+      exportDir,
+      ...extraArgs,
+    ],
     { stdio: 'pipe' },
   );
   let stderr = '';

@@ -14,6 +14,10 @@ Options:
   --export-dir PATH   where exports are written (default: ~/Downloads)
   --data-dir PATH     profiles, settings and logs (default: the app's data folder)
   --renderer PATH     the built renderer (default: out/renderer)
+  --demo-customers N, --demo-contacts N, --demo-agreements N
+                      size of the Demo connection's data
+  --demo-rate N, --demo-burst N, --demo-latency-ms N
+                      the Demo API's rate limit and added latency (to see the app under load)
 `;
 
 /** Starts the browser host and runs until interrupted. */
@@ -26,9 +30,31 @@ async function main(argv: string[]): Promise<number> {
       'export-dir': { type: 'string' },
       'data-dir': { type: 'string' },
       renderer: { type: 'string' },
+      'demo-customers': { type: 'string' },
+      'demo-contacts': { type: 'string' },
+      'demo-agreements': { type: 'string' },
+      'demo-rate': { type: 'string' },
+      'demo-burst': { type: 'string' },
+      'demo-latency-ms': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
+  const count = (flag: keyof typeof flags): number | undefined => {
+    const value = flags[flag];
+    if (value === undefined) return undefined;
+    const number = Number(value);
+    if (typeof value !== 'string' || !/^\d+$/.test(value) || !Number.isSafeInteger(number)) {
+      throw new Error(`--${flag} must be a whole number, got "${String(value)}"`);
+    }
+    return number;
+  };
+  const size = {
+    customers: count('demo-customers'),
+    contacts: count('demo-contacts'),
+    agreements: count('demo-agreements'),
+  };
+  const rate = count('demo-rate');
+  const burst = count('demo-burst');
   const port = Number(flags.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new Error(`--port must be a whole number from 0 to 65535, got "${flags.port}"`);
@@ -39,6 +65,14 @@ async function main(argv: string[]): Promise<number> {
   const core = await AppCore.open({
     dataDir: flags['data-dir'] ?? defaultDataDir(),
     exportDir: flags['export-dir'] ?? join(homedir(), 'Downloads'),
+    demo: {
+      size: Object.fromEntries(Object.entries(size).filter(([, value]) => value !== undefined)),
+      latencyMs: count('demo-latency-ms'),
+      limits: {
+        ...(rate !== undefined && { requestsPerSecond: rate }),
+        ...(burst !== undefined && { burst }),
+      },
+    },
   });
   const host = await startHost({
     core,

@@ -1,0 +1,201 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SORTABLE_FIELDS } from '../electron/shared/api-rules.js';
+import { startHostProcess, type HostProcess } from './host-process.js';
+
+// The data browser as support staff use it, in Chromium through the browser host, against the
+// Demo API with 100,000 agreements. Expected orders come from the API itself (through the host).
+let host: HostProcess;
+test.beforeAll(async () => {
+  host = await startHostProcess([
+    '--demo-customers',
+    '5000',
+    '--demo-contacts',
+    '8000',
+    '--demo-agreements',
+    '100000',
+  ]);
+});
+test.afterAll(() => host.stop());
+
+/** Calls the app's contract directly (same host, same core) for the orders to compare with. */
+async function apiCall(name: string, argument: unknown): Promise<any> {
+  const url = new URL(host.url);
+  const token = new URLSearchParams(url.hash.slice(1)).get('session') ?? '';
+  const response = await fetch(`${url.origin}/api/${name}`, {
+    method: 'POST',
+    headers: { 'x-cdb-session': token, 'content-type': 'application/json' },
+    body: JSON.stringify(argument),
+  });
+  const result = (await response.json()) as { ok: boolean; value: any };
+  expect(result.ok).toBe(true);
+  return result.value;
+}
+
+/** The ids of the rows in the DOM, in screen order. */
+async function visibleIds(page: Page, grid = page.getByTestId('grid').first()): Promise<string[]> {
+  const rows = await grid.getByTestId('row').evaluateAll((elements) =>
+    elements
+      .map((element) => ({
+        top: Number(
+          /translateY\(([\d.]+)px\)/.exec(
+            (element as unknown as { style: { transform: string } }).style.transform,
+          )?.[1] ?? 0,
+        ),
+        id: element.querySelector('[role="gridcell"]')?.textContent ?? '',
+      }))
+      .sort((a, b) => a.top - b.top),
+  );
+  return rows.map((row) => row.id);
+}
+
+async function open(page: Page, view: 'Customers' | 'Contacts' | 'Agreements'): Promise<void> {
+  await page.getByRole('navigation').getByRole('button', { name: view }).click();
+  await expect(page.getByTestId('row').first()).toBeVisible();
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(host.url);
+  await expect(page.getByTestId('row').first()).toBeVisible();
+});
+
+test('opens each view with its rows and the count from the API', async ({ page }) => {
+  for (const [view, total] of [
+    ['Customers', '5,000'],
+    ['Contacts', '8,000'],
+    ['Agreements', '100,000'],
+  ] as const) {
+    await open(page, view);
+    await expect(page.getByTestId('row-count')).toContainText(`of ${total}`);
+  }
+});
+
+test('scrolls 100,000 agreements to row 20,000, in server order, with under 100 rows in the DOM', async ({
+  page,
+}) => {
+  await open(page, 'Agreements');
+  const grid = page.getByTestId('grid');
+  const target = 20_000 * 32;
+  // Scroll as a user holding the scroll bar at the bottom would: each step loads the next pages.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const reached = await grid.evaluate((element, top) => {
+      element.scrollTop = Math.min(top, element.scrollHeight);
+      return element.scrollTop;
+    }, target);
+    if (reached >= target - 1_000) break;
+    if (Date.now() > deadline) throw new Error(`scrolling stalled at ${reached}px`);
+    await page.waitForTimeout(50);
+  }
+  await expect(page.getByTestId('row').first()).toBeVisible();
+  const rowsInDom = await page.getByTestId('row').count();
+  expect(rowsInDom).toBeLessThan(100);
+  const ids = await visibleIds(page);
+  const first =
+    Number(
+      await grid.evaluate((element) =>
+        element.querySelector('[data-testid="row"]')?.getAttribute('aria-rowindex'),
+      ),
+    ) - 2;
+  // The API's own order around that place: the default order, pages of 500 from the top.
+  const expected: string[] = [];
+  let cursor: string | undefined;
+  while (expected.length < 20_100) {
+    const page500 = await apiCall('data.listPage', {
+      view: { resource: 'agreements' },
+      size: 500,
+      lang: 'en',
+      cursor,
+    });
+    expected.push(...page500.rows.map((row: { id: string }) => row.id));
+    cursor = page500.nextCursor ?? undefined;
+  }
+  const start = expected.indexOf(ids[0] ?? '');
+  expect(start).toBeGreaterThan(19_000);
+  expect(ids).toEqual(expected.slice(start, start + ids.length));
+  expect(first).toBeGreaterThan(19_000);
+});
+
+test('sorts agreements by each sortable field both ways, as the server orders them', async ({ page }) => {
+  await open(page, 'Agreements');
+  const labels: Record<string, string> = {
+    mrr: 'MRR',
+    arr: 'ARR',
+    status: 'Status',
+    startDate: 'Start date',
+    endDate: 'End date',
+    engagement: 'Days to commitment end',
+    notice: 'Days to notice deadline',
+  };
+  for (const field of SORTABLE_FIELDS.agreements) {
+    const header = page.getByRole('columnheader', { name: labels[field], exact: true });
+    for (const direction of ['desc', 'asc'] as const) {
+      await header.getByRole('button').click();
+      await expect(header).toHaveAttribute('aria-sort', direction === 'desc' ? 'descending' : 'ascending');
+      const expected = (
+        await apiCall('data.listPage', {
+          view: { resource: 'agreements', sort: `${field}.${direction}` },
+          size: 15,
+          lang: 'en',
+        })
+      ).rows.map((row: { id: string }) => row.id);
+      await expect(async () => expect((await visibleIds(page)).slice(0, 15)).toEqual(expected)).toPass({
+        timeout: 10_000,
+      });
+    }
+    await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', 'none');
+  }
+  // Only the spec's sortable fields can be clicked.
+  await expect(page.getByRole('columnheader', { name: 'Name', exact: true }).getByRole('button')).toHaveCount(
+    0,
+  );
+});
+
+test("opens a customer, by click and by keyboard, and shows only that customer's contacts and agreements", async ({
+  page,
+}) => {
+  const customers = page.getByRole('grid', { name: 'Customers' });
+  const [first = '', second = ''] = await visibleIds(page, customers);
+  await page.getByTestId('row').first().click();
+  await expectDetailOf(page, first);
+
+  await page.getByRole('button', { name: /Back to customers/ }).click();
+  await customers.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expectDetailOf(page, second);
+});
+
+/** The detail shows the customer's own contacts and agreements, all of them, and nobody else's. */
+async function expectDetailOf(page: Page, customerId: string): Promise<void> {
+  for (const [resource, name, index] of [
+    ['contacts', 'Contacts of this customer', 0],
+    ['agreements', 'Agreements of this customer', 1],
+  ] as const) {
+    const grid = page.getByRole('grid', { name });
+    const { total } = (await apiCall('data.count', { view: { resource, customerId } })) as { total: number };
+    await expect(page.getByTestId('row-count').nth(index)).toHaveText(`${total} loaded of ${total}`);
+    // The second column of both tables is the customer id.
+    const owners = await grid
+      .getByTestId('row')
+      .evaluateAll((rows) =>
+        rows.map((row) => row.querySelectorAll('[role="gridcell"]')[1]?.textContent ?? ''),
+      );
+    expect(owners).toEqual(Array<string>(owners.length).fill(customerId));
+  }
+}
+
+test('switches to French: French UI strings, French column labels, French formats', async ({ page }) => {
+  await open(page, 'Agreements');
+  await page.getByRole('button', { name: 'FR', exact: true }).click();
+  await expect(page.getByRole('navigation').getByRole('button', { name: 'Contrats' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Date de début' })).toBeVisible();
+  await expect(page.getByTestId('row-count')).toContainText('chargés sur 100');
+  await expect(page.getByTestId('token')).toContainText('Jetons utilisés');
+  await page.reload();
+  await page.getByRole('navigation').getByRole('button', { name: 'Contrats' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Revenu mensuel (MRR)' })).toBeVisible();
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await expect(page.getByRole('columnheader', { name: 'Start date' })).toBeVisible();
+});
