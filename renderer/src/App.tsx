@@ -1,19 +1,22 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Resource } from '../../electron/shared/api-rules';
+import type { Language, Resource } from '../../electron/shared/api-rules';
 import type { ApiRecord } from '../../electron/shared/schema';
+import { ConnectionsPanel } from './app/ConnectionsPanel';
 import { Header } from './app/Header';
+import { describeFailure } from './app/describe-failure';
 import { StatusBar } from './app/StatusBar';
 import { useSession } from './data/queries';
 import { CustomerDetail, ListView, type ListPlace } from './views/ListView';
 
-type Screen = { kind: 'list'; resource: Resource } | { kind: 'customer'; customer: ApiRecord };
+type Screen =
+  { kind: 'list'; resource: Resource } | { kind: 'customer'; customer: ApiRecord } | { kind: 'connections' };
 
 const NEW_PLACE: ListPlace = { scrollTop: 0 };
 
 /** The application: the views, the customer detail, the status bar. */
 export function App({ pageSize }: { pageSize: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const [screen, setScreen] = useState<Screen>({ kind: 'list', resource: 'customers' });
   const [places, setPlaces] = useState<Partial<Record<Resource, ListPlace>>>({});
@@ -25,10 +28,16 @@ export function App({ pageSize }: { pageSize: number }) {
         session={session.data}
         resource={resource}
         onResource={(next) => setScreen({ kind: 'list', resource: next })}
+        onManageConnections={() => setScreen({ kind: 'connections' })}
       />
       <main>
-        {session.error && <p role="alert">{session.error.message}</p>}
-        {screen.kind === 'list' ? (
+        {session.error && <p role="alert">{describeFailure(t, i18n.language as Language, session.error)}</p>}
+        {screen.kind === 'connections' ? (
+          <ConnectionsPanel
+            session={session.data}
+            onClose={() => setScreen({ kind: 'list', resource: 'customers' })}
+          />
+        ) : screen.kind === 'list' ? (
           <ListView
             key={screen.resource}
             resource={screen.resource}

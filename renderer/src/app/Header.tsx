@@ -9,10 +9,11 @@ export interface HeaderProps {
   session: SessionStatus | undefined;
   resource: Resource | undefined;
   onResource: (resource: Resource) => void;
+  onManageConnections: () => void;
 }
 
 /** The app's top bar: the three views, the connection picker and the fr/en switch. */
-export function Header({ session, resource, onResource }: HeaderProps) {
+export function Header({ session, resource, onResource, onManageConnections }: HeaderProps) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
@@ -58,6 +59,9 @@ export function Header({ session, resource, onResource }: HeaderProps) {
           ))}
         </select>
       </label>
+      <button type="button" onClick={onManageConnections}>
+        {t('connections.manage')}
+      </button>
       <div className="language-switch" role="group" aria-label={t('app.language')}>
         {LANGUAGES.map((language) => (
           <button

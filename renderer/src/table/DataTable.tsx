@@ -7,6 +7,7 @@ import type { Language } from '../../../electron/shared/api-rules';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { AppFailure } from '../api/call';
 import { useCount, useCursorPages, useSchemas, useSession, type ListView } from '../data/queries';
+import { describeFailure } from '../app/describe-failure';
 import { buildColumns, TABLE_FEATURES, type ColumnMeta } from './columns';
 import { nextSort, sortDirection } from './sorting';
 
@@ -246,7 +247,9 @@ export function DataTable({
             if (!row) {
               return error ? (
                 <div key={item.key} className="table-row error-row" role="row" style={style}>
-                  <span role="alert">{t('table.error', { message: error.message })}</span>
+                  <span role="alert">
+                    {t('table.error', { message: describeFailure(t, language, error) })}
+                  </span>
                   <button
                     type="button"
                     onClick={() => void (rows.length ? pages.fetchNextPage() : pages.refetch())}

@@ -1,0 +1,68 @@
+import { once } from 'node:events';
+import { expect, test, type Page } from '@playwright/test';
+import { startCdb, type CdbProcess } from './cdb-process.js';
+import { startHostProcess, type HostProcess } from './host-process.js';
+
+// Connections as a support person sets one up: another API (a Demo API of its own process), a
+// wrong secret first, then the right one. The secret never comes back to the page.
+let host: HostProcess;
+let remote: CdbProcess;
+let connection: { baseUrl: string; authUrl: string; clientId: string; clientSecret: string };
+
+test.beforeAll(async () => {
+  remote = await startCdb(['serve-demo', '--customers', '50', '--contacts', '20', '--agreements', '30']);
+  connection = JSON.parse(remote.firstLine) as typeof connection;
+  host = await startHostProcess();
+});
+test.afterAll(async () => {
+  await host.stop();
+  remote.child.kill('SIGINT');
+  await once(remote.child, 'exit');
+});
+
+const form = (page: Page) => page.getByRole('form', { name: 'Connections' });
+
+test('adds a connection: a wrong secret is "credentials rejected", the right one works and is never shown', async ({
+  page,
+}) => {
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'Connections…' }).click();
+  await page.getByLabel('Name').fill('Remote');
+  await page.getByLabel('API address (base URL)').fill(connection.baseUrl);
+  await page.getByLabel('Authentication address (auth URL)').fill(connection.authUrl);
+  await page.getByLabel('Client ID').fill(connection.clientId);
+  await page.getByLabel('Client secret').fill('not-the-secret');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(form(page).getByRole('status')).toHaveText('Saved.');
+  await page.getByRole('button', { name: 'Test' }).click();
+  await expect(form(page).getByRole('alert')).toHaveText(
+    'Credentials rejected: check the client ID and the secret.',
+  );
+
+  await page.getByLabel('Client secret').fill(connection.clientSecret);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByLabel('Client secret')).toHaveValue('');
+  await expect(page.getByLabel('Client secret')).toHaveAttribute(
+    'placeholder',
+    'Saved: type a new one to replace it',
+  );
+  await page.getByRole('button', { name: 'Test' }).click();
+  await expect(form(page).getByRole('status')).toHaveText('It works: the API lists 50 customers.');
+  expect(await page.content()).not.toContain(connection.clientSecret);
+
+  await page.getByRole('button', { name: 'Use this connection' }).click();
+  await expect(page.getByTestId('connection')).toHaveText('Connection: Remote');
+  await expect(page.getByTestId('row-count')).toContainText('of 50');
+});
+
+test('refuses a plain http address that is not this machine, naming the field', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'Connections…' }).click();
+  await page.getByLabel('Name').fill('Unsafe');
+  await page.getByLabel('API address (base URL)').fill('http://api.example.com');
+  await page.getByLabel('Authentication address (auth URL)').fill('https://auth.example.com');
+  await page.getByLabel('Client ID').fill('c');
+  await page.getByLabel('Client secret').fill('s');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(form(page).getByRole('alert')).toContainText('baseUrl: must use https://');
+});
