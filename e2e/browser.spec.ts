@@ -199,3 +199,50 @@ test('switches to French: French UI strings, French column labels, French format
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   await expect(page.getByRole('columnheader', { name: 'Start date' })).toBeVisible();
 });
+
+test('filters agreements by status: every row shown matches, and the scan counter moves', async ({
+  page,
+}) => {
+  await open(page, 'Agreements');
+  await page.getByLabel('Column', { exact: true }).selectOption({ label: 'Status' });
+  await page.getByLabel('Condition', { exact: true }).selectOption({ label: 'is' });
+  await page.getByLabel('Value', { exact: true }).selectOption({ label: 'Suspended' });
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const counter = page.getByTestId('row-count');
+  await expect(counter).toContainText(/matches in [\d,]+ scanned of 100,000/);
+  const scannedAt = async () =>
+    Number(/in ([\d,]+) scanned/.exec((await counter.textContent()) ?? '')?.[1]?.replace(/,/g, ''));
+  const firstScan = await scannedAt();
+  await expect(page.getByTestId('row').first()).toBeVisible();
+  const statusColumn = await page
+    .getByRole('columnheader')
+    .evaluateAll((headers) =>
+      headers.findIndex(
+        (header) => header.textContent?.trim().startsWith('Status') && !header.textContent.includes('label'),
+      ),
+    );
+  const statuses = await page
+    .getByTestId('row')
+    .evaluateAll(
+      (rows, column) =>
+        rows.map((row) => row.querySelectorAll('[role="gridcell"]')[column]?.textContent ?? ''),
+      statusColumn,
+    );
+  expect(statuses.length).toBeGreaterThan(10);
+  expect(new Set(statuses)).toEqual(new Set(['Suspended']));
+  // Scrolling down the matches scans further pages.
+  await page.getByTestId('grid').evaluate((element) => (element.scrollTop = element.scrollHeight));
+  await expect.poll(scannedAt, { timeout: 15_000 }).toBeGreaterThan(firstScan);
+  await page.getByRole('button', { name: /Remove filter Status is Suspended/ }).click();
+  await expect(counter).toContainText('loaded of 100,000');
+});
+
+test('searches every column at once', async ({ page }) => {
+  await open(page, 'Contacts');
+  await page.getByLabel('Search in every column').fill('lefevre');
+  await expect(page.getByTestId('row').first()).toBeVisible();
+  const texts = await page.getByTestId('row').evaluateAll((rows) => rows.map((row) => row.textContent ?? ''));
+  expect(
+    texts.every((text) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().includes('lefevre')),
+  ).toBe(true);
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ANY_FIELD,
   compileFilter,
   fieldKind,
   FilterError,
@@ -72,6 +73,15 @@ describe('filter model', () => {
     expect(matches([{ field: 'status', op: 'neq', value: 'active' }], { status: null })).toBe(true);
     expect(matches([{ field: 'status', op: 'empty' }], { status: '' })).toBe(true);
     expect(matches([{ field: 'status', op: 'notEmpty' }], {})).toBe(false);
+  });
+
+  it('searches every field with the quick search (field *), ignoring case and accents', () => {
+    const search = (value: string, record: Record<string, unknown>) =>
+      matches([{ field: ANY_FIELD, op: 'contains', value }], record);
+    expect(search('lefevre', { id: 'CON-1', lastName: 'Lefèvre', mrr: null })).toBe(true);
+    expect(search('2019', { id: 'AGR-1', startDate: '2019-03-01' })).toBe(true);
+    expect(search('nowhere', { id: 'AGR-1', name: 'Pro' })).toBe(false);
+    expect(() => matches([{ field: ANY_FIELD, op: 'eq', value: 'x' }], {})).toThrow(/only "contains"/);
   });
 
   it('combines conditions with AND', () => {

@@ -19,6 +19,9 @@ export type FilterCondition = z.infer<typeof filterConditionSchema>;
 
 export const filterSchema = z.array(filterConditionSchema).max(50);
 
+/** The field of a quick search: any field of the record contains the text (the tables' search box). */
+export const ANY_FIELD = '*';
+
 /** How a field's values compare: by number, by instant, or as text. */
 export type FieldKind = 'number' | 'date' | 'text';
 
@@ -71,6 +74,12 @@ function compileCondition(condition: FilterCondition, kind: FieldKind): (record:
   if (op === 'notEmpty') return (record) => !isEmpty(read(record));
   if (value === undefined || value === '') throw new FilterError(`${field}: "${op}" needs a value`);
 
+  if (op === 'contains' && field === ANY_FIELD) {
+    const needle = foldText(String(value));
+    return (record) =>
+      Object.values(record).some((actual) => !isEmpty(actual) && foldText(String(actual)).includes(needle));
+  }
+  if (field === ANY_FIELD) throw new FilterError(`${ANY_FIELD}: only "contains" searches every field`);
   if (op === 'contains') {
     const needle = foldText(String(value));
     return (record) => {

@@ -12,7 +12,7 @@ import { CustomerDetail, ListView, type ListPlace } from './views/ListView';
 type Screen =
   { kind: 'list'; resource: Resource } | { kind: 'customer'; customer: ApiRecord } | { kind: 'connections' };
 
-const NEW_PLACE: ListPlace = { scrollTop: 0 };
+const NEW_PLACE: ListPlace = { filter: [], scrollTop: 0 };
 
 /** The application: the views, the customer detail, the status bar. */
 export function App({ pageSize }: { pageSize: number }) {

@@ -5,7 +5,7 @@ import {
   type ExportProgress,
   type ExportView,
 } from '../../shared/export.js';
-import { compileFilter, fieldKind, FilterError } from '../../shared/filter.js';
+import { ANY_FIELD, compileFilter, fieldKind, FilterError } from '../../shared/filter.js';
 import type { ApiRecord, ResourceSchema } from '../../shared/schema.js';
 import type { ApiClient } from '../api-client.js';
 import { isAbort } from '../errors.js';
@@ -153,7 +153,9 @@ function assertFilterFields(
 ): void {
   if (!schema) return;
   const known = knownFields(schema, records);
-  const unknown = (view.filter ?? []).find((condition) => !known.has(condition.field));
+  const unknown = (view.filter ?? []).find(
+    (condition) => condition.field !== ANY_FIELD && !known.has(condition.field),
+  );
   if (unknown) throw new FilterError(`${unknown.field}: not a field of ${view.resource}`);
 }
 

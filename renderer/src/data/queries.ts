@@ -67,7 +67,9 @@ export function useCursorPages(
       const cancel = () => void api.invoke('data.cancel', { requestId });
       signal.addEventListener('abort', cancel, { once: true });
       try {
-        return await call(api, 'data.listPage', { view, size, lang, cursor: pageParam, requestId });
+        // The first page is what the user waits for; the next ones are fetched ahead (or scanned for a filter).
+        const priority = pageParam === undefined ? 'interactive' : 'prefetch';
+        return await call(api, 'data.listPage', { view, size, lang, cursor: pageParam, requestId, priority });
       } finally {
         signal.removeEventListener('abort', cancel);
       }

@@ -8,7 +8,9 @@ import type { ApiRecord } from '../../../electron/shared/schema';
 import { AppFailure } from '../api/call';
 import { useCount, useCursorPages, useSchemas, useSession, type ListView } from '../data/queries';
 import { describeFailure } from '../app/describe-failure';
+import { compileFilter, type FilterCondition } from '../../../electron/shared/filter';
 import { buildColumns, TABLE_FEATURES, type ColumnMeta } from './columns';
+import { FilterBar } from './FilterBar';
 import { nextSort, sortDirection } from './sorting';
 
 const ROW_HEIGHT = 32;
@@ -21,6 +23,9 @@ const PAGE_STEP = 20;
 export interface DataTableProps {
   view: ListView;
   onSortChange: (sort: string | undefined) => void;
+  /** Row filter (applied to rows as they arrive: the API has no filter parameters). */
+  filter: FilterCondition[];
+  onFilterChange: (filter: FilterCondition[]) => void;
   label: string;
   pageSize: number;
   /** Called with a row when it is clicked or Enter is pressed on it (customers open their detail). */
@@ -38,6 +43,8 @@ export interface DataTableProps {
 export function DataTable({
   view,
   onSortChange,
+  filter,
+  onFilterChange,
   label,
   pageSize,
   onOpenRow,
@@ -55,11 +62,23 @@ export function DataTable({
   const rows = useMemo(() => pages.data?.pages.flatMap((page) => page.rows) ?? [], [pages.data]);
   const schema = schemas?.schemas?.find((candidate) => candidate.resource === view.resource);
   const firstRows = pages.data?.pages[0]?.rows;
-  const { columns, textOf } = useMemo(
+  const { columns, textOf, filterColumns } = useMemo(
     () => buildColumns(view.resource, schema, firstRows ?? [], language),
     [view.resource, schema, firstRows, language],
   );
-  const table = useTable({ features: TABLE_FEATURES, columns, data: rows, columnResizeMode: 'onChange' });
+  const { keep, filterProblem } = useMemo(() => {
+    if (!filter.length) return { keep: undefined, filterProblem: undefined };
+    const kinds = new Map(filterColumns.map((column) => [column.key, column.kind]));
+    try {
+      return { keep: compileFilter(filter, (key) => kinds.get(key) ?? 'text'), filterProblem: undefined };
+    } catch (problem) {
+      return { keep: undefined, filterProblem: (problem as Error).message };
+    }
+  }, [filter, filterColumns]);
+  const shown = useMemo(() => (keep ? rows.filter(keep) : rows), [rows, keep]);
+  const [scanStopped, setScanStopped] = useState(false);
+  useEffect(() => setScanStopped(false), [filter]);
+  const table = useTable({ features: TABLE_FEATURES, columns, data: shown, columnResizeMode: 'onChange' });
   const [active, setActive] = useState({ row: 0, column: 0 });
   const [anchor, setAnchor] = useState<number | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
@@ -69,7 +88,7 @@ export function DataTable({
   const loadingMore = pages.isFetchingNextPage || (pages.isFetching && rows.length === 0);
   const extraRows = error ? 1 : loadingMore ? SKELETON_ROWS : 0;
   const virtualizer = useVirtualizer({
-    count: rows.length + extraRows,
+    count: shown.length + extraRows,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
@@ -77,17 +96,13 @@ export function DataTable({
   const items = virtualizer.getVirtualItems();
   const lastVisible = items.at(-1)?.index ?? 0;
 
-  // The next page before the user reaches the end.
+  // The next page before the user reaches the end. With a filter, this keeps scanning pages until
+  // enough matching rows fill the view (or the traversal ends, or the user stops it).
+  const scanning = Boolean(keep) && !scanStopped;
   useEffect(() => {
-    if (
-      pages.hasNextPage &&
-      !pages.isFetchingNextPage &&
-      !error &&
-      lastVisible >= rows.length - PREFETCH_ROWS
-    ) {
-      void pages.fetchNextPage();
-    }
-  }, [lastVisible, rows.length, pages, error]);
+    if (!pages.hasNextPage || pages.isFetchingNextPage || error || (keep && scanStopped)) return;
+    if (lastVisible >= shown.length - PREFETCH_ROWS) void pages.fetchNextPage();
+  }, [lastVisible, shown.length, pages, error, keep, scanStopped]);
 
   // DESIGN.md: a refused cursor reloads the table from the top, with a notice.
   useEffect(() => {
@@ -117,7 +132,7 @@ export function DataTable({
 
   const move = (row: number, column: number) => {
     const next = {
-      row: Math.max(0, Math.min(rows.length - 1, row)),
+      row: Math.max(0, Math.min(shown.length - 1, row)),
       column: Math.max(0, Math.min(leafColumns.length - 1, column)),
     };
     setActive(next);
@@ -134,8 +149,8 @@ export function DataTable({
     const keys = leafColumns.map((column) => column.id);
     const text =
       from === to && anchor === undefined
-        ? clean(textOf(keys[active.column] ?? '', rows[active.row] ?? {}))
-        : rows
+        ? clean(textOf(keys[active.column] ?? '', shown[active.row] ?? {}))
+        : shown
             .slice(from, to + 1)
             .map((record) => keys.map((key) => clean(textOf(key, record))).join('\t'))
             .join('\n');
@@ -157,9 +172,9 @@ export function DataTable({
       ArrowRight: () => move(row, column + 1),
       ArrowLeft: () => move(row, column - 1),
       Home: () => move(event.ctrlKey || event.metaKey ? 0 : row, 0),
-      End: () => move(event.ctrlKey || event.metaKey ? rows.length - 1 : row, leafColumns.length - 1),
+      End: () => move(event.ctrlKey || event.metaKey ? shown.length - 1 : row, leafColumns.length - 1),
       Enter: () => {
-        const record = rows[row];
+        const record = shown[row];
         if (record && onOpenRow) onOpenRow(record);
       },
     };
@@ -177,12 +192,29 @@ export function DataTable({
   const loaded = numbers.format(rows.length);
   return (
     <section className="data-table" aria-label={label}>
+      <FilterBar columns={filterColumns} filter={filter} onChange={onFilterChange} />
       <div className="table-toolbar">
         <span data-testid="row-count" aria-live="polite">
-          {count
-            ? t('table.loaded', { loaded, total: numbers.format(count.total) })
-            : t('table.loadedUnknown', { loaded })}
+          {keep
+            ? t('filter.scanning', {
+                matches: numbers.format(shown.length),
+                scanned: loaded,
+                total: count ? numbers.format(count.total) : '…',
+              })
+            : count
+              ? t('table.loaded', { loaded, total: numbers.format(count.total) })
+              : t('table.loadedUnknown', { loaded })}
         </span>
+        {keep && pages.hasNextPage && (
+          <button type="button" onClick={() => setScanStopped(scanning)}>
+            {scanning ? t('filter.stop') : t('filter.resume')}
+          </button>
+        )}
+        {filterProblem && (
+          <span className="error" role="alert">
+            {t('filter.invalid', { message: filterProblem })}
+          </span>
+        )}
         {notice && (
           <span className="notice" role="status">
             {notice}
@@ -194,9 +226,9 @@ export function DataTable({
         className="table-scroll"
         role="grid"
         aria-label={label}
-        aria-rowcount={(count?.total ?? rows.length) + 1}
+        aria-rowcount={keep ? -1 : (count?.total ?? rows.length) + 1}
         aria-colcount={leafColumns.length}
-        aria-activedescendant={rows.length ? cellId(active.row, active.column) : undefined}
+        aria-activedescendant={shown.length ? cellId(active.row, active.column) : undefined}
         aria-busy={loadingMore}
         tabIndex={0}
         onKeyDown={onKeyDown}
@@ -302,7 +334,7 @@ export function DataTable({
             );
           })}
         </div>
-        {!pages.isFetching && rows.length === 0 && !error && <p className="empty">{t('table.empty')}</p>}
+        {!pages.isFetching && shown.length === 0 && !error && <p className="empty">{t('table.empty')}</p>}
       </div>
     </section>
   );

@@ -7,6 +7,8 @@ import {
 import type { Language, Resource } from '../../../electron/shared/api-rules';
 import { isSortableField } from '../../../electron/shared/api-rules';
 import type { ApiRecord, ResourceSchema } from '../../../electron/shared/schema';
+import { fieldKind } from '../../../electron/shared/filter';
+import type { FilterColumn } from './FilterBar';
 import { formatterFor, type CellFormatter } from './format';
 
 /** The table features every data table uses (TanStack Table v9: features are registered, not implied). */
@@ -54,5 +56,11 @@ export function buildColumns(
   });
   /** The text a cell of `key` shows for `record` (what copying puts on the clipboard). */
   const textOf = (key: string, record: ApiRecord): string => formatters.get(key)?.(record[key], record) ?? '';
-  return { columns, textOf };
+  const filterColumns: FilterColumn[] = described.map(({ key, label, field }) => ({
+    key,
+    label,
+    kind: fieldKind(field),
+    ...(field?.values && { values: field.values }),
+  }));
+  return { columns, textOf, filterColumns };
 }

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Resource } from '../../../electron/shared/api-rules';
+import type { FilterCondition } from '../../../electron/shared/filter';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { DataTable } from '../table/DataTable';
 
 /** Where a list was left: its sort and scroll position, kept while the user looks at a customer. */
 export interface ListPlace {
   sort?: string;
+  filter: FilterCondition[];
   scrollTop: number;
 }
 
@@ -26,7 +28,9 @@ export function ListView({ resource, pageSize, place, onPlaceChange, onOpenCusto
       view={{ resource, sort: place.sort }}
       label={t(`nav.${resource}`)}
       pageSize={pageSize}
-      onSortChange={(sort) => onPlaceChange({ sort, scrollTop: 0 })}
+      onSortChange={(sort) => onPlaceChange({ ...place, sort, scrollTop: 0 })}
+      filter={place.filter}
+      onFilterChange={(filter) => onPlaceChange({ ...place, filter, scrollTop: 0 })}
       onOpenRow={resource === 'customers' ? onOpenCustomer : undefined}
       scrollTop={place.scrollTop}
       onScrollTopChange={(scrollTop) => onPlaceChange({ ...place, scrollTop })}
@@ -48,6 +52,8 @@ export function CustomerDetail({
   const customerId = String(customer.id);
   const [contactsSort, setContactsSort] = useState<string | undefined>();
   const [agreementsSort, setAgreementsSort] = useState<string | undefined>();
+  const [contactsFilter, setContactsFilter] = useState<FilterCondition[]>([]);
+  const [agreementsFilter, setAgreementsFilter] = useState<FilterCondition[]>([]);
   return (
     <div className="customer-detail">
       <div className="detail-header">
@@ -61,12 +67,16 @@ export function CustomerDetail({
         label={t('detail.contacts')}
         pageSize={pageSize}
         onSortChange={setContactsSort}
+        filter={contactsFilter}
+        onFilterChange={setContactsFilter}
       />
       <DataTable
         view={{ resource: 'agreements', customerId, sort: agreementsSort }}
         label={t('detail.agreements')}
         pageSize={pageSize}
         onSortChange={setAgreementsSort}
+        filter={agreementsFilter}
+        onFilterChange={setAgreementsFilter}
       />
     </div>
   );

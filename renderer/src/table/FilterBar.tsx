@@ -1,0 +1,143 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ANY_FIELD,
+  type FieldKind,
+  type FilterCondition,
+  type FilterOp,
+} from '../../../electron/shared/filter';
+
+/** A column as the filter bar offers it: its label, how its values compare, its values when it has a fixed set. */
+export interface FilterColumn {
+  key: string;
+  label: string;
+  kind: FieldKind;
+  values?: { value: string; label: string }[];
+}
+
+const OPS: Record<FieldKind | 'set', FilterOp[]> = {
+  text: ['contains', 'eq', 'neq', 'empty', 'notEmpty'],
+  number: ['gte', 'lte', 'eq', 'neq', 'empty', 'notEmpty'],
+  date: ['gte', 'lte', 'eq', 'empty', 'notEmpty'],
+  set: ['eq', 'neq', 'empty', 'notEmpty'],
+};
+const NEEDS_NO_VALUE: readonly FilterOp[] = ['empty', 'notEmpty'];
+
+/**
+ * The filters of a table (the shared filter model: conditions joined by AND): a quick search over
+ * every column, and conditions per column — text contains or equals, number and date ranges, one
+ * of the values of a field with a fixed set (a status).
+ */
+export function FilterBar({
+  columns,
+  filter,
+  onChange,
+}: {
+  columns: FilterColumn[];
+  filter: FilterCondition[];
+  onChange: (filter: FilterCondition[]) => void;
+}) {
+  const { t } = useTranslation();
+  const search = filter.find((condition) => condition.field === ANY_FIELD);
+  const conditions = filter.filter((condition) => condition.field !== ANY_FIELD);
+  const [key, setKey] = useState(columns[0]?.key ?? '');
+  const column = columns.find((candidate) => candidate.key === key) ?? columns[0];
+  const ops = OPS[column?.values ? 'set' : (column?.kind ?? 'text')];
+  const [op, setOp] = useState<FilterOp>(ops[0] ?? 'contains');
+  const [value, setValue] = useState('');
+  const currentOp = ops.includes(op) ? op : (ops[0] ?? 'contains');
+
+  const setSearch = (text: string) =>
+    onChange([...conditions, ...(text ? [{ field: ANY_FIELD, op: 'contains' as const, value: text }] : [])]);
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    if (!column) return;
+    const needsValue = !NEEDS_NO_VALUE.includes(currentOp);
+    const chosen = column.values && !value ? (column.values[0]?.value ?? '') : value;
+    if (needsValue && !chosen) return;
+    onChange([...filter, { field: column.key, op: currentOp, ...(needsValue && { value: chosen }) }]);
+    setValue('');
+  };
+
+  const describe = (condition: FilterCondition) => {
+    const target = columns.find((candidate) => candidate.key === condition.field);
+    const shown =
+      target?.values?.find((option) => option.value === condition.value)?.label ?? condition.value ?? '';
+    return `${target?.label ?? condition.field} ${t(`filter.ops.${condition.op}`)} ${String(shown)}`.trim();
+  };
+
+  return (
+    <div className="filter-bar">
+      <input
+        type="search"
+        className="search"
+        aria-label={t('filter.search')}
+        placeholder={t('filter.search')}
+        value={typeof search?.value === 'string' ? search.value : ''}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <form className="filter-editor" onSubmit={add} aria-label={t('filter.add')}>
+        <select
+          aria-label={t('filter.column')}
+          value={column?.key ?? ''}
+          onChange={(event) => setKey(event.target.value)}
+        >
+          {columns.map((candidate) => (
+            <option key={candidate.key} value={candidate.key}>
+              {candidate.label}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label={t('filter.operator')}
+          value={currentOp}
+          onChange={(event) => setOp(event.target.value as FilterOp)}
+        >
+          {ops.map((candidate) => (
+            <option key={candidate} value={candidate}>
+              {t(`filter.ops.${candidate}`)}
+            </option>
+          ))}
+        </select>
+        {!NEEDS_NO_VALUE.includes(currentOp) &&
+          (column?.values ? (
+            <select
+              aria-label={t('filter.value')}
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+            >
+              {column.values.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input
+              aria-label={t('filter.value')}
+              type={column?.kind === 'number' ? 'number' : column?.kind === 'date' ? 'date' : 'text'}
+              step="any"
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+            />
+          ))}
+        <button type="submit">{t('filter.apply')}</button>
+      </form>
+      <ul className="filter-chips">
+        {conditions.map((condition, index) => (
+          <li key={`${condition.field}-${condition.op}-${String(condition.value)}-${index}`}>
+            <span>{describe(condition)}</span>
+            <button
+              type="button"
+              aria-label={t('filter.remove', { filter: describe(condition) })}
+              onClick={() => onChange(filter.filter((candidate) => candidate !== condition))}
+            >
+              ✕
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
