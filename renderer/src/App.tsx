@@ -55,7 +55,6 @@ export function App({ pageSize }: { pageSize: number }) {
         )}
       </main>
       <StatusBar session={session.data} />
-      <p className="visually-hidden">{t('table.openCustomer')}</p>
     </div>
   );
 }

@@ -192,7 +192,7 @@ export function DataTable({
   const loaded = numbers.format(rows.length);
   return (
     <section className="data-table" aria-label={label}>
-      <FilterBar columns={filterColumns} filter={filter} onChange={onFilterChange} />
+      <FilterBar table={label} columns={filterColumns} filter={filter} onChange={onFilterChange} />
       <div className="table-toolbar">
         <span data-testid="row-count" aria-live="polite">
           {keep
@@ -315,6 +315,7 @@ export function DataTable({
                 aria-rowindex={item.index + 2}
                 aria-selected={selected || undefined}
                 data-testid="row"
+                title={onOpenRow ? t('table.openCustomer') : undefined}
                 style={style}
                 onClick={() => (onOpenRow ? onOpenRow(row.original) : undefined)}
               >

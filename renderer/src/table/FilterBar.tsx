@@ -29,10 +29,13 @@ const NEEDS_NO_VALUE: readonly FilterOp[] = ['empty', 'notEmpty'];
  * of the values of a field with a fixed set (a status).
  */
 export function FilterBar({
+  table,
   columns,
   filter,
   onChange,
 }: {
+  /** The table's name, so two filter bars on one screen are told apart. */
+  table: string;
   columns: FilterColumn[];
   filter: FilterCondition[];
   onChange: (filter: FilterCondition[]) => void;
@@ -77,7 +80,7 @@ export function FilterBar({
         value={typeof search?.value === 'string' ? search.value : ''}
         onChange={(event) => setSearch(event.target.value)}
       />
-      <form className="filter-editor" onSubmit={add} aria-label={t('filter.add')}>
+      <form className="filter-editor" onSubmit={add} aria-label={t('filter.addTo', { table })}>
         <select
           aria-label={t('filter.column')}
           value={column?.key ?? ''}
