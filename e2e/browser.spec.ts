@@ -246,3 +246,22 @@ test('searches every column at once', async ({ page }) => {
     texts.every((text) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().includes('lefevre')),
   ).toBe(true);
 });
+
+test('hides and moves columns, and remembers that layout for the view after a reload', async ({ page }) => {
+  await open(page, 'Contacts');
+  await page.getByText('Columns', { exact: true }).click();
+  await page.getByLabel('Show Email').click();
+  await expect(page.getByLabel('Show Email')).not.toBeChecked();
+  await page.getByRole('button', { name: 'Move Role left' }).click();
+  const headers = () => page.getByRole('columnheader').allTextContents();
+  await expect.poll(headers).not.toContain('Email');
+  const order = await headers();
+  expect(order.indexOf('Role')).toBeLessThan(order.indexOf('Last name'));
+  await page.waitForTimeout(800);
+  await page.reload();
+  await open(page, 'Contacts');
+  await expect.poll(headers).toEqual(order);
+  await page.getByText('Columns', { exact: true }).click();
+  await page.getByRole('button', { name: 'Reset columns' }).click();
+  await expect.poll(headers).toContain('Email');
+});

@@ -23,6 +23,16 @@ const view = z
 /** The secret a user types: goes in with profiles.save, never comes back out. */
 const secret = z.string().min(1).max(4_096);
 
+/** A table's column layout, remembered per view: order, hidden columns, widths. */
+export const columnLayoutSchema = z
+  .object({
+    order: z.array(z.string().max(200)).max(200),
+    hidden: z.array(z.string().max(200)).max(200),
+    sizes: z.record(z.string().max(200), z.number().int().min(40).max(2_000)),
+  })
+  .strict();
+export type ColumnLayout = z.infer<typeof columnLayoutSchema>;
+
 export const settingsSchema = z
   .object({
     language: z.enum(LANGUAGES),
@@ -30,6 +40,8 @@ export const settingsSchema = z
     pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX),
     /** The connection last chosen: a profile id, or "demo". */
     connectionId: id.optional(),
+    /** Column layouts by view ("customers", "customer:agreements", …). */
+    layouts: z.record(z.string().max(100), columnLayoutSchema).optional(),
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;

@@ -10,8 +10,15 @@ import { useCount, useCursorPages, useSchemas, useSession, type ListView } from 
 import { describeFailure } from '../app/describe-failure';
 import { compileFilter, type FilterCondition } from '../../../electron/shared/filter';
 import { buildColumns, TABLE_FEATURES, type ColumnMeta } from './columns';
+import { ColumnMenu } from './ColumnMenu';
 import { FilterBar } from './FilterBar';
+import { useColumnLayout } from './useColumnLayout';
 import { nextSort, sortDirection } from './sorting';
+
+/** The value an updater (TanStack's setter argument: a value or a function of the old one) gives. */
+function resolve<T>(updater: T | ((old: T) => T), old: T): T {
+  return typeof updater === 'function' ? (updater as (old: T) => T)(old) : updater;
+}
 
 const ROW_HEIGHT = 32;
 const OVERSCAN = 10;
@@ -78,7 +85,30 @@ export function DataTable({
   const shown = useMemo(() => (keep ? rows.filter(keep) : rows), [rows, keep]);
   const [scanStopped, setScanStopped] = useState(false);
   useEffect(() => setScanStopped(false), [filter]);
-  const table = useTable({ features: TABLE_FEATURES, columns, data: shown, columnResizeMode: 'onChange' });
+  const [layout, setLayout] = useColumnLayout(view.customerId ? `customer:${view.resource}` : view.resource);
+  const table = useTable({
+    features: TABLE_FEATURES,
+    columns,
+    data: shown,
+    columnResizeMode: 'onChange',
+    state: {
+      columnOrder: layout.order,
+      columnVisibility: Object.fromEntries(layout.hidden.map((key) => [key, false])),
+      columnSizing: layout.sizes,
+    },
+    onColumnOrderChange: (updater) => setLayout({ ...layout, order: resolve(updater, layout.order) }),
+    onColumnVisibilityChange: (updater) => {
+      const visibility = resolve(updater, Object.fromEntries(layout.hidden.map((key) => [key, false])));
+      setLayout({ ...layout, hidden: Object.keys(visibility).filter((key) => visibility[key] === false) });
+    },
+    onColumnSizingChange: (updater) => {
+      const sizes = resolve(updater, layout.sizes);
+      setLayout({
+        ...layout,
+        sizes: Object.fromEntries(Object.entries(sizes).map(([key, size]) => [key, Math.round(size)])),
+      });
+    },
+  });
   const [active, setActive] = useState({ row: 0, column: 0 });
   const [anchor, setAnchor] = useState<number | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
@@ -125,7 +155,7 @@ export function DataTable({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const leafColumns = table.getAllLeafColumns();
+  const leafColumns = table.getVisibleLeafColumns();
   const width = leafColumns.reduce((sum, column) => sum + column.getSize(), 0);
   const numbers = new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-GB');
   const cellId = (row: number, column: number) => `${gridId}-r${row}-c${column}`;
@@ -215,6 +245,7 @@ export function DataTable({
             {t('filter.invalid', { message: filterProblem })}
           </span>
         )}
+        <ColumnMenu table={table} onReset={() => setLayout({ order: [], hidden: [], sizes: {} })} />
         {notice && (
           <span className="notice" role="status">
             {notice}
@@ -319,7 +350,7 @@ export function DataTable({
                 style={style}
                 onClick={() => (onOpenRow ? onOpenRow(row.original) : undefined)}
               >
-                {row.getAllCells().map((cell, column) => (
+                {row.getVisibleCells().map((cell, column) => (
                   <div
                     key={cell.id}
                     id={cellId(item.index, column)}

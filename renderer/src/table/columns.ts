@@ -1,6 +1,8 @@
 import {
+  columnOrderingFeature,
   columnResizingFeature,
   columnSizingFeature,
+  columnVisibilityFeature,
   createColumnHelper,
   tableFeatures,
 } from '@tanstack/react-table';
@@ -12,7 +14,12 @@ import type { FilterColumn } from './FilterBar';
 import { formatterFor, type CellFormatter } from './format';
 
 /** The table features every data table uses (TanStack Table v9: features are registered, not implied). */
-export const TABLE_FEATURES = tableFeatures({ columnSizingFeature, columnResizingFeature });
+export const TABLE_FEATURES = tableFeatures({
+  columnSizingFeature,
+  columnResizingFeature,
+  columnVisibilityFeature,
+  columnOrderingFeature,
+});
 
 const helper = createColumnHelper<typeof TABLE_FEATURES, ApiRecord>();
 

@@ -1,0 +1,65 @@
+import type { ReactTable } from '@tanstack/react-table';
+import { useTranslation } from 'react-i18next';
+import type { ApiRecord } from '../../../electron/shared/schema';
+import type { ColumnMeta, TABLE_FEATURES } from './columns';
+
+/** Show, hide and reorder a table's columns (widths are dragged on the headers); kept per view. */
+export function ColumnMenu({
+  table,
+  onReset,
+}: {
+  table: ReactTable<typeof TABLE_FEATURES, ApiRecord>;
+  onReset: () => void;
+}) {
+  const { t } = useTranslation();
+  const columns = table.getAllLeafColumns();
+  const order = columns.map((column) => column.id);
+  const move = (index: number, by: number) => {
+    const next = [...order];
+    const [moved] = next.splice(index, 1);
+    if (moved === undefined) return;
+    next.splice(Math.max(0, Math.min(next.length, index + by)), 0, moved);
+    table.setColumnOrder(next);
+  };
+  return (
+    <details className="column-menu">
+      <summary>{t('table.columns')}</summary>
+      <ul>
+        {columns.map((column, index) => {
+          const label = (column.columnDef.meta as ColumnMeta).label;
+          return (
+            <li key={column.id}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={column.getIsVisible()}
+                  onChange={(event) => column.toggleVisibility(event.target.checked)}
+                />
+                {t('table.show', { column: label })}
+              </label>
+              <button
+                type="button"
+                aria-label={t('table.moveLeft', { column: label })}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              >
+                ←
+              </button>
+              <button
+                type="button"
+                aria-label={t('table.moveRight', { column: label })}
+                disabled={index === columns.length - 1}
+                onClick={() => move(index, 1)}
+              >
+                →
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <button type="button" onClick={onReset}>
+        {t('table.reset')}
+      </button>
+    </details>
+  );
+}

@@ -1,0 +1,40 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import type { ColumnLayout } from '../../../electron/shared/contract';
+import { call } from '../api/call';
+import { useApi } from '../api/context';
+
+const SAVE_AFTER_MS = 400;
+const EMPTY: ColumnLayout = { order: [], hidden: [], sizes: {} };
+
+/**
+ * A view's column layout (order, hidden columns, widths), remembered in the app's settings so it
+ * survives a restart; changes are saved shortly after the user stops changing them.
+ */
+export function useColumnLayout(viewKey: string): [ColumnLayout, (layout: ColumnLayout) => void] {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const settings = useQuery({
+    queryKey: ['settings'],
+    queryFn: () => call(api, 'settings.get', {}),
+    staleTime: Infinity,
+  });
+  const layout = settings.data?.layouts?.[viewKey] ?? EMPTY;
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const setLayout = useCallback(
+    (next: ColumnLayout) => {
+      queryClient.setQueryData(['settings'], (current: typeof settings.data) =>
+        current ? { ...current, layouts: { ...current.layouts, [viewKey]: next } } : current,
+      );
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        const layouts = queryClient.getQueryData<typeof settings.data>(['settings'])?.layouts;
+        if (layouts) void call(api, 'settings.set', { layouts });
+      }, SAVE_AFTER_MS);
+    },
+    [api, queryClient, viewKey, settings],
+  );
+  return [layout, setLayout];
+}
