@@ -1,0 +1,83 @@
+// The data table in Chromium through the browser host: time from opening a view to the first rows
+// painted, the longest main-thread task while scrolling 10,000 rows, and the JS heap once 100,000
+// rows are loaded. Run: node --expose-gc --import tsx bench/table.ts (builds the renderer first).
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { AppCore } from '../electron/core/app/app-core.js';
+import { startHost } from '../electron/host/server.js';
+import { CHROMIUM } from '../e2e/chromium.js';
+import { report } from './lib/report.js';
+
+const ROWS = 100_000;
+
+if (spawnSync('npx', ['electron-vite', 'build'], { stdio: 'ignore' }).status !== 0)
+  throw new Error('the build failed');
+const dir = await mkdtemp(join(tmpdir(), 'cdb-bench-table-'));
+const core = await AppCore.open({
+  dataDir: join(dir, 'data'),
+  exportDir: join(dir, 'exports'),
+  demo: { size: { customers: 5_000, contacts: 0, agreements: ROWS } },
+});
+// The app's own settings: 500-row pages, as a profile would have.
+await core.handlers['settings.set']({ pageSize: 500 });
+const host = await startHost({ core, rendererDir: 'out/renderer' });
+const browser = await chromium.launch(CHROMIUM);
+const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Performance.enable');
+
+await page.goto(host.url);
+await page.getByTestId('row').first().waitFor();
+// Opening the Agreements view: from the click to the first row on screen.
+const started = Date.now();
+await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();
+await page.waitForFunction(`document.querySelector('[data-testid="row"]')?.textContent?.startsWith('AGR-')`);
+const firstRowsMs = Date.now() - started;
+
+/** Scrolls the grid down step by step until `rows` rows are loaded (or scrolled past). */
+async function scrollThrough(target: Page, rows: number): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const reached = await target.getByTestId('grid').evaluate((grid, top) => {
+      grid.scrollTop = Math.min(top, grid.scrollTop + 2_000, grid.scrollHeight);
+      return grid.scrollTop;
+    }, rows * 32);
+    if (reached >= rows * 32 - 1_000) return;
+    if (Date.now() > deadline) throw new Error(`scrolling stalled at ${reached}px`);
+    await target.waitForTimeout(16);
+  }
+}
+
+// Long tasks while scrolling the first 10,000 rows.
+// (Browser code as text: this file is type-checked against Node's globals, not the DOM's.)
+await page.evaluate(`
+  globalThis.longTasks = [];
+  new PerformanceObserver((list) => globalThis.longTasks.push(...list.getEntries().map((entry) => entry.duration)))
+    .observe({ type: 'longtask' });
+`);
+await scrollThrough(page, 10_000);
+const longest = await page.evaluate(() =>
+  Math.max(0, ...((globalThis as { longTasks?: number[] }).longTasks ?? [])),
+);
+
+await scrollThrough(page, ROWS - 50);
+await page.waitForFunction(`!document.querySelector('[aria-busy="true"]')`);
+await cdp.send('HeapProfiler.collectGarbage');
+const metrics = (await cdp.send('Performance.getMetrics')).metrics;
+const heapMiB = (metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? NaN) / 2 ** 20;
+const rowsInDom = await page.getByTestId('row').count();
+
+await browser.close();
+await host.close();
+await core.close();
+await rm(dir, { recursive: true, force: true });
+
+report('table', [
+  { figure: 'open the Agreements view → first rows painted', value: firstRowsMs, unit: 'ms' },
+  { figure: 'longest main-thread task scrolling 10,000 rows', value: longest, unit: 'ms' },
+  { figure: `JS heap with ${ROWS.toLocaleString('en')} rows loaded`, value: heapMiB, unit: 'MiB' },
+  { figure: 'rows in the DOM at that point', value: rowsInDom, unit: '' },
+]);
