@@ -265,3 +265,36 @@ test('hides and moves columns, and remembers that layout for the view after a re
   await page.getByRole('button', { name: 'Reset columns' }).click();
   await expect.poll(headers).toContain('Email');
 });
+
+test('back from a customer keeps the list where it was, with its sort', async ({ page }) => {
+  const header = page.getByRole('columnheader', { name: 'Created', exact: true });
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  const grid = page.getByRole('grid', { name: 'Customers' });
+  await grid.evaluate((element) => (element.scrollTop = 3_200));
+  await expect.poll(() => grid.evaluate((element) => element.scrollTop)).toBe(3_200);
+  const before = await visibleIds(page, grid);
+  // A row in the middle of the view, clicked where it is (no scrolling it into view first).
+  const box = await grid.boundingBox();
+  await page.mouse.click((box?.x ?? 0) + 60, (box?.y ?? 0) + 200);
+  await page.getByRole('button', { name: /Back to customers/ }).click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(() => grid.evaluate((element) => element.scrollTop)).toBe(3_200);
+  expect(await visibleIds(page, grid)).toEqual(before);
+});
+
+test('copies the active cell, and Shift-selected rows as tab-separated text', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const grid = page.getByRole('grid', { name: 'Customers' });
+  const [first = '', second = ''] = await visibleIds(page, grid);
+  await grid.focus();
+  await page.keyboard.press('Control+C');
+  await expect.poll(() => page.evaluate<string>('navigator.clipboard.readText()')).toBe(first);
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Control+C');
+  const copied = await page.evaluate<string>('navigator.clipboard.readText()');
+  const lines = copied.split('\n');
+  expect(lines).toHaveLength(2);
+  expect(lines.map((line) => line.split('\t')[0])).toEqual([first, second]);
+  expect(lines[0]?.split('\t').length).toBeGreaterThan(5);
+});
