@@ -20,7 +20,7 @@ test.afterAll(async () => {
   await once(remote.child, 'exit');
 });
 
-const form = (page: Page) => page.getByRole('form', { name: 'Connections' });
+const form = (page: Page) => page.getByRole('form', { name: /^(Connections|Connexions)$/ });
 
 test('adds a connection: a wrong secret is "credentials rejected", the right one works and is never shown', async ({
   page,
@@ -64,5 +64,12 @@ test('refuses a plain http address that is not this machine, naming the field', 
   await page.getByLabel('Client ID').fill('c');
   await page.getByLabel('Client secret').fill('s');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(form(page).getByRole('alert')).toContainText('baseUrl: must use https://');
+  await expect(form(page).getByRole('alert')).toHaveText(
+    'API address (base URL): must be a full address starting with https:// (plain http:// only to this computer: localhost, 127.0.0.1)',
+  );
+  await page.getByRole('button', { name: 'FR', exact: true }).click();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(form(page).getByRole('alert')).toContainText(
+    "Adresse de l'API (base URL) : doit être une adresse complète",
+  );
 });

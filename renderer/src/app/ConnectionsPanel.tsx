@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { ProfileSummary, SessionStatus } from '../../../electron/shared/contract';
+import { profileInputSchema } from '../../../electron/shared/profile';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { describeFailure } from './describe-failure';
@@ -47,6 +48,7 @@ const draftOf = (profile: ProfileSummary): Draft => ({
 });
 
 const TEXT_FIELDS = ['name', 'baseUrl', 'authUrl', 'audience', 'clientId'] as const;
+const URL_FIELDS = new Set(['baseUrl', 'authUrl']);
 const ADVANCED_FIELDS = ['apiPrefix', 'schemaPath', 'requestsPerSecond', 'burst', 'pageSize'] as const;
 const LABEL_KEYS: Record<keyof Draft, string> = {
   name: 'connections.name',
@@ -113,6 +115,24 @@ export function ConnectionsPanel({
         burst: Number(draft.burst),
         pageSize: Number(draft.pageSize),
       };
+      // The app checks again; checking here first says what is wrong in the user's language, by field.
+      const checked = profileInputSchema.safeParse(profile);
+      if (!checked.success) {
+        throw new Error(
+          checked.error.issues
+            .map((issue) => {
+              const field = String(issue.path[0] ?? '');
+              const rule = URL_FIELDS.has(field)
+                ? t('connections.urlRule')
+                : issue.code === 'too_small'
+                  ? t('connections.required')
+                  : t('connections.invalidValue', { detail: issue.message });
+              const label = field in LABEL_KEYS ? t(LABEL_KEYS[field as keyof Draft]) : field;
+              return t('connections.fieldProblem', { field: label, rule });
+            })
+            .join(' · '),
+        );
+      }
       const saved = await call(api, 'profiles.save', { id: selectedId, profile, ...(secret && { secret }) });
       await queryClient.invalidateQueries({ queryKey: ['profiles'] });
       setSelectedId(saved.id);
