@@ -2,37 +2,18 @@
 // time the renderer waits for `data.listPage` (median, p95), next to core's own time for the same
 // pages, so the difference is what the host's HTTP and JSON add.
 // Run: node --expose-gc --import tsx bench/ipc.ts (builds the renderer first).
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from '@playwright/test';
 import type { AppApi } from '../electron/shared/contract.js';
-import { AppCore } from '../electron/core/app/app-core.js';
-import { startHost } from '../electron/host/server.js';
-import { CHROMIUM } from '../e2e/chromium.js';
+import { openAppInChromium } from './lib/app-in-chromium.js';
 import { percentiles, report } from './lib/report.js';
 
 const SAMPLES = 100;
 /** Between two samples the limiter (20/s) gets its token back, so the figures are delivery, not waiting. */
 const PAUSE_MS = 60;
 
-if (spawnSync('npx', ['electron-vite', 'build'], { stdio: 'ignore' }).status !== 0)
-  throw new Error('the build failed');
-const dir = await mkdtemp(join(tmpdir(), 'cdb-bench-ipc-'));
-const core = await AppCore.open({
-  dataDir: join(dir, 'data'),
-  exportDir: join(dir, 'exports'),
-  demo: {
-    size: { customers: 2_000, contacts: 0, agreements: 20_000 },
-    limits: { requestsPerSecond: 1e6, burst: 1e6 },
-  },
+const { core, page, close } = await openAppInChromium({
+  size: { customers: 2_000, contacts: 0, agreements: 20_000 },
+  limits: { requestsPerSecond: 1e6, burst: 1e6 },
 });
-const host = await startHost({ core, rendererDir: 'out/renderer' });
-const browser = await chromium.launch(CHROMIUM);
-const page = await browser.newPage();
-await page.goto(host.url);
-await page.waitForFunction('window.api !== undefined');
 
 const request = {
   view: { resource: 'agreements' as const, sort: 'mrr.desc' },
@@ -63,10 +44,7 @@ const rendererTimes = await page.evaluate(
   },
   { request, samples: SAMPLES, pause: PAUSE_MS },
 );
-await browser.close();
-await host.close();
-await core.close();
-await rm(dir, { recursive: true, force: true });
+await close();
 
 const inRenderer = percentiles(rendererTimes);
 const inCore = percentiles(coreTimes);

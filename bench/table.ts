@@ -1,35 +1,20 @@
 // The data table in Chromium through the browser host: time from opening a view to the first rows
 // painted, the longest main-thread task while scrolling 10,000 rows, and the JS heap once 100,000
 // rows are loaded. Run: node --expose-gc --import tsx bench/table.ts (builds the renderer first).
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { AppCore } from '../electron/core/app/app-core.js';
-import { startHost } from '../electron/host/server.js';
-import { CHROMIUM } from '../e2e/chromium.js';
+import type { Page } from '@playwright/test';
+import { openAppInChromium } from './lib/app-in-chromium.js';
 import { report } from './lib/report.js';
 
 const ROWS = 100_000;
 
-if (spawnSync('npx', ['electron-vite', 'build'], { stdio: 'ignore' }).status !== 0)
-  throw new Error('the build failed');
-const dir = await mkdtemp(join(tmpdir(), 'cdb-bench-table-'));
-const core = await AppCore.open({
-  dataDir: join(dir, 'data'),
-  exportDir: join(dir, 'exports'),
-  demo: { size: { customers: 5_000, contacts: 0, agreements: ROWS } },
-});
-// The app's own settings: 500-row pages, as a profile would have.
-await core.handlers['settings.set']({ pageSize: 500 });
-const host = await startHost({ core, rendererDir: 'out/renderer' });
-const browser = await chromium.launch(CHROMIUM);
-const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+// 500-row pages, as a profile would have.
+const { page, close } = await openAppInChromium(
+  { size: { customers: 5_000, contacts: 0, agreements: ROWS } },
+  500,
+);
 const cdp = await page.context().newCDPSession(page);
 await cdp.send('Performance.enable');
 
-await page.goto(host.url);
 await page.getByTestId('row').first().waitFor();
 // Opening the Agreements view: from the click to the first row on screen.
 const started = Date.now();
@@ -70,10 +55,7 @@ const metrics = (await cdp.send('Performance.getMetrics')).metrics;
 const heapMiB = (metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? NaN) / 2 ** 20;
 const rowsInDom = await page.getByTestId('row').count();
 
-await browser.close();
-await host.close();
-await core.close();
-await rm(dir, { recursive: true, force: true });
+await close();
 
 report('table', [
   { figure: 'open the Agreements view → first rows painted', value: firstRowsMs, unit: 'ms' },

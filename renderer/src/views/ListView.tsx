@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Resource } from '../../../electron/shared/api-rules';
+import {
+  CUSTOMER_SCOPED_RESOURCES,
+  type CustomerScopedResource,
+  type Resource,
+} from '../../../electron/shared/api-rules';
 import type { FilterCondition } from '../../../electron/shared/filter';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { DataTable } from '../table/DataTable';
@@ -50,10 +54,6 @@ export function CustomerDetail({
 }) {
   const { t } = useTranslation();
   const customerId = String(customer.id);
-  const [contactsSort, setContactsSort] = useState<string | undefined>();
-  const [agreementsSort, setAgreementsSort] = useState<string | undefined>();
-  const [contactsFilter, setContactsFilter] = useState<FilterCondition[]>([]);
-  const [agreementsFilter, setAgreementsFilter] = useState<FilterCondition[]>([]);
   return (
     <div className="customer-detail">
       <div className="detail-header">
@@ -62,22 +62,34 @@ export function CustomerDetail({
         </button>
         <h2>{t('nav.customer', { name: typeof customer.name === 'string' ? customer.name : customerId })}</h2>
       </div>
-      <DataTable
-        view={{ resource: 'contacts', customerId, sort: contactsSort }}
-        label={t('detail.contacts')}
-        pageSize={pageSize}
-        onSortChange={setContactsSort}
-        filter={contactsFilter}
-        onFilterChange={setContactsFilter}
-      />
-      <DataTable
-        view={{ resource: 'agreements', customerId, sort: agreementsSort }}
-        label={t('detail.agreements')}
-        pageSize={pageSize}
-        onSortChange={setAgreementsSort}
-        filter={agreementsFilter}
-        onFilterChange={setAgreementsFilter}
-      />
+      {CUSTOMER_SCOPED_RESOURCES.map((resource) => (
+        <CustomerTable key={resource} resource={resource} customerId={customerId} pageSize={pageSize} />
+      ))}
     </div>
+  );
+}
+
+/** One of a customer's own tables, with a sort and filter of its own. */
+function CustomerTable({
+  resource,
+  customerId,
+  pageSize,
+}: {
+  resource: CustomerScopedResource;
+  customerId: string;
+  pageSize: number;
+}) {
+  const { t } = useTranslation();
+  const [sort, setSort] = useState<string | undefined>();
+  const [filter, setFilter] = useState<FilterCondition[]>([]);
+  return (
+    <DataTable
+      view={{ resource, customerId, sort }}
+      label={t(`detail.${resource}`)}
+      pageSize={pageSize}
+      onSortChange={setSort}
+      filter={filter}
+      onFilterChange={setFilter}
+    />
   );
 }

@@ -1,0 +1,40 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM } from '../../e2e/chromium.js';
+import { AppCore } from '../../electron/core/app/app-core.js';
+import type { DemoApiOptions } from '../../electron/core/demo-api/index.js';
+import { startHost } from '../../electron/host/server.js';
+
+/** The app as a person sees it, for a bench: the built renderer in Chromium, on the Demo connection. */
+export interface AppInChromium {
+  core: AppCore;
+  page: Page;
+  close: () => Promise<void>;
+}
+
+/** Builds the renderer, opens the app core with a Demo API of `demo`, serves it and opens it in Chromium. */
+export async function openAppInChromium(demo: DemoApiOptions, pageSize?: number): Promise<AppInChromium> {
+  if (spawnSync('npx', ['electron-vite', 'build'], { stdio: 'ignore' }).status !== 0)
+    throw new Error('the build failed');
+  const dir = await mkdtemp(join(tmpdir(), 'cdb-bench-'));
+  const core = await AppCore.open({ dataDir: join(dir, 'data'), exportDir: join(dir, 'exports'), demo });
+  if (pageSize !== undefined) await core.handlers['settings.set']({ pageSize });
+  const host = await startHost({ core, rendererDir: 'out/renderer' });
+  const browser = await chromium.launch(CHROMIUM);
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(host.url);
+  await page.waitForFunction('window.api !== undefined');
+  return {
+    core,
+    page,
+    close: async () => {
+      await browser.close();
+      await host.close();
+      await core.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
