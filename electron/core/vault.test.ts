@@ -64,8 +64,9 @@ describe('without a usable keychain', () => {
     // A keychain of its own (its own D-Bus session), unlocked to exist, then locked, as a screen lock does.
     const script = [
       'echo -n pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null',
-      // --print-reply waits for the lock to be done.
-      'dbus-send --session --print-reply --dest=org.freedesktop.secrets /org/freedesktop/secrets org.freedesktop.Secret.Service.Lock array:objpath:/org/freedesktop/secrets/collection/login >/dev/null',
+      // The login keyring appears a moment after the daemon starts: lock it until the reply says it
+      // was (Lock answers an empty list for a collection that does not exist yet).
+      'for attempt in $(seq 100); do dbus-send --session --print-reply --dest=org.freedesktop.secrets /org/freedesktop/secrets org.freedesktop.Secret.Service.Lock array:objpath:/org/freedesktop/secrets/collection/login 2>/dev/null | grep -q collection/login && break; sleep 0.1; done',
       `exec "${process.execPath}" --import tsx "${PROBE}" "${testService()}"`,
     ].join(' && ');
     // Without the variables of the tests' own session, so the new daemon cannot reach the old one.
