@@ -241,6 +241,16 @@ describe('every request of the contract', () => {
       'the cancelled export to report',
     );
     expect(await readdir(join(dir, 'exports'))).toEqual(['contrats.csv']);
+    // In a browser there is no file manager to show the file in; the audit log has both exports.
+    expect(await ok('export.reveal', { exportId: started.exportId })).toEqual({ revealed: false });
+    const { entries } = await ok('exports.recent', {});
+    expect(entries.map((entry: { outcome: string }) => entry.outcome)).toEqual(['cancelled', 'completed']);
+    expect(entries[1]).toMatchObject({
+      format: 'csv',
+      path: started.path,
+      view: { resource: 'agreements', lang: 'fr' },
+    });
+    expect((await ok('session.status', {})).canRevealFiles).toBe(false);
   });
 
   it('deletes the profile with its secret, and disconnects from it', async () => {

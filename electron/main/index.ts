@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, session } from 'electron';
+import { app, BrowserWindow, dialog, session, shell } from 'electron';
 import { AppCore } from '../core/app/app-core.js';
 import { serveContract, sendEvent } from './ipc.js';
 import { applyMenu } from './menu.js';
@@ -56,7 +56,20 @@ async function createMainWindow(): Promise<BrowserWindow> {
 
 async function start(): Promise<void> {
   harden(session.defaultSession, isOwnPage);
-  core = await AppCore.open({ dataDir: app.getPath('userData'), exportDir: app.getPath('downloads') });
+  core = await AppCore.open({
+    dataDir: app.getPath('userData'),
+    exportDir: app.getPath('downloads'),
+    // The native save dialog decides where an export goes (the renderer only proposes a name).
+    chooseExportTarget: async (fileName) => {
+      const owner = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+      const options = { defaultPath: join(app.getPath('downloads'), fileName) };
+      const choice = owner
+        ? await dialog.showSaveDialog(owner, options)
+        : await dialog.showSaveDialog(options);
+      return choice.canceled ? undefined : choice.filePath;
+    },
+    revealFile: (path) => shell.showItemInFolder(path),
+  });
   const openedCore = core;
   serveContract(openedCore, (frame) => frame !== null && isOwnPage(frame.url));
   applyMenu((await openedCore.handlers['settings.get']({})).language);

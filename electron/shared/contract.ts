@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, PAGE_SIZE_MAX, RESOURCES, type Language } from './api-rules.js';
-import { exportOptionsSchema, exportViewSchema, type ExportProgress } from './export.js';
+import { exportOptionsSchema, exportViewSchema, type AuditEntry, type ExportProgress } from './export.js';
 import { profileInputSchema, type Profile } from './profile.js';
 import type { ApiRecord, SchemaListing } from './schema.js';
 
@@ -83,6 +83,10 @@ export const requestSchemas = {
     })
     .strict(),
   'export.cancel': z.object({ exportId: id }).strict(),
+  /** Shows a finished export in the system's file manager (Electron only; see SessionStatus.canRevealFiles). */
+  'export.reveal': z.object({ exportId: id }).strict(),
+  /** The newest entries of the export audit log. */
+  'exports.recent': z.object({}).strict(),
 } as const;
 
 /** A profile as the renderer sees it: never the secret, only whether one is saved. */
@@ -104,6 +108,8 @@ export interface SessionStatus {
   keychainProblem: string | null;
   /** Things the user should know about since start-up (a damaged connections file kept aside). */
   notices: string[];
+  /** True in Electron, where a finished export can be shown in the file manager. */
+  canRevealFiles: boolean;
 }
 
 /** Live figures of the active connection's rate limiter, for the status bar. */
@@ -136,6 +142,8 @@ export interface RequestOutputs {
   'data.schemas': SchemaListing;
   'export.start': { exportId: string; path: string };
   'export.cancel': { cancelled: boolean };
+  'export.reveal': { revealed: boolean };
+  'exports.recent': { entries: AuditEntry[] };
 }
 
 export type RequestName = keyof typeof requestSchemas;

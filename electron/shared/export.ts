@@ -46,3 +46,18 @@ export interface ExportProgress {
   /** True after an invalid cursor made the export start again from the top. */
   restarted: boolean;
 }
+
+/** One export as the audit log keeps it: what, by which connection, where, how it ended; never record data. */
+export interface AuditEntry {
+  time: string;
+  profile: string;
+  view: Omit<ExportView, 'filter'> & {
+    /** Which fields were filtered and how; the values are left out, as they may be personal data. */
+    filter?: { field: string; op: string }[];
+  };
+  format: ExportFormat;
+  rows: number;
+  path: string;
+  outcome: 'completed' | 'failed' | 'cancelled';
+  error?: string;
+}

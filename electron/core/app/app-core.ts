@@ -35,6 +35,13 @@ export interface AppCoreOptions {
   vault?: Vault;
   /** The Demo connection's data set and behaviour. */
   demo?: DemoApiOptions;
+  /**
+   * Where an export goes: Electron asks with the native save dialog (undefined: the user cancelled).
+   * Without it, exports go to `exportDir` under the file name asked for.
+   */
+  chooseExportTarget?: (fileName: string) => Promise<string | undefined>;
+  /** Shows a file in the system's file manager (Electron). */
+  revealFile?: (path: string) => void;
 }
 
 type Handlers = { [N in RequestName]: (input: ParsedRequestInput<N>) => Promise<RequestOutputs[N]> };
@@ -67,6 +74,8 @@ export class AppCore {
   private readonly listeners = new Set<Listener>();
   private readonly limiters = new LimiterRegistry();
   private readonly notices: string[] = [];
+  /** This session's exports, by id: only their files may be revealed. */
+  private readonly exportPaths = new Map<string, string>();
 
   private constructor(
     private readonly options: AppCoreOptions,
@@ -148,6 +157,13 @@ export class AppCore {
     'data.schemas': ({ lang }) => this.connection().client.schemas(lang),
     'export.start': async ({ view, options, fileName }) => this.startExport(view, options, fileName),
     'export.cancel': ({ exportId }) => Promise.resolve({ cancelled: this.cancel(exportId) }),
+    'export.reveal': ({ exportId }) => {
+      const path = this.exportPaths.get(exportId);
+      if (path === undefined || !this.options.revealFile) return Promise.resolve({ revealed: false });
+      this.options.revealFile(path);
+      return Promise.resolve({ revealed: true });
+    },
+    'exports.recent': async () => ({ entries: await this.auditLog.recent(30) }),
   };
 
   /** Calls `listener` with every event the app pushes. */
@@ -180,6 +196,7 @@ export class AppCore {
       token: active ? tokenStatus(active.connection.tokens.state()) : null,
       keychainProblem: this.vault.unavailable?.message ?? null,
       notices: [...this.notices],
+      canRevealFiles: this.options.revealFile !== undefined,
     };
   }
 
@@ -264,9 +281,17 @@ export class AppCore {
   ): Promise<RequestOutputs['export.start']> {
     const { client } = this.connection();
     const profile = this.active?.name ?? '';
-    await mkdir(this.options.exportDir, { recursive: true });
-    const path = join(this.options.exportDir, fileName);
+    let path: string;
+    if (this.options.chooseExportTarget) {
+      const chosen = await this.options.chooseExportTarget(fileName);
+      if (chosen === undefined) throw new DOMException('The save dialog was cancelled', 'AbortError');
+      path = chosen;
+    } else {
+      await mkdir(this.options.exportDir, { recursive: true });
+      path = join(this.options.exportDir, fileName);
+    }
     const exportId = randomUUID();
+    this.exportPaths.set(exportId, path);
     const controller = new AbortController();
     this.running.set(exportId, controller);
     const report = (

@@ -1,21 +1,8 @@
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { ExportFormat, ExportView } from '../../shared/export.js';
+import type { AuditEntry } from '../../shared/export.js';
 
-/** One export as the audit log keeps it: what, by which connection, where, how it ended; never record data. */
-export interface AuditEntry {
-  time: string;
-  profile: string;
-  view: Omit<ExportView, 'filter'> & {
-    /** Which fields were filtered and how; the values are left out, as they may be personal data. */
-    filter?: { field: string; op: string }[];
-  };
-  format: ExportFormat;
-  rows: number;
-  path: string;
-  outcome: 'completed' | 'failed' | 'cancelled';
-  error?: string;
-}
+export type { AuditEntry };
 
 /** The export audit log: one JSON line per export, appended, readable by the user only. */
 export class AuditLog {
