@@ -7,10 +7,15 @@ import { Header } from './app/Header';
 import { describeFailure } from './app/describe-failure';
 import { StatusBar } from './app/StatusBar';
 import { useSession } from './data/queries';
+import { ExportsPanel } from './exports/ExportsPanel';
+import { ExportsTray } from './exports/ExportsTray';
 import { CustomerDetail, ListView, type ListPlace } from './views/ListView';
 
 type Screen =
-  { kind: 'list'; resource: Resource } | { kind: 'customer'; customer: ApiRecord } | { kind: 'connections' };
+  | { kind: 'list'; resource: Resource }
+  | { kind: 'customer'; customer: ApiRecord }
+  | { kind: 'connections' }
+  | { kind: 'exports' };
 
 const NEW_PLACE: ListPlace = { filter: [], scrollTop: 0 };
 
@@ -29,10 +34,16 @@ export function App({ pageSize }: { pageSize: number }) {
         resource={resource}
         onResource={(next) => setScreen({ kind: 'list', resource: next })}
         onManageConnections={() => setScreen({ kind: 'connections' })}
+        onShowExports={() => setScreen({ kind: 'exports' })}
       />
       <main>
         {session.error && <p role="alert">{describeFailure(t, i18n.language as Language, session.error)}</p>}
-        {screen.kind === 'connections' ? (
+        {screen.kind === 'exports' ? (
+          <ExportsPanel
+            canReveal={session.data?.canRevealFiles ?? false}
+            onClose={() => setScreen({ kind: 'list', resource: 'customers' })}
+          />
+        ) : screen.kind === 'connections' ? (
           <ConnectionsPanel
             session={session.data}
             onClose={() => setScreen({ kind: 'list', resource: 'customers' })}
@@ -54,6 +65,7 @@ export function App({ pageSize }: { pageSize: number }) {
           />
         )}
       </main>
+      <ExportsTray canReveal={session.data?.canRevealFiles ?? false} />
       <StatusBar session={session.data} />
     </div>
   );

@@ -5,6 +5,7 @@ import { installApi } from './api';
 import { call } from './api/call';
 import { ApiContext } from './api/context';
 import { App } from './App';
+import { ExportsProvider } from './exports/exports-context';
 import { startI18n } from './i18n';
 import './styles.css';
 
@@ -26,7 +27,9 @@ if (!api) {
     <StrictMode>
       <ApiContext.Provider value={api}>
         <QueryClientProvider client={queryClient}>
-          <App pageSize={settings.pageSize} />
+          <ExportsProvider>
+            <App pageSize={settings.pageSize} />
+          </ExportsProvider>
         </QueryClientProvider>
       </ApiContext.Provider>
     </StrictMode>,

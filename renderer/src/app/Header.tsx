@@ -10,10 +10,11 @@ export interface HeaderProps {
   resource: Resource | undefined;
   onResource: (resource: Resource) => void;
   onManageConnections: () => void;
+  onShowExports: () => void;
 }
 
 /** The app's top bar: the three views, the connection picker and the fr/en switch. */
-export function Header({ session, resource, onResource, onManageConnections }: HeaderProps) {
+export function Header({ session, resource, onResource, onManageConnections, onShowExports }: HeaderProps) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
@@ -61,6 +62,9 @@ export function Header({ session, resource, onResource, onManageConnections }: H
       </label>
       <button type="button" onClick={onManageConnections}>
         {t('connections.manage')}
+      </button>
+      <button type="button" onClick={onShowExports}>
+        {t('export.panel')}
       </button>
       <div className="language-switch" role="group" aria-label={t('app.language')}>
         {LANGUAGES.map((language) => (

@@ -10,6 +10,7 @@ import { useCount, useCursorPages, useSchemas, useSession, type ListView } from 
 import { describeFailure } from '../app/describe-failure';
 import { compileFilter, type FilterCondition } from '../../../electron/shared/filter';
 import { buildColumns, TABLE_FEATURES, type ColumnMeta } from './columns';
+import { ExportDialog } from '../exports/ExportDialog';
 import { ColumnMenu } from './ColumnMenu';
 import { FilterBar } from './FilterBar';
 import { useColumnLayout } from './useColumnLayout';
@@ -112,6 +113,7 @@ export function DataTable({
   const [active, setActive] = useState({ row: 0, column: 0 });
   const [anchor, setAnchor] = useState<number | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
+  const [exporting, setExporting] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const error = pages.error instanceof AppFailure ? pages.error : undefined;
@@ -246,6 +248,31 @@ export function DataTable({
           </span>
         )}
         <ColumnMenu table={table} onReset={() => setLayout({ order: [], hidden: [], sizes: {} })} />
+        <button type="button" onClick={() => setExporting(true)} disabled={!session?.connection}>
+          {t('export.action')}
+        </button>
+        {exporting && (
+          <ExportDialog
+            view={{
+              resource: view.resource,
+              ...(view.customerId !== undefined && { customerId: view.customerId }),
+              ...(view.sort !== undefined && { sort: view.sort }),
+              columns: leafColumns.map((column) => column.id),
+              ...(filter.length && { filter }),
+              lang: language,
+            }}
+            table={label}
+            sortLabel={
+              view.sort
+                ? (table.getColumn(view.sort.split('.')[0] ?? '')?.columnDef.meta as ColumnMeta | undefined)
+                    ?.label
+                : undefined
+            }
+            total={count?.total}
+            canChooseFolder={session?.canRevealFiles ?? false}
+            onClose={() => setExporting(false)}
+          />
+        )}
         {notice && (
           <span className="notice" role="status">
             {notice}

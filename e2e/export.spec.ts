@@ -1,0 +1,200 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import readXlsxFile from 'read-excel-file/node';
+import { startHostProcess, type HostProcess } from './host-process.js';
+
+// Exports from the app, in Chromium through the browser host: the file holds exactly the view on
+// screen (sorted, filtered, in French), read back with parsers of their own and compared with what
+// the API sends for that view.
+let host: HostProcess;
+/** A larger, slower Demo API, so exports last long enough to cancel, or to scroll meanwhile. */
+let slowHost: HostProcess;
+test.beforeAll(async () => {
+  host = await startHostProcess([
+    '--demo-customers',
+    '800',
+    '--demo-contacts',
+    '500',
+    '--demo-agreements',
+    '3000',
+    '--demo-latency-ms',
+    '20',
+  ]);
+  slowHost = await startHostProcess([
+    '--demo-customers',
+    '2000',
+    '--demo-contacts',
+    '0',
+    '--demo-agreements',
+    '60000',
+    '--demo-latency-ms',
+    '60',
+  ]);
+});
+test.afterAll(async () => {
+  await host.stop();
+  await slowHost.stop();
+});
+
+async function apiCall(name: string, argument: unknown): Promise<any> {
+  const url = new URL(host.url);
+  const token = new URLSearchParams(url.hash.slice(1)).get('session') ?? '';
+  const response = await fetch(`${url.origin}/api/${name}`, {
+    method: 'POST',
+    headers: { 'x-cdb-session': token, 'content-type': 'application/json' },
+    body: JSON.stringify(argument),
+  });
+  const result = (await response.json()) as { ok: boolean; value: any };
+  expect(result.ok).toBe(true);
+  return result.value;
+}
+
+/** The French agreements by MRR, descending, that are active: what the view shows. */
+async function expectedRecords(): Promise<Record<string, unknown>[]> {
+  const records: Record<string, unknown>[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await apiCall('data.listPage', {
+      view: { resource: 'agreements', sort: 'mrr.desc' },
+      size: 500,
+      lang: 'fr',
+      cursor,
+    });
+    records.push(...page.rows);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return records.filter((record) => record.status === 'active');
+}
+
+/** Agreements, in French, sorted by MRR descending, filtered to active ones, with two columns hidden. */
+async function openFrenchView(page: Page): Promise<void> {
+  await page.goto(host.url);
+  await expect(page.getByTestId('row').first()).toBeVisible();
+  await page.getByRole('button', { name: 'FR', exact: true }).click();
+  await page.getByRole('navigation').getByRole('button', { name: 'Contrats' }).click();
+  await page.getByRole('columnheader', { name: 'Revenu mensuel (MRR)' }).getByRole('button').click();
+  await page.getByLabel('Colonne', { exact: true }).selectOption({ label: 'Statut' });
+  await page.getByLabel('Condition', { exact: true }).selectOption({ label: 'est' });
+  await page.getByLabel('Valeur', { exact: true }).selectOption({ label: 'Actif' });
+  await page.getByRole('button', { name: 'Appliquer' }).click();
+  await page.getByText('Colonnes', { exact: true }).click();
+  await page.getByLabel('Afficher Devise').click();
+  await page.getByLabel('Afficher Statut (libellé)').click();
+  await page.getByText('Colonnes', { exact: true }).click();
+  await expect(page.getByTestId('row').first()).toBeVisible();
+}
+
+async function exportAs(
+  page: Page,
+  format: 'CSV' | 'Excel (XLSX)' | 'JSON Lines',
+  fileName: string,
+): Promise<string> {
+  const baseName = fileName.replace(/\.[a-z]+$/, '');
+  await page.getByRole('button', { name: 'Exporter…' }).click();
+  const dialog = page.getByRole('dialog', { name: /Exporter Contrats/ });
+  await dialog.getByLabel(format, { exact: true }).check();
+  await dialog.getByLabel('Nom du fichier').fill(baseName);
+  await expect(dialog.getByTestId('export-summary')).toContainText(
+    'filtres, triées par Revenu mensuel (MRR) (décroissant), libellés en Français',
+  );
+  await dialog.getByRole('button', { name: 'Exporter', exact: true }).click();
+  const line = page.getByTestId('export-line').filter({ hasText: fileName });
+  await expect(line).toHaveAttribute('data-state', 'completed', { timeout: 30_000 });
+  return join(host.exportDir, fileName);
+}
+
+const visibleLabels = (page: Page) => page.getByRole('columnheader').allTextContents();
+
+test('CSV (French Excel preset), XLSX and JSON Lines hold exactly the sorted, filtered French view', async ({
+  page,
+}) => {
+  await openFrenchView(page);
+  const headers = (await visibleLabels(page)).map((text) => text.replace(/ [▼▲]$/, ''));
+  expect(headers).not.toContain('Devise');
+  const expected = await expectedRecords();
+  const schemas = await apiCall('data.schemas', { lang: 'fr' });
+  const fields =
+    (schemas.schemas as { resource: string; fields: { key: string; label: string }[] }[])
+      .find((schema) => schema.resource === 'agreements')
+      ?.fields.filter((field) => headers.includes(field.label)) ?? [];
+  const keys = headers.map((header) => fields.find((field) => field.label === header)?.key ?? header);
+
+  const csvPath = await exportAs(page, 'CSV', 'contrats-actifs.csv');
+  const bytes = await readFile(csvPath);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const [header, ...rows] = parse(bytes.toString('utf8').slice(1), { delimiter: ';' });
+  expect(header).toEqual(headers);
+  const cell = (value: unknown): string => {
+    if (value === null || value === undefined) return '';
+    if (typeof value === 'string') return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    return JSON.stringify(value);
+  };
+  expect(rows).toEqual(expected.map((record) => keys.map((key) => cell(record[key]))));
+  expect(rows.length).toBeGreaterThan(100);
+
+  const xlsxPath = await exportAs(page, 'Excel (XLSX)', 'contrats-actifs.xlsx');
+  const [sheet] = await readXlsxFile(xlsxPath);
+  expect(sheet?.data[0]).toEqual(headers);
+  expect(sheet?.data.slice(1).map((row) => row[0])).toEqual(expected.map((record) => record.id));
+
+  const jsonlPath = await exportAs(page, 'JSON Lines', 'contrats-actifs.jsonl');
+  const lines = (await readFile(jsonlPath, 'utf8')).trimEnd().split('\n');
+  expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual(expected);
+
+  await page.getByRole('button', { name: 'Exports', exact: true }).click();
+  await expect(page.getByTestId('audit-entries').getByRole('listitem')).toHaveCount(3);
+});
+
+test('a cancelled export leaves nothing behind', async ({ page }) => {
+  await page.goto(slowHost.url);
+  await expect(page.getByTestId('row').first()).toBeVisible();
+  await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();
+  await page.getByRole('button', { name: 'Export…' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('JSON Lines', { exact: true }).check();
+  await dialog.getByLabel('File name').fill('to-cancel');
+  const before = await readdir(slowHost.exportDir).catch((): string[] => []);
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  const line = page.getByTestId('export-line').filter({ hasText: 'to-cancel' });
+  await expect(line).toHaveAttribute('data-state', 'running');
+  await line.getByRole('button', { name: /Cancel export/ }).click();
+  await expect(line).toHaveAttribute('data-state', 'cancelled');
+  await expect(line).toContainText('Nothing was written.');
+  expect(
+    (await readdir(slowHost.exportDir).catch((): string[] => [])).filter((name) => !before.includes(name)),
+  ).toEqual([]);
+});
+
+test("while an export runs, the table's pages still come first", async ({ page }) => {
+  await page.goto(slowHost.url);
+  await expect(page.getByTestId('row').first()).toBeVisible();
+  await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();
+  await expect(page.getByTestId('row').first()).toBeVisible();
+  for (const name of ['busy-1', 'busy-2']) {
+    await page.getByRole('button', { name: 'Export…' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('JSON Lines', { exact: true }).check();
+    await dialog.getByLabel('File name').fill(name);
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  }
+  const counter = page.getByTestId('row-count');
+  const loaded = async () =>
+    Number(/^([\d,]+) loaded/.exec((await counter.textContent()) ?? '')?.[1]?.replace(/,/g, '') ?? 0);
+  for (let step = 0; step < 3; step++) {
+    const before = await loaded();
+    const asked = Date.now();
+    await page.getByTestId('grid').evaluate((grid) => (grid.scrollTop = grid.scrollHeight));
+    await expect.poll(loaded, { timeout: 5_000 }).toBeGreaterThan(before);
+    // A page of the table, asked while two exports queue behind it, arrives within a few requests' time.
+    expect(Date.now() - asked).toBeLessThan(2_000);
+    expect(
+      await page.getByTestId('export-line').filter({ hasText: 'busy-' }).first().getAttribute('data-state'),
+    ).toBe('running');
+  }
+  for (const line of await page.getByTestId('export-line').filter({ hasText: 'busy-' }).all()) {
+    await line.getByRole('button', { name: /Cancel export/ }).click();
+    await expect(line).toHaveAttribute('data-state', 'cancelled');
+  }
+});

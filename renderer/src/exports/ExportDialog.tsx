@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../electron/shared/api-rules';
+import type { ExportFormat, ExportView } from '../../../electron/shared/export';
+import { describeFailure } from '../app/describe-failure';
+import { useExports } from './exports-context';
+
+export interface ExportDialogProps {
+  /** Exactly the view on screen: resource, customer, sort, visible columns in order, filters, language. */
+  view: ExportView;
+  table: string;
+  /** Label of the sorted column, for the summary. */
+  sortLabel?: string;
+  /** The view's row count (before filters), when known. */
+  total?: number;
+  canChooseFolder: boolean;
+  onClose: () => void;
+}
+
+const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', xlsx: 'xlsx', jsonl: 'jsonl' };
+
+/** The export dialog: format, CSV preset, file name, and a summary of what will be exported. */
+export function ExportDialog({ view, table, sortLabel, total, canChooseFolder, onClose }: ExportDialogProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
+  const { start } = useExports();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [format, setFormat] = useState<ExportFormat>('csv');
+  // French Excel wants ; and a BOM; the preset follows the language the user works in.
+  const [preset, setPreset] = useState<'excelFr' | 'standard'>(language === 'fr' ? 'excelFr' : 'standard');
+  const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-');
+  const [baseName, setBaseName] = useState(
+    `${view.resource}${view.customerId ? `-${view.customerId}` : ''}-${stamp}`,
+  );
+  const [problem, setProblem] = useState<string | undefined>();
+
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  const numbers = new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-GB');
+  const [, direction] = view.sort?.split('.') ?? [];
+  const sort = view.sort
+    ? t('export.sortedBy', {
+        column: sortLabel ?? view.sort,
+        direction: t(direction === 'asc' ? 'export.ascending' : 'export.descending'),
+      })
+    : t('export.defaultOrder');
+  const filters = view.filter?.length ?? 0;
+  const summary = t(filters ? 'export.summaryFiltered' : 'export.summary', {
+    rows: total === undefined ? '…' : numbers.format(total),
+    table,
+    columns: view.columns?.length ?? 0,
+    filters,
+    sort,
+    language: t(`app.languageName.${language}`),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await start({
+        view,
+        options: { format, delimiter: preset === 'excelFr' ? ';' : ',', bom: preset === 'excelFr' },
+        fileName: `${baseName.trim() || view.resource}.${EXTENSIONS[format]}`,
+      });
+      onClose();
+    } catch (failure) {
+      setProblem(describeFailure(t, language, failure));
+    }
+  };
+
+  return (
+    <dialog ref={dialog} className="export-dialog" aria-labelledby="export-title" onClose={onClose}>
+      <form method="dialog" onSubmit={(event) => void submit(event)}>
+        <h2 id="export-title">{t('export.title', { table })}</h2>
+        <fieldset>
+          <legend>{t('export.format')}</legend>
+          {(['csv', 'xlsx', 'jsonl'] as const).map((candidate) => (
+            <label key={candidate}>
+              <input
+                type="radio"
+                name="format"
+                value={candidate}
+                checked={format === candidate}
+                onChange={() => setFormat(candidate)}
+              />
+              {t(`export.formats.${candidate}`)}
+            </label>
+          ))}
+        </fieldset>
+        {format === 'csv' && (
+          <label className="form-field">
+            {t('export.preset')}
+            <select
+              value={preset}
+              onChange={(event) => setPreset(event.target.value as 'excelFr' | 'standard')}
+            >
+              <option value="excelFr">{t('export.presets.excelFr')}</option>
+              <option value="standard">{t('export.presets.standard')}</option>
+            </select>
+          </label>
+        )}
+        <label className="form-field">
+          {t('export.fileName')}
+          <input value={baseName} onChange={(event) => setBaseName(event.target.value)} required />
+        </label>
+        <p data-testid="export-summary">{summary}</p>
+        <p className="hint">
+          {canChooseFolder ? t('export.destinationDesktop') : t('export.destinationBrowser')}
+        </p>
+        {problem && (
+          <p role="alert" className="error">
+            {problem}
+          </p>
+        )}
+        <div className="form-actions">
+          <button type="submit">{t('export.start')}</button>
+          <button type="button" onClick={() => dialog.current?.close()}>
+            {t('export.cancel')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../electron/shared/api-rules';
+import { call } from '../api/call';
+import { useApi } from '../api/context';
+import { useExports } from './exports-context';
+import { ExportLine } from './ExportsTray';
+
+/** The Exports panel: this session's exports, and the newest entries of the export audit log. */
+export function ExportsPanel({ canReveal, onClose }: { canReveal: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const { exports } = useExports();
+  const history = useQuery({
+    queryKey: ['exports.recent', exports.map((item) => item.state).join()],
+    queryFn: () => call(api, 'exports.recent', {}),
+  });
+  const time = new Intl.DateTimeFormat((i18n.language as Language) === 'fr' ? 'fr-FR' : 'en-GB', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
+  return (
+    <section className="exports-panel" aria-labelledby="exports-title">
+      <div className="connections-header">
+        <h2 id="exports-title">{t('export.panel')}</h2>
+        <button type="button" onClick={onClose}>
+          {t('connections.close')}
+        </button>
+      </div>
+      <h3>{t('export.session')}</h3>
+      {exports.length ? (
+        <ul>
+          {exports.map((item) => (
+            <ExportLine key={item.exportId} item={item} canReveal={canReveal} />
+          ))}
+        </ul>
+      ) : (
+        <p className="hint">{t('export.nothing')}</p>
+      )}
+      <h3>{t('export.history')}</h3>
+      <ul data-testid="audit-entries">
+        {history.data?.entries.map((entry) => (
+          <li key={`${entry.time}-${entry.path}`}>
+            {t('export.historyEntry', {
+              time: time.format(new Date(entry.time)),
+              profile: entry.profile,
+              resource: t(`nav.${entry.view.resource}`),
+              format: t(`export.formats.${entry.format}`),
+              rows: entry.rows,
+              outcome: t(`export.outcomes.${entry.outcome}`),
+              path: entry.path,
+            })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../electron/shared/api-rules';
+import { useApi } from '../api/context';
+import { describeFailure } from '../app/describe-failure';
+import { AppFailure } from '../api/call';
+import { useExports, type SessionExport } from './exports-context';
+
+/** One export's line: progress while it runs, then where the file is, or why there is none. */
+export function ExportLine({ item, canReveal }: { item: SessionExport; canReveal: boolean }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
+  const api = useApi();
+  const { cancel, dismiss } = useExports();
+  const numbers = new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 0 });
+  const progress = item.progress;
+  const records = numbers.format(progress?.records ?? 0);
+  const file = item.fileName;
+  let text: string;
+  if (item.state === 'running') {
+    const total = progress?.total;
+    const eta = progress?.etaSeconds;
+    text =
+      total && progress
+        ? t('export.running', {
+            file,
+            records,
+            percent: new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
+              style: 'percent',
+            }).format(Math.min(1, progress.scanned / total)),
+            rate: numbers.format(progress.recordsPerSecond),
+            eta:
+              eta === undefined
+                ? '…'
+                : `${Math.floor(eta / 60)}:${String(Math.round(eta % 60)).padStart(2, '0')}`,
+          })
+        : t('export.runningNoTotal', {
+            file,
+            records,
+            rate: numbers.format(progress?.recordsPerSecond ?? 0),
+          });
+  } else if (item.state === 'completed') {
+    text = t('export.completed', { file, records, path: item.path });
+  } else if (item.state === 'failed') {
+    text = t('export.failed', {
+      file,
+      reason: item.error ? describeFailure(t, language, new AppFailure(item.error)) : '',
+    });
+  } else {
+    text = t('export.cancelled', { file });
+  }
+  return (
+    <li className={`export-line ${item.state}`} data-testid="export-line" data-state={item.state}>
+      {item.state === 'running' && (
+        <progress
+          max={1}
+          value={progress?.total ? Math.min(1, progress.scanned / progress.total) : undefined}
+          aria-label={file}
+        />
+      )}
+      <span role={item.state === 'failed' ? 'alert' : undefined}>{text}</span>
+      {item.state === 'running' ? (
+        <button type="button" aria-label={t('export.stop', { file })} onClick={() => cancel(item.exportId)}>
+          {t('export.cancel')}
+        </button>
+      ) : (
+        <>
+          {item.state === 'completed' && canReveal && (
+            <button
+              type="button"
+              onClick={() => void api.invoke('export.reveal', { exportId: item.exportId })}
+            >
+              {t('export.show')}
+            </button>
+          )}
+          <button type="button" onClick={() => dismiss(item.exportId)}>
+            {t('export.dismiss')}
+          </button>
+        </>
+      )}
+    </li>
+  );
+}
+
+/** This session's exports above the status bar: visible whatever the user browses meanwhile. */
+export function ExportsTray({ canReveal }: { canReveal: boolean }) {
+  const { t } = useTranslation();
+  const { exports } = useExports();
+  if (!exports.length) return null;
+  return (
+    <section className="exports-tray" aria-label={t('export.panel')}>
+      <ul>
+        {exports.map((item) => (
+          <ExportLine key={item.exportId} item={item} canReveal={canReveal} />
+        ))}
+      </ul>
+    </section>
+  );
+}
