@@ -13,7 +13,12 @@ const engine = await startEngine({
 });
 await engine.tokens.getToken();
 
-const roundTripMs = await measureRoundTripMs(engine.client);
+const roundTripMs = await measureRoundTripMs(engine.client, {
+  resource: 'agreements',
+  sort: 'mrr.desc',
+  size: SIZE,
+  lang: 'en',
+});
 
 const started = performance.now();
 let records = 0;

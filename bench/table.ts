@@ -19,7 +19,7 @@ await page.getByTestId('row').first().waitFor();
 // Opening the Agreements view: from the click to the first row on screen.
 const started = Date.now();
 await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();
-await page.waitForFunction(`document.querySelector('[data-testid="row"]')?.textContent?.startsWith('AGR-')`);
+await page.getByTestId('row').filter({ hasText: /^AGR-/ }).first().waitFor();
 const firstRowsMs = Date.now() - started;
 
 /** Scrolls the grid down step by step until `rows` rows are loaded (or scrolled past). */
@@ -49,7 +49,7 @@ const longest = await page.evaluate(() =>
 );
 
 await scrollThrough(page, ROWS - 50);
-await page.waitForFunction(`!document.querySelector('[aria-busy="true"]')`);
+await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
 await cdp.send('HeapProfiler.collectGarbage');
 const metrics = (await cdp.send('Performance.getMetrics')).metrics;
 const heapMiB = (metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? NaN) / 2 ** 20;

@@ -15,6 +15,16 @@ const VIEWS = {
   fr: { customers: 'Clients', contacts: 'Contacts', agreements: 'Contrats', connections: 'Connexions…' },
 } as const;
 
+/**
+ * Saves a screenshot as a test artefact; with README_SCREENSHOTS=1 also as the README's picture
+ * (docs/screenshots), so the user guide shows what the e2e run saw.
+ */
+async function shoot(page: Page, path: string, readmeName?: string): Promise<void> {
+  await page.screenshot({ path });
+  if (readmeName && process.env.README_SCREENSHOTS)
+    await page.screenshot({ path: `docs/screenshots/${readmeName}.png` });
+}
+
 async function expectNoViolations(page: Page, where: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(
@@ -40,16 +50,38 @@ for (const language of ['en', 'fr'] as const) {
       await page.getByRole('navigation').getByRole('button', { name: names[view] }).click();
       await expect(page.getByTestId('row').first()).toBeVisible();
       await expectNoViolations(page, `${view} (${language})`);
-      await page.screenshot({ path: testInfo.outputPath(`${view}-${language}.png`) });
+      const readme =
+        view === 'customers' && language === 'en'
+          ? 'view'
+          : view === 'agreements' && language === 'fr'
+            ? 'french'
+            : undefined;
+      await shoot(page, testInfo.outputPath(`${view}-${language}.png`), readme);
     }
+    await page.getByRole('button', { name: language === 'en' ? 'Export…' : 'Exporter…' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoViolations(page, `export dialog (${language})`);
+    await shoot(
+      page,
+      testInfo.outputPath(`export-dialog-${language}.png`),
+      language === 'en' ? 'export-dialog' : undefined,
+    );
+    await page.keyboard.press('Escape');
     await page.getByRole('navigation').getByRole('button', { name: names.customers }).click();
     await page.getByTestId('row').first().click();
     await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
     await expect(page.getByTestId('row').first()).toBeVisible();
     await expectNoViolations(page, `customer detail (${language})`);
-    await page.screenshot({ path: testInfo.outputPath(`customer-detail-${language}.png`) });
+    await shoot(
+      page,
+      testInfo.outputPath(`customer-detail-${language}.png`),
+      language === 'en' ? 'detail' : undefined,
+    );
     await page.getByRole('button', { name: names.connections }).click();
     await expectNoViolations(page, `connections (${language})`);
+    await page.getByRole('button', { name: 'Exports', exact: true }).click();
+    await expectNoViolations(page, `exports panel (${language})`);
+    await page.getByRole('button', { name: names.connections }).click();
     await page.screenshot({ path: testInfo.outputPath(`connections-${language}.png`) });
     await context.close();
   });

@@ -26,7 +26,8 @@ export async function openAppInChromium(demo: DemoApiOptions, pageSize?: number)
   const browser = await chromium.launch(CHROMIUM);
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(host.url);
-  await page.waitForFunction('window.api !== undefined');
+  // The page is ready when its first table row is there (the page's CSP forbids evaluating strings).
+  await page.getByTestId('row').first().waitFor();
   return {
     core,
     page,
