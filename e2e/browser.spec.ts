@@ -17,20 +17,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => host.stop());
 
-/** Calls the app's contract directly (same host, same core) for the orders to compare with. */
-async function apiCall(name: string, argument: unknown): Promise<any> {
-  const url = new URL(host.url);
-  const token = new URLSearchParams(url.hash.slice(1)).get('session') ?? '';
-  const response = await fetch(`${url.origin}/api/${name}`, {
-    method: 'POST',
-    headers: { 'x-cdb-session': token, 'content-type': 'application/json' },
-    body: JSON.stringify(argument),
-  });
-  const result = (await response.json()) as { ok: boolean; value: any };
-  expect(result.ok).toBe(true);
-  return result.value;
-}
-
 /** The ids of the rows in the DOM, in screen order. */
 async function visibleIds(page: Page, grid = page.getByTestId('grid').first()): Promise<string[]> {
   const rows = await grid.getByTestId('row').evaluateAll((elements) =>
@@ -101,7 +87,7 @@ test('scrolls 100,000 agreements to row 20,000, in server order, with under 100 
   const expected: string[] = [];
   let cursor: string | undefined;
   while (expected.length < 20_100) {
-    const page500 = await apiCall('data.listPage', {
+    const page500 = await host.call('data.listPage', {
       view: { resource: 'agreements' },
       size: 500,
       lang: 'en',
@@ -133,7 +119,7 @@ test('sorts agreements by each sortable field both ways, as the server orders th
       await header.getByRole('button').click();
       await expect(header).toHaveAttribute('aria-sort', direction === 'desc' ? 'descending' : 'ascending');
       const expected = (
-        await apiCall('data.listPage', {
+        await host.call('data.listPage', {
           view: { resource: 'agreements', sort: `${field}.${direction}` },
           size: 15,
           lang: 'en',
@@ -174,7 +160,9 @@ async function expectDetailOf(page: Page, customerId: string): Promise<void> {
     ['agreements', 'Agreements of this customer', 1],
   ] as const) {
     const grid = page.getByRole('grid', { name });
-    const { total } = (await apiCall('data.count', { view: { resource, customerId } })) as { total: number };
+    const { total } = (await host.call('data.count', { view: { resource, customerId } })) as {
+      total: number;
+    };
     await expect(page.getByTestId('row-count').nth(index)).toHaveText(`${total} loaded of ${total}`);
     // The second column of both tables is the customer id.
     const owners = await grid

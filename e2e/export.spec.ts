@@ -38,25 +38,12 @@ test.afterAll(async () => {
   await slowHost.stop();
 });
 
-async function apiCall(name: string, argument: unknown): Promise<any> {
-  const url = new URL(host.url);
-  const token = new URLSearchParams(url.hash.slice(1)).get('session') ?? '';
-  const response = await fetch(`${url.origin}/api/${name}`, {
-    method: 'POST',
-    headers: { 'x-cdb-session': token, 'content-type': 'application/json' },
-    body: JSON.stringify(argument),
-  });
-  const result = (await response.json()) as { ok: boolean; value: any };
-  expect(result.ok).toBe(true);
-  return result.value;
-}
-
 /** The French agreements by MRR, descending, that are active: what the view shows. */
 async function expectedRecords(): Promise<Record<string, unknown>[]> {
   const records: Record<string, unknown>[] = [];
   let cursor: string | undefined;
   do {
-    const page = await apiCall('data.listPage', {
+    const page = await host.call('data.listPage', {
       view: { resource: 'agreements', sort: 'mrr.desc' },
       size: 500,
       lang: 'fr',
@@ -114,7 +101,7 @@ test('CSV (French Excel preset), XLSX and JSON Lines hold exactly the sorted, fi
   const headers = (await visibleLabels(page)).map((text) => text.replace(/ [▼▲]$/, ''));
   expect(headers).not.toContain('Devise');
   const expected = await expectedRecords();
-  const schemas = await apiCall('data.schemas', { lang: 'fr' });
+  const schemas = await host.call('data.schemas', { lang: 'fr' });
   const fields =
     (schemas.schemas as { resource: string; fields: { key: string; label: string }[] }[])
       .find((schema) => schema.resource === 'agreements')

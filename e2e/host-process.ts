@@ -10,6 +10,11 @@ export interface HostProcess {
   url: string;
   dataDir: string;
   exportDir: string;
+  /**
+   * Calls the app's contract directly (same host, same core), as the page does; the value, or an
+   * error with the app's message. Specs use it for the API's own view of the data.
+   */
+  call: (name: string, argument: unknown) => Promise<any>;
   stop(): Promise<void>;
 }
 
@@ -43,10 +48,22 @@ export async function startHostProcess(extraArgs: string[] = []): Promise<HostPr
   ])) as [string];
   const url = /open (http:\/\/\S+)/.exec(line)?.[1];
   if (!url) throw new Error(`the browser host printed no address: ${line}`);
+  const origin = new URL(url).origin;
+  const token = new URLSearchParams(new URL(url).hash.slice(1)).get('session') ?? '';
   return {
     url,
     dataDir,
     exportDir,
+    call: async (name, argument) => {
+      const response = await fetch(`${origin}/api/${name}`, {
+        method: 'POST',
+        headers: { 'x-cdb-session': token, 'content-type': 'application/json' },
+        body: JSON.stringify(argument),
+      });
+      const result = (await response.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
+      if (!result.ok) throw new Error(`${name}: ${result.error?.message ?? 'failed'}`);
+      return result.value;
+    },
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGINT');

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { startDemoApi, type DemoApi } from '../core/demo-api/index.js';
 import { testService } from '../core/test-kit.js';
 import { openVault } from '../core/vault.js';
 import { startHost, SESSION_HEADER, type RunningHost } from './server.js';
+import { HostTestClient } from './test-support.js';
 
 // The contract through the browser host over real HTTP, against the real core, a real Demo API and
 // the real keychain. Every payload the tests see is kept, to prove no secret is ever in one.
@@ -17,77 +17,14 @@ let dir: string;
 let core: AppCore;
 let host: RunningHost;
 let remote: DemoApi;
-const seen: string[] = [];
-const events: { name: string; data: unknown }[] = [];
+let client: HostTestClient;
 let closeEvents: () => void;
-
-interface Answer {
-  status: number;
-  body: any;
-  headers: Record<string, string | string[] | undefined>;
-}
-
-/** One raw HTTP call to the host, with full control of the headers (Host included). */
-function raw(
-  method: string,
-  path: string,
-  { body, headers = {} }: { body?: string; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const { port } = new URL(host.origin);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () => {
-        seen.push(text);
-        resolve({
-          status: response.statusCode ?? 0,
-          body: text.startsWith('{') ? JSON.parse(text) : text,
-          headers: response.headers,
-        });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const call = (name: string, argument: unknown, headers: Record<string, string> = {}) =>
-  raw('POST', `/api/${name}`, {
-    body: JSON.stringify(argument),
-    headers: { [SESSION_HEADER]: host.token, 'content-type': 'application/json', ...headers },
-  });
 
 /** Calls a request that must succeed, and returns its value. */
 async function ok(name: RequestName, argument: unknown): Promise<any> {
-  const answer = await call(name, argument);
+  const answer = await client.call(name, argument);
   expect(answer.body, `${name} ${JSON.stringify(answer.body)}`).toMatchObject({ ok: true });
   return answer.body.value;
-}
-
-/** Reads the host's event stream into `events` until closed. */
-function listen(): () => void {
-  const { port } = new URL(host.origin);
-  const req = httpRequest(
-    { host: '127.0.0.1', port, path: '/api/events', headers: { [SESSION_HEADER]: host.token } },
-    (response) => {
-      let buffer = '';
-      response.on('data', (chunk: Buffer) => {
-        buffer += chunk.toString();
-        seen.push(chunk.toString());
-        const blocks = buffer.split('\n\n');
-        buffer = blocks.pop() ?? '';
-        for (const block of blocks) {
-          const name = /^event: (.+)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (name && data) events.push({ name, data: JSON.parse(data) });
-        }
-      });
-    },
-  );
-  req.on('error', () => undefined);
-  req.end();
-  return () => req.destroy();
 }
 
 async function until(condition: () => boolean, what: string, ms = 15_000): Promise<void> {
@@ -110,7 +47,8 @@ beforeAll(async () => {
     demo: { size: { customers: 150, contacts: 200, agreements: 600 } },
   });
   host = await startHost({ core, rendererDir: join(dir, 'renderer') });
-  closeEvents = listen();
+  client = new HostTestClient(host);
+  closeEvents = client.listen();
 });
 
 afterAll(async () => {
@@ -152,8 +90,8 @@ describe('every request of the contract', () => {
     const schemas = await ok('data.schemas', { lang: 'fr' });
     expect(JSON.stringify(schemas)).toContain('Date de début');
     expect(await ok('data.cancel', { requestId: 'nothing-running' })).toEqual({ cancelled: false });
-    await until(() => events.some((event) => event.name === 'token.state'), 'a token.state event');
-    await until(() => events.some((event) => event.name === 'limiter.stats'), 'a limiter.stats event');
+    await until(() => client.events.some((event) => event.name === 'token.state'), 'a token.state event');
+    await until(() => client.events.some((event) => event.name === 'limiter.stats'), 'a limiter.stats event');
   });
 
   it('saves a profile with its secret, which never comes back out', async () => {
@@ -197,8 +135,10 @@ describe('every request of the contract', () => {
       language: 'fr',
       pageSize: 300,
     });
-    await until(() => events.some((event) => event.name === 'language.changed'), 'language.changed');
-    expect(events.find((event) => event.name === 'language.changed')?.data).toEqual({ language: 'fr' });
+    await until(() => client.events.some((event) => event.name === 'language.changed'), 'language.changed');
+    expect(client.events.find((event) => event.name === 'language.changed')?.data).toEqual({
+      language: 'fr',
+    });
   });
 
   it('runs an export to the export folder with progress events, and cancels another', async () => {
@@ -215,7 +155,7 @@ describe('every request of the contract', () => {
     expect(started.path).toBe(join(dir, 'exports', 'contrats.csv'));
     await until(
       () =>
-        events.some(
+        client.events.some(
           (event) =>
             event.name === 'export.progress' && (event.data as { state: string }).state === 'completed',
         ),
@@ -232,7 +172,7 @@ describe('every request of the contract', () => {
     expect(await ok('export.cancel', { exportId: slow.exportId })).toEqual({ cancelled: true });
     await until(
       () =>
-        events.some(
+        client.events.some(
           (event) =>
             event.name === 'export.progress' &&
             (event.data as { exportId: string; state: string }).exportId === slow.exportId &&
@@ -257,7 +197,7 @@ describe('every request of the contract', () => {
     expect(await ok('profiles.delete', { id: profileId })).toEqual({ deleted: true });
     expect(await ok('profiles.delete', { id: profileId })).toEqual({ deleted: false });
     expect((await ok('session.status', {})).connection).toBeNull();
-    const noConnection = await call('data.count', { view: { resource: 'customers' } });
+    const noConnection = await client.call('data.count', { view: { resource: 'customers' } });
     expect(noConnection.body).toEqual({
       ok: false,
       error: { code: 'no-connection', message: 'no connection is chosen: pick one first' },
@@ -331,7 +271,7 @@ describe('bad arguments are refused with a validation error, and change nothing'
   ])('%s %j', async (name, argument) => {
     const profilesBefore = await ok('profiles.list', {});
     const settingsBefore = await ok('settings.get', {});
-    const answer = await call(name, argument);
+    const answer = await client.call(name, argument);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       ok: false,
@@ -342,17 +282,17 @@ describe('bad arguments are refused with a validation error, and change nothing'
   });
 
   it('refuses a request that is not in the contract, and a body that is not JSON or too large', async () => {
-    expect((await call('vault.getSecret', {})).body).toEqual({
+    expect((await client.call('vault.getSecret', {})).body).toEqual({
       ok: false,
       error: { code: 'unknown-request', message: 'there is no request called "vault.getSecret"' },
     });
-    expect((await call('__proto__', {})).body.error.code).toBe('unknown-request');
-    const notJson = await raw('POST', '/api/session.status', {
+    expect((await client.call('__proto__', {})).body.error.code).toBe('unknown-request');
+    const notJson = await client.raw('POST', '/api/session.status', {
       body: '{oops',
       headers: { [SESSION_HEADER]: host.token },
     });
     expect(notJson.body.error).toEqual({ code: 'invalid-argument', message: 'the request body is not JSON' });
-    const huge = await raw('POST', '/api/session.status', {
+    const huge = await client.raw('POST', '/api/session.status', {
       body: `"${'x'.repeat(1_100_000)}"`,
       headers: { [SESSION_HEADER]: host.token },
     });
@@ -368,44 +308,48 @@ describe('who may call', () => {
       { [SESSION_HEADER]: `${host.token}x` },
     ];
     for (const headers of attempts) {
-      const answer = await raw('POST', '/api/session.status', { body: '{}', headers });
+      const answer = await client.raw('POST', '/api/session.status', { body: '{}', headers });
       expect(answer.status).toBe(401);
       expect(answer.body.ok).toBe(false);
     }
-    expect((await raw('GET', '/api/events')).status).toBe(401);
+    expect((await client.raw('GET', '/api/events')).status).toBe(401);
   });
 
   it('refuses another origin, and a Host that is not this server (DNS rebinding)', async () => {
-    const otherOrigin = await call('session.status', {}, { origin: 'https://evil.example' });
+    const otherOrigin = await client.call('session.status', {}, { origin: 'https://evil.example' });
     expect(otherOrigin.status).toBe(403);
-    const rebound = await call('session.status', {}, { host: `evil.example:${new URL(host.origin).port}` });
+    const rebound = await client.call(
+      'session.status',
+      {},
+      { host: `evil.example:${new URL(host.origin).port}` },
+    );
     expect(rebound.status).toBe(403);
-    const page = await raw('GET', '/', { headers: { host: 'evil.example' } });
+    const page = await client.raw('GET', '/', { headers: { host: 'evil.example' } });
     expect(page.status).toBe(403);
-    expect((await call('session.status', {}, { origin: host.origin })).status).toBe(200);
+    expect((await client.call('session.status', {}, { origin: host.origin })).status).toBe(200);
   });
 
   it('serves the renderer with a strict CSP, and nothing outside its folder', async () => {
-    const page = await raw('GET', '/');
+    const page = await client.raw('GET', '/');
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toMatch(/^default-src 'none'; script-src 'self'/);
-    expect((await raw('GET', '/../data/profiles.json')).status).toBe(404);
-    expect((await raw('GET', '/%2e%2e/data/profiles.json')).status).toBe(404);
+    expect((await client.raw('GET', '/../data/profiles.json')).status).toBe(404);
+    expect((await client.raw('GET', '/%2e%2e/data/profiles.json')).status).toBe(404);
     expect(
-      (await raw('GET', '/api/session.status', { headers: { [SESSION_HEADER]: host.token } })).status,
+      (await client.raw('GET', '/api/session.status', { headers: { [SESSION_HEADER]: host.token } })).status,
     ).toBe(403);
   });
 });
 
 describe('secrets', () => {
   it('never appear in any response or event the tests saw', () => {
-    expect(seen.length).toBeGreaterThan(50);
-    const everything = seen.join('\n');
+    expect(client.seen.length).toBeGreaterThan(50);
+    const everything = client.seen.join('\n');
     expect(everything).not.toContain(remote.clientSecret);
     expect(everything).not.toContain('client_secret');
   });
 
   it('a random id: profiles.test of an unknown profile is "not found"', async () => {
-    expect((await call('profiles.test', { id: randomUUID() })).body.error.code).toBe('not-found');
+    expect((await client.call('profiles.test', { id: randomUUID() })).body.error.code).toBe('not-found');
   });
 });
