@@ -7,6 +7,7 @@ import { profileInputSchema } from '../../../electron/shared/profile';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { describeFailure } from './describe-failure';
+import { PanelHeader } from './PanelHeader';
 
 interface Draft {
   name: string;
@@ -177,12 +178,7 @@ export function ConnectionsPanel({
 
   return (
     <section className="connections" aria-labelledby="connections-title">
-      <div className="connections-header">
-        <h2 id="connections-title">{t('connections.title')}</h2>
-        <button type="button" onClick={onClose}>
-          {t('connections.close')}
-        </button>
-      </div>
+      <PanelHeader id="connections-title" title={t('connections.title')} onClose={onClose} />
       <div className="connections-body">
         <ul className="connection-list">
           <li>

@@ -4,6 +4,7 @@ import type { Language } from '../../../electron/shared/api-rules';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { useExports } from './exports-context';
+import { PanelHeader } from '../app/PanelHeader';
 import { ExportLine } from './ExportsTray';
 
 /** The Exports panel: this session's exports, and the newest entries of the export audit log. */
@@ -21,12 +22,7 @@ export function ExportsPanel({ canReveal, onClose }: { canReveal: boolean; onClo
   });
   return (
     <section className="exports-panel" aria-labelledby="exports-title">
-      <div className="connections-header">
-        <h2 id="exports-title">{t('export.panel')}</h2>
-        <button type="button" onClick={onClose}>
-          {t('connections.close')}
-        </button>
-      </div>
+      <PanelHeader id="exports-title" title={t('export.panel')} onClose={onClose} />
       <h3>{t('export.session')}</h3>
       {exports.length ? (
         <ul>
