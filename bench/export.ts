@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { connect } from '../electron/core/connection.js';
 import { runExport } from '../electron/core/export/export.js';
 import { GrantLedger } from '../electron/core/grant-ledger.js';
+import { TokenManagers } from '../electron/core/tokens.js';
 import { LimiterRegistry } from '../electron/core/limiter.js';
 import { openVault } from '../electron/core/vault.js';
 import { measureRoundTripMs, traversalBound } from './lib/bound.js';
@@ -48,8 +49,7 @@ const vault = await openVault(`bench-${process.pid}`);
 const connection = connect(
   { id: 'bench', ...demo, apiPrefix: '/v1', schemaPath: '/v1/schemas', requestsPerSecond: 20, burst: 35 },
   {
-    vault,
-    ledger: await GrantLedger.open(undefined),
+    tokens: new TokenManagers({ vault, ledger: await GrantLedger.open(undefined) }),
     limiters: new LimiterRegistry(),
     readSecret: () => Promise.resolve(demo.clientSecret),
   },

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -159,14 +159,28 @@ describe('cdb export', () => {
     expect(api.counters.tokenRequests).toBe(afterFirst);
   });
 
-  it('works without a system keychain, with the secret from the environment and one warning', async () => {
-    const out = join(outDir, 'no-keychain.csv');
-    const run = await cdb(['export', ...connection(), '--resource', 'contacts', '--out', out], {
-      env: { ...withSecret(), ...NO_KEYCHAIN },
-    });
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr.match(/no system keychain: secrets kept for this session only/g)).toHaveLength(1);
-    expect((await readFile(out, 'utf8')).split('\r\n').filter(Boolean)).toHaveLength(501);
+  it('without a keychain says so and counts each token it spends; CDB_TOKEN_CACHE=file keeps the token, never the secret', async () => {
+    const run = (name: string, env: Record<string, string> = {}) =>
+      cdb(['export', ...connection(), '--resource', 'contacts', '--out', join(outDir, name)], {
+        env: { ...withSecret(), ...NO_KEYCHAIN, ...env },
+      });
+    const first = await run('a.csv');
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr.match(/no system keychain: secrets kept for this run only/g)).toHaveLength(1);
+    expect(first.stderr).toMatch(/token 1 of 15 today; no keychain, so the next run will ask for another/);
+    expect((await readFile(join(outDir, 'a.csv'), 'utf8')).split('\r\n').filter(Boolean)).toHaveLength(501);
+    expect((await run('b.csv')).stderr).toMatch(/token 2 of 15 today/);
+
+    const requests = api.counters.tokenRequests;
+    const cached = await run('c.csv', { CDB_TOKEN_CACHE: 'file' });
+    expect(cached.stderr).toMatch(/token 3 of 15 today; kept in the token file for the next runs/);
+    const reused = await run('d.csv', { CDB_TOKEN_CACHE: 'file' });
+    expect(reused.code, reused.stderr).toBe(0);
+    expect(reused.stderr).not.toMatch(/new access token/);
+    expect(api.counters.tokenRequests).toBe(requests + 1);
+    const tokenFile = join(dataDir, 'token-cache.json');
+    expect((await stat(tokenFile)).mode & 0o777).toBe(0o600);
+    expect(await readFile(tokenFile, 'utf8')).not.toContain(api.clientSecret);
   });
 
   it('fails in one line with the reason, leaving nothing at --out', async () => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   isResource,
   isSortableField,
@@ -16,7 +15,7 @@ import { runExport } from '../core/export/export.js';
 import { integerFlag, parseFlags, UsageError } from './args.js';
 import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
-import { openServices, type CliServices } from './services.js';
+import { grantNotice, openServices, type CliServices } from './services.js';
 import { parseWhere } from './where.js';
 
 export const EXPORT_HELP = `Usage: cdb export [connection] --resource NAME --out PATH [options]
@@ -105,12 +104,17 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
   }
   const services = await openServices(io);
   const profile = flagProfile ?? (await savedProfile(services, flags.profile ?? ''));
+  const profileId = profile.connection.id;
   const connection = connect(profile.connection, {
-    vault: services.vault,
-    ledger: services.ledger,
+    tokens: services.tokens,
     limiters: services.limiters,
-    readSecret: secretFromEnv ? () => Promise.resolve(secretFromEnv) : undefined,
+    readSecret: secretFromEnv
+      ? () => Promise.resolve(secretFromEnv)
+      : () => services.vault.getSecret(profileId),
   });
+  const stopNotices = connection.tokens.onGrant((usage) =>
+    io.stderr.write(grantNotice(usage, services.vault.tokensKept)),
+  );
 
   const controller = new AbortController();
   const interrupt = () => controller.abort();
@@ -159,7 +163,9 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
   } finally {
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);
+    stopNotices();
     connection.limiter.close();
+    services.tokens.closeAll();
   }
 }
 
@@ -203,7 +209,10 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], flag: str
   return value as T;
 }
 
-/** The connection of the flags, validated like a saved profile; its token is cached under an id of its own. */
+/**
+ * The connection of the flags, validated like a saved profile. Its token is the one cached for the
+ * same credentials by the app, a saved profile or an earlier run (one token per credentials).
+ */
 function profileFromFlags(
   flags: Partial<Record<'base-url' | 'auth-url' | 'client-id' | 'audience', string>>,
 ): {
@@ -226,11 +235,9 @@ function profileFromFlags(
     const field = String(issue?.path[0] ?? '');
     throw new UsageError(`${FLAG_OF[field] ?? field} ${issue?.message ?? 'is not valid'}`);
   }
-  // The same bundle always maps to the same keychain entry, so its token is reused from run to run.
-  const id = `cdb-${createHash('sha256').update(`${parsed.data.authUrl} ${parsed.data.clientId}`).digest('hex').slice(0, 16)}`;
   return {
     name: `${parsed.data.clientId}@${new URL(parsed.data.baseUrl).host}`,
-    connection: { ...parsed.data, id },
+    connection: { ...parsed.data, id: 'cdb-flags' },
   };
 }
 
@@ -239,9 +246,9 @@ async function savedProfile(
   name: string,
 ): Promise<{ name: string; connection: ConnectionProfile }> {
   const store = await services.profiles();
-  const profile = store.findByName(name);
+  const profile = await store.findByName(name);
   if (!profile) {
-    const names = store.list().map((candidate) => candidate.name);
+    const names = (await store.list()).map((candidate) => candidate.name);
     throw new UsageError(
       `--profile: no profile called "${name}"${names.length ? ` (saved: ${names.join(', ')})` : ' (none saved yet: cdb profile add)'}`,
     );

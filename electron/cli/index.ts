@@ -1,3 +1,4 @@
+import { redact } from '../core/redact.js';
 import { UsageError } from './args.js';
 import type { CliIo } from './io.js';
 import { exportCommand } from './export.js';
@@ -38,7 +39,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr.write(`cdb: ${error.message}\n`);
       return 2;
     }
-    io.stderr.write(`cdb ${command}: ${(error as Error).message}\n`);
+    // stderr leaves core: no secret or token this run handled may appear in it (redact.ts).
+    io.stderr.write(`cdb ${command}: ${redact((error as Error).message)}\n`);
     return 1;
   }
 }

@@ -1,5 +1,8 @@
 import { audienceOf } from '../shared/profile.js';
+import { credentialsOf } from '../core/connection.js';
+import { credentialsId, sameCredentials } from '../core/credentials.js';
 import { ProfileError } from '../core/profiles.js';
+import { treatAsSecret } from '../core/redact.js';
 import { integerFlag, parseFlags, UsageError } from './args.js';
 import type { CliIo } from './io.js';
 import { readSecret } from './secret-input.js';
@@ -93,6 +96,7 @@ async function addProfile(argv: string[], io: CliIo, stdin: NodeJS.ReadStream): 
   const store = await services.profiles();
   const secret = await readSecret(stdin, io.stderr);
   if (!secret) throw new UsageError('the client secret is empty');
+  treatAsSecret(secret);
   let profile;
   try {
     profile = await store.create(
@@ -113,7 +117,7 @@ async function addProfile(argv: string[], io: CliIo, stdin: NodeJS.ReadStream): 
 async function listProfiles(argv: string[], io: CliIo): Promise<number> {
   parseFlags(argv, {});
   const services = await openServices(io);
-  const profiles = (await services.profiles()).list();
+  const profiles = await (await services.profiles()).list();
   if (!profiles.length) {
     io.stderr.write('cdb profile: no profiles yet (cdb profile add --help)\n');
     return 0;
@@ -147,10 +151,13 @@ async function removeProfile(argv: string[], io: CliIo): Promise<number> {
   if (!name || name.startsWith('-') || extra.length) throw new UsageError('usage: cdb profile remove NAME');
   const services = await openServices(io);
   const store = await services.profiles();
-  const profile = store.findByName(name);
+  const profile = await store.findByName(name);
   if (!profile) throw new UsageError(`no profile called "${name}"`);
   await store.remove(profile.id);
-  await services.vault.deleteProfile(profile.id);
+  await services.vault.deleteSecret(profile.id);
+  const credentials = credentialsOf(profile);
+  const stillUsed = (await store.list()).some((other) => sameCredentials(credentialsOf(other), credentials));
+  if (!stillUsed) await services.vault.deleteToken(credentialsId(credentials));
   io.stderr.write(`cdb profile: "${profile.name}" removed, with its secret and token\n`);
   return 0;
 }

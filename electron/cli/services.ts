@@ -1,35 +1,54 @@
+import { join } from 'node:path';
 import { dataFiles, defaultDataDir } from '../core/app-paths.js';
 import { AuditLog } from '../core/export/audit-log.js';
-import { GrantLedger } from '../core/grant-ledger.js';
+import { GrantLedger, type GrantUsage } from '../core/grant-ledger.js';
 import { LimiterRegistry } from '../core/limiter.js';
 import { ProfileStore } from '../core/profiles.js';
+import { TokenFile } from '../core/token-file.js';
+import { TokenManagers } from '../core/tokens.js';
 import { openVault, type Vault } from '../core/vault.js';
 import type { CliIo } from './io.js';
 
-/** What `cdb` commands share: the data folder's profiles, ledger and audit log, the keychain, the limiters. */
+/** The environment variable that opts in to caching tokens (never secrets) in a file when there is no keychain. */
+export const TOKEN_CACHE_ENV = 'CDB_TOKEN_CACHE';
+
+/** What `cdb` commands share: the data folder's profiles, ledger and audit log, the keychain, tokens, limiters. */
 export interface CliServices {
   dataDir: string;
   vault: Vault;
   ledger: GrantLedger;
+  tokens: TokenManagers;
   limiters: LimiterRegistry;
   auditLog: AuditLog;
   profiles(): Promise<ProfileStore>;
 }
 
-/** Opens what the commands need, saying once on stderr when there is no keychain. */
+/** Opens what the commands need, saying once on stderr when there is no keychain or a damaged file. */
 export async function openServices(io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<CliServices> {
   const dataDir = defaultDataDir(env);
   const files = dataFiles(dataDir);
   const vault = await openVault();
-  const warn = () =>
-    io.stderr.write(`cdb: warning: no system keychain: secrets kept for this session only\n`);
+  const tokenFile = env[TOKEN_CACHE_ENV] === 'file';
+  const warn = () => {
+    vault.cacheTokensIn(tokenFile ? new TokenFile(join(dataDir, 'token-cache.json')) : undefined);
+    io.stderr.write(
+      `cdb: warning: no system keychain: secrets kept for this run only${tokenFile ? '; tokens cached in the token file (CDB_TOKEN_CACHE=file)' : ''}\n`,
+    );
+  };
   if (vault.unavailable) warn();
   else vault.onUnavailable(warn);
+  const ledger = await GrantLedger.open(files.grantLedger);
+  if (ledger.damaged) {
+    io.stderr.write(
+      `cdb: warning: the token ledger could not be read (${ledger.damaged.reason}); it was kept as ${ledger.damaged.movedTo}, and today's count is unknown\n`,
+    );
+  }
   let store: ProfileStore | undefined;
   return {
     dataDir,
     vault,
-    ledger: await GrantLedger.open(files.grantLedger),
+    ledger,
+    tokens: new TokenManagers({ vault, ledger }),
     limiters: new LimiterRegistry(),
     auditLog: new AuditLog(files.auditLog),
     profiles: async () => {
@@ -37,7 +56,7 @@ export async function openServices(io: CliIo, env: NodeJS.ProcessEnv = process.e
         const opened = await ProfileStore.open(files.profiles);
         if (opened.damaged) {
           io.stderr.write(
-            `cdb: warning: the profiles file could not be read (${opened.damaged.reason}); it was moved to ${opened.damaged.movedTo}\n`,
+            `cdb: warning: some saved profiles could not be read (${opened.damaged.reason}); they were kept in ${opened.damaged.movedTo}\n`,
           );
         }
         store = opened.store;
@@ -45,4 +64,18 @@ export async function openServices(io: CliIo, env: NodeJS.ProcessEnv = process.e
       return store;
     },
   };
+}
+
+/**
+ * The line `cdb` prints when it was granted a token: the day's count, and whether the next run
+ * can reuse it (DESIGN.md, "Tokens": a token is money; the user must see each one spent).
+ */
+export function grantNotice(usage: GrantUsage, kept: Vault['tokensKept']): string {
+  const count = `${usage.countUnknown ? 'at least ' : ''}${usage.used} of ${usage.limit}`;
+  const where = {
+    keychain: 'kept in the system keychain for the next runs',
+    file: `kept in the token file for the next runs (${TOKEN_CACHE_ENV}=file)`,
+    session: `no keychain, so the next run will ask for another; ${TOKEN_CACHE_ENV}=file keeps it in a file (see the README)`,
+  }[kept];
+  return `cdb: new access token: token ${count} today; ${where}\n`;
 }

@@ -105,14 +105,15 @@ describe('faults', () => {
     expect(engine.demo.counters.tokenRequests).toBe(2);
   });
 
-  it('calls a second 401 "credentials rejected" and stops', async () => {
+  it('renews once after a 401; a fresh token refused too is kept and the call is "not permitted"', async () => {
     engine = await startEngine();
     engine.demo.faults.failNext(5, { status: 401 });
     const error = await apiErrorOf(engine.client.listPage({ resource: 'customers', size: 5, lang: 'en' }));
-    expect(error).toMatchObject({ code: 'credentials-rejected', status: 401, retryable: false });
-    expect(error.message).toMatch(/^credentials rejected/);
+    expect(error).toMatchObject({ code: 'not-permitted', status: 401, retryable: false });
+    expect(error.message).toMatch(/^not permitted/);
     expect(engine.demo.counters.apiRequests).toBe(2);
     expect(engine.demo.counters.tokenRequests).toBe(2);
+    expect(engine.tokens.state().status).toBe('valid');
   });
 
   it('reports a body that is not JSON', async () => {

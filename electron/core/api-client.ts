@@ -47,8 +47,8 @@ const offsetPaginationSchema = z.object({ total: z.number().int().nonnegative() 
 
 /**
  * The API's list and schema calls (spec "Endpoints"), each through the origin's limiter, with
- * `Authorization` and `Accept-Language`, the envelope checked, a 401 answered by one token renewal,
- * and every failure an ApiError that says what happened.
+ * `Authorization` and `Accept-Language`, the envelope checked, a 401 answered by one token renewal
+ * at most, and every failure an ApiError that says what happened.
  */
 export class ApiClient {
   private readonly fetch: Fetch;
@@ -74,6 +74,7 @@ export class ApiClient {
       request.lang,
       options,
       request.cursor !== undefined,
+      request.resource,
     );
     const { data, metadata } = successEnvelope(body);
     const pagination = cursorPaginationSchema.safeParse(metadata.pagination);
@@ -91,7 +92,9 @@ export class ApiClient {
   async count(view: View, options: CallOptions = {}): Promise<number> {
     const query: Record<string, string> = { page: '1', size: '1' };
     if (view.sort) query.sort = view.sort;
-    const { metadata } = successEnvelope(await this.getJson(this.listUrl(view, query), 'en', options, false));
+    const { metadata } = successEnvelope(
+      await this.getJson(this.listUrl(view, query), 'en', options, false, view.resource),
+    );
     const pagination = offsetPaginationSchema.safeParse(metadata.pagination);
     if (!pagination.success) throw invalidResponse('its offset pagination has no total');
     return pagination.data.total;
@@ -102,12 +105,19 @@ export class ApiClient {
     const url = `${this.location.baseUrl}${this.location.schemaPath}`;
     let body: unknown;
     try {
-      body = await this.getJson(url, lang, options, false);
+      body = await this.getJson(url, lang, options, false, 'schemas');
     } catch (error) {
+      // Columns then come from the records themselves (DESIGN.md, "Where the spec is silent").
       if (error instanceof ApiError && error.status === 404) {
         return {
           schemas: null,
           reason: `the API has no schema listing at ${this.location.schemaPath} (HTTP 404)`,
+        };
+      }
+      if (error instanceof ApiError && error.code === 'not-permitted') {
+        return {
+          schemas: null,
+          reason: `these credentials may not read the schema listing at ${this.location.schemaPath} (HTTP ${error.status ?? 401})`,
         };
       }
       throw error;
@@ -136,35 +146,37 @@ export class ApiClient {
     return `${path}?${new URLSearchParams(query).toString()}`;
   }
 
-  /** GET through the limiter; a 401 drops the token and tries once more with a new one. */
+  /**
+   * GET through the limiter, with the token current when the request leaves (a token that expires
+   * while the request waits in the queue is never sent). A 401 gets one renewal; a fresh token
+   * refused too is valid but not permitted here (spec, Authentication 9): it is kept, and no more
+   * tokens are asked for this scope.
+   */
   private async getJson(
     url: string,
     lang: Language,
     options: CallOptions,
     carriesCursor: boolean,
+    scope: string,
   ): Promise<unknown> {
     for (let renewed = false; ; renewed = true) {
-      const token = await this.tokens.getToken(options.signal);
+      let token = '';
       try {
+        // Fails fast, using no slot of the limiter, when no token can be had (rejected, budget spent).
+        await this.tokens.getToken(options.signal);
         return await this.limiter.schedule(
           options.priority ?? 'interactive',
-          (signal) => this.exchange(url, token, lang, signal, carriesCursor),
+          async (signal) => {
+            token = await this.tokens.getToken(signal);
+            return this.exchange(url, token, lang, signal, carriesCursor);
+          },
           options.signal,
         );
       } catch (error) {
         if (!(error instanceof ApiError) || error.code !== 'unauthorized') throw error;
-        await this.tokens.invalidate(token);
-        if (renewed) {
-          // DESIGN.md: a second 401 is "credentials rejected", not retried in a loop.
-          throw new ApiError(
-            'credentials-rejected',
-            'credentials rejected: the API refused a newly issued token (HTTP 401)',
-            {
-              status: 401,
-              serverMessage: error.serverMessage,
-              retryable: false,
-            },
-          );
+        if (renewed) this.tokens.markNotPermitted(token, scope);
+        if (renewed || (await this.tokens.refused(token, scope)) === 'not-permitted') {
+          throw notPermitted(scope, error);
         }
       }
     }
@@ -207,6 +219,7 @@ export class ApiClient {
         retryAt: wait === undefined ? undefined : Date.now() + wait,
       });
     }
+    if (status === 403) throw notPermittedAnswer(status, quoted, serverMessage);
     if (carriesCursor && status >= 400 && status < 500) {
       // DESIGN.md: any 4xx on a request that carried a cursor means the cursor is no longer valid.
       throw new ApiError('invalid-cursor', `the API refused this list's cursor (HTTP ${status})${quoted}`, {
@@ -221,6 +234,23 @@ export class ApiClient {
       retryable: status >= 500,
     });
   }
+}
+
+/** A 401 to a freshly issued token: the credentials work, but not for this resource. */
+function notPermitted(scope: string, refusal: ApiError): ApiError {
+  return new ApiError(
+    'not-permitted',
+    `not permitted: the API refused a newly issued token for ${scope} (HTTP 401); these credentials may be restricted to other resources`,
+    { status: 401, serverMessage: refusal.serverMessage, retryable: false },
+  );
+}
+
+function notPermittedAnswer(status: number, quoted: string, serverMessage: string | undefined): ApiError {
+  return new ApiError('not-permitted', `not permitted: the API forbids this call (HTTP ${status})${quoted}`, {
+    status,
+    serverMessage,
+    retryable: false,
+  });
 }
 
 function checkedSize(size: number): number {

@@ -1,10 +1,8 @@
 import { audienceOf, type Profile } from '../shared/profile.js';
 import { ApiClient } from './api-client.js';
-import type { GrantLedger } from './grant-ledger.js';
-import type { LimiterRegistry } from './limiter.js';
-import type { RequestLimiter } from './limiter.js';
-import { TokenManager } from './tokens.js';
-import type { Vault } from './vault.js';
+import type { Credentials } from './credentials.js';
+import type { LimiterRegistry, RequestLimiter } from './limiter.js';
+import type { SecretSource, TokenManager, TokenManagers } from './tokens.js';
 
 /** What a connection needs of a profile (a saved one, the Demo's, or `cdb`'s flags). */
 export type ConnectionProfile = Pick<
@@ -27,25 +25,28 @@ export interface Connection {
 }
 
 export interface ConnectionServices {
-  vault: Vault;
-  ledger: GrantLedger;
+  /** The process's token managers, one per credentials. */
+  tokens: TokenManagers;
   limiters: LimiterRegistry;
-  /** Where the secret comes from when not the vault (`cdb`'s CDB_CLIENT_SECRET). */
-  readSecret?: () => Promise<string | undefined>;
+  /** Reads the profile's client secret: the vault's, or `cdb`'s CDB_CLIENT_SECRET. */
+  readSecret: SecretSource;
   timeoutMs?: number;
 }
 
-/** Wires a profile to the engine: its token manager, its origin's shared limiter, an API client. */
+/** The credentials a profile asks tokens with. */
+export function credentialsOf(
+  profile: Pick<Profile, 'authUrl' | 'audience' | 'baseUrl' | 'clientId'>,
+): Credentials {
+  return { authUrl: profile.authUrl, audience: audienceOf(profile), clientId: profile.clientId };
+}
+
+/**
+ * Wires a profile to the engine: the token manager of its credentials (shared with every other
+ * user of them), its origin's shared limiter, an API client.
+ */
 export function connect(profile: ConnectionProfile, services: ConnectionServices): Connection {
-  const tokens = new TokenManager(
-    {
-      profileId: profile.id,
-      authUrl: profile.authUrl,
-      audience: audienceOf(profile),
-      clientId: profile.clientId,
-    },
-    { vault: services.vault, ledger: services.ledger, readSecret: services.readSecret },
-  );
+  const tokens = services.tokens.forCredentials(credentialsOf(profile));
+  tokens.useSecretFrom(profile.id, services.readSecret);
   const limiter = services.limiters.forOrigin(profile.baseUrl, {
     requestsPerSecond: profile.requestsPerSecond,
     burst: profile.burst,

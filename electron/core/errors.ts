@@ -1,3 +1,5 @@
+import { redact, redactOptional } from './redact.js';
+
 /**
  * What went wrong talking to the API, in words the UI and `cdb` can show as they are, with what a
  * caller needs to decide: the HTTP status, the server's own message, whether trying again can help
@@ -24,8 +26,10 @@ export type ApiErrorCode =
   | 'unavailable'
   /** A request that carried a cursor was refused: the traversal must start again. */
   | 'invalid-cursor'
-  /** The token was refused (401): renewed once by the client, then shown as credentials-rejected. */
+  /** The token was refused (401): renewed once by the client, then reported as not-permitted. */
   | 'unauthorized'
+  /** The API refused a freshly issued token (401) or forbade the call (403): the bundle may not use this resource (spec, Authentication 9). */
+  | 'not-permitted'
   /** Any other HTTP error answer. */
   | 'http';
 
@@ -50,12 +54,25 @@ export class ApiError extends Error {
     message: string,
     details: ApiErrorDetails,
   ) {
-    super(message, { cause: details.cause });
+    // A server may quote back the secret or token it was sent: no ApiError can carry one.
+    super(redact(message), { cause: details.cause });
     this.status = details.status;
-    this.serverMessage = details.serverMessage;
+    this.serverMessage = redactOptional(details.serverMessage);
     this.retryable = details.retryable;
     this.retryAt = details.retryAt;
   }
+}
+
+/**
+ * What of `error` may be written to disk (the audit log): its kind and HTTP status. A server's words
+ * may quote what it was sent (a secret, a filter value that is personal data): they are never stored.
+ */
+export function describeForLog(error: unknown): string {
+  if (error instanceof ApiError)
+    return `${error.code}${error.status === undefined ? '' : ` (HTTP ${error.status})`}`;
+  if (isAbort(error)) return 'cancelled';
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : error instanceof Error ? error.name : 'error';
 }
 
 /** True when `error` is the rejection of an aborted signal (the caller cancelled: not a failure). */

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,58 +13,98 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 const START = Date.UTC(2026, 10, 21, 12);
 const CLIENT = GrantLedger.clientKey('https://auth.example', 'client-1');
 
+/** Records one granted token as the token manager does: reserved, then settled. */
+async function grant(ledger: GrantLedger, client = CLIENT): Promise<void> {
+  const reservation = await ledger.reserve(client);
+  if (!('id' in reservation)) throw new Error('refused');
+  await ledger.settle(client, reservation.id, 'granted');
+}
+
 describe('grant ledger', () => {
   it('counts grants of the last 24 h per client, in a file that outlives the app', async () => {
     const clock = { now: START };
     const path = join(dir, 'token-grants.json');
     const ledger = await GrantLedger.open(path, { now: () => clock.now });
     for (let i = 0; i < 3; i++) {
-      await ledger.record(CLIENT);
+      await grant(ledger);
       clock.now += 3_600_000;
     }
     const reopened = await GrantLedger.open(path, { now: () => clock.now });
-    expect(reopened.usage(CLIENT)).toEqual({ used: 3, limit: 15 });
-    expect(reopened.usage(GrantLedger.clientKey('https://auth.example', 'client-2'))).toEqual({
-      used: 0,
-      limit: 15,
-    });
+    expect(reopened.usage(CLIENT)).toEqual({ used: 3, limit: 15, unconfirmed: 0, countUnknown: false });
+    expect(reopened.usage(GrantLedger.clientKey('https://auth.example', 'client-2')).used).toBe(0);
     clock.now = START + 24 * 3_600_000 + 1;
     expect(reopened.usage(CLIENT).used).toBe(2);
     expect((await stat(path)).mode & 0o777).toBe(0o600);
     expect(await readFile(path, 'utf8')).not.toMatch(/secret|token"/i);
   });
 
-  it('says when the 16th token is allowed, and remembers a server’s refusal', async () => {
+  it('creates its folder before the first request (a fresh machine)', async () => {
+    const path = join(dir, 'not', 'yet', 'token-grants.json');
+    const ledger = await GrantLedger.open(path);
+    await grant(ledger);
+    expect((await GrantLedger.open(path)).usage(CLIENT).used).toBe(1);
+  });
+
+  it('counts a request from before it is sent: a lost answer stays counted, a refusal frees its place', async () => {
+    const ledger = await GrantLedger.open(join(dir, 'token-grants.json'));
+    const lost = await ledger.reserve(CLIENT);
+    const refused = await ledger.reserve(CLIENT);
+    expect(ledger.usage(CLIENT)).toMatchObject({ used: 2, unconfirmed: 2 });
+    if (!('id' in lost) || !('id' in refused)) throw new Error('refused');
+    await ledger.settle(CLIENT, lost.id, 'unknown');
+    await ledger.settle(CLIENT, refused.id, 'refused');
+    expect(ledger.usage(CLIENT)).toMatchObject({ used: 1, unconfirmed: 1 });
+  });
+
+  it('refuses a 16th reservation, saying when the next is allowed, and remembers a server’s refusal', async () => {
     const clock = { now: START };
     const ledger = await GrantLedger.open(undefined, { now: () => clock.now });
     for (let i = 0; i < 15; i++) {
-      await ledger.record(CLIENT);
+      await grant(ledger);
       clock.now += 60_000;
     }
+    const budget = { used: 15, limit: 15, unconfirmed: 0, countUnknown: false };
     expect(ledger.usage(CLIENT)).toEqual({
-      used: 15,
-      limit: 15,
+      ...budget,
       nextAllowedAt: START + 24 * 3_600_000,
       blockedFor: 'budget',
     });
+    expect(await ledger.reserve(CLIENT)).toEqual({ refused: ledger.usage(CLIENT) });
     const other = GrantLedger.clientKey('https://auth.example', 'other');
     await ledger.blockUntil(other, clock.now + 30_000, 'rate');
-    expect(ledger.usage(other)).toEqual({
+    expect(ledger.usage(other)).toMatchObject({
       used: 0,
-      limit: 15,
       nextAllowedAt: clock.now + 30_000,
       blockedFor: 'rate',
     });
     clock.now += 30_001;
-    expect(ledger.usage(other)).toEqual({ used: 0, limit: 15 });
+    expect(ledger.usage(other)).toEqual({ used: 0, limit: 15, unconfirmed: 0, countUnknown: false });
   });
 
-  it('starts empty from a damaged file rather than stopping the app', async () => {
+  it('two ledgers on one file (two processes) never overwrite each other’s grants', async () => {
+    const path = join(dir, 'token-grants.json');
+    const app = await GrantLedger.open(path);
+    const cdb = await GrantLedger.open(path);
+    await Promise.all(Array.from({ length: 10 }, (_, i) => grant(i % 2 ? app : cdb)));
+    await app.refresh();
+    expect(app.usage(CLIENT).used).toBe(10);
+    expect((await GrantLedger.open(path)).usage(CLIENT).used).toBe(10);
+    // The 16th is refused whichever ledger asks: each re-reads the file under the lock.
+    for (let i = 0; i < 5; i++) await grant(cdb);
+    expect('refused' in (await app.reserve(CLIENT))).toBe(true);
+  });
+
+  it('keeps a damaged file aside, reports it, and says the day’s count is unknown', async () => {
     const path = join(dir, 'token-grants.json');
     await writeFile(path, 'not json');
     const ledger = await GrantLedger.open(path);
-    expect(ledger.usage(CLIENT)).toEqual({ used: 0, limit: 15 });
-    await ledger.record(CLIENT);
-    expect((await GrantLedger.open(path)).usage(CLIENT).used).toBe(1);
+    expect(ledger.damaged?.reason).toMatch(/not valid JSON/);
+    expect(await readFile(ledger.damaged?.movedTo ?? '', 'utf8')).toBe('not json');
+    expect(ledger.usage(CLIENT)).toMatchObject({ used: 0, countUnknown: true });
+    await grant(ledger);
+    const reopened = await GrantLedger.open(path);
+    expect(reopened.damaged).toBeUndefined();
+    expect(reopened.usage(CLIENT)).toMatchObject({ used: 1, countUnknown: true });
+    expect((await readdir(dir)).filter((name) => name.includes('damaged'))).toHaveLength(1);
   });
 });

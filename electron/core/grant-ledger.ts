@@ -1,20 +1,36 @@
-import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readFile, rename } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { API_LIMITS } from '../shared/api-rules.js';
+import { withFileLock } from './file-lock.js';
+import { damagedName } from './set-aside.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * A token request as the ledger counts it: `asked` while it is under way (a process that dies
+ * meanwhile leaves it counted), `granted`, or `unknown` when its answer was lost (timeout, reset):
+ * the server may have granted it, so it counts against the budget too.
+ */
+const grantSchema = z.object({
+  at: z.number(),
+  id: z.string(),
+  state: z.enum(['asked', 'granted', 'unknown']),
+});
+type Grant = z.infer<typeof grantSchema>;
+
+const clientSchema = z.object({
+  grants: z.array(grantSchema),
+  blockedUntil: z.number().optional(),
+  blockedFor: z.enum(['budget', 'rate']).optional(),
+});
+
 const ledgerSchema = z.object({
-  version: z.literal(1),
-  clients: z.record(
-    z.string(),
-    z.object({
-      grants: z.array(z.number()),
-      blockedUntil: z.number().optional(),
-      blockedFor: z.enum(['budget', 'rate']).optional(),
-    }),
-  ),
+  version: z.literal(2),
+  clients: z.record(z.string(), clientSchema),
+  /** A damaged ledger was set aside at this time: grants before it are unknown for a day. */
+  countUnknownSince: z.number().optional(),
 });
 type LedgerFile = z.infer<typeof ledgerSchema>;
 
@@ -22,45 +38,51 @@ type LedgerFile = z.infer<typeof ledgerSchema>;
 export interface GrantUsage {
   used: number;
   limit: number;
+  /** Of `used`, requests whose answer never came (counted as spent: the server may have granted them). */
+  unconfirmed: number;
+  /** The ledger was found damaged in the last 24 h: `used` counts only what came after. */
+  countUnknown: boolean;
   /** Epoch ms when the next token may be requested, when that is not now. */
   nextAllowedAt?: number;
   /** Why not now: our count of the daily budget or the server's word on it, or its "slow down". */
   blockedFor?: 'budget' | 'rate';
 }
 
+/** How a token request ended, for the ledger. */
+export type GrantOutcome = 'granted' | 'refused' | 'unknown';
+
+/** The ledger file could not be read; it was kept aside and the count restarted. */
+export interface DamagedLedger {
+  reason: string;
+  movedTo: string;
+}
+
 /**
- * Every token grant, by time only, per client (auth URL + client id: the server's budget is the
- * credentials bundle's, whichever profile uses it). The API grants 15 tokens a day; the ledger
- * lets the app refuse a 16th itself, and remembers a server's "not before" after a 429.
+ * Every token request, by time only, per client (auth URL + client id: the server's budget is the
+ * credentials bundle's, whichever profile uses it), in one file per machine shared by the app and
+ * every `cdb` run (DESIGN.md, "Tokens"). Every change is made under a cross-process lock after
+ * re-reading the file, so no process overwrites another's grants. A request is recorded before it
+ * is sent, so one whose answer is lost, or whose process dies, still counts.
  */
 export class GrantLedger {
-  private writes: Promise<void> = Promise.resolve();
+  private snapshot: LedgerFile = emptyLedger();
+  private damage: DamagedLedger | undefined;
+  private readonly listeners = new Set<() => void>();
 
   private constructor(
     private readonly path: string | undefined,
-    private readonly file: LedgerFile,
     private readonly now: () => number,
     private readonly limit: number,
   ) {}
 
-  /**
-   * Opens the ledger kept in `path` (none: in memory only). A missing or unreadable file starts an
-   * empty ledger: it holds no user data, and the server still enforces its own budget.
-   */
+  /** Opens the ledger kept in `path` (none: in memory only, for one process). */
   static async open(
     path: string | undefined,
     { now = Date.now, limit = API_LIMITS.tokensPerDay }: { now?: () => number; limit?: number } = {},
   ): Promise<GrantLedger> {
-    let file: LedgerFile = { version: 1, clients: {} };
-    if (path) {
-      try {
-        const parsed = ledgerSchema.safeParse(JSON.parse(await readFile(path, 'utf8')));
-        if (parsed.success) file = parsed.data;
-      } catch {
-        // Missing or not JSON: start afresh (see above).
-      }
-    }
-    return new GrantLedger(path, file, now, limit);
+    const ledger = new GrantLedger(path, now, limit);
+    await ledger.refresh();
+    return ledger;
   }
 
   /** The key of a credentials bundle in the ledger. */
@@ -68,13 +90,31 @@ export class GrantLedger {
     return `${authUrl} ${clientId}`;
   }
 
+  /** Set when the file was found damaged (not JSON, or not a ledger) and kept aside. */
+  get damaged(): DamagedLedger | undefined {
+    return this.damage;
+  }
+
+  /** Calls `listener` whenever the counts may have changed (this process's or, after a re-read, another's). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The budget of `client` as last read. */
   usage(client: string): GrantUsage {
     const now = this.now();
-    const entry = this.file.clients[client];
-    const grants = (entry?.grants ?? []).filter((at) => at > now - DAY_MS);
-    const usage: GrantUsage = { used: grants.length, limit: this.limit };
+    const entry = this.snapshot.clients[client];
+    const grants = live(entry?.grants ?? [], now);
+    const usage: GrantUsage = {
+      used: grants.length,
+      limit: this.limit,
+      unconfirmed: grants.filter((grant) => grant.state !== 'granted').length,
+      countUnknown:
+        this.snapshot.countUnknownSince !== undefined && this.snapshot.countUnknownSince > now - DAY_MS,
+    };
     const budgetFreesAt =
-      grants.length >= this.limit ? (grants[grants.length - this.limit] ?? now) + DAY_MS : 0;
+      grants.length >= this.limit ? (grants[grants.length - this.limit]?.at ?? now) + DAY_MS : 0;
     const blockedUntil = entry?.blockedUntil ?? 0;
     if (budgetFreesAt > now && budgetFreesAt >= blockedUntil)
       return { ...usage, nextAllowedAt: budgetFreesAt, blockedFor: 'budget' };
@@ -83,27 +123,141 @@ export class GrantLedger {
     return usage;
   }
 
-  /** Records a grant made now. */
-  record(client: string): Promise<void> {
-    const now = this.now();
-    const entry = this.file.clients[client];
-    const grants = [...(entry?.grants ?? []).filter((at) => at > now - DAY_MS), now];
-    this.file.clients[client] = { ...entry, grants };
-    return this.persist();
+  /** Re-reads the file, to see what other processes recorded. */
+  refresh(): Promise<void> {
+    return this.update(() => false);
+  }
+
+  /**
+   * Records a token request about to be sent, unless the budget (or a server's "not before")
+   * forbids it: then nothing is recorded and the usage saying why is returned.
+   */
+  async reserve(client: string): Promise<{ id: string } | { refused: GrantUsage }> {
+    let result: { id: string } | { refused: GrantUsage } = { refused: this.usage(client) };
+    await this.update((file) => {
+      const usage = this.usage(client);
+      if (usage.nextAllowedAt !== undefined) {
+        result = { refused: usage };
+        return false;
+      }
+      const id = randomUUID();
+      entryOf(file, client).grants.push({ at: this.now(), id, state: 'asked' });
+      result = { id };
+      return true;
+    });
+    return result;
+  }
+
+  /** Says how a reserved request ended: a refusal frees its place; a lost answer stays counted. */
+  settle(client: string, id: string, outcome: GrantOutcome): Promise<void> {
+    return this.update((file) => {
+      const entry = entryOf(file, client);
+      const grant = entry.grants.find((candidate) => candidate.id === id);
+      if (!grant) return false;
+      if (outcome === 'refused') entry.grants = entry.grants.filter((candidate) => candidate !== grant);
+      else grant.state = outcome;
+      return true;
+    });
   }
 
   /** Remembers that the server refused tokens to `client` until `at` (epoch ms), and why. */
   blockUntil(client: string, at: number, blockedFor: 'budget' | 'rate'): Promise<void> {
-    this.file.clients[client] = { grants: [], ...this.file.clients[client], blockedUntil: at, blockedFor };
-    return this.persist();
+    return this.update((file) => {
+      Object.assign(entryOf(file, client), { blockedUntil: at, blockedFor });
+      return true;
+    });
   }
 
-  private async persist(): Promise<void> {
-    const path = this.path;
-    if (!path) return;
-    const text = `${JSON.stringify(this.file)}\n`;
-    const write = this.writes.then(() => writeFileAtomic(path, text, { mode: 0o600 }));
-    this.writes = write.catch(() => undefined);
-    await write;
+  /**
+   * Runs `task` while no other process runs one under the same `name` (one token request per
+   * credentials on the machine: the others then find its token in the keychain).
+   */
+  exclusive<T>(name: string, task: () => Promise<T>): Promise<T> {
+    return this.path ? withFileLock(`${this.path}.${name}`, task, { waitMs: 60_000 }) : task();
   }
+
+  /**
+   * Applies `mutate` to the ledger as it is now on disk (re-read under the lock) and writes it back
+   * when it says it changed something. Without a file, the ledger lives in this process.
+   */
+  private async update(mutate: (file: LedgerFile) => boolean): Promise<void> {
+    const path = this.path;
+    if (!path) {
+      mutate(this.snapshot);
+      this.changed();
+      return;
+    }
+    await withFileLock(path, async () => {
+      const { file, recovered } = await this.read(path);
+      // `mutate` decides on what is on disk now (usage() reads the snapshot), not on what this process saw last.
+      this.snapshot = file;
+      const changed = mutate(file);
+      if (changed || recovered) {
+        prune(file, this.now());
+        await writeFileAtomic(path, `${JSON.stringify(file)}\n`, { mode: 0o600 });
+      }
+    });
+    this.changed();
+  }
+
+  /** The file's ledger; a damaged file is moved aside, reported, and replaced by an empty ledger that says its count is unknown. */
+  private async read(path: string): Promise<{ file: LedgerFile; recovered: boolean }> {
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        return { file: emptyLedger(), recovered: false };
+      throw error;
+    }
+    const reason = problemOf(text);
+    if (reason === undefined) return { file: ledgerSchema.parse(JSON.parse(text)), recovered: false };
+    const movedTo = damagedName(path, new Date(this.now()));
+    await rename(path, movedTo);
+    this.damage = { reason, movedTo };
+    return { file: { ...emptyLedger(), countUnknownSince: this.now() }, recovered: true };
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function emptyLedger(): LedgerFile {
+  return { version: 2, clients: {} };
+}
+
+function entryOf(file: LedgerFile, client: string): LedgerFile['clients'][string] {
+  file.clients[client] ??= { grants: [] };
+  return file.clients[client];
+}
+
+/** The requests of the last 24 h, oldest first. */
+function live(grants: readonly Grant[], now: number): Grant[] {
+  return grants.filter((grant) => grant.at > now - DAY_MS).sort((a, b) => a.at - b.at);
+}
+
+/** Drops what no longer counts: requests older than a day, blocks that are over. */
+function prune(file: LedgerFile, now: number): void {
+  for (const [client, entry] of Object.entries(file.clients)) {
+    entry.grants = live(entry.grants, now);
+    if ((entry.blockedUntil ?? 0) <= now) {
+      delete entry.blockedUntil;
+      delete entry.blockedFor;
+    }
+    if (!entry.grants.length && entry.blockedUntil === undefined) delete file.clients[client];
+  }
+  if ((file.countUnknownSince ?? Infinity) <= now - DAY_MS) delete file.countUnknownSince;
+}
+
+/** Why `text` is not a ledger, or undefined when it is one. */
+function problemOf(text: string): string | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return `not valid JSON (${(error as Error).message})`;
+  }
+  const parsed = ledgerSchema.safeParse(json);
+  return parsed.success ? undefined : 'not a token ledger of this version of the app';
 }

@@ -54,6 +54,19 @@ export async function httpCall(fetchImpl: Fetch, url: string, call: HttpCall): P
   }
 }
 
+/** Connection failures that happen before a request is sent: the server never saw it. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * True when `error` (from httpCall) proves the request never reached the server; false for a
+ * timeout or a connection reset, after which the server may have acted on it.
+ */
+export function neverSent(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.code !== 'network') return false;
+  const code = (error.cause as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return typeof code === 'string' && NOT_SENT_CODES.has(code);
+}
+
 /** The JSON of an answer's body, or undefined when it is not JSON. */
 export function jsonOf(answer: HttpAnswer): unknown {
   try {

@@ -39,12 +39,14 @@ describe('profiles', () => {
 
     const { store: reopened, damaged } = await ProfileStore.open(dir);
     expect(damaged).toBeUndefined();
-    expect(reopened.list().map((profile) => profile.name)).toEqual(['Production EU', 'Staging']);
-    expect(reopened.findByName('staging')?.audience).toBe('https://staging-audience');
+    expect((await reopened.list()).map((profile) => profile.name)).toEqual(['Production EU', 'Staging']);
+    expect((await reopened.findByName('staging'))?.audience).toBe('https://staging-audience');
 
     expect(await reopened.remove(created.id)).toBe(true);
     expect(await reopened.remove(created.id)).toBe(false);
-    expect((await ProfileStore.open(dir)).store.list().map((profile) => profile.name)).toEqual(['Staging']);
+    expect((await (await ProfileStore.open(dir)).store.list()).map((profile) => profile.name)).toEqual([
+      'Staging',
+    ]);
   });
 
   it('writes atomically, readable by the user only, with no temporary file left', async () => {
@@ -74,7 +76,7 @@ describe('profiles', () => {
     const { store } = await ProfileStore.open(dir);
     await expect(store.create(input)).rejects.toThrow(ProfileError);
     await expect(store.create(input)).rejects.toThrow(message);
-    expect(store.list()).toEqual([]);
+    expect(await store.list()).toEqual([]);
     expect(await readdir(dir)).toEqual([]);
   });
 
@@ -93,22 +95,77 @@ describe('profiles', () => {
     );
     await expect(store.update(first.id, { baseUrl: 'http://example.com' })).rejects.toThrow(/^baseUrl:/);
     await expect(store.update('nope', { name: 'x' })).rejects.toThrow(/no profile/);
-    expect(store.get(first.id)).toEqual(first);
+    expect(await store.get(first.id)).toEqual(first);
+  });
+
+  it('two stores on one file (the app and cdb) see and keep each other’s changes', async () => {
+    const { store: app } = await ProfileStore.open(dir);
+    const { store: cdb } = await ProfileStore.open(dir);
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) => (i % 2 ? app : cdb).create({ ...VALID, name: `P${i}` })),
+    );
+    expect((await app.list()).map((profile) => profile.name).sort()).toEqual([
+      'P0',
+      'P1',
+      'P2',
+      'P3',
+      'P4',
+      'P5',
+      'P6',
+      'P7',
+    ]);
+    const p3 = await cdb.findByName('P3');
+    await app.update(p3?.id ?? '', { name: 'P3 renamed' });
+    await cdb.remove((await cdb.findByName('P4'))?.id ?? '');
+    expect((await cdb.list()).map((profile) => profile.name)).toContain('P3 renamed');
+    expect(await app.findByName('P4')).toBeUndefined();
   });
 });
 
 describe('a damaged profiles file', () => {
   it.each([
     ['not JSON', '{"version": 1, "profiles": [', /not valid JSON/],
-    ['JSON of another shape', '{"version": 1, "profiles": [{"name": "x"}]}', /profiles\.0\./],
+    ['JSON of another shape', '{"version": 1, "people": []}', /^profiles: /],
   ])('(%s) is moved aside, reported, and never emptied', async (_kind, text, reason) => {
     await writeFile(join(dir, 'profiles.json'), text);
     const { store, damaged } = await ProfileStore.open(dir);
     expect(damaged?.reason).toMatch(reason);
     expect(damaged?.movedTo).toMatch(/profiles\.json\.damaged-/);
     expect(await readFile(damaged?.movedTo ?? '', 'utf8')).toBe(text);
-    expect(store.list()).toEqual([]);
+    expect(await store.list()).toEqual([]);
     await store.create(VALID);
     expect(await readFile(damaged?.movedTo ?? '', 'utf8')).toBe(text);
+  });
+
+  it('one damaged entry is kept aside and reported; the others stay usable', async () => {
+    const { store } = await ProfileStore.open(dir);
+    await store.create(VALID);
+    await store.create({ ...VALID, name: 'Staging' });
+    const path = join(dir, 'profiles.json');
+    const file = JSON.parse(await readFile(path, 'utf8')) as { profiles: Record<string, unknown>[] };
+    file.profiles.push({ name: 'Broken', baseUrl: 42 });
+    await writeFile(path, JSON.stringify(file));
+    const { store: reopened, damaged } = await ProfileStore.open(dir);
+    expect(damaged?.reason).toMatch(/^profiles\.2\./);
+    expect((await reopened.list()).map((profile) => profile.name)).toEqual(['Production', 'Staging']);
+    expect(JSON.parse(await readFile(damaged?.movedTo ?? '', 'utf8'))).toEqual({
+      version: 1,
+      profiles: [{ name: 'Broken', baseUrl: 42 }],
+    });
+  });
+
+  it('a key this version does not know (a newer one wrote it) is ignored and kept', async () => {
+    const { store } = await ProfileStore.open(dir);
+    const created = await store.create(VALID);
+    const path = join(dir, 'profiles.json');
+    const file = JSON.parse(await readFile(path, 'utf8')) as { profiles: Record<string, unknown>[] };
+    Object.assign(file.profiles[0] ?? {}, { proxy: 'http://proxy.example' });
+    await writeFile(path, JSON.stringify(file));
+    const { store: reopened, damaged } = await ProfileStore.open(dir);
+    expect(damaged).toBeUndefined();
+    expect(await reopened.get(created.id)).toEqual(created);
+    await reopened.update(created.id, { name: 'Renamed' });
+    const after = JSON.parse(await readFile(path, 'utf8')) as { profiles: Record<string, unknown>[] };
+    expect(after.profiles[0]).toMatchObject({ name: 'Renamed', proxy: 'http://proxy.example' });
   });
 });

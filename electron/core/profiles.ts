@@ -4,83 +4,81 @@ import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { describeIssues, profileInputSchema, profileSchema, type Profile } from '../shared/profile.js';
+import { withFileLock } from './file-lock.js';
+import { damagedName } from './set-aside.js';
 
 /** A profile that cannot be saved as given; the message names the offending field. */
 export class ProfileError extends Error {
   override readonly name = 'ProfileError';
 }
 
-/** The profiles file could not be read; it was moved aside (never emptied) so nothing is lost. */
+/** Profiles that could not be read were moved aside (never emptied) so nothing is lost. */
 export interface DamagedFileReport {
   reason: string;
   movedTo: string;
 }
 
 const FILE_NAME = 'profiles.json';
-const fileSchema = z.object({ version: z.literal(1), profiles: z.array(profileSchema) });
+const fileSchema = z.object({ version: z.literal(1), profiles: z.array(z.unknown()) });
+/** On read, keys this version does not know are allowed (a newer version may have written them) and kept. */
+const storedProfileSchema = profileSchema.strip();
+const KNOWN_KEYS = new Set(Object.keys(profileSchema.shape));
+
+/** A profile as the file holds it: what this version reads, and the keys it does not know. */
+interface Stored {
+  profile: Profile;
+  unknownKeys: Record<string, unknown>;
+}
 
 /**
- * Connection profiles in one JSON file (`profiles.json`) in a data folder given by the caller:
- * validated on read and on write, written atomically (temporary file, then rename), and never
- * holding a secret (those are in the Vault).
+ * Connection profiles in one JSON file (`profiles.json`) in a data folder given by the caller,
+ * shared by the app and every `cdb` run (DESIGN.md, "Profiles"): read afresh on every call, changed
+ * under a cross-process lock after re-reading it so no process loses another's change, validated
+ * entry by entry (one damaged entry is set aside and reported, the others stay usable), written
+ * atomically, and never holding a secret (those are in the Vault).
  */
 export class ProfileStore {
-  private writes: Promise<void> = Promise.resolve();
-
   private constructor(
     private readonly path: string,
-    private profiles: Profile[],
     private readonly now: () => Date,
   ) {}
 
   /**
-   * Opens the store in `dataDir`. A file that is not JSON or not valid is moved aside to
-   * `profiles.json.damaged-<time>` and reported; the store then starts empty.
+   * Opens the store in `dataDir`. A file that is not JSON, or entries that are not profiles, are
+   * moved aside to `profiles.json.damaged-<time>` and reported; the rest stay usable.
    */
   static async open(
     dataDir: string,
     now: () => Date = () => new Date(),
   ): Promise<{ store: ProfileStore; damaged?: DamagedFileReport }> {
     await mkdir(dataDir, { recursive: true });
-    const path = join(dataDir, FILE_NAME);
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-        return { store: new ProfileStore(path, [], now) };
-      throw error;
-    }
-    const contents = parseFile(text);
-    if ('profiles' in contents) return { store: new ProfileStore(path, contents.profiles, now) };
-    const { reason } = contents;
-    const movedTo = `${path}.damaged-${now().toISOString().replace(/[:.]/g, '-')}`;
-    await rename(path, movedTo);
-    return { store: new ProfileStore(path, [], now), damaged: { reason, movedTo } };
+    const store = new ProfileStore(join(dataDir, FILE_NAME), now);
+    const damaged = await withFileLock(store.path, async () => (await store.readAndRepair()).damaged);
+    return { store, ...(damaged && { damaged }) };
   }
 
-  list(): Profile[] {
-    return this.profiles.map((profile) => ({ ...profile }));
+  /** The profiles as the file holds them now (whichever process saved them). */
+  async list(): Promise<Profile[]> {
+    return (await this.read()).stored.map(({ profile }) => profile);
   }
 
-  get(id: string): Profile | undefined {
-    const profile = this.profiles.find((candidate) => candidate.id === id);
-    return profile && { ...profile };
+  async get(id: string): Promise<Profile | undefined> {
+    return (await this.list()).find((candidate) => candidate.id === id);
   }
 
   /** The profile with this name, compared without regard to case. */
-  findByName(name: string): Profile | undefined {
+  async findByName(name: string): Promise<Profile | undefined> {
     const wanted = name.trim().toLocaleLowerCase();
-    return this.list().find((profile) => profile.name.toLocaleLowerCase() === wanted);
+    return (await this.list()).find((profile) => profile.name.toLocaleLowerCase() === wanted);
   }
 
   async create(input: unknown): Promise<Profile> {
     const fields = parseInput(input);
-    return this.change((profiles) => {
-      this.assertUniqueName(profiles, fields.name);
+    return this.change((stored) => {
+      assertUniqueName(stored, fields.name);
       const at = this.now().toISOString();
       const profile: Profile = { ...fields, id: randomUUID(), createdAt: at, updatedAt: at };
-      return { profiles: [...profiles, profile], result: { ...profile } };
+      return { stored: [...stored, { profile, unknownKeys: {} }], result: { ...profile } };
     });
   }
 
@@ -88,15 +86,15 @@ export class ProfileStore {
   async update(id: string, changes: unknown): Promise<Profile> {
     if (typeof changes !== 'object' || changes === null)
       throw new ProfileError('changes: expected an object');
-    return this.change((profiles) => {
-      const current = profiles.find((profile) => profile.id === id);
+    return this.change((stored) => {
+      const current = stored.find(({ profile }) => profile.id === id);
       if (!current) throw new ProfileError(`no profile with id ${id}`);
-      const { id: _id, createdAt, updatedAt: _updatedAt, ...editable } = current;
+      const { id: _id, createdAt, updatedAt: _updatedAt, ...editable } = current.profile;
       const fields = parseInput({ ...editable, ...changes });
-      this.assertUniqueName(profiles, fields.name, id);
+      assertUniqueName(stored, fields.name, id);
       const profile: Profile = { ...fields, id, createdAt, updatedAt: this.now().toISOString() };
       return {
-        profiles: profiles.map((candidate) => (candidate.id === id ? profile : candidate)),
+        stored: stored.map((entry) => (entry === current ? { ...entry, profile } : entry)),
         result: { ...profile },
       };
     });
@@ -104,42 +102,99 @@ export class ProfileStore {
 
   /** Removes a profile; false when there was none with that id. */
   remove(id: string): Promise<boolean> {
-    return this.change((profiles) => {
-      const remaining = profiles.filter((profile) => profile.id !== id);
-      const removed = remaining.length !== profiles.length;
-      return { profiles: removed ? remaining : undefined, result: removed };
+    return this.change((stored) => {
+      const remaining = stored.filter(({ profile }) => profile.id !== id);
+      const removed = remaining.length !== stored.length;
+      return { stored: removed ? remaining : undefined, result: removed };
     });
-  }
-
-  private assertUniqueName(profiles: Profile[], name: string, exceptId?: string): void {
-    const wanted = name.toLocaleLowerCase();
-    const clash = profiles.find(
-      (profile) => profile.name.toLocaleLowerCase() === wanted && profile.id !== exceptId,
-    );
-    if (clash) throw new ProfileError(`name: a profile called "${clash.name}" already exists`);
   }
 
   /**
-   * Applies one change to the list and writes the whole file atomically (no `profiles`: nothing
-   * changed). Changes are queued, each seeing the list the previous one left, so concurrent saves
-   * never lose one another.
+   * Applies one change to the profiles as they are on disk now (re-read under the lock) and writes
+   * the file atomically (no `stored`: nothing changed).
    */
-  private change<T>(apply: (profiles: Profile[]) => { profiles?: Profile[]; result: T }): Promise<T> {
-    const done = this.writes.then(async () => {
-      const { profiles, result } = apply(this.profiles);
-      if (profiles) {
-        const document = fileSchema.parse({ version: 1, profiles });
-        await writeFileAtomic(this.path, `${JSON.stringify(document, null, 2)}\n`, { mode: 0o600 });
-        this.profiles = profiles;
-      }
+  private change<T>(apply: (stored: Stored[]) => { stored?: Stored[]; result: T }): Promise<T> {
+    return withFileLock(this.path, async () => {
+      const { stored: current } = await this.readAndRepair();
+      const { stored, result } = apply(current);
+      if (stored) await this.write(stored);
       return result;
     });
-    this.writes = done.then(
-      () => undefined,
-      () => undefined,
-    );
-    return done;
   }
+
+  private async write(stored: Stored[]): Promise<void> {
+    const profiles = stored.map(({ profile, unknownKeys }) => ({ ...unknownKeys, ...profile }));
+    await writeFileAtomic(this.path, `${JSON.stringify({ version: 1, profiles }, null, 2)}\n`, {
+      mode: 0o600,
+    });
+  }
+
+  /** Reads the file; what cannot be read is moved aside and the file rewritten without it. Call under the lock. */
+  private async readAndRepair(): Promise<{ stored: Stored[]; damaged?: DamagedFileReport }> {
+    const { stored, damaged } = await this.read();
+    if (!damaged) return { stored };
+    const movedTo = damagedName(this.path, this.now());
+    if (damaged.entries === undefined) {
+      await rename(this.path, movedTo);
+    } else {
+      await writeFileAtomic(
+        movedTo,
+        `${JSON.stringify({ version: 1, profiles: damaged.entries }, null, 2)}\n`,
+        {
+          mode: 0o600,
+        },
+      );
+      await this.write(stored);
+    }
+    return { stored, damaged: { reason: damaged.reason, movedTo } };
+  }
+
+  /** The readable profiles of the file, and what in it could not be read (all of it when `entries` is absent). */
+  private async read(): Promise<{
+    stored: Stored[];
+    damaged?: { reason: string; entries?: unknown[] };
+  }> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { stored: [] };
+      throw error;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      return { stored: [], damaged: { reason: `not valid JSON (${(error as Error).message})` } };
+    }
+    const file = fileSchema.safeParse(json);
+    if (!file.success) return { stored: [], damaged: { reason: describeIssues(file.error) } };
+    const stored: Stored[] = [];
+    const bad: unknown[] = [];
+    const reasons: string[] = [];
+    file.data.profiles.forEach((entry, index) => {
+      const parsed = storedProfileSchema.safeParse(entry);
+      if (parsed.success && !stored.some(({ profile }) => profile.id === parsed.data.id)) {
+        stored.push({ profile: parsed.data, unknownKeys: unknownKeysOf(entry) });
+      } else {
+        bad.push(entry);
+        reasons.push(
+          parsed.success
+            ? `profiles.${index}: a second profile with id ${parsed.data.id}`
+            : describeIssues(parsed.error).replace(/(^|; )/g, `$1profiles.${index}.`),
+        );
+      }
+    });
+    return bad.length ? { stored, damaged: { reason: reasons.join('; '), entries: bad } } : { stored };
+  }
+}
+
+function assertUniqueName(stored: readonly Stored[], name: string, exceptId?: string): void {
+  const wanted = name.toLocaleLowerCase();
+  const clash = stored.find(
+    ({ profile }) => profile.name.toLocaleLowerCase() === wanted && profile.id !== exceptId,
+  );
+  if (clash) throw new ProfileError(`name: a profile called "${clash.profile.name}" already exists`);
 }
 
 function parseInput(input: unknown): z.output<typeof profileInputSchema> {
@@ -148,14 +203,8 @@ function parseInput(input: unknown): z.output<typeof profileInputSchema> {
   return parsed.data;
 }
 
-/** The profiles of a file's text, or why they cannot be read from it. */
-function parseFile(text: string): { profiles: Profile[] } | { reason: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return { reason: `not valid JSON (${(error as Error).message})` };
-  }
-  const parsed = fileSchema.safeParse(json);
-  return parsed.success ? { profiles: parsed.data.profiles } : { reason: describeIssues(parsed.error) };
+function unknownKeysOf(entry: unknown): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(entry as Record<string, unknown>).filter(([key]) => !KNOWN_KEYS.has(key)),
+  );
 }

@@ -4,6 +4,7 @@ import { startDemoApi, type DemoApi, type DemoApiOptions } from './demo-api/inde
 import { ApiError } from './errors.js';
 import { GrantLedger } from './grant-ledger.js';
 import { RequestLimiter, type LimiterOptions } from './limiter.js';
+import { credentialsId, type Credentials } from './credentials.js';
 import { TokenManager, type TokenManagerOptions } from './tokens.js';
 import { KEYCHAIN_SERVICE, openVault, type Vault } from './vault.js';
 
@@ -11,6 +12,7 @@ import { KEYCHAIN_SERVICE, openVault, type Vault } from './vault.js';
 export interface Engine {
   demo: DemoApi;
   profileId: string;
+  credentials: Credentials;
   vault: Vault;
   ledger: GrantLedger;
   tokens: TokenManager;
@@ -45,9 +47,12 @@ export async function startEngine(
   const ledger = await GrantLedger.open(undefined);
   const profileId = randomUUID();
   await vault.setSecret(profileId, demo.clientSecret);
-  const client = { profileId, authUrl: demo.authUrl, audience: demo.audience, clientId: demo.clientId };
-  const makeTokens = (extra: Partial<TokenManagerOptions> = {}) =>
-    new TokenManager(client, { vault, ledger, ...options.tokens, ...extra });
+  const credentials = { authUrl: demo.authUrl, audience: demo.audience, clientId: demo.clientId };
+  const makeTokens = (extra: Partial<TokenManagerOptions> = {}) => {
+    const manager = new TokenManager(credentials, { vault, ledger, ...options.tokens, ...extra });
+    manager.useSecretFrom(profileId, () => vault.getSecret(profileId));
+    return manager;
+  };
   const tokens = makeTokens();
   const limiter = new RequestLimiter({ requestsPerSecond: 20, burst: 35, ...options.limiter });
   const api = new ApiClient(
@@ -59,6 +64,7 @@ export async function startEngine(
   return {
     demo,
     profileId,
+    credentials,
     vault,
     ledger,
     tokens,
@@ -67,7 +73,8 @@ export async function startEngine(
     restart: makeTokens,
     close: async () => {
       limiter.close();
-      await vault.deleteProfile(profileId);
+      await vault.deleteSecret(profileId);
+      await vault.deleteToken(credentialsId(credentials));
       await demo.close();
     },
   };

@@ -5,7 +5,8 @@ import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GrantLedger } from './grant-ledger.js';
 import { apiErrorOf, startEngine, testService, type Engine } from './test-kit.js';
-import { TokenManager } from './tokens.js';
+import { credentialsId } from './credentials.js';
+import { TokenManager, type TokenManagerOptions } from './tokens.js';
 import { openVault } from './vault.js';
 
 const HOUR = 3_600_000;
@@ -33,16 +34,20 @@ async function tokenEndpoint(
 }
 
 /** A token manager for `authUrl`, with a secret saved in the real keychain. */
-async function managerFor(authUrl: string, options: { now?: () => number } = {}) {
+async function managerFor(authUrl: string, options: Partial<TokenManagerOptions> = {}) {
   const vault = await openVault(testService());
   const profileId = randomUUID();
   await vault.setSecret(profileId, 'the-secret');
-  cleanups.push(() => vault.deleteProfile(profileId));
   const ledger = await GrantLedger.open(undefined, options);
   const tokens = new TokenManager(
-    { profileId, authUrl, audience: 'https://api.example', clientId: 'c' },
+    { authUrl, audience: `https://api.example/${profileId}`, clientId: 'c' },
     { vault, ledger, longestWaitMs: 2_000, ...options },
   );
+  tokens.useSecretFrom(profileId, () => vault.getSecret(profileId));
+  cleanups.push(async () => {
+    await vault.deleteSecret(profileId);
+    await tokens.forget();
+  });
   return { tokens, ledger, vault, profileId };
 }
 
@@ -67,20 +72,22 @@ describe('token manager against the Demo API', () => {
   it('keeps the token in the keychain, so a restart reuses it without a new request', async () => {
     engine = await startEngine();
     const first = await engine.tokens.getToken();
-    const afterRestart = engine.restart();
+    // A new process: a vault opened anew on the same keychain service, nothing shared in memory.
+    const reopened = await openVault(engine.vault.service);
+    const afterRestart = engine.restart({ vault: reopened });
     expect(await afterRestart.getToken()).toBe(first);
     expect(engine.demo.counters.tokenRequests).toBe(1);
-    expect(await engine.vault.getToken(engine.profileId)).toMatchObject({ accessToken: first });
+    expect(await reopened.getToken(credentialsId(engine.credentials))).toMatchObject({ accessToken: first });
   });
 
-  it('takes the lifetime from expires_in and renews a little before the end', async () => {
+  it('takes the lifetime from expires_in and uses the token until just before it ends (spec rule 4)', async () => {
     const clock = { now: Date.now() };
     engine = await startEngine({ demo: { now: () => clock.now }, tokens: { now: () => clock.now } });
     const first = await engine.tokens.getToken();
     expect(engine.tokens.state().expiresAt).toBe(clock.now + 10 * HOUR);
-    clock.now += 10 * HOUR - 6 * 60_000;
+    clock.now += 10 * HOUR - 2 * 60_000;
     expect(await engine.tokens.getToken()).toBe(first);
-    clock.now += 2 * 60_000;
+    clock.now += 90_000;
     const renewed = await engine.tokens.getToken();
     expect(renewed).not.toBe(first);
     expect(engine.demo.counters.tokenRequests).toBe(2);
@@ -92,7 +99,8 @@ describe('token manager against the Demo API', () => {
     const ledger = await GrantLedger.open(undefined, { now: () => clock.now });
     const key = GrantLedger.clientKey(engine.demo.authUrl, engine.demo.clientId);
     for (let i = 0; i < 15; i++) {
-      await ledger.record(key);
+      const reservation = await ledger.reserve(key);
+      if ('id' in reservation) await ledger.settle(key, reservation.id, 'granted');
       clock.now += 60_000;
     }
     const tokens = engine.restart({ ledger });
@@ -110,7 +118,7 @@ describe('token manager against the Demo API', () => {
     engine = await startEngine({ demo: { limits: { tokensPerDay: 1 } } });
     await engine.tokens.getToken();
     const other = engine.restart({ ledger: await GrantLedger.open(undefined) });
-    await engine.vault.deleteToken(engine.profileId);
+    await engine.vault.deleteToken(credentialsId(engine.credentials));
     const error = await apiErrorOf(other.getToken());
     expect(error).toMatchObject({ code: 'token-budget', status: 429, retryable: false });
     expect(error.serverMessage).toMatch(/daily token limit/);
@@ -120,25 +128,31 @@ describe('token manager against the Demo API', () => {
     expect(engine.demo.counters.tokenRequests).toBe(requests);
   });
 
-  it('calls a wrong secret "credentials rejected" and asks only once', async () => {
+  it('calls a wrong secret "credentials rejected", asks only once until the user retries', async () => {
     engine = await startEngine();
     await engine.vault.setSecret(engine.profileId, 'wrong-secret');
     const error = await apiErrorOf(engine.tokens.getToken());
     expect(error).toMatchObject({ code: 'credentials-rejected', status: 401, retryable: false });
     expect(error.message).toMatch(/^credentials rejected/);
     expect(error.message).not.toContain('wrong-secret');
+    for (let i = 0; i < 20; i++)
+      expect((await apiErrorOf(engine.tokens.getToken())).code).toBe('credentials-rejected');
     expect(engine.demo.counters.tokenRequests).toBe(1);
+    await engine.vault.setSecret(engine.profileId, engine.demo.clientSecret);
+    engine.tokens.retry();
+    await engine.tokens.getToken();
+    expect(engine.demo.counters.tokenRequests).toBe(2);
   });
 
   it('says when no secret is saved', async () => {
     engine = await startEngine();
-    await engine.vault.deleteProfile(engine.profileId);
+    await engine.vault.deleteSecret(engine.profileId);
     expect((await apiErrorOf(engine.tokens.getToken())).code).toBe('missing-secret');
   });
 });
 
 describe('token endpoint faults', () => {
-  it('reports an endpoint that is down as a network error, at once', async () => {
+  it('reports an endpoint that is down as a network error, at once, and counts no token', async () => {
     const endpoint = await tokenEndpoint((_call, response) => response.end());
     const { tokens } = await managerFor(endpoint.url);
     await endpoint.close();
@@ -149,6 +163,7 @@ describe('token endpoint faults', () => {
       /cannot reach the token endpoint at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/,
     );
     expect(Date.now() - started).toBeLessThan(2_000);
+    expect(tokens.state().usage).toMatchObject({ used: 0 });
   });
 
   it('waits out a short Retry-After on 429, then gets its token', async () => {
@@ -177,19 +192,21 @@ describe('token endpoint faults', () => {
     expect(endpoint.calls()).toBe(1);
   });
 
-  it('takes the lifetime from the JWT exp without expires_in, and 10 h for an opaque token', async () => {
+  it('takes the lifetime from the JWT exp − iat without expires_in, from this clock, and 10 h for an opaque token', async () => {
     const now = Date.now();
-    const exp = Math.floor(now / 1000) + 1_800;
+    // The token server's clock is two hours ahead: exp − now would say 2.5 h, the token lives 30 min.
+    const iat = Math.floor(now / 1000) + 2 * 3_600;
     const jwt = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
-      .setExpirationTime(exp)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 1_800)
       .sign(new Uint8Array(32));
     const endpoint = await tokenEndpoint((call, response) =>
-      json(response, 200, { access_token: call === 1 ? jwt : 'opaque' }),
+      json(response, 200, { access_token: call === 1 ? jwt : 'opaque-token-value' }),
     );
     const withJwt = await managerFor(endpoint.url, { now: () => now });
     await withJwt.tokens.getToken();
-    expect(withJwt.tokens.state().expiresAt).toBe(exp * 1000);
+    expect(withJwt.tokens.state().expiresAt).toBe(now + 1_800_000);
     const opaque = await managerFor(endpoint.url, { now: () => now });
     await opaque.tokens.getToken();
     expect(opaque.tokens.state().expiresAt).toBe(now + 10 * HOUR);
@@ -198,23 +215,19 @@ describe('token endpoint faults', () => {
   it.each([
     ['not JSON', (response: ServerResponse) => response.writeHead(200).end('<html>')],
     ['JSON without access_token', (response: ServerResponse) => json(response, 200, { token: 'x' })],
-  ])('refuses an answer that is %s', async (_kind, answer) => {
+  ])('refuses an answer that is %s, counting it as possibly granted', async (_kind, answer) => {
     const endpoint = await tokenEndpoint((_call, response) => answer(response));
     const { tokens } = await managerFor(endpoint.url);
     expect((await apiErrorOf(tokens.getToken())).code).toBe('invalid-response');
+    expect(tokens.state().usage).toMatchObject({ used: 1, unconfirmed: 1 });
   });
 
-  it('gives up on a silent endpoint after its timeout', async () => {
+  it('gives up on a silent endpoint after its timeout, and counts the lost answer as a possible grant', async () => {
     const endpoint = await tokenEndpoint(() => undefined);
-    const vault = await openVault(testService());
-    await vault.setSecret('p', 's');
-    cleanups.push(() => vault.deleteProfile('p'));
-    const tokens = new TokenManager(
-      { profileId: 'p', authUrl: endpoint.url, audience: 'a', clientId: 'c' },
-      { vault, ledger: await GrantLedger.open(undefined), timeoutMs: 300 },
-    );
+    const { tokens } = await managerFor(endpoint.url, { timeoutMs: 300 });
     const error = await apiErrorOf(tokens.getToken());
     expect(error).toMatchObject({ code: 'timeout', retryable: true });
+    expect(tokens.state().usage).toMatchObject({ used: 1, unconfirmed: 1 });
   });
 
   it('lets one caller give up waiting while the shared request goes on for the others', async () => {

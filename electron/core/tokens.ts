@@ -1,19 +1,14 @@
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import { API_LIMITS } from '../shared/api-rules.js';
+import { credentialsId, type Credentials } from './credentials.js';
 import { abortReason, ApiError, retryAfterMs, serverMessageOf } from './errors.js';
 import { GrantLedger, type GrantUsage } from './grant-ledger.js';
-import { httpCall, jsonOf, type Fetch } from './http.js';
+import { httpCall, jsonOf, neverSent, type Fetch } from './http.js';
+import { treatAsSecret } from './redact.js';
 import type { CachedToken, Vault } from './vault.js';
 
-/** Where and as whom tokens are requested (spec "Token endpoint"). */
-export interface TokenClient {
-  /** The profile whose secret and token the vault holds. */
-  profileId: string;
-  authUrl: string;
-  audience: string;
-  clientId: string;
-}
+export type { Credentials };
 
 export interface TokenManagerOptions {
   vault: Vault;
@@ -24,11 +19,13 @@ export interface TokenManagerOptions {
   timeoutMs?: number;
   /** A 429 asking to wait at most this long is waited out; a longer one is reported. */
   longestWaitMs?: number;
-  /** How long before expiry a token is renewed (default 5 min). */
-  renewBeforeMs?: number;
-  /** Where the client secret comes from; the vault by default (`cdb` may take it from the environment). */
-  readSecret?: () => Promise<string | undefined>;
+  /** Wait after the token endpoint first fails (5xx, network, unreadable answer); doubles per failure. */
+  baseBackoffMs?: number;
+  maxBackoffMs?: number;
 }
+
+/** Reads a client secret for these credentials (a profile's, from the vault; `cdb`'s, from the environment). */
+export type SecretSource = () => Promise<string | undefined>;
 
 /** What the status bar shows about tokens. */
 export interface TokenState {
@@ -46,34 +43,73 @@ const tokenAnswerSchema = z.object({
 });
 
 const LIFETIME_FALLBACK_MS = API_LIMITS.tokenLifetimeSeconds * 1000;
-const RENEW_BEFORE_MS = 5 * 60 * 1000;
+/**
+ * Spec "Authentication" 4: keep the token and renew it only when it has expired. The margin only
+ * spares the round trip of a 401 for a token that would expire on its way, so it stays a small
+ * share of the token's own lifetime: a 3-second token is renewed 0.15 s before its end, not 5 min.
+ */
+const RENEW_MARGIN_SHARE = 0.05;
+const RENEW_MARGIN_MAX_MS = 60_000;
 const MAX_429_WAITS = 2;
 
 /**
- * The access token of one profile (DESIGN.md, "Tokens"): kept in the vault so a restart reuses it,
- * renewed a little before it expires, requested once however many callers wait for it, and
- * within the 15-a-day budget, which it refuses to exceed itself.
+ * The access token of one set of credentials (DESIGN.md, "Tokens"), shared by every profile,
+ * connection, test and export of the process that uses them, and through the keychain and the
+ * ledger's lock by the other processes of the user: one request however many callers wait, used
+ * until it expires by its own lifetime, within the 15-a-day budget, never asked for again after
+ * the credentials were rejected (until the user changes them or retries), and after a failing
+ * token endpoint only once a growing wait is over.
  */
 export class TokenManager {
   private current: CachedToken | undefined;
-  private loadedFromVault = false;
   private inflight: Promise<CachedToken> | undefined;
-  private lastError: string | undefined;
+  private lastError: ApiError | Error | undefined;
+  /** Set after "credentials rejected": no token request until `retry()`. */
+  private rejected: ApiError | undefined;
+  /** After a failing token endpoint: no request before `until`. */
+  private backoff: { failures: number; until: number } | undefined;
+  /** The error callers get while the backoff lasts (it says when the next attempt is). */
+  private lastBackoffError: ApiError | undefined;
+  /** Scopes where the API refused the current token right after it was issued (spec, Authentication 9). */
+  private readonly notPermitted = new Set<string>();
+  /** Tokens the API refused (401) and that were renewed: never taken back from the keychain. */
+  private readonly refusedTokens = new Set<string>();
+  private readonly secretSources = new Map<string, SecretSource>();
   private readonly listeners = new Set<(state: TokenState) => void>();
+  private readonly grantListeners = new Set<(usage: GrantUsage) => void>();
   private readonly fetch: Fetch;
   private readonly now: () => number;
   private readonly ledgerKey: string;
+  private readonly account: string;
+  private readonly detachLedger: () => void;
 
   constructor(
-    private readonly client: TokenClient,
+    readonly credentials: Credentials,
     private readonly options: TokenManagerOptions,
   ) {
     this.fetch = options.fetch ?? globalThis.fetch;
     this.now = options.now ?? Date.now;
-    this.ledgerKey = GrantLedger.clientKey(client.authUrl, client.clientId);
+    this.ledgerKey = GrantLedger.clientKey(credentials.authUrl, credentials.clientId);
+    this.account = credentialsId(credentials);
+    this.detachLedger = options.ledger.onChange(() => this.emit());
   }
 
-  /** A valid access token: the cached one, or a new one when it is missing or about to expire. */
+  /**
+   * Lets the secret that `source` reads be used to ask for tokens (the newest source first). Every
+   * source belongs to a profile with these very credentials, so the secret only goes to the auth
+   * URL it was entered for.
+   */
+  useSecretFrom(sourceId: string, source: SecretSource): void {
+    this.secretSources.delete(sourceId);
+    this.secretSources.set(sourceId, source);
+  }
+
+  /** Stops using a source's secret (its profile was deleted or now has other credentials). */
+  dropSecretSource(sourceId: string): void {
+    this.secretSources.delete(sourceId);
+  }
+
+  /** A valid access token: the current one, one another process cached, or a new one. */
   async getToken(signal?: AbortSignal): Promise<string> {
     signal?.throwIfAborted();
     if (this.current && this.isFresh(this.current)) return this.current.accessToken;
@@ -87,12 +123,41 @@ export class TokenManager {
     return token.accessToken;
   }
 
-  /** Drops `accessToken` if it is the current one (the API refused it with 401). */
-  async invalidate(accessToken: string): Promise<void> {
-    if (this.current?.accessToken !== accessToken) return;
+  /**
+   * What to do after the API answered 401 to `accessToken` for `scope` (a resource): renew once;
+   * but a token refused right after it was issued is valid and only not permitted there (a bundle
+   * restricted to some resources), so it is kept and no more tokens are asked for that scope.
+   */
+  async refused(accessToken: string, scope: string): Promise<'renew' | 'not-permitted'> {
+    if (this.current?.accessToken !== accessToken) return 'renew';
+    if (this.notPermitted.has(scope)) return 'not-permitted';
     this.current = undefined;
-    await this.options.vault.deleteToken(this.client.profileId);
+    this.notPermitted.clear();
+    // Before the keychain forgets it, a concurrent caller could read it back from there: not this one.
+    this.refusedTokens.add(accessToken);
+    await this.options.vault.deleteToken(this.account);
     this.emit();
+    return 'renew';
+  }
+
+  /** Remembers that the freshly issued `accessToken` was refused for `scope`. */
+  markNotPermitted(accessToken: string, scope: string): void {
+    if (this.current?.accessToken === accessToken) this.notPermitted.add(scope);
+  }
+
+  /** Drops the cached token here and in the keychain (the credentials' profile was changed). */
+  async forget(): Promise<void> {
+    this.current = undefined;
+    this.notPermitted.clear();
+    await this.options.vault.deleteToken(this.account);
+    this.emit();
+  }
+
+  /** The user asked to try again: lifts "credentials rejected" and the failing endpoint's wait. */
+  retry(): void {
+    this.rejected = undefined;
+    this.backoff = undefined;
+    this.lastError = undefined;
   }
 
   state(): TokenState {
@@ -101,7 +166,9 @@ export class TokenManager {
     if (this.current && this.current.expiresAt > this.now()) {
       return { status: 'valid', expiresAt: this.current.expiresAt, usage };
     }
-    return this.lastError ? { status: 'failed', usage, error: this.lastError } : { status: 'none', usage };
+    return this.lastError
+      ? { status: 'failed', usage, error: this.lastError.message }
+      : { status: 'none', usage };
   }
 
   /** Calls `listener` with the new state whenever it changes. */
@@ -110,62 +177,150 @@ export class TokenManager {
     return () => this.listeners.delete(listener);
   }
 
+  /** Calls `listener` with the day's count each time this process is granted a token. */
+  onGrant(listener: (usage: GrantUsage) => void): () => void {
+    this.grantListeners.add(listener);
+    return () => this.grantListeners.delete(listener);
+  }
+
+  /** Stops listening to the ledger (the manager is no longer used). */
+  close(): void {
+    this.detachLedger();
+  }
+
+  /** Fresh until a small share of its lifetime before it ends (RENEW_MARGIN_SHARE). */
   private isFresh(token: CachedToken): boolean {
-    return token.expiresAt - this.now() > (this.options.renewBeforeMs ?? RENEW_BEFORE_MS);
+    const lifetime = token.expiresAt - (token.receivedAt ?? token.expiresAt - LIFETIME_FALLBACK_MS);
+    const margin = Math.min(RENEW_MARGIN_MAX_MS, lifetime * RENEW_MARGIN_SHARE);
+    return this.now() < token.expiresAt - margin;
   }
 
   private async obtain(): Promise<CachedToken> {
     try {
-      if (!this.loadedFromVault) {
-        this.loadedFromVault = true;
-        const cached = await this.options.vault.getToken(this.client.profileId);
-        if (cached && this.isFresh(cached)) return this.keep(cached);
-      }
-      const token = await this.request();
-      await this.options.ledger.record(this.ledgerKey);
-      await this.options.vault.setToken(this.client.profileId, token);
-      return this.keep(token);
+      if (this.rejected) throw this.rejected;
+      if (this.backoff && this.now() < this.backoff.until)
+        throw this.lastError ?? new Error('token endpoint failing');
+      const cached = await this.cachedByAnyProcess();
+      if (cached) return this.keep(cached);
+      // One request per credentials on the machine: a process that waited here finds the token the
+      // other one cached, and asks for none.
+      return await this.options.ledger.exclusive(this.account, async () => {
+        const cachedMeanwhile = await this.cachedByAnyProcess();
+        if (cachedMeanwhile) return this.keep(cachedMeanwhile);
+        const token = await this.request();
+        await this.options.vault.setToken(this.account, token);
+        return this.keep(token);
+      });
     } catch (error) {
-      this.lastError = (error as Error).message;
+      this.noteFailure(error);
       throw error;
     }
   }
 
+  /** A fresh token from the keychain (or the opted-in token file), maybe cached by another process. */
+  private async cachedByAnyProcess(): Promise<CachedToken | undefined> {
+    const cached = await this.options.vault.getToken(this.account);
+    return cached && this.isFresh(cached) && !this.refusedTokens.has(cached.accessToken) ? cached : undefined;
+  }
+
   private keep(token: CachedToken): CachedToken {
+    if (token.accessToken !== this.current?.accessToken) this.notPermitted.clear();
     this.current = token;
     this.lastError = undefined;
+    this.backoff = undefined;
     return token;
+  }
+
+  /**
+   * Remembers why the request failed: rejected credentials (or any other refusal of the request
+   * itself, such as a 400) stop all requests until the user acts; a failing endpoint delays the next.
+   */
+  private noteFailure(error: unknown): void {
+    if (!(error instanceof Error)) return;
+    this.lastError = error;
+    if (!(error instanceof ApiError) || error === this.lastBackoffError) return;
+    if (error.code === 'credentials-rejected' || (error.code === 'http' && !error.retryable)) {
+      this.rejected = error;
+    } else if (error.retryable) {
+      this.startBackoff(error);
+    }
+  }
+
+  private startBackoff(error: ApiError): void {
+    const failures = (this.backoff?.failures ?? 0) + 1;
+    const base = this.options.baseBackoffMs ?? 2_000;
+    const wait = Math.min(this.options.maxBackoffMs ?? 5 * 60_000, base * 2 ** (failures - 1));
+    const until = this.now() + wait;
+    this.backoff = { failures, until };
+    // Callers that come during the wait get this error, saying when the next attempt will be made.
+    this.lastError = this.lastBackoffError = new ApiError(error.code, error.message, {
+      status: error.status,
+      serverMessage: error.serverMessage,
+      retryable: true,
+      retryAt: until,
+      cause: error,
+    });
+  }
+
+  private async readSecret(): Promise<string | undefined> {
+    for (const source of [...this.secretSources.values()].reverse()) {
+      const secret = await source();
+      if (secret) return secret;
+    }
+    return undefined;
   }
 
   private async request(): Promise<CachedToken> {
     for (let waits = 0; ; waits++) {
-      this.assertBudget();
-      const secret = await (this.options.readSecret?.() ??
-        this.options.vault.getSecret(this.client.profileId));
+      const secret = await this.readSecret();
       if (!secret) {
         throw new ApiError(
           'missing-secret',
           'no client secret is saved for this connection: enter it in its settings',
-          {
-            retryable: false,
-          },
+          { retryable: false },
         );
       }
-      const answer = await httpCall(this.fetch, `${this.client.authUrl}/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          client_id: this.client.clientId,
-          client_secret: secret,
-          audience: this.client.audience,
-          grant_type: 'client_credentials',
-        }),
-        timeoutMs: this.options.timeoutMs ?? 15_000,
-        what: 'the token endpoint',
-      });
+      treatAsSecret(secret);
+      const reservation = await this.options.ledger.reserve(this.ledgerKey);
+      if ('refused' in reservation) throw budgetError(reservation.refused);
+      let answer;
+      try {
+        answer = await httpCall(this.fetch, `${this.credentials.authUrl}/oauth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({
+            client_id: this.credentials.clientId,
+            client_secret: secret,
+            audience: this.credentials.audience,
+            grant_type: 'client_credentials',
+          }),
+          timeoutMs: this.options.timeoutMs ?? 15_000,
+          what: 'the token endpoint',
+        });
+      } catch (error) {
+        // A lost answer may still have been a grant: it stays counted (DESIGN.md, "Tokens").
+        await this.options.ledger.settle(
+          this.ledgerKey,
+          reservation.id,
+          neverSent(error) ? 'refused' : 'unknown',
+        );
+        throw error;
+      }
       const body = jsonOf(answer);
-      if (answer.status === 200) return this.tokenFrom(body);
-      const serverMessage = serverMessageOf(body);
+      if (answer.status === 200) {
+        const token = this.tokenFrom(body);
+        await this.options.ledger.settle(this.ledgerKey, reservation.id, token ? 'granted' : 'unknown');
+        if (!token) {
+          throw new ApiError('invalid-response', 'the token endpoint answered without an access_token', {
+            status: 200,
+            retryable: true,
+          });
+        }
+        const usage = this.options.ledger.usage(this.ledgerKey);
+        for (const listener of this.grantListeners) listener(usage);
+        return token;
+      }
+      await this.options.ledger.settle(this.ledgerKey, reservation.id, 'refused');
       const wait = retryAfterMs(answer.headers.get('retry-after'), this.now());
       if (
         answer.status === 429 &&
@@ -177,27 +332,8 @@ export class TokenManager {
         await new Promise((resolve) => setTimeout(resolve, wait));
         continue;
       }
-      throw await this.failure(answer.status, serverMessage, wait, body);
+      throw await this.failure(answer.status, serverMessageOf(body), wait, body);
     }
-  }
-
-  /** Refuses to ask for a 16th token in 24 h, or to ask before a server's Retry-After (never hammer). */
-  private assertBudget(): void {
-    const usage = this.options.ledger.usage(this.ledgerKey);
-    if (usage.nextAllowedAt === undefined) return;
-    const at = new Date(usage.nextAllowedAt).toISOString();
-    const spent = usage.blockedFor === 'budget';
-    const counted =
-      usage.used >= usage.limit
-        ? `${usage.used} / ${usage.limit} tokens used in the last 24 h`
-        : 'the server says so';
-    throw new ApiError(
-      spent ? 'token-budget' : 'token-rate-limited',
-      spent
-        ? `token budget spent: ${counted}; the next one can be requested at ${at}`
-        : `the token endpoint asked to wait: the next token can be requested at ${at}`,
-      { retryable: false, retryAt: usage.nextAllowedAt },
-    );
   }
 
   private async failure(
@@ -213,11 +349,7 @@ export class TokenManager {
       return new ApiError(
         'credentials-rejected',
         `credentials rejected: the token endpoint refused this client id and secret${quoted}`,
-        {
-          status,
-          serverMessage,
-          retryable: false,
-        },
+        { status, serverMessage, retryable: false },
       );
     }
     if (status === 429 || status === 403) {
@@ -240,35 +372,84 @@ export class TokenManager {
     });
   }
 
-  private tokenFrom(body: unknown): CachedToken {
+  /** The token of a 200 answer, or undefined when it carries none. */
+  private tokenFrom(body: unknown): CachedToken | undefined {
     const parsed = tokenAnswerSchema.safeParse(body);
-    if (!parsed.success) {
-      throw new ApiError('invalid-response', 'the token endpoint answered without an access_token', {
-        status: 200,
-        retryable: false,
-      });
-    }
+    if (!parsed.success) return undefined;
     const { access_token: accessToken, expires_in: expiresIn } = parsed.data;
-    return {
-      accessToken,
-      expiresAt: this.now() + (expiresIn !== undefined ? expiresIn * 1000 : this.lifetimeOf(accessToken)),
-    };
-  }
-
-  /** DESIGN.md: lifetime from `expires_in`, else the JWT's `exp`, else 10 h. */
-  private lifetimeOf(accessToken: string): number {
-    try {
-      const { exp } = decodeJwt(accessToken);
-      if (typeof exp === 'number') return exp * 1000 - this.now();
-    } catch {
-      // Not a JWT: the spec's 10 h.
-    }
-    return LIFETIME_FALLBACK_MS;
+    treatAsSecret(accessToken);
+    const receivedAt = this.now();
+    const lifetime = expiresIn !== undefined ? expiresIn * 1000 : lifetimeOf(accessToken, receivedAt);
+    return { accessToken, receivedAt, expiresAt: receivedAt + lifetime };
   }
 
   private emit(): void {
     const state = this.state();
     for (const listener of this.listeners) listener(state);
+  }
+}
+
+/**
+ * DESIGN.md: the lifetime is `expires_in`, else the JWT's `exp − iat`, else 10 h; it is counted
+ * from this machine's clock at receipt, so a clock that is off cannot make a fresh token look
+ * expired. A JWT with `exp` and no `iat` can only be read against this clock.
+ */
+function lifetimeOf(accessToken: string, receivedAt: number): number {
+  try {
+    const { exp, iat } = decodeJwt(accessToken);
+    if (typeof exp === 'number' && typeof iat === 'number' && exp > iat) return (exp - iat) * 1000;
+    if (typeof exp === 'number' && exp * 1000 > receivedAt) return exp * 1000 - receivedAt;
+  } catch {
+    // Not a JWT: the spec's 10 h.
+  }
+  return LIFETIME_FALLBACK_MS;
+}
+
+/** The refusal to ask for a 16th token in 24 h, or before a server's Retry-After (never hammer). */
+function budgetError(usage: GrantUsage): ApiError {
+  const at = new Date(usage.nextAllowedAt ?? Date.now()).toISOString();
+  const spent = usage.blockedFor === 'budget';
+  const counted =
+    usage.used >= usage.limit
+      ? `${usage.used} / ${usage.limit} tokens used in the last 24 h`
+      : 'the server says so';
+  return new ApiError(
+    spent ? 'token-budget' : 'token-rate-limited',
+    spent
+      ? `token budget spent: ${counted}; the next one can be requested at ${at}`
+      : `the token endpoint asked to wait: the next token can be requested at ${at}`,
+    { retryable: false, retryAt: usage.nextAllowedAt },
+  );
+}
+
+/**
+ * The token managers of a process, one per credentials (DESIGN.md, "Tokens"), over one vault and
+ * one ledger: whatever asks for the same credentials gets the same manager.
+ */
+export class TokenManagers {
+  private readonly managers = new Map<string, TokenManager>();
+
+  constructor(private readonly options: TokenManagerOptions) {}
+
+  /** The manager of `credentials`, made the first time they are seen. */
+  forCredentials(credentials: Credentials): TokenManager {
+    const id = credentialsId(credentials);
+    let manager = this.managers.get(id);
+    if (!manager) {
+      manager = new TokenManager({ ...credentials }, this.options);
+      this.managers.set(id, manager);
+    }
+    return manager;
+  }
+
+  /** The manager of `credentials` if one was made. */
+  existing(credentials: Credentials): TokenManager | undefined {
+    return this.managers.get(credentialsId(credentials));
+  }
+
+  closeAll(): void {
+    for (const manager of this.managers.values()) manager.close();
+    this.managers.clear();
   }
 }
 

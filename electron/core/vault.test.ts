@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testService } from './test-kit.js';
+import { TokenFile } from './token-file.js';
 import { openVault, Vault, type KeychainBackend } from './vault.js';
 
 const run = promisify(execFile);
@@ -41,7 +42,8 @@ describe('the vault on the real system keychain', () => {
     });
     expect(await reopened.getSecret('p2')).toBeUndefined();
 
-    await reopened.deleteProfile('p1');
+    await reopened.deleteSecret('p1');
+    await reopened.deleteToken('p1');
     expect(await vault.getSecret('p1')).toBeUndefined();
     expect(await vault.getToken('p1')).toBeUndefined();
   });
@@ -108,5 +110,29 @@ describe('without a usable keychain', () => {
       'no system keychain: secrets kept for this session only (The name is not activatable)',
     ]);
     expect(reports.join()).not.toContain('second-secret');
+  });
+
+  it('caches tokens, never secrets, in the opted-in token file (0600), shared by a second vault', async () => {
+    home = await mkdtemp(join(tmpdir(), 'cdb-vault-'));
+    const file = new TokenFile(join(home, 'token-cache.json'));
+    const vault = new Vault(undefined, 'test', 'no keychain here');
+    vault.cacheTokensIn(file);
+    expect(vault.tokensKept).toBe('file');
+    await vault.setSecret('p', 'secret-in-memory-only');
+    await vault.setToken('cred-1', { accessToken: 'token-in-file', expiresAt: 1, receivedAt: 0 });
+    const otherRun = new Vault(undefined, 'test', 'no keychain here');
+    otherRun.cacheTokensIn(file);
+    expect(await otherRun.getToken('cred-1')).toEqual({
+      accessToken: 'token-in-file',
+      expiresAt: 1,
+      receivedAt: 0,
+    });
+    expect(await otherRun.getSecret('p')).toBeUndefined();
+    expect((await stat(file.path)).mode & 0o777).toBe(0o600);
+    const text = await allText(home);
+    expect(text).toContain('token-in-file');
+    expect(text).not.toContain('secret-in-memory-only');
+    await otherRun.deleteToken('cred-1');
+    expect(await vault.getToken('cred-1')).toBeUndefined();
   });
 });

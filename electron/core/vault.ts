@@ -1,8 +1,12 @@
+import { treatAsSecret } from './redact.js';
+import type { TokenFile } from './token-file.js';
+
 /**
- * Secrets of connection profiles: the client secret and the cached access token, kept in the
+ * Secrets: each profile's client secret and each credentials' cached access token, kept in the
  * system keychain through keytar (service = the app id, accounts `<profileId>:secret` and
- * `<profileId>:token`). Where no keychain answers, they live in this process's memory for the
- * session and `unavailable` says so; they are never written to a file or a log.
+ * `<credentialsId>:token`). Where no keychain answers, they live in this process's memory for the
+ * session and `unavailable` says so; a secret is never written to a file or a log. Tokens alone may
+ * go to a TokenFile, when the user opted in to one for a machine without a keychain.
  */
 
 /** The app id, as the keychain shows it to the user. */
@@ -11,8 +15,10 @@ export const KEYCHAIN_SERVICE = 'com.customer-data-browser.app';
 /** A token as cached between runs (DESIGN.md: "restarting the app does not spend a new one"). */
 export interface CachedToken {
   accessToken: string;
-  /** Epoch ms. */
+  /** Epoch ms, by this machine's clock: when it was received plus its lifetime. */
   expiresAt: number;
+  /** Epoch ms, by this machine's clock (absent in tokens cached by older versions). */
+  receivedAt?: number;
 }
 
 /** No usable system keychain: shown by the UI and `cdb`; secrets are then kept for the session only. */
@@ -36,10 +42,11 @@ export class Vault {
   private readonly memory = new Map<Account, string>();
   private problem: KeychainUnavailableError | undefined;
   private readonly listeners = new Set<(error: KeychainUnavailableError) => void>();
+  private tokenFile: TokenFile | undefined;
 
   constructor(
     private backend: KeychainBackend | undefined,
-    private readonly service = KEYCHAIN_SERVICE,
+    readonly service = KEYCHAIN_SERVICE,
     unavailableReason?: string,
   ) {
     if (!backend)
@@ -57,21 +64,44 @@ export class Vault {
     return () => this.listeners.delete(listener);
   }
 
-  getSecret(profileId: string): Promise<string | undefined> {
-    return this.read(`${profileId}:secret`);
+  /** Where tokens go while there is no keychain (opt-in; see TokenFile), or where they stop going. */
+  cacheTokensIn(file: TokenFile | undefined): void {
+    this.tokenFile = file;
+  }
+
+  /** Where cached tokens outlive this process: the keychain, the opted-in token file, or nowhere. */
+  get tokensKept(): 'keychain' | 'file' | 'session' {
+    return this.backend ? 'keychain' : this.tokenFile ? 'file' : 'session';
+  }
+
+  async getSecret(profileId: string): Promise<string | undefined> {
+    const secret = await this.read(`${profileId}:secret`);
+    treatAsSecret(secret);
+    return secret;
   }
 
   setSecret(profileId: string, secret: string): Promise<void> {
+    treatAsSecret(secret);
     return this.write(`${profileId}:secret`, secret);
   }
 
-  async getToken(profileId: string): Promise<CachedToken | undefined> {
-    const stored = await this.read(`${profileId}:token`);
+  deleteSecret(profileId: string): Promise<void> {
+    return this.delete(`${profileId}:secret`);
+  }
+
+  /** The token cached for the credentials `credentialsId` names (credentials.ts). */
+  async getToken(credentialsId: string): Promise<CachedToken | undefined> {
+    const stored = await this.read(`${credentialsId}:token`);
     if (!stored) return undefined;
     try {
       const token = JSON.parse(stored) as Partial<CachedToken>;
       if (typeof token.accessToken === 'string' && typeof token.expiresAt === 'number') {
-        return { accessToken: token.accessToken, expiresAt: token.expiresAt };
+        treatAsSecret(token.accessToken);
+        return {
+          accessToken: token.accessToken,
+          expiresAt: token.expiresAt,
+          ...(typeof token.receivedAt === 'number' && { receivedAt: token.receivedAt }),
+        };
       }
     } catch {
       // A damaged entry is treated as no token: a new one is requested.
@@ -79,21 +109,17 @@ export class Vault {
     return undefined;
   }
 
-  setToken(profileId: string, token: CachedToken): Promise<void> {
-    return this.write(`${profileId}:token`, JSON.stringify(token));
+  setToken(credentialsId: string, token: CachedToken): Promise<void> {
+    return this.write(`${credentialsId}:token`, JSON.stringify(token));
   }
 
-  deleteToken(profileId: string): Promise<void> {
-    return this.delete(`${profileId}:token`);
-  }
-
-  /** Forgets everything kept for a profile (its secret and its token). */
-  async deleteProfile(profileId: string): Promise<void> {
-    await this.delete(`${profileId}:secret`);
-    await this.delete(`${profileId}:token`);
+  deleteToken(credentialsId: string): Promise<void> {
+    return this.delete(`${credentialsId}:token`);
   }
 
   private async read(account: Account): Promise<string | undefined> {
+    const file = this.fileFor(account);
+    if (file) return (await file.get(account)) ?? this.memory.get(account);
     if (this.backend) {
       try {
         return (await this.backend.getPassword(this.service, account)) ?? this.memory.get(account);
@@ -105,6 +131,8 @@ export class Vault {
   }
 
   private async write(account: Account, value: string): Promise<void> {
+    const file = this.fileFor(account);
+    if (file) return file.set(account, value);
     if (this.backend) {
       try {
         await this.backend.setPassword(this.service, account, value);
@@ -119,12 +147,18 @@ export class Vault {
 
   private async delete(account: Account): Promise<void> {
     this.memory.delete(account);
+    await this.fileFor(account)?.delete(account);
     if (!this.backend) return;
     try {
       await this.backend.deletePassword(this.service, account);
     } catch (error) {
       this.fallBack(error);
     }
+  }
+
+  /** The opted-in token file, for a token account while there is no keychain. */
+  private fileFor(account: Account): TokenFile | undefined {
+    return !this.backend && account.endsWith(':token') ? this.tokenFile : undefined;
   }
 
   /** The keychain failed (absent, locked, prompt refused): keep secrets in memory from now on. */

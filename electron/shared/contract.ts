@@ -57,6 +57,8 @@ export const requestSchemas = {
   'profiles.delete': z.object({ id }).strict(),
   'profiles.test': z.object({ id }).strict(),
   'connection.select': z.object({ id }).strict(),
+  /** Try the active connection's token request again (after "credentials rejected" or a failing token endpoint). */
+  'connection.retry': z.object({}).strict(),
   'settings.get': z.object({}).strict(),
   'settings.set': settingsSchema.partial().strict(),
   'session.status': z.object({}).strict(),
@@ -95,8 +97,13 @@ export type ProfileSummary = Profile & { secretSaved: boolean };
 export interface TokenStatus {
   status: 'none' | 'valid' | 'requesting' | 'failed';
   expiresAt?: number;
+  /** Tokens asked for in the last 24 h on this machine (every process of the user). */
   used: number;
   limit: number;
+  /** Of `used`, requests whose answer was lost: counted, as the server may have granted them. */
+  unconfirmed: number;
+  /** The token ledger was damaged in the last 24 h: `used` is only what was counted since. */
+  countUnknown: boolean;
   nextAllowedAt?: number;
   error?: string;
 }
@@ -133,6 +140,7 @@ export interface RequestOutputs {
   'profiles.delete': { deleted: boolean };
   'profiles.test': { customers: number };
   'connection.select': SessionStatus;
+  'connection.retry': SessionStatus;
   'settings.get': Settings;
   'settings.set': Settings;
   'session.status': SessionStatus;
@@ -183,7 +191,7 @@ function isBareFileName(name: string): boolean {
 
 /** A failure as it crosses to the renderer: what happened and what can be done, never a secret. */
 export interface AppErrorPayload {
-  /** An ApiError code, or: invalid-argument, unknown-request, no-connection, not-found, keychain, internal. */
+  /** An ApiError code, or: invalid-argument, unknown-request, no-connection, not-found, secret-required, keychain, internal. */
   code: string;
   message: string;
   status?: number;

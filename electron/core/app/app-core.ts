@@ -12,16 +12,18 @@ import {
   type SessionStatus,
   type TokenStatus,
 } from '../../shared/contract.js';
-import type { Profile } from '../../shared/profile.js';
+import { profileInputSchema, type Profile } from '../../shared/profile.js';
 import { dataFiles } from '../app-paths.js';
-import { connect, type Connection, type ConnectionProfile } from '../connection.js';
+import { connect, credentialsOf, type Connection, type ConnectionProfile } from '../connection.js';
+import { sameCredentials } from '../credentials.js';
 import { startDemoApi, type DemoApi, type DemoApiOptions } from '../demo-api/index.js';
 import { AuditLog } from '../export/audit-log.js';
 import { runExport } from '../export/export.js';
 import { GrantLedger } from '../grant-ledger.js';
 import { LimiterRegistry } from '../limiter.js';
-import { ProfileStore } from '../profiles.js';
-import type { TokenState } from '../tokens.js';
+import { ProfileStore, type DamagedFileReport } from '../profiles.js';
+import { treatAsSecret } from '../redact.js';
+import { TokenManagers, type TokenState } from '../tokens.js';
 import { openVault, Vault } from '../vault.js';
 import { AppError, toErrorPayload } from './app-error.js';
 import { SettingsStore } from './settings-store.js';
@@ -71,6 +73,8 @@ export class AppCore {
     'the Demo connection keeps its credentials in memory',
   );
   private readonly running = new Map<string, AbortController>();
+  private readonly tokens: TokenManagers;
+  private readonly demoTokens: TokenManagers;
   private readonly listeners = new Set<Listener>();
   private readonly limiters = new LimiterRegistry();
   private readonly notices: string[] = [];
@@ -81,59 +85,72 @@ export class AppCore {
     private readonly options: AppCoreOptions,
     private readonly vault: Vault,
     private readonly ledger: GrantLedger,
-    private readonly demoLedger: GrantLedger,
+    demoLedger: GrantLedger,
     private readonly profiles: ProfileStore,
     private readonly settings: SettingsStore,
     private readonly auditLog: AuditLog,
-  ) {}
+  ) {
+    this.tokens = new TokenManagers({ vault, ledger });
+    this.demoTokens = new TokenManagers({ vault: this.demoVault, ledger: demoLedger });
+  }
 
   /** Opens the app's data and connects to the last connection used (the Demo when there is no profile). */
   static async open(options: AppCoreOptions): Promise<AppCore> {
     const files = dataFiles(options.dataDir);
     const { store, damaged } = await ProfileStore.open(files.profiles);
+    const settings = await SettingsStore.open(join(options.dataDir, 'settings.json'));
+    const ledger = await GrantLedger.open(files.grantLedger);
     const core = new AppCore(
       options,
       options.vault ?? (await openVault()),
-      await GrantLedger.open(files.grantLedger),
+      ledger,
       await GrantLedger.open(undefined),
       store,
-      await SettingsStore.open(join(options.dataDir, 'settings.json')),
+      settings.store,
       new AuditLog(files.auditLog),
     );
-    if (damaged) {
-      core.notices.push(
-        `The connections file could not be read (${damaged.reason}); it was kept as ${damaged.movedTo}.`,
-      );
-    }
+    const kept = (what: string, report: DamagedFileReport | undefined) =>
+      report &&
+      core.notices.push(`${what} could not be read (${report.reason}); it was kept as ${report.movedTo}.`);
+    kept('Some saved connections', damaged);
+    kept('The settings', settings.damaged);
+    kept('The token ledger', ledger.damaged);
     const remembered = core.settings.get().connectionId;
     const start =
-      remembered && (remembered === DEMO_CONNECTION_ID || store.get(remembered)) ? remembered : undefined;
+      remembered && (remembered === DEMO_CONNECTION_ID || (await store.get(remembered)))
+        ? remembered
+        : undefined;
     if (start) await core.select(start);
-    else if (store.list().length === 0) await core.select(DEMO_CONNECTION_ID);
+    else if ((await store.list()).length === 0) await core.select(DEMO_CONNECTION_ID);
     return core;
   }
 
   /** The contract's requests; arguments have been validated by the caller (main or the host). */
   readonly handlers: Handlers = {
-    'profiles.list': () => Promise.all(this.profiles.list().map((profile) => this.summary(profile))),
-    'profiles.save': async ({ id, profile, secret }) => {
-      const saved =
-        id === undefined ? await this.profiles.create(profile) : await this.profiles.update(id, profile);
-      if (secret !== undefined) await this.vault.setSecret(saved.id, secret);
-      if (this.active?.id === saved.id) await this.select(saved.id);
-      return this.summary(saved);
-    },
+    'profiles.list': async () =>
+      Promise.all((await this.profiles.list()).map((profile) => this.summary(profile))),
+    'profiles.save': ({ id, profile, secret }) => this.saveProfile(id, profile, secret),
     'profiles.delete': async ({ id }) => {
+      const before = await this.profiles.get(id);
       const deleted = await this.profiles.remove(id);
-      if (deleted) await this.vault.deleteProfile(id);
+      if (before && deleted) {
+        await this.vault.deleteSecret(id);
+        await this.releaseCredentials(before);
+      }
       if (deleted && this.active?.id === id) this.disconnect();
       return { deleted };
     },
     'profiles.test': async ({ id }) => {
       const { connection } = await this.open(id);
+      // Testing is the user asking to try again: it lifts an earlier "credentials rejected".
+      connection.tokens.retry();
       return { customers: await connection.client.count({ resource: 'customers' }) };
     },
     'connection.select': ({ id }) => this.select(id),
+    'connection.retry': () => {
+      this.active?.connection.tokens.retry();
+      return this.status();
+    },
     'settings.get': () => Promise.resolve(this.settings.get()),
     'settings.set': async (changes) => {
       const before = this.settings.get().language;
@@ -141,7 +158,7 @@ export class AppCore {
       if (settings.language !== before) this.emit('language.changed', { language: settings.language });
       return settings;
     },
-    'session.status': () => Promise.resolve(this.status()),
+    'session.status': () => this.status(),
     'data.listPage': ({ view, size, cursor, lang, priority, requestId }) =>
       this.cancellable(requestId, (signal) =>
         this.connection().client.listPage(
@@ -178,6 +195,8 @@ export class AppCore {
     this.running.clear();
     this.disconnect();
     this.limiters.closeAll();
+    this.tokens.closeAll();
+    this.demoTokens.closeAll();
     await (await this.demo)?.close();
   }
 
@@ -189,7 +208,63 @@ export class AppCore {
     return { ...profile, secretSaved: (await this.vault.getSecret(profile.id)) !== undefined };
   }
 
-  private status(): SessionStatus {
+  /**
+   * Saves a profile. Credentials belong to their address (DESIGN.md, "Tokens"): a change of the
+   * base URL, auth URL, audience or client id needs the secret typed again, and drops the token
+   * cached for the old ones, so neither the secret nor a token goes where it was not entered for.
+   */
+  private async saveProfile(
+    id: string | undefined,
+    profile: ParsedRequestInput<'profiles.save'>['profile'],
+    secret: string | undefined,
+  ): Promise<ProfileSummary> {
+    if (secret !== undefined) treatAsSecret(secret);
+    if (id === undefined) {
+      const created = await this.profiles.create(profile);
+      if (secret !== undefined) await this.vault.setSecret(created.id, secret);
+      return this.summary(created);
+    }
+    const before = await this.profiles.get(id);
+    if (!before) throw new AppError('not-found', `there is no connection with id ${id}`);
+    const after = profileInputSchema.parse(profile);
+    const moved =
+      before.baseUrl !== after.baseUrl || !sameCredentials(credentialsOf(before), credentialsOf(after));
+    if (moved && secret === undefined) {
+      throw new AppError(
+        'secret-required',
+        'the address or client id of this connection changed: type its client secret again (a secret is only sent where it was entered for)',
+      );
+    }
+    const saved = await this.profiles.update(id, profile);
+    if (moved) {
+      await this.vault.deleteSecret(id);
+      await this.releaseCredentials(before, { always: true });
+    }
+    if (secret !== undefined) {
+      await this.vault.setSecret(id, secret);
+      this.tokens.existing(credentialsOf(saved))?.retry();
+    }
+    if (this.active?.id === saved.id) await this.select(saved.id);
+    return this.summary(saved);
+  }
+
+  /**
+   * A profile no longer uses its credentials: its secret stops being used for them, and their
+   * cached token is dropped when no other profile uses them (`always`: even then).
+   */
+  private async releaseCredentials(profile: Profile, { always = false } = {}): Promise<void> {
+    const credentials = credentialsOf(profile);
+    const manager = this.tokens.forCredentials(credentials);
+    manager.dropSecretSource(profile.id);
+    const shared = (await this.profiles.list()).some(
+      (other) => other.id !== profile.id && sameCredentials(credentialsOf(other), credentials),
+    );
+    if (always || !shared) await manager.forget();
+  }
+
+  private async status(): Promise<SessionStatus> {
+    // Other processes (cdb runs) may have been granted tokens since: the count shown is the machine's.
+    await this.ledger.refresh();
     const active = this.active;
     return {
       connection: active ? { id: active.id, name: active.name, demo: active.demo } : null,
@@ -214,7 +289,7 @@ export class AppCore {
     const detachStats = limiter.onStats((stats) => this.emit('limiter.stats', stats));
     this.active = { ...opened, detach: () => (detachToken(), detachStats()) };
     await this.settings.set({ connectionId: id });
-    return this.status();
+    return await this.status();
   }
 
   private disconnect(): void {
@@ -241,16 +316,19 @@ export class AppCore {
         burst: 35,
       };
       const connection = connect(profile, {
-        vault: this.demoVault,
-        ledger: this.demoLedger,
+        tokens: this.demoTokens,
         limiters: this.limiters,
         readSecret: () => Promise.resolve(demo.clientSecret),
       });
       return { id, name: DEMO_NAME, demo: true, connection };
     }
-    const profile = this.profiles.get(id);
+    const profile = await this.profiles.get(id);
     if (!profile) throw new AppError('not-found', `there is no connection with id ${id}`);
-    const connection = connect(profile, { vault: this.vault, ledger: this.ledger, limiters: this.limiters });
+    const connection = connect(profile, {
+      tokens: this.tokens,
+      limiters: this.limiters,
+      readSecret: () => this.vault.getSecret(profile.id),
+    });
     return { id, name: profile.name, demo: false, connection };
   }
 
@@ -338,6 +416,8 @@ function tokenStatus(state: TokenState): TokenStatus {
     expiresAt: state.expiresAt,
     used: state.usage.used,
     limit: state.usage.limit,
+    unconfirmed: state.usage.unconfirmed,
+    countUnknown: state.usage.countUnknown,
     nextAllowedAt: state.usage.nextAllowedAt,
     error: state.error,
   };

@@ -3,21 +3,30 @@ import { FilterError } from '../../shared/filter.js';
 import { ApiError } from '../errors.js';
 import { ColumnError } from '../export/columns.js';
 import { ProfileError } from '../profiles.js';
+import { redact } from '../redact.js';
 import { KeychainUnavailableError } from '../vault.js';
 
 /** A failure of the app itself (no connection chosen, an unknown id), with a code the UI can act on. */
 export class AppError extends Error {
   override readonly name = 'AppError';
   constructor(
-    readonly code: 'no-connection' | 'not-found' | 'invalid-argument',
+    readonly code: 'no-connection' | 'not-found' | 'invalid-argument' | 'secret-required',
     message: string,
   ) {
     super(message);
   }
 }
 
-/** Any failure as it may cross to the renderer: the message of the errors the app knows; nothing else. */
+/**
+ * Any failure as it may cross to the renderer: the message of the errors the app knows, nothing
+ * else, and never a secret or token this process has handled (redact.ts).
+ */
 export function toErrorPayload(error: unknown): AppErrorPayload {
+  const payload = payloadOf(error);
+  return { ...payload, message: redact(payload.message) };
+}
+
+function payloadOf(error: unknown): AppErrorPayload {
   if (error instanceof ApiError) {
     return {
       code: error.code,

@@ -1,6 +1,7 @@
 import { isRequestName, requestSchemas, type Result } from '../../shared/contract.js';
 import { describeIssues } from '../../shared/profile.js';
 import type { AppCore } from './app-core.js';
+import { redact } from '../redact.js';
 import { toErrorPayload } from './app-error.js';
 
 /**
@@ -24,7 +25,9 @@ export async function dispatch(core: AppCore, name: string, argument: unknown): 
     return { ok: true, value: await handler(parsed.data) };
   } catch (error) {
     const payload = toErrorPayload(error);
-    if (payload.code === 'internal') console.error(`${name} failed:`, error);
+    // The log is a message that leaves core too: no secret in it (redact.ts).
+    if (payload.code === 'internal')
+      console.error(`${name} failed:`, redact(String((error as Error | undefined)?.stack ?? error)));
     return { ok: false, error: payload };
   }
 }

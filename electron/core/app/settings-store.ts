@@ -1,35 +1,95 @@
-import { readFile } from 'node:fs/promises';
+import { copyFile, readFile } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
 import { settingsSchema, type Settings } from '../../shared/contract.js';
+import { withFileLock } from '../file-lock.js';
+import type { DamagedFileReport } from '../profiles.js';
+import { damagedName } from '../set-aside.js';
 
 export const DEFAULT_SETTINGS: Settings = { language: 'en', theme: 'system', pageSize: 200 };
 
-/** The user's settings in `settings.json`: validated, written atomically, defaults for what is missing or damaged. */
+/** What a settings file holds, read key by key: the values this version understands, the rest kept as they are. */
+interface ReadSettings {
+  known: Partial<Settings>;
+  unknown: Record<string, unknown>;
+  problem?: string;
+}
+
+/**
+ * The user's settings in `settings.json` (DESIGN.md, "Profiles" applies to it too): changed under a
+ * cross-process lock after re-reading it, written atomically. Keys this version does not know are
+ * ignored and kept (a newer version wrote them); a value or a file that cannot be read is reported
+ * and a copy kept aside, never silently reset.
+ */
 export class SettingsStore {
   private constructor(
     private readonly path: string,
     private current: Settings,
   ) {}
 
-  static async open(path: string): Promise<SettingsStore> {
-    let stored: unknown;
-    try {
-      stored = JSON.parse(await readFile(path, 'utf8'));
-    } catch {
-      // Missing or damaged: the defaults (settings are preferences, nothing is lost).
-    }
-    const parsed = settingsSchema.partial().safeParse(stored);
-    return new SettingsStore(path, { ...DEFAULT_SETTINGS, ...(parsed.success ? parsed.data : {}) });
+  static async open(path: string): Promise<{ store: SettingsStore; damaged?: DamagedFileReport }> {
+    const read = await readSettings(path);
+    const store = new SettingsStore(path, { ...DEFAULT_SETTINGS, ...read.known });
+    if (read.problem === undefined) return { store };
+    const movedTo = damagedName(path, new Date());
+    await copyFile(path, movedTo);
+    return { store, damaged: { reason: read.problem, movedTo } };
   }
 
   get(): Settings {
     return { ...this.current };
   }
 
+  /** Changes the given settings, keeping what another process changed in the others meanwhile. */
   async set(changes: Partial<Settings>): Promise<Settings> {
-    const next = settingsSchema.parse({ ...this.current, ...changes });
-    await writeFileAtomic(this.path, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
-    this.current = next;
+    await withFileLock(this.path, async () => {
+      const onDisk = await readSettings(this.path);
+      const next = settingsSchema.parse({ ...DEFAULT_SETTINGS, ...onDisk.known, ...changes });
+      await writeFileAtomic(this.path, `${JSON.stringify({ ...onDisk.unknown, ...next }, null, 2)}\n`, {
+        mode: 0o600,
+      });
+      this.current = next;
+    });
     return this.get();
   }
+}
+
+async function readSettings(path: string): Promise<ReadSettings> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { known: {}, unknown: {} };
+    throw error;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { known: {}, unknown: {}, problem: `not valid JSON (${(error as Error).message})` };
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return { known: {}, unknown: {}, problem: 'not an object of settings' };
+  }
+  const shape = settingsSchema.shape as Record<
+    string,
+    { safeParse(value: unknown): { success: boolean; data?: unknown } }
+  >;
+  const known: Record<string, unknown> = {};
+  const unknown: Record<string, unknown> = {};
+  const bad: string[] = [];
+  for (const [key, value] of Object.entries(json)) {
+    const field = shape[key];
+    if (!field) {
+      unknown[key] = value;
+      continue;
+    }
+    const parsed = field.safeParse(value);
+    if (parsed.success) known[key] = parsed.data;
+    else bad.push(key);
+  }
+  return {
+    known,
+    unknown,
+    ...(bad.length && { problem: `unreadable value of ${bad.join(', ')}; the default is used` }),
+  };
 }

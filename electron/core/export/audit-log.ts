@@ -1,6 +1,7 @@
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { AuditEntry } from '../../shared/export.js';
+import { redact } from '../redact.js';
 
 export type { AuditEntry };
 
@@ -10,7 +11,8 @@ export class AuditLog {
 
   async append(entry: AuditEntry): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true });
-    await appendFile(this.path, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+    // Defence in depth: no secret this process handled reaches the file (redact.ts).
+    await appendFile(this.path, `${redact(JSON.stringify(entry))}\n`, { mode: 0o600 });
   }
 
   /** The newest `count` entries, newest first (lines that do not parse are skipped). */

@@ -8,7 +8,7 @@ import {
 import { ANY_FIELD, compileFilter, fieldKind, FilterError } from '../../shared/filter.js';
 import type { ApiRecord, ResourceSchema } from '../../shared/schema.js';
 import type { ApiClient } from '../api-client.js';
-import { isAbort } from '../errors.js';
+import { describeForLog, isAbort } from '../errors.js';
 import { traverse } from '../paging.js';
 import type { AuditLog } from './audit-log.js';
 import { knownFields, resolveColumns, type Column } from './columns.js';
@@ -139,7 +139,7 @@ export async function runExport(
     await temp?.discard();
     const outcome = isAbort(error) ? 'cancelled' : 'failed';
     await hooks.auditLog
-      ?.append(auditEntry(request, target, 0, outcome, (error as Error).message))
+      ?.append(auditEntry(request, target, progress.records, outcome, describeForLog(error)))
       .catch(() => undefined);
     throw error;
   }

@@ -1,0 +1,54 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, SettingsStore } from './settings-store.js';
+
+let dir: string;
+let path: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cdb-settings-'));
+  path = join(dir, 'settings.json');
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe('settings', () => {
+  it('ignores keys it does not know, keeps them on write, and keeps the values it knows', async () => {
+    await writeFile(path, JSON.stringify({ language: 'fr', futureOption: { on: true } }));
+    const { store, damaged } = await SettingsStore.open(path);
+    expect(damaged).toBeUndefined();
+    expect(store.get()).toEqual({ ...DEFAULT_SETTINGS, language: 'fr' });
+    await store.set({ connectionId: 'demo' });
+    expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({
+      language: 'fr',
+      connectionId: 'demo',
+      futureOption: { on: true },
+    });
+  });
+
+  it('keeps another process’s change to another setting', async () => {
+    const { store: app } = await SettingsStore.open(path);
+    const { store: other } = await SettingsStore.open(path);
+    await other.set({ language: 'fr' });
+    await app.set({ connectionId: 'demo' });
+    expect((await SettingsStore.open(path)).store.get()).toMatchObject({
+      language: 'fr',
+      connectionId: 'demo',
+    });
+  });
+
+  it.each([
+    ['not JSON', '{"language": "fr"', /not valid JSON/],
+    ['an unreadable value', '{"language": "de", "pageSize": 100}', /language/],
+  ])(
+    'reports a file that is %s and keeps a copy aside, never silently resetting',
+    async (_kind, text, reason) => {
+      await writeFile(path, text);
+      const { store, damaged } = await SettingsStore.open(path);
+      expect(damaged?.reason).toMatch(reason);
+      expect(await readFile(damaged?.movedTo ?? '', 'utf8')).toBe(text);
+      expect(store.get().language).toBe('en');
+      expect((await readdir(dir)).length).toBe(2);
+    },
+  );
+});

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * An implementation of the API other than our Demo, for behaviour the spec allows and the Demo never
+ * shows (DEVELOPERS.md: "real APIs will not agree with our client"): tokens that live seconds, a
+ * token clock that is off, a token endpoint that fails or rejects the client (quoting the secret
+ * back), a bundle not permitted on one resource, no schema listing. It records every request, so a
+ * test can assert what a server received and how many tokens it granted.
+ */
+export interface OtherApiOptions {
+  /** Lifetime of the tokens it grants (default 10 h). */
+  tokenSeconds?: number;
+  /** Say the lifetime as `expires_in` (default), or only inside the JWT (`iat`, `exp`). */
+  lifetimeIn?: 'expires_in' | 'jwt';
+  /** Seconds the token server's clock is ahead of this machine's (its `iat`/`exp` say so). */
+  clockAheadSeconds?: number;
+  /** The first N token requests answer 500. */
+  failingTokenRequests?: number;
+  /** Every token request answers 401 invalid_client, quoting the secret it was sent. */
+  rejectClient?: boolean;
+  /** Delay before the token endpoint answers. */
+  tokenDelayMs?: number;
+  /** A resource this bundle is not permitted on: any token gets 401 there (spec, Authentication 9). */
+  forbiddenResource?: string;
+  /** Records of each resource (default 1,000). */
+  rows?: number;
+}
+
+/** What the server received. */
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  authorization?: string;
+  body: string;
+}
+
+export interface OtherApi {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  /** Tokens granted so far. */
+  grants(): number;
+  tokenRequests(): number;
+  received: ReceivedRequest[];
+  close(): Promise<void>;
+}
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** Starts the server on 127.0.0.1 (one origin for the token endpoint and the API). */
+export async function startOtherApi(options: OtherApiOptions = {}): Promise<OtherApi> {
+  const clientId = 'other-client';
+  const clientSecret = `other-secret-${randomBytes(8).toString('hex')}`;
+  const valid = new Map<string, number>();
+  const received: ReceivedRequest[] = [];
+  let grants = 0;
+  let tokenRequests = 0;
+  const rows = options.rows ?? 1_000;
+
+  const json = (response: ServerResponse, status: number, body: unknown) =>
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+  const token = (request: ReceivedRequest, response: ServerResponse) => {
+    tokenRequests++;
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(request.body) as Record<string, unknown>;
+    } catch {
+      // An unreadable body is a wrong client below.
+    }
+    if (tokenRequests <= (options.failingTokenRequests ?? 0))
+      return json(response, 500, { message: 'token service down' });
+    if (options.rejectClient || body.client_id !== clientId || body.client_secret !== clientSecret) {
+      return json(response, 401, {
+        error: 'invalid_client',
+        message: `unknown client ${String(body.client_id)} with secret ${String(body.client_secret)}`,
+      });
+    }
+    grants++;
+    const seconds = options.tokenSeconds ?? 36_000;
+    const iat = Math.floor(Date.now() / 1000) + (options.clockAheadSeconds ?? 0);
+    const accessToken = `${base64url({ alg: 'none' })}.${base64url({ iat, exp: iat + seconds, n: grants })}.${randomBytes(8).toString('hex')}`;
+    valid.set(accessToken, Date.now() + seconds * 1000);
+    const answer = { access_token: accessToken, token_type: 'Bearer' };
+    json(response, 200, options.lifetimeIn === 'jwt' ? answer : { ...answer, expires_in: seconds });
+  };
+
+  const list = (request: ReceivedRequest, url: URL, response: ServerResponse) => {
+    const bearer = request.authorization?.replace(/^Bearer /, '') ?? '';
+    const expiresAt = valid.get(bearer);
+    if (expiresAt === undefined || expiresAt < Date.now())
+      return json(response, 401, { message: 'invalid or expired token' });
+    const resource = url.pathname.split('/').at(-1) ?? '';
+    if (resource === options.forbiddenResource)
+      return json(response, 401, { message: `token not valid for ${resource}` });
+    if (!['customers', 'contacts', 'agreements'].includes(resource))
+      return json(response, 404, { message: 'not found' });
+    const size = Number(url.searchParams.get('size') ?? 100);
+    if (url.searchParams.has('page')) {
+      return json(response, 200, {
+        status: 'success',
+        data: [],
+        metadata: { pagination: { size, page: 1, total: rows, hasNextPage: rows > size } },
+      });
+    }
+    const from = Number(url.searchParams.get('cursor') ?? 0);
+    const to = Math.min(rows, from + size);
+    const data = Array.from({ length: to - from }, (_, index) => ({
+      id: `${resource}-${from + index}`,
+      name: `N${from + index}`,
+    }));
+    json(response, 200, {
+      status: 'success',
+      data,
+      metadata: { pagination: { size, hasNextPage: to < rows, nextCursor: to < rows ? String(to) : null } },
+    });
+  };
+
+  const server = createServer((message: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    message.on('data', (chunk: Buffer) => chunks.push(chunk));
+    message.on('end', () => {
+      const url = new URL(message.url ?? '/', 'http://127.0.0.1');
+      const request: ReceivedRequest = {
+        method: message.method ?? 'GET',
+        path: url.pathname,
+        authorization: message.headers.authorization,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      received.push(request);
+      if (url.pathname === '/oauth/token' && request.method === 'POST') {
+        setTimeout(() => token(request, response), options.tokenDelayMs ?? 0);
+      } else if (url.pathname.startsWith('/v1/')) {
+        list(request, url, response);
+      } else {
+        json(response, 404, { message: 'not found' });
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    clientId,
+    clientSecret,
+    grants: () => grants,
+    tokenRequests: () => tokenRequests,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
