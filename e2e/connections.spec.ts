@@ -73,3 +73,44 @@ test('refuses a plain http address that is not this machine, naming the field', 
     "Adresse de l'API (base URL) : doit être une adresse complète",
   );
 });
+
+test('moving a saved connection to another address asks for its secret again, and says why', async ({
+  page,
+}) => {
+  await host.call('settings.set', { language: 'en' });
+  await host.call('profiles.save', {
+    profile: {
+      name: 'Movable',
+      baseUrl: connection.baseUrl,
+      authUrl: connection.authUrl,
+      clientId: connection.clientId,
+    },
+    secret: connection.clientSecret,
+  });
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'Connections…' }).click();
+  await page.getByRole('button', { name: 'Movable' }).click();
+  const secret = page.getByLabel('Client secret');
+  await expect(secret).not.toHaveAttribute('required', '');
+  await page.getByLabel('API address (base URL)').fill('https://elsewhere.example.com');
+  await expect(secret).toHaveAttribute('required', '');
+  await expect(secret).toHaveAccessibleDescription(
+    /type the secret again\. A secret is only sent to the address it was entered for/,
+  );
+  // The app refuses it too, whatever the page does.
+  const profiles = (await host.call('profiles.list', {})) as { id: string; name: string }[];
+  const movable = profiles.find((profile) => profile.name === 'Movable');
+  await expect(
+    host.call('profiles.save', {
+      id: movable?.id,
+      profile: {
+        name: 'Movable',
+        baseUrl: 'https://elsewhere.example.com',
+        authUrl: connection.authUrl,
+        clientId: connection.clientId,
+      },
+    }),
+  ).rejects.toThrow(/type its client secret again/);
+  await page.getByLabel('API address (base URL)').fill(connection.baseUrl);
+  await expect(secret).not.toHaveAttribute('required', '');
+});

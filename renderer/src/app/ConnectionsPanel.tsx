@@ -85,6 +85,13 @@ export function ConnectionsPanel({
   const [secret, setSecret] = useState('');
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | undefined>();
   const selected = profiles.data?.find((profile) => profile.id === selectedId);
+  // Credentials belong to their address: moving a saved connection needs its secret typed again (the app refuses otherwise).
+  const moved =
+    selected !== undefined &&
+    (['baseUrl', 'authUrl', 'audience', 'clientId'] as const).some(
+      (name) => draft[name].trim().replace(/\/+$/, '') !== (draftOf(selected)[name] ?? ''),
+    );
+  const secretNeeded = !selected?.secretSaved || moved;
 
   const pick = (profile: ProfileSummary | undefined) => {
     setSelectedId(profile?.id);
@@ -204,13 +211,21 @@ export function ConnectionsPanel({
               type="password"
               autoComplete="new-password"
               value={secret}
-              required={!selected?.secretSaved}
+              required={secretNeeded}
+              aria-describedby={moved ? 'secret-again' : undefined}
               placeholder={
-                selected?.secretSaved ? t('connections.secretSaved') : t('connections.secretMissing')
+                selected?.secretSaved && !moved
+                  ? t('connections.secretSaved')
+                  : t('connections.secretMissing')
               }
               onChange={(event) => setSecret(event.target.value)}
             />
           </label>
+          {moved && (
+            <p id="secret-again" className="hint">
+              {t('connections.secretAgain')}
+            </p>
+          )}
           {session?.keychainProblem && <p className="hint">{t('connections.secretSessionOnly')}</p>}
           <details>
             <summary>{t('connections.advanced')}</summary>

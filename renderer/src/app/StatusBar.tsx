@@ -30,7 +30,13 @@ export function StatusBar({ session }: { session: SessionStatus | undefined }) {
       </span>
       {token && <span data-testid="token-state">{tokenText}</span>}
       {token && (
-        <span data-testid="token">{t('status.budget', { used: token.used, limit: token.limit })}</span>
+        <span data-testid="token">
+          {t(token.countUnknown ? 'status.budgetUnknown' : 'status.budget', {
+            used: token.used,
+            limit: token.limit,
+          })}
+          {token.unconfirmed > 0 && ` · ${t('status.unconfirmed', { count: token.unconfirmed })}`}
+        </span>
       )}
       {stats && (
         <span data-testid="rate">

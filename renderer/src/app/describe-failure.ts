@@ -16,6 +16,10 @@ export function describeFailure(t: TFunction, language: Language, failure: unkno
   switch (code) {
     case 'credentials-rejected':
       return t('errors.credentialsRejected');
+    case 'not-permitted':
+      return t('errors.notPermitted');
+    case 'secret-required':
+      return t('errors.secretRequired');
     case 'token-budget':
       return t('errors.tokenBudget', { time });
     case 'token-rate-limited':
@@ -32,6 +36,9 @@ export function describeFailure(t: TFunction, language: Language, failure: unkno
       return t('errors.keychain');
     case 'no-connection':
       return t('errors.noConnection');
+    case 'http':
+      // The token endpoint failing: the app waits before asking again, and says until when.
+      return retryAt === undefined ? message : t('errors.tokenEndpointFailing', { message, time });
     default:
       // Validation messages from the app name the field; the API's own words are quoted as they are.
       return message;

@@ -84,6 +84,18 @@ export function useCursorPages(
   });
 }
 
+/**
+ * Retry after a failure: first lifts the app's own hold on token requests ("credentials rejected",
+ * a failing token endpoint: DESIGN.md, "Tokens"), then runs `again`.
+ */
+export function useRetry(): (again: () => Promise<unknown>) => Promise<unknown> {
+  const api = useApi();
+  return async (again) => {
+    await api.invoke('connection.retry', {});
+    return again();
+  };
+}
+
 /** The latest value of an app event, or undefined before the first one. */
 export function useLatestEvent<E extends 'limiter.stats' | 'token.state'>(
   name: E,

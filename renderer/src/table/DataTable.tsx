@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { AppFailure } from '../api/call';
-import { useCount, useCursorPages, useSchemas, useSession, type ListView } from '../data/queries';
+import { useCount, useCursorPages, useRetry, useSchemas, useSession, type ListView } from '../data/queries';
 import { describeFailure } from '../app/describe-failure';
 import { compileFilter, type FilterCondition } from '../../../electron/shared/filter';
 import { buildColumns, TABLE_FEATURES, type ColumnMeta } from './columns';
@@ -60,6 +60,7 @@ export function DataTable({
   onScrollTopChange,
 }: DataTableProps) {
   const { t, i18n } = useTranslation();
+  const retry = useRetry();
   const language = i18n.language as Language;
   const gridId = useId();
   const queryClient = useQueryClient();
@@ -342,7 +343,7 @@ export function DataTable({
                   </span>
                   <button
                     type="button"
-                    onClick={() => void (rows.length ? pages.fetchNextPage() : pages.refetch())}
+                    onClick={() => void retry(() => (rows.length ? pages.fetchNextPage() : pages.refetch()))}
                   >
                     {t('table.retry')}
                   </button>

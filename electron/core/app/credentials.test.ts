@@ -1,0 +1,164 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RequestName, Result } from '../../shared/contract.js';
+import { startOtherApi, type OtherApi, type OtherApiOptions } from '../test-fixtures/other-api.js';
+import { testService } from '../test-kit.js';
+import { openVault } from '../vault.js';
+import { AppCore } from './app-core.js';
+import { dispatch } from './dispatch.js';
+
+// The app's engine as the renderer drives it (every request through `dispatch`, as IPC and the
+// browser host do), against servers of the test's own: what reaches which server, and how many
+// tokens each path costs.
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function server(options: OtherApiOptions = {}): Promise<OtherApi> {
+  const api = await startOtherApi(options);
+  cleanups.push(() => api.close());
+  return api;
+}
+
+async function app() {
+  const root = await mkdtemp(join(tmpdir(), 'cdb-app-'));
+  const dataDir = join(root, 'data');
+  const core = await AppCore.open({
+    dataDir,
+    exportDir: join(root, 'exports'),
+    vault: await openVault(testService()),
+  });
+  cleanups.push(async () => {
+    await core.close();
+    await rm(root, { recursive: true, force: true });
+  });
+  const call = async (name: RequestName, argument: unknown): Promise<Result<any>> =>
+    dispatch(core, name, argument);
+  const ok = async (name: RequestName, argument: unknown): Promise<any> => {
+    const result = await call(name, argument);
+    if (!result.ok) throw new Error(`${name}: ${result.error.code}: ${result.error.message}`);
+    return result.value;
+  };
+  return { core, call, ok, dataDir, root };
+}
+
+const profileOf = (api: OtherApi, name = 'Production') => ({
+  name,
+  baseUrl: api.url,
+  authUrl: api.url,
+  clientId: api.clientId,
+});
+
+/** Waits until the export ends and returns its last event. */
+function exportEnd(core: AppCore, exportId: string): Promise<{ state: string; error?: { message: string } }> {
+  return new Promise((resolve) => {
+    const stop = core.onEvent((name, payload) => {
+      if (name !== 'export.progress') return;
+      const event = payload as { exportId: string; state: string; error?: { message: string } };
+      if (event.exportId === exportId && event.state !== 'running') {
+        stop();
+        resolve(event);
+      }
+    });
+  });
+}
+
+describe('credentials stay with their address', () => {
+  it('editing a saved connection to point elsewhere needs the secret again: the other server never gets the old secret or token', async () => {
+    const genuine = await server();
+    const recording = await server({ rejectClient: true });
+    const { ok, call, core, dataDir } = await app();
+    const saved = await ok('profiles.save', { profile: profileOf(genuine), secret: genuine.clientSecret });
+    await ok('connection.select', { id: saved.id });
+    await ok('data.count', { view: { resource: 'customers' } });
+    const oldToken = genuine.received.find((request) => request.authorization)?.authorization ?? '';
+    expect(oldToken).toMatch(/^Bearer /);
+
+    // The user changes the two addresses and leaves the secret field untouched.
+    const moved = { ...profileOf(genuine), baseUrl: recording.url, authUrl: recording.url };
+    const refused = await call('profiles.save', { id: saved.id, profile: moved });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'secret-required' } });
+    expect(((await ok('profiles.list', {})) as { baseUrl: string }[])[0]?.baseUrl).toBe(genuine.url);
+    await call('data.count', { view: { resource: 'customers' } });
+    expect(recording.received).toEqual([]);
+
+    // With a secret typed for the new address, only that one goes there; its echo is redacted everywhere.
+    const typed = 'typed-again-for-the-new-address';
+    await ok('profiles.save', { id: saved.id, profile: moved, secret: typed });
+    const failure = await call('data.count', { view: { resource: 'customers' } });
+    expect(failure).toMatchObject({ ok: false, error: { code: 'credentials-rejected' } });
+    const started = await ok('export.start', {
+      view: { resource: 'customers', lang: 'en' },
+      options: { format: 'csv' },
+      fileName: 'customers.csv',
+    });
+    const end = await exportEnd(core, started.exportId);
+    expect(end.state).toBe('failed');
+    const session = await ok('session.status', {});
+    const seen = JSON.stringify([failure, end, session]);
+    expect(seen).not.toContain(typed);
+    expect(seen).toContain('[redacted]');
+
+    const everything = recording.received
+      .map((request) => `${request.authorization ?? ''} ${request.body}`)
+      .join('\n');
+    expect(everything).toContain(typed);
+    expect(everything).not.toContain(genuine.clientSecret);
+    expect(everything).not.toContain(oldToken.replace('Bearer ', ''));
+    expect(recording.received.every((request) => request.authorization === undefined)).toBe(true);
+
+    const files = await readdir(dataDir);
+    const onDisk = (
+      await Promise.all(
+        files
+          .filter((file) => !file.endsWith('.lock'))
+          .map((file) => readFile(join(dataDir, file), 'utf8').catch(() => '')),
+      )
+    ).join('\n');
+    expect(onDisk).not.toContain(typed);
+    expect(onDisk).not.toContain(genuine.clientSecret);
+    expect(onDisk).not.toMatch(/unknown client/);
+  });
+});
+
+describe('tokens cost what they must', () => {
+  it('test, use, count and list of one new connection share one token', async () => {
+    const api = await server();
+    const { ok } = await app();
+    const saved = await ok('profiles.save', { profile: profileOf(api), secret: api.clientSecret });
+    await ok('profiles.test', { id: saved.id });
+    await ok('connection.select', { id: saved.id });
+    await ok('data.count', { view: { resource: 'customers' } });
+    await ok('data.listPage', { view: { resource: 'agreements' }, size: 10, lang: 'en' });
+    // A second profile with the same credentials (another API prefix, say) uses the same token.
+    const twin = await ok('profiles.save', {
+      profile: profileOf(api, 'Same bundle'),
+      secret: api.clientSecret,
+    });
+    await ok('profiles.test', { id: twin.id });
+    expect(api.grants()).toBe(1);
+    expect(((await ok('session.status', {})) as { token: { used: number } }).token.used).toBe(1);
+  });
+
+  it('after "credentials rejected" the app stops asking until Retry', async () => {
+    const api = await server({ rejectClient: true });
+    const { ok, call } = await app();
+    const saved = await ok('profiles.save', { profile: profileOf(api), secret: 'wrong-secret-value' });
+    await ok('connection.select', { id: saved.id });
+    for (let i = 0; i < 10; i++) {
+      const result = await call('data.listPage', { view: { resource: 'customers' }, size: 10, lang: 'en' });
+      expect(result).toMatchObject({ ok: false, error: { code: 'credentials-rejected' } });
+      await call('data.schemas', { lang: 'en' });
+      await call('data.count', { view: { resource: 'contacts' } });
+    }
+    expect(api.tokenRequests()).toBe(1);
+    const status = await ok('connection.retry', {});
+    expect(status.token.status).toBe('none');
+    await call('data.count', { view: { resource: 'customers' } });
+    expect(api.tokenRequests()).toBe(2);
+  });
+});
