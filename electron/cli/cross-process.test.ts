@@ -1,0 +1,137 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startHostProcess } from '../../e2e/host-process.js';
+import { dataFiles } from '../core/app-paths.js';
+import { GrantLedger } from '../core/grant-ledger.js';
+import { startOtherApi } from '../core/test-fixtures/other-api.js';
+
+// Rules that hold across processes (DESIGN.md, "Tokens", "Profiles"): real `cdb` processes and the
+// real browser host on one data folder, with the real keychain of the test session.
+
+const CDB = join(import.meta.dirname, '../../bin/cdb.mjs');
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function folder(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'cdb-cross-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Runs `cdb args…` as its own process to its end. */
+async function cdb(args: string[], env: Record<string, string>, input = '') {
+  const child = spawn(process.execPath, [CDB, ...args], { env: { ...process.env, ...env }, stdio: 'pipe' });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.resume();
+  child.stdin.end(input);
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stderr };
+}
+
+describe('across processes', () => {
+  it('8 concurrent `cdb profile add` on one data folder: 8 profiles, none lost', async () => {
+    const dataDir = await folder();
+    const runs = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        cdb(
+          [
+            'profile',
+            'add',
+            '--name',
+            `P${i}`,
+            '--base-url',
+            'https://api.example.com',
+            '--auth-url',
+            'https://auth.example.com',
+            '--client-id',
+            `client-${i}`,
+          ],
+          { CDB_DATA_DIR: dataDir },
+          `secret-${i}`,
+        ),
+      ),
+    );
+    for (const run of runs) expect(run.code, run.stderr).toBe(0);
+    const file = JSON.parse(await readFile(join(dataDir, 'profiles.json'), 'utf8')) as {
+      profiles: { name: string }[];
+    };
+    expect(file.profiles.map((profile) => profile.name).sort()).toEqual([
+      'P0',
+      'P1',
+      'P2',
+      'P3',
+      'P4',
+      'P5',
+      'P6',
+      'P7',
+    ]);
+  }, 60_000);
+
+  it('the app and two `cdb` exports at once, 3-second tokens: the machine’s ledger counts exactly what the server granted', async () => {
+    const api = await startOtherApi({ tokenSeconds: 3, rows: 8_000 });
+    cleanups.push(() => api.close());
+    const host = await startHostProcess();
+    cleanups.push(() => host.stop());
+    const out = await folder();
+    const connection = ['--base-url', api.url, '--auth-url', api.url, '--client-id', api.clientId];
+
+    const saved = (await host.call('profiles.save', {
+      profile: { name: 'Other', baseUrl: api.url, authUrl: api.url, clientId: api.clientId },
+      secret: api.clientSecret,
+    })) as { id: string };
+    await host.call('connection.select', { id: saved.id });
+    const started = performance.now();
+    // The app keeps working while the exports run (each call may need a token of its own).
+    let appWorking = true;
+    const app = (async () => {
+      while (appWorking) {
+        await host.call('data.count', { view: { resource: 'customers' } });
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    })();
+    const exports = await Promise.all(
+      ['a', 'b'].map((name) =>
+        cdb(
+          [
+            'export',
+            ...connection,
+            '--resource',
+            'contacts',
+            '--size',
+            '100',
+            '--out',
+            join(out, `${name}.csv`),
+          ],
+          {
+            CDB_DATA_DIR: host.dataDir,
+            CDB_CLIENT_SECRET: api.clientSecret,
+          },
+        ),
+      ),
+    );
+    appWorking = false;
+    await app;
+    const seconds = (performance.now() - started) / 1000;
+    for (const run of exports) expect(run.code, run.stderr).toBe(0);
+    expect(seconds).toBeGreaterThan(3);
+
+    const ledger = await GrantLedger.open(dataFiles(host.dataDir).grantLedger);
+    const usage = ledger.usage(GrantLedger.clientKey(api.url, api.clientId));
+    expect(api.grants()).toBeGreaterThanOrEqual(2);
+    expect(usage.used).toBe(api.grants());
+    expect(usage.unconfirmed).toBe(0);
+    // One token at a time for the whole machine (the keychain and the ledger's lock): no more
+    // than one per lifetime, whichever process asked.
+    expect(api.grants()).toBeLessThanOrEqual(Math.ceil(seconds / 3) + 1);
+    expect(((await host.call('session.status', {})) as { token: { used: number } }).token.used).toBe(
+      api.grants(),
+    );
+  }, 90_000);
+});
