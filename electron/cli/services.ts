@@ -49,7 +49,7 @@ export async function openServices(io: CliIo, env: NodeJS.ProcessEnv = process.e
     vault,
     ledger,
     tokens: new TokenManagers({ vault, ledger }),
-    limiters: new LimiterRegistry(),
+    limiters: new LimiterRegistry(files.limiterPeers),
     auditLog: new AuditLog(files.auditLog),
     profiles: async () => {
       if (!store) {

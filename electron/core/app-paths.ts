@@ -20,4 +20,6 @@ export const dataFiles = (dataDir: string) => ({
   profiles: dataDir,
   grantLedger: join(dataDir, 'token-grants.json'),
   auditLog: join(dataDir, 'exports-audit.log'),
+  /** Heartbeats of the processes calling each API origin, so they share its rate (origin-peers.ts). */
+  limiterPeers: join(dataDir, 'limiter-peers'),
 });

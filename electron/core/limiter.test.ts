@@ -1,4 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApiClient } from './api-client.js';
 import { ApiError } from './errors.js';
 import { LimiterRegistry, RequestLimiter, type LimiterStats, type Priority } from './limiter.js';
 import { traverse } from './paging.js';
@@ -190,6 +194,48 @@ describe('the limiter against the Demo API (20/s, burst 35)', () => {
     // 120 requests: the client's bucket (35 less its reserve) then 20 a second.
     expect(seconds).toBeGreaterThanOrEqual((120 - 30) / 20 - 0.2);
     expect(demo.counters.apiRequests).toBe(120);
+  });
+
+  it('two processes calling one origin share its 20/s: no 503 when one joins the other mid-traversal', async () => {
+    engine = await startEngine({ demo: { size: { customers: 200, contacts: 0, agreements: 2_000 } } });
+    const { demo, tokens } = engine;
+    await tokens.getToken();
+    const folder = await mkdtemp(join(tmpdir(), 'cdb-peers-'));
+    // Two registries on one peers folder: exactly what two processes of the user have.
+    const registries = [new LimiterRegistry(folder), new LimiterRegistry(folder)];
+    const clients = registries.map(
+      (registry) =>
+        new ApiClient(
+          { baseUrl: demo.baseUrl, apiPrefix: '/v1', schemaPath: '/v1/schemas' },
+          tokens,
+          registry.forOrigin(demo.baseUrl, { requestsPerSecond: 20, burst: 35 }),
+        ),
+    );
+    const walk = async (client: ApiClient, sort: string) => {
+      let rows = 0;
+      for await (const page of traverse(client, { resource: 'agreements', sort, size: 20, lang: 'en' }, {})) {
+        rows += page.rows.length;
+      }
+      return rows;
+    };
+    try {
+      const first = walk(clients[0]!, 'mrr.desc');
+      // The second process starts once the first is past its burst and running at the full rate.
+      await new Promise((resolve) => setTimeout(resolve, 1_800));
+      const second = walk(clients[1]!, 'arr.asc');
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(
+        registries.map(
+          (registry) =>
+            registry.forOrigin(demo.baseUrl, { requestsPerSecond: 20, burst: 35 }).stats().sharedWith,
+        ),
+      ).toEqual([1, 1]);
+      expect(await Promise.all([first, second])).toEqual([2_000, 2_000]);
+      expect(demo.counters.rateLimited).toBe(0);
+    } finally {
+      for (const registry of registries) registry.closeAll();
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('rides out a 503 storm from the server', async () => {

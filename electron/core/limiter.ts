@@ -1,5 +1,8 @@
 import type { LimiterStats } from '../shared/contract.js';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import { abortReason, ApiError } from './errors.js';
+import { OriginPeers } from './origin-peers.js';
 
 export type { LimiterStats };
 
@@ -20,6 +23,8 @@ export interface LimiterOptions {
   baseBackoffMs?: number;
   maxBackoffMs?: number;
   random?: () => number;
+  /** The other processes of the user calling this origin: the limiter takes its share of rate and burst. */
+  peers?: OriginPeers;
 }
 
 interface Job {
@@ -39,6 +44,8 @@ const RATE_WINDOW_MS = 2_000;
 const SLOWDOWN_FACTOR = 0.5;
 /** After a calm second, the allowed rate grows back by this share of the configured rate per second. */
 const RECOVERY_PER_SECOND = 0.1;
+/** After this long with nothing to do, the process stops counting as a caller of the origin. */
+const IDLE_MS = 1_000;
 
 /**
  * One rate limiter per API origin, shared by every table, prefetch and export (DESIGN.md): a token
@@ -63,8 +70,10 @@ export class RequestLimiter {
   private readonly starts: number[] = [];
   private timer: NodeJS.Timeout | undefined;
   private statsTimer: NodeJS.Timeout | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
   private readonly listeners = new Set<(stats: LimiterStats) => void>();
-  private readonly options: Required<LimiterOptions>;
+  private readonly options: Required<Omit<LimiterOptions, 'peers'>>;
+  private readonly peers: OriginPeers | undefined;
 
   constructor(options: LimiterOptions) {
     this.options = {
@@ -79,6 +88,14 @@ export class RequestLimiter {
     this.allowedRate = options.requestsPerSecond;
     this.capacity = Math.max(1, options.burst - Math.max(1, Math.round(options.burst * 0.15)));
     this.tokens = this.capacity;
+    this.peers = options.peers;
+    this.peers?.onChange((count) => {
+      // A process joined: give back at once what exceeds this one's new share of the burst.
+      this.refill(performance.now());
+      this.tokens = Math.min(this.tokens, this.capacity / count);
+      this.changed();
+      this.pump();
+    });
   }
 
   /**
@@ -115,6 +132,7 @@ export class RequestLimiter {
         signal.addEventListener('abort', onAbort, { once: true });
         job.detach = () => signal.removeEventListener('abort', onAbort);
       }
+      this.activate();
       this.queue.push(job);
       this.changed();
       this.pump();
@@ -132,6 +150,7 @@ export class RequestLimiter {
       inFlight: this.inFlight,
       retries: this.retries,
       overloadAnswers: this.overloadAnswers,
+      sharedWith: (this.peers?.count ?? 1) - 1,
     };
   }
 
@@ -149,6 +168,27 @@ export class RequestLimiter {
     }
     clearTimeout(this.timer);
     clearTimeout(this.statsTimer);
+    clearTimeout(this.idleTimer);
+    this.peers?.setActive(false);
+  }
+
+  /** This process's share of the origin's budget: all of it, or 1/n while n processes call it. */
+  private get share(): number {
+    return 1 / (this.peers?.count ?? 1);
+  }
+
+  /** Counts this process among the origin's callers while it has work. */
+  private activate(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    if (!this.peers || this.peers.active) return;
+    this.peers.setActive(true);
+    if (this.peers.count > 1) {
+      // Joining processes that are already calling: start with an empty bucket, so this one's
+      // first burst cannot overrun theirs before they learn of it (within a heartbeat).
+      this.refill(performance.now());
+      this.tokens = 0;
+    }
   }
 
   private refill(now: number): void {
@@ -161,7 +201,10 @@ export class RequestLimiter {
         this.allowedRate + calmSeconds * this.configuredRate * RECOVERY_PER_SECOND,
       );
     }
-    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.refilledAt) / 1000) * this.allowedRate);
+    this.tokens = Math.min(
+      this.capacity * this.share,
+      this.tokens + ((now - this.refilledAt) / 1000) * this.allowedRate * this.share,
+    );
     this.refilledAt = now;
   }
 
@@ -176,7 +219,7 @@ export class RequestLimiter {
       const job = this.nextReady(now);
       if (!job) break;
       if (this.tokens < 1) {
-        wakeAt = now + ((1 - this.tokens) / this.allowedRate) * 1000;
+        wakeAt = now + ((1 - this.tokens) / (this.allowedRate * this.share)) * 1000;
         break;
       }
       this.tokens -= 1;
@@ -225,6 +268,13 @@ export class RequestLimiter {
     settle();
     this.changed();
     this.pump();
+    if (this.peers && !this.queue.length && !this.inFlight && !this.idleTimer) {
+      this.idleTimer = setTimeout(() => {
+        this.idleTimer = undefined;
+        if (!this.queue.length && !this.inFlight) this.peers?.setActive(false);
+      }, IDLE_MS);
+      this.idleTimer.unref();
+    }
   }
 
   private failed(job: Job, error: unknown): void {
@@ -270,16 +320,24 @@ export class RequestLimiter {
   }
 }
 
-/** The limiters of the app, one per API origin, so every profile of one API shares its budget. */
+/**
+ * The limiters of a process, one per API origin, so every profile of one API shares its budget;
+ * given a folder shared by the user's processes (the data folder's), each origin's budget is also
+ * shared with the app and the `cdb` runs calling it at the same time.
+ */
 export class LimiterRegistry {
   private readonly limiters = new Map<string, RequestLimiter>();
+
+  constructor(private readonly peersFolder?: string) {}
 
   /** The limiter of `baseUrl`'s origin; made with `options` the first time that origin is seen. */
   forOrigin(baseUrl: string, options: LimiterOptions): RequestLimiter {
     const origin = new URL(baseUrl).origin;
     let limiter = this.limiters.get(origin);
     if (!limiter) {
-      limiter = new RequestLimiter(options);
+      const folder = createHash('sha256').update(origin).digest('hex').slice(0, 24);
+      const peers = this.peersFolder ? new OriginPeers(join(this.peersFolder, folder)) : undefined;
+      limiter = new RequestLimiter({ ...(peers && { peers }), ...options });
       this.limiters.set(origin, limiter);
     }
     return limiter;

@@ -132,6 +132,8 @@ export interface LimiterStats {
   /** Since the limiter was made. */
   retries: number;
   overloadAnswers: number;
+  /** Other processes of this user (`cdb` runs, another window) calling the same API now: they share its rate. */
+  sharedWith: number;
 }
 
 export interface RequestOutputs {

@@ -76,7 +76,8 @@ export class AppCore {
   private readonly tokens: TokenManagers;
   private readonly demoTokens: TokenManagers;
   private readonly listeners = new Set<Listener>();
-  private readonly limiters = new LimiterRegistry();
+  /** Shared with the `cdb` runs of the user calling the same API (DESIGN.md, "Limiter"). */
+  private readonly limiters: LimiterRegistry;
   private readonly notices: string[] = [];
   /** This session's exports, by id: only their files may be revealed. */
   private readonly exportPaths = new Map<string, string>();
@@ -91,6 +92,7 @@ export class AppCore {
     private readonly auditLog: AuditLog,
   ) {
     this.tokens = new TokenManagers({ vault, ledger });
+    this.limiters = new LimiterRegistry(dataFiles(options.dataDir).limiterPeers);
     this.demoTokens = new TokenManagers({ vault: this.demoVault, ledger: demoLedger });
   }
 

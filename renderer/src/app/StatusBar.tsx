@@ -44,6 +44,7 @@ export function StatusBar({ session }: { session: SessionStatus | undefined }) {
             rate: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(stats.requestsPerSecond),
           })}
           {stats.queued > 0 && ` · ${t('status.queued', { count: stats.queued })}`}
+          {stats.sharedWith > 0 && ` · ${t('status.shared', { count: stats.sharedWith })}`}
         </span>
       )}
       {stats && stats.allowedRate < stats.configuredRate && (
