@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { API_LIMITS } from '../shared/api-rules.js';
 import { startDemoApi } from '../core/demo-api/index.js';
 import { integerFlag, parseFlags } from './args.js';
 import type { CliIo } from './io.js';
@@ -16,6 +17,8 @@ Options:
   --contacts N      number of contacts (default 5000)
   --agreements N    number of agreements (default 6000)
   --latency-ms N    delay added to every answer, with ±25% jitter (default 0)
+  --token-lifetime S  lifetime of the tokens it grants, in seconds (default 36000, the spec's
+                    10 h; shorter to see how a client renews)
   -h, --help        show this help
 `;
 
@@ -30,6 +33,7 @@ export async function serveDemo(argv: string[], io: CliIo): Promise<number> {
     contacts: { type: 'string' },
     agreements: { type: 'string' },
     'latency-ms': { type: 'string' },
+    'token-lifetime': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (flags.help) {
@@ -43,6 +47,10 @@ export async function serveDemo(argv: string[], io: CliIo): Promise<number> {
     port: integerFlag(flags.port, 'port', 0, 65_535),
     seed: integerFlag(flags.seed, 'seed', 0, 2 ** 32 - 1),
     latencyMs: integerFlag(flags['latency-ms'], 'latency-ms', 0, 60_000),
+    limits: {
+      tokenLifetimeSeconds:
+        integerFlag(flags['token-lifetime'], 'token-lifetime', 1, 864_000) ?? API_LIMITS.tokenLifetimeSeconds,
+    },
     size: {
       ...(customers !== undefined && { customers }),
       ...(contacts !== undefined && { contacts }),
@@ -56,7 +64,7 @@ export async function serveDemo(argv: string[], io: CliIo): Promise<number> {
   await demo.close();
   const { apiRequests, tokenRequests, rateLimited } = demo.counters;
   io.stderr.write(
-    `Demo API stopped (${String(signal[0] ?? 'signal')}): ${apiRequests} API requests, ${tokenRequests} token requests, ${rateLimited} answered 503 by the rate limit\n`,
+    `Demo API stopped (${String(signal[0] ?? 'signal')}): ${apiRequests} API requests, ${tokenRequests} token requests (${demo.grantsToday(clientId)} tokens granted), ${rateLimited} answered 503 by the rate limit\n`,
   );
   return 0;
 }
