@@ -94,6 +94,19 @@ describe('grant ledger', () => {
     expect('refused' in (await app.reserve(CLIENT))).toBe(true);
   });
 
+  it('tells its listeners of real changes only (the status bar re-reads on each one)', async () => {
+    const path = join(dir, 'token-grants.json');
+    const ledger = await GrantLedger.open(path);
+    let heard = 0;
+    ledger.onChange(() => heard++);
+    await ledger.refresh();
+    await ledger.refresh();
+    expect(heard).toBe(0);
+    await grant(await GrantLedger.open(path));
+    await ledger.refresh();
+    expect(heard).toBe(1);
+  });
+
   it('keeps a damaged file aside, reports it, and says the day’s count is unknown', async () => {
     const path = join(dir, 'token-grants.json');
     await writeFile(path, 'not json');

@@ -181,10 +181,17 @@ export class GrantLedger {
    * when it says it changed something. Without a file, the ledger lives in this process.
    */
   private async update(mutate: (file: LedgerFile) => boolean): Promise<void> {
+    const before = JSON.stringify(this.snapshot);
+    await this.apply(mutate);
+    // Listeners hear of real changes only: a re-read that found nothing new is silent (the status
+    // bar asks for a re-read when it hears of a change).
+    if (JSON.stringify(this.snapshot) !== before) this.changed();
+  }
+
+  private async apply(mutate: (file: LedgerFile) => boolean): Promise<void> {
     const path = this.path;
     if (!path) {
       mutate(this.snapshot);
-      this.changed();
       return;
     }
     await withFileLock(path, async () => {
@@ -197,7 +204,6 @@ export class GrantLedger {
         await writeFileAtomic(path, `${JSON.stringify(file)}\n`, { mode: 0o600 });
       }
     });
-    this.changed();
   }
 
   /** The file's ledger; a damaged file is moved aside, reported, and replaced by an empty ledger that says its count is unknown. */

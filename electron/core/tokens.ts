@@ -1,11 +1,8 @@
-import { decodeJwt } from 'jose';
-import { z } from 'zod';
-import { API_LIMITS } from '../shared/api-rules.js';
 import { credentialsId, type Credentials } from './credentials.js';
-import { abortReason, ApiError, retryAfterMs, serverMessageOf } from './errors.js';
+import { abortReason, ApiError } from './errors.js';
 import { GrantLedger, type GrantUsage } from './grant-ledger.js';
-import { httpCall, jsonOf, neverSent, type Fetch } from './http.js';
-import { treatAsSecret } from './redact.js';
+import type { Fetch } from './http.js';
+import { LIFETIME_FALLBACK_MS, requestToken } from './token-endpoint.js';
 import type { CachedToken, Vault } from './vault.js';
 
 export type { Credentials };
@@ -37,12 +34,6 @@ export interface TokenState {
   error?: string;
 }
 
-const tokenAnswerSchema = z.object({
-  access_token: z.string().min(1),
-  expires_in: z.coerce.number().positive().optional(),
-});
-
-const LIFETIME_FALLBACK_MS = API_LIMITS.tokenLifetimeSeconds * 1000;
 /**
  * Spec "Authentication" 4: keep the token and renew it only when it has expired. The margin only
  * spares the round trip of a 401 for a token that would expire on its way, so it stays a small
@@ -50,15 +41,14 @@ const LIFETIME_FALLBACK_MS = API_LIMITS.tokenLifetimeSeconds * 1000;
  */
 const RENEW_MARGIN_SHARE = 0.05;
 const RENEW_MARGIN_MAX_MS = 60_000;
-const MAX_429_WAITS = 2;
 
 /**
  * The access token of one set of credentials (DESIGN.md, "Tokens"), shared by every profile,
  * connection, test and export of the process that uses them, and through the keychain and the
- * ledger's lock by the other processes of the user: one request however many callers wait, used
- * until it expires by its own lifetime, within the 15-a-day budget, never asked for again after
- * the credentials were rejected (until the user changes them or retries), and after a failing
- * token endpoint only once a growing wait is over.
+ * ledger's lock by the other processes of the user: one request (token-endpoint.ts) however many
+ * callers wait, used until it expires by its own lifetime, never asked for again after the
+ * credentials were rejected (until the user changes them or retries), and after a failing token
+ * endpoint only once a growing wait is over.
  */
 export class TokenManager {
   private current: CachedToken | undefined;
@@ -270,156 +260,32 @@ export class TokenManager {
     return undefined;
   }
 
+  /** Asks the token endpoint with the secret of the newest source that has one. */
   private async request(): Promise<CachedToken> {
-    for (let waits = 0; ; waits++) {
-      const secret = await this.readSecret();
-      if (!secret) {
-        throw new ApiError(
-          'missing-secret',
-          'no client secret is saved for this connection: enter it in its settings',
-          { retryable: false },
-        );
-      }
-      treatAsSecret(secret);
-      const reservation = await this.options.ledger.reserve(this.ledgerKey);
-      if ('refused' in reservation) throw budgetError(reservation.refused);
-      let answer;
-      try {
-        answer = await httpCall(this.fetch, `${this.credentials.authUrl}/oauth/token`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({
-            client_id: this.credentials.clientId,
-            client_secret: secret,
-            audience: this.credentials.audience,
-            grant_type: 'client_credentials',
-          }),
-          timeoutMs: this.options.timeoutMs ?? 15_000,
-          what: 'the token endpoint',
-        });
-      } catch (error) {
-        // A lost answer may still have been a grant: it stays counted (DESIGN.md, "Tokens").
-        await this.options.ledger.settle(
-          this.ledgerKey,
-          reservation.id,
-          neverSent(error) ? 'refused' : 'unknown',
-        );
-        throw error;
-      }
-      const body = jsonOf(answer);
-      if (answer.status === 200) {
-        const token = this.tokenFrom(body);
-        await this.options.ledger.settle(this.ledgerKey, reservation.id, token ? 'granted' : 'unknown');
-        if (!token) {
-          throw new ApiError('invalid-response', 'the token endpoint answered without an access_token', {
-            status: 200,
-            retryable: true,
-          });
-        }
-        const usage = this.options.ledger.usage(this.ledgerKey);
-        for (const listener of this.grantListeners) listener(usage);
-        return token;
-      }
-      await this.options.ledger.settle(this.ledgerKey, reservation.id, 'refused');
-      const wait = retryAfterMs(answer.headers.get('retry-after'), this.now());
-      if (
-        answer.status === 429 &&
-        wait !== undefined &&
-        wait <= (this.options.longestWaitMs ?? 60_000) &&
-        waits < MAX_429_WAITS
-      ) {
-        // Spec "Errors": 429 + Retry-After from the token endpoint. A short wait is waited out, once or twice.
-        await new Promise((resolve) => setTimeout(resolve, wait));
-        continue;
-      }
-      throw await this.failure(answer.status, serverMessageOf(body), wait, body);
-    }
-  }
-
-  private async failure(
-    status: number,
-    serverMessage: string | undefined,
-    wait: number | undefined,
-    body: unknown,
-  ): Promise<ApiError> {
-    const quoted = serverMessage ? `: ${serverMessage}` : '';
-    const retryAt = wait === undefined ? undefined : this.now() + wait;
-    const code = (body as { error?: unknown } | undefined)?.error;
-    if (status === 401 || code === 'invalid_client') {
-      return new ApiError(
-        'credentials-rejected',
-        `credentials rejected: the token endpoint refused this client id and secret${quoted}`,
-        { status, serverMessage, retryable: false },
+    const secret = await this.readSecret();
+    if (!secret) {
+      throw new ApiError(
+        'missing-secret',
+        'no client secret is saved for this connection: enter it in its settings',
+        {
+          retryable: false,
+        },
       );
     }
-    if (status === 429 || status === 403) {
-      // DESIGN.md: 429/403 from the token endpoint: stop, and show when a token is next allowed.
-      const quota = status === 403 || code === 'token_quota_exceeded' || (wait ?? 0) > 60_000;
-      if (retryAt !== undefined)
-        await this.options.ledger.blockUntil(this.ledgerKey, retryAt, quota ? 'budget' : 'rate');
-      const when =
-        retryAt === undefined ? '' : `; the next one can be requested at ${new Date(retryAt).toISOString()}`;
-      return new ApiError(
-        quota ? 'token-budget' : 'token-rate-limited',
-        `${quota ? 'the token budget is spent' : 'too many token requests'} (HTTP ${status})${quoted}${when}`,
-        { status, serverMessage, retryable: false, retryAt },
-      );
-    }
-    return new ApiError('http', `the token endpoint answered HTTP ${status}${quoted}`, {
-      status,
-      serverMessage,
-      retryable: status >= 500,
+    const token = await requestToken(this.credentials, secret, {
+      ...this.options,
+      fetch: this.fetch,
+      now: this.now,
     });
-  }
-
-  /** The token of a 200 answer, or undefined when it carries none. */
-  private tokenFrom(body: unknown): CachedToken | undefined {
-    const parsed = tokenAnswerSchema.safeParse(body);
-    if (!parsed.success) return undefined;
-    const { access_token: accessToken, expires_in: expiresIn } = parsed.data;
-    treatAsSecret(accessToken);
-    const receivedAt = this.now();
-    const lifetime = expiresIn !== undefined ? expiresIn * 1000 : lifetimeOf(accessToken, receivedAt);
-    return { accessToken, receivedAt, expiresAt: receivedAt + lifetime };
+    const usage = this.options.ledger.usage(this.ledgerKey);
+    for (const listener of this.grantListeners) listener(usage);
+    return token;
   }
 
   private emit(): void {
     const state = this.state();
     for (const listener of this.listeners) listener(state);
   }
-}
-
-/**
- * DESIGN.md: the lifetime is `expires_in`, else the JWT's `exp − iat`, else 10 h; it is counted
- * from this machine's clock at receipt, so a clock that is off cannot make a fresh token look
- * expired. A JWT with `exp` and no `iat` can only be read against this clock.
- */
-function lifetimeOf(accessToken: string, receivedAt: number): number {
-  try {
-    const { exp, iat } = decodeJwt(accessToken);
-    if (typeof exp === 'number' && typeof iat === 'number' && exp > iat) return (exp - iat) * 1000;
-    if (typeof exp === 'number' && exp * 1000 > receivedAt) return exp * 1000 - receivedAt;
-  } catch {
-    // Not a JWT: the spec's 10 h.
-  }
-  return LIFETIME_FALLBACK_MS;
-}
-
-/** The refusal to ask for a 16th token in 24 h, or before a server's Retry-After (never hammer). */
-function budgetError(usage: GrantUsage): ApiError {
-  const at = new Date(usage.nextAllowedAt ?? Date.now()).toISOString();
-  const spent = usage.blockedFor === 'budget';
-  const counted =
-    usage.used >= usage.limit
-      ? `${usage.used} / ${usage.limit} tokens used in the last 24 h`
-      : 'the server says so';
-  return new ApiError(
-    spent ? 'token-budget' : 'token-rate-limited',
-    spent
-      ? `token budget spent: ${counted}; the next one can be requested at ${at}`
-      : `the token endpoint asked to wait: the next token can be requested at ${at}`,
-    { retryable: false, retryAt: usage.nextAllowedAt },
-  );
 }
 
 /**
