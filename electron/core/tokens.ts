@@ -53,7 +53,7 @@ const RENEW_MARGIN_MAX_MS = 60_000;
 export class TokenManager {
   private current: CachedToken | undefined;
   private inflight: Promise<CachedToken> | undefined;
-  private lastError: ApiError | Error | undefined;
+  private lastError: Error | undefined;
   /** Set after "credentials rejected": no token request until `retry()`. */
   private rejected: ApiError | undefined;
   /** After a failing token endpoint: no request before `until`. */

@@ -12,7 +12,7 @@ import {
   type SessionStatus,
   type TokenStatus,
 } from '../../shared/contract.js';
-import { profileInputSchema, type Profile } from '../../shared/profile.js';
+import type { Profile } from '../../shared/profile.js';
 import { dataFiles } from '../app-paths.js';
 import { connect, credentialsOf, type Connection, type ConnectionProfile } from '../connection.js';
 import { sameCredentials } from '../credentials.js';
@@ -228,9 +228,8 @@ export class AppCore {
     }
     const before = await this.profiles.get(id);
     if (!before) throw new AppError('not-found', `there is no connection with id ${id}`);
-    const after = profileInputSchema.parse(profile);
     const moved =
-      before.baseUrl !== after.baseUrl || !sameCredentials(credentialsOf(before), credentialsOf(after));
+      before.baseUrl !== profile.baseUrl || !sameCredentials(credentialsOf(before), credentialsOf(profile));
     if (moved && secret === undefined) {
       throw new AppError(
         'secret-required',
