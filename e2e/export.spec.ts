@@ -111,11 +111,17 @@ test('CSV (French Excel preset), XLSX and JSON Lines hold exactly the sorted, fi
   const csvPath = await exportAs(page, 'CSV', 'contrats-actifs.csv');
   const bytes = await readFile(csvPath);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const [header, ...rows] = parse(bytes.toString('utf8').slice(1), { delimiter: ';' });
+  // Strict: CRLF is the only record delimiter (a lenient reader once hid unquoted line breaks).
+  const [header, ...rows] = parse(bytes.toString('utf8').slice(1), {
+    delimiter: ';',
+    record_delimiter: '\r\n',
+  });
   expect(header).toEqual(headers);
+  // The documented forms (README, "Exported files"): formula-like text behind a ', decimal commas.
   const cell = (value: unknown): string => {
     if (value === null || value === undefined) return '';
-    if (typeof value === 'string') return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    if (typeof value === 'number') return String(value).replace('.', ',');
+    if (typeof value === 'string') return /^(?:[\t\r]|\s*[=+\-@＝＋－＠])/.test(value) ? `'${value}` : value;
     return JSON.stringify(value);
   };
   expect(rows).toEqual(expected.map((record) => keys.map((key) => cell(record[key]))));

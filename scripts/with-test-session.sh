@@ -12,7 +12,7 @@ if [ -z "${CDB_TEST_SESSION:-}" ]; then
   done
   if [ ${#missing[@]} -gt 0 ]; then
     echo "${missing[*]} not found. Install the system packages first:" >&2
-    echo "  sudo apt-get install -y libsecret-1-dev gnome-keyring dbus-x11 chromium fonts-liberation" >&2
+    echo "  sudo apt-get install -y libsecret-1-dev gnome-keyring dbus-x11 chromium fonts-liberation python3 python3-openpyxl" >&2
     exit 1
   fi
   test_home=$(mktemp -d)

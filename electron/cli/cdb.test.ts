@@ -238,6 +238,11 @@ describe('cdb export', () => {
     [['--resource', 'customers', '--format', 'pdf'], '--format must be one of csv, jsonl, xlsx, got "pdf"'],
     [['--resource', 'customers', '--where', 'name like x'], '--where "name like x": expected FIELD OP VALUE'],
     [['--resource', 'customers', '--lang', 'de'], '--lang must be one of en, fr, got "de"'],
+    [['--resource', 'contacts', '--customer', '..'], '--customer: must be a customer id, not "." or ".."'],
+    [
+      ['--resource', 'customers', '--customer', 'c-1'],
+      '--customer goes with --resource contacts or agreements',
+    ],
   ])('refuses %j naming the flag (exit 2)', async (args, message) => {
     const run = await cdb(['export', ...connection(), ...args, '--out', join(outDir, 'x.csv')], {
       env: withSecret(),
@@ -245,6 +250,32 @@ describe('cdb export', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
     expect(await readdir(outDir)).toEqual([]);
+  });
+
+  it('writes decimal commas for French Excel with --decimal-comma', async () => {
+    const out = join(outDir, 'fr.csv');
+    const run = await cdb(
+      [
+        'export',
+        ...connection(),
+        '--resource',
+        'agreements',
+        '--columns',
+        'id,mrr',
+        '--delimiter',
+        ';',
+        '--decimal-comma',
+        '--out',
+        out,
+      ],
+      { env: withSecret() },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const records: string[][] = parse(await readFile(out), { delimiter: ';', record_delimiter: '\r\n' });
+    const rows = records.slice(1);
+    const mrr = rows.map((row) => row[1] ?? '').filter(Boolean);
+    expect(mrr.every((cell) => /^-?\d+(,\d+)?$/.test(cell))).toBe(true);
+    expect(mrr.some((cell) => cell.includes(','))).toBe(true);
   });
 
   it('refuses a connection that is not safe or not complete, naming the flag', async () => {

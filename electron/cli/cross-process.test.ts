@@ -1,13 +1,15 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHostProcess } from '../../e2e/host-process.js';
+import { AppCore } from '../core/app/app-core.js';
 import { dataFiles } from '../core/app-paths.js';
 import { GrantLedger } from '../core/grant-ledger.js';
 import { startOtherApi } from '../core/test-fixtures/other-api.js';
+import { Vault } from '../core/vault.js';
 
 // Rules that hold across processes (DESIGN.md, "Tokens", "Profiles"): real `cdb` processes and the
 // real browser host on one data folder, with the real keychain of the test session.
@@ -36,6 +38,60 @@ async function cdb(args: string[], env: Record<string, string>, input = '') {
 }
 
 describe('across processes', () => {
+  it('an export killed mid-way (SIGKILL) keeps its "started" audit line; the next start removes its temporary file and says so', async () => {
+    const api = await startOtherApi({ rows: 5_000, pageDelayMs: 200 });
+    cleanups.push(() => api.close());
+    const dataDir = await folder();
+    const out = await folder();
+    const child = spawn(
+      process.execPath,
+      [
+        CDB,
+        'export',
+        '--base-url',
+        api.url,
+        '--auth-url',
+        api.url,
+        '--client-id',
+        api.clientId,
+        '--resource',
+        'contacts',
+        '--size',
+        '50',
+        '--out',
+        join(out, 'contacts.csv'),
+      ],
+      {
+        env: { ...process.env, CDB_DATA_DIR: dataDir, CDB_CLIENT_SECRET: api.clientSecret },
+        stdio: 'ignore',
+      },
+    );
+    let leftover: string | undefined;
+    for (let i = 0; i < 300 && !leftover; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      leftover = (await readdir(out)).find((name) => name.endsWith('.part'));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    expect(leftover).toBeDefined();
+    expect((await stat(join(out, leftover ?? ''))).size).toBeGreaterThan(0);
+
+    const core = await AppCore.open({
+      dataDir,
+      exportDir: join(dataDir, 'exports'),
+      vault: new Vault(undefined, 'crash', 'not needed'),
+    });
+    cleanups.push(() => core.close());
+    expect(await readdir(out)).toEqual([]);
+    const status = await core.handlers['session.status']({});
+    expect(status.notices.join('\n')).toMatch(
+      /Removed 1 temporary file\(s\) left in .* by exports that were interrupted/,
+    );
+    const { entries } = await core.handlers['exports.recent']({});
+    expect(entries[0]).toMatchObject({ outcome: 'unfinished', path: join(out, 'contacts.csv') });
+  }, 60_000);
+
   it('8 concurrent `cdb profile add` on one data folder: 8 profiles, none lost', async () => {
     const dataDir = await folder();
     const runs = await Promise.all(

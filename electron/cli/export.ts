@@ -1,3 +1,4 @@
+import { dirname, resolve } from 'node:path';
 import {
   isResource,
   isSortableField,
@@ -9,9 +10,12 @@ import {
 } from '../shared/api-rules.js';
 import { EXPORT_FORMATS, type ExportView } from '../shared/export.js';
 import { profileInputSchema } from '../shared/profile.js';
+import { scopeProblem } from '../shared/view.js';
 import { connect, type ConnectionProfile } from '../core/connection.js';
 import { ApiError, isAbort } from '../core/errors.js';
+import { CUT_MARKER } from '../core/export/cells.js';
 import { runExport } from '../core/export/export.js';
+import { removeLeftovers } from '../core/export/temp-file.js';
 import { integerFlag, parseFlags, UsageError } from './args.js';
 import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
@@ -44,6 +48,7 @@ File:
   --format csv|jsonl|xlsx  (default csv)
   --delimiter ,|;          CSV column separator (default ,; French Excel wants ;)
   --bom                    start the CSV with a byte order mark (Excel reads accents right)
+  --decimal-comma          CSV numbers with a decimal comma (French Excel; use with --delimiter ';')
   --size 1-${PAGE_SIZE_MAX}             rows per API page (default ${PAGE_SIZE_MAX})
   -h, --help               show this help
 
@@ -76,6 +81,7 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
     columns: { type: 'string' },
     delimiter: { type: 'string' },
     bom: { type: 'boolean' },
+    'decimal-comma': { type: 'boolean' },
     where: { type: 'string', multiple: true },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -120,6 +126,12 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
   const interrupt = () => controller.abort();
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
+  const leftovers = await removeLeftovers(dirname(resolve(flags.out)));
+  if (leftovers.length) {
+    io.stderr.write(
+      `cdb export: removed ${leftovers.length} temporary file(s) left by interrupted exports: ${leftovers.join(', ')}\n`,
+    );
+  }
   const progress = progressReporter(io.stderr);
   try {
     const result = await runExport(
@@ -131,6 +143,7 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
           format,
           delimiter,
           bom: flags.bom ?? false,
+          decimalComma: flags['decimal-comma'] ?? false,
           pageSize: integerFlag(flags.size, 'size', 1, PAGE_SIZE_MAX),
         },
         target: flags.out,
@@ -145,6 +158,11 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
     io.stderr.write(
       `cdb export: ${result.rows.toLocaleString('en')} rows written to ${result.path} in ${result.seconds.toFixed(1)} s\n`,
     );
+    if (result.cutCells) {
+      io.stderr.write(
+        `cdb export: ${result.cutCells.toLocaleString('en')} cells were longer than Excel's 32,767 characters: cut, ending with "${CUT_MARKER.trim()}"\n`,
+      );
+    }
     return 0;
   } catch (error) {
     progress.end();
@@ -181,6 +199,8 @@ function viewFrom(flags: ExportFlags): ExportView {
   if (flags.customer !== undefined && resource === 'customers') {
     throw new UsageError('--customer goes with --resource contacts or agreements');
   }
+  const scope = scopeProblem({ resource, customerId: flags.customer });
+  if (scope) throw new UsageError(`--customer: ${scope.replace(/^customerId /, '')}`);
   if (flags.sort !== undefined) {
     const [field = '', direction = ''] = flags.sort.split('.');
     if (!isSortableField(resource, field) || !['asc', 'desc'].includes(direction)) {

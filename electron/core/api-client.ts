@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isSortableField, PAGE_SIZE_MAX, type Language, type Resource } from '../shared/api-rules.js';
 import { resourceSchemaSchema, type ApiRecord, type SchemaListing } from '../shared/schema.js';
+import { scopeProblem } from '../shared/view.js';
 import { ApiError, retryAfterMs, serverMessageOf } from './errors.js';
 import { httpCall, jsonOf, type Fetch } from './http.js';
 import type { Priority, RequestLimiter } from './limiter.js';
@@ -138,6 +139,9 @@ export class ApiClient {
         throw new RangeError(`sort "${view.sort}" is not one the API offers for ${view.resource}`);
       }
     }
+    // The contract and cdb refuse these already; the client that builds the path refuses them too.
+    const scope = scopeProblem(view);
+    if (scope) throw new RangeError(scope);
     const prefix = `${this.location.baseUrl}${this.location.apiPrefix}`;
     const path =
       view.customerId === undefined

@@ -44,6 +44,8 @@ const RATE_WINDOW_MS = 2_000;
 const SLOWDOWN_FACTOR = 0.5;
 /** After a calm second, the allowed rate grows back by this share of the configured rate per second. */
 const RECOVERY_PER_SECOND = 0.1;
+/** A request whose answer was lost (reset, timeout) is sent again at most this many times. */
+const LOST_ANSWER_RETRIES = 3;
 /** After this long with nothing to do, the process stops counting as a caller of the origin. */
 const IDLE_MS = 1_000;
 
@@ -51,7 +53,8 @@ const IDLE_MS = 1_000;
  * One rate limiter per API origin, shared by every table, prefetch and export (DESIGN.md): a token
  * bucket below the API's limit, priorities, a concurrency cap, cancellation of queued and running
  * requests, and on 503: full-jitter exponential backoff honouring Retry-After, a slower bucket that
- * recovers gradually, and a retry budget ending in a clear "service unavailable".
+ * recovers gradually, and a retry budget ending in a clear "service unavailable". A request whose
+ * answer was lost on the network is sent again, a few times, at the same pace.
  */
 export class RequestLimiter {
   private readonly queue: Job[] = [];
@@ -278,9 +281,18 @@ export class RequestLimiter {
   }
 
   private failed(job: Job, error: unknown): void {
-    if (!(error instanceof ApiError) || error.code !== 'overloaded' || job.signal?.aborted) {
+    const lost = error instanceof ApiError && (error.code === 'network' || error.code === 'timeout');
+    const overloaded = error instanceof ApiError && error.code === 'overloaded';
+    if ((!lost && !overloaded) || job.signal?.aborted || (lost && job.retries >= LOST_ANSWER_RETRIES)) {
       job.detach();
       job.reject(error);
+      return;
+    }
+    if (lost) {
+      // An answer lost on the way (a reset, a timeout) is asked for again, same request, same cursor:
+      // the list calls are GETs, safe to repeat, and an export of a million rows must not die of
+      // one blip. Not the server's "slow down": the origin keeps its pace.
+      this.retryLater(job, 0);
       return;
     }
     const now = performance.now();
@@ -302,11 +314,15 @@ export class RequestLimiter {
       );
       return;
     }
-    // Full jitter (a random wait up to the exponential bound) keeps retries of many requests apart.
+    this.retryLater(job, serverWait);
+  }
+
+  /** Queues `job` again after a full-jitter backoff (a random wait up to the exponential bound), or `atLeastMs`. */
+  private retryLater(job: Job, atLeastMs: number): void {
     const bound = Math.min(this.options.maxBackoffMs, this.options.baseBackoffMs * 2 ** job.retries);
     job.retries++;
     this.retries++;
-    job.notBefore = now + Math.max(serverWait, this.options.random() * bound);
+    job.notBefore = performance.now() + Math.max(atLeastMs, this.options.random() * bound);
     this.queue.push(job);
   }
 

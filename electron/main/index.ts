@@ -62,7 +62,11 @@ async function start(): Promise<void> {
     // The native save dialog decides where an export goes (the renderer only proposes a name).
     chooseExportTarget: async (fileName) => {
       const owner = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
-      const options = { defaultPath: join(app.getPath('downloads'), fileName) };
+      // The app never replaces a file silently: Windows and macOS ask in their dialog; on Linux, ask for it.
+      const options: Electron.SaveDialogOptions = {
+        defaultPath: join(app.getPath('downloads'), fileName),
+        properties: ['showOverwriteConfirmation'],
+      };
       const choice = owner
         ? await dialog.showSaveDialog(owner, options)
         : await dialog.showSaveDialog(options);

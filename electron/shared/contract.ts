@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES, PAGE_SIZE_MAX, RESOURCES, type Language } from './api-rules.js';
 import { exportOptionsSchema, exportViewSchema, type AuditEntry, type ExportProgress } from './export.js';
 import { profileInputSchema, type Profile } from './profile.js';
+import { checkScope, customerIdSchema } from './view.js';
 import type { ApiRecord, SchemaListing } from './schema.js';
 
 /**
@@ -15,10 +16,11 @@ const id = z.string().min(1).max(100);
 const view = z
   .object({
     resource: z.enum(RESOURCES),
-    customerId: z.string().min(1).max(200).optional(),
+    customerId: customerIdSchema.optional(),
     sort: z.string().max(100).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(checkScope);
 
 /** The secret a user types: goes in with profiles.save, never comes back out. */
 const secret = z.string().min(1).max(4_096);

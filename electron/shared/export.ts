@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, RESOURCES, PAGE_SIZE_MAX } from './api-rules.js';
 import { filterSchema } from './filter.js';
+import { checkScope, customerIdSchema } from './view.js';
 
 /** File formats of an export (DESIGN.md, "Export"). */
 export const EXPORT_FORMATS = ['csv', 'jsonl', 'xlsx'] as const;
@@ -10,13 +11,14 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const exportViewSchema = z
   .object({
     resource: z.enum(RESOURCES),
-    customerId: z.string().min(1).max(200).optional(),
+    customerId: customerIdSchema.optional(),
     sort: z.string().max(100).optional(),
     columns: z.array(z.string().min(1).max(200)).max(500).optional(),
     filter: filterSchema.optional(),
     lang: z.enum(LANGUAGES),
   })
-  .strict();
+  .strict()
+  .superRefine(checkScope);
 export type ExportView = z.infer<typeof exportViewSchema>;
 
 export const exportOptionsSchema = z
@@ -26,6 +28,8 @@ export const exportOptionsSchema = z
     delimiter: z.enum([',', ';']).default(','),
     /** CSV only: a UTF-8 byte order mark, so Excel reads the accents right. */
     bom: z.boolean().default(false),
+    /** CSV only: numbers with a decimal comma (the "Excel (French)" preset: French Excel reads 1999,5 as a number). */
+    decimalComma: z.boolean().default(false),
     pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_MAX),
   })
   .strict();
@@ -45,10 +49,17 @@ export interface ExportProgress {
   etaSeconds?: number;
   /** True after an invalid cursor made the export start again from the top. */
   restarted: boolean;
+  /** Cells cut at the format's limit (XLSX: Excel's 32,767 characters), each ending with a marker. */
+  cutCells: number;
 }
 
-/** One export as the audit log keeps it: what, by which connection, where, how it ended; never record data. */
+/**
+ * One export as the audit log keeps it: what, by which connection, where, how it ended; never
+ * record data, a filter's values or a server's words.
+ */
 export interface AuditEntry {
+  id: string;
+  /** When it started. */
   time: string;
   profile: string;
   view: Omit<ExportView, 'filter'> & {
@@ -56,8 +67,12 @@ export interface AuditEntry {
     filter?: { field: string; op: string }[];
   };
   format: ExportFormat;
-  rows: number;
   path: string;
-  outcome: 'completed' | 'failed' | 'cancelled';
+  /** `unfinished`: started and never ended (still running, or its process was stopped). */
+  outcome: 'completed' | 'failed' | 'cancelled' | 'unfinished';
+  /** Rows written to the file (for a failed or cancelled export: before it stopped; none reached the target). */
+  rows: number;
+  cutCells?: number;
+  /** What went wrong, as an error code and HTTP status. */
   error?: string;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   DEMO_CONNECTION_ID,
   type EventName,
@@ -19,6 +19,8 @@ import { sameCredentials } from '../credentials.js';
 import { startDemoApi, type DemoApi, type DemoApiOptions } from '../demo-api/index.js';
 import { AuditLog } from '../export/audit-log.js';
 import { runExport } from '../export/export.js';
+import { freeTarget } from '../export/free-name.js';
+import { removeLeftovers } from '../export/temp-file.js';
 import { GrantLedger } from '../grant-ledger.js';
 import { LimiterRegistry } from '../limiter.js';
 import { ProfileStore, type DamagedFileReport } from '../profiles.js';
@@ -81,6 +83,8 @@ export class AppCore {
   private readonly notices: string[] = [];
   /** This session's exports, by id: only their files may be revealed. */
   private readonly exportPaths = new Map<string, string>();
+  /** Targets of the exports running now: no second export may pick the same name. */
+  private readonly exportsUnderWay = new Set<string>();
 
   private constructor(
     private readonly options: AppCoreOptions,
@@ -117,6 +121,7 @@ export class AppCore {
     kept('Some saved connections', damaged);
     kept('The settings', settings.damaged);
     kept('The token ledger', ledger.damaged);
+    await core.removeExportLeftovers();
     const remembered = core.settings.get().connectionId;
     const start =
       remembered && (remembered === DEMO_CONNECTION_ID || (await store.get(remembered)))
@@ -200,6 +205,23 @@ export class AppCore {
     this.tokens.closeAll();
     this.demoTokens.closeAll();
     await (await this.demo)?.close();
+  }
+
+  /**
+   * Removes what exports interrupted by a crash left (their temporary files, full of personal
+   * data) from the export folder and the folders of unfinished exports in the audit log, and says so.
+   */
+  private async removeExportLeftovers(): Promise<void> {
+    const unfinished = (await this.auditLog.recent(200)).filter((entry) => entry.outcome === 'unfinished');
+    const folders = new Set([this.options.exportDir, ...unfinished.map((entry) => dirname(entry.path))]);
+    for (const folder of folders) {
+      const removed = await removeLeftovers(folder);
+      if (removed.length) {
+        this.notices.push(
+          `Removed ${removed.length} temporary file(s) left in ${folder} by exports that were interrupted.`,
+        );
+      }
+    }
   }
 
   private emit<E extends EventName>(name: E, payload: EventPayloads[E]): void {
@@ -367,7 +389,7 @@ export class AppCore {
       path = chosen;
     } else {
       await mkdir(this.options.exportDir, { recursive: true });
-      path = join(this.options.exportDir, fileName);
+      path = await freeTarget(this.options.exportDir, fileName, this.exportsUnderWay);
     }
     const exportId = randomUUID();
     this.exportPaths.set(exportId, path);
@@ -388,7 +410,7 @@ export class AppCore {
     let last = emptyProgress();
     runExport(
       client,
-      { profile, view, options, target: path },
+      { id: exportId, profile, view, options, target: path },
       {
         signal: controller.signal,
         auditLog: this.auditLog,
@@ -402,13 +424,16 @@ export class AppCore {
         () => report('completed', last),
         (error: unknown) => report(controller.signal.aborted ? 'cancelled' : 'failed', last, error),
       )
-      .finally(() => this.running.delete(exportId));
+      .finally(() => {
+        this.running.delete(exportId);
+        this.exportsUnderWay.delete(path);
+      });
     return { exportId, path };
   }
 }
 
 function emptyProgress() {
-  return { records: 0, scanned: 0, pages: 0, recordsPerSecond: 0, restarted: false };
+  return { records: 0, scanned: 0, pages: 0, recordsPerSecond: 0, restarted: false, cutCells: 0 };
 }
 
 function tokenStatus(state: TokenState): TokenStatus {

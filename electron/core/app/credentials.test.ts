@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -160,5 +160,72 @@ describe('tokens cost what they must', () => {
     expect(status.token.status).toBe('none');
     await call('data.count', { view: { resource: 'customers' } });
     expect(api.tokenRequests()).toBe(2);
+  });
+});
+
+describe('exports from the app', () => {
+  it('two exports of the same view under one name get two files; nothing is overwritten', async () => {
+    const api = await server({ rows: 300 });
+    const { ok, core, root } = await app();
+    const saved = await ok('profiles.save', { profile: profileOf(api), secret: api.clientSecret });
+    await ok('connection.select', { id: saved.id });
+    await mkdir(join(root, 'exports'));
+    await writeFile(join(root, 'exports', 'contacts.csv'), 'the user’s own file');
+    const ended = new Map<string, string>();
+    core.onEvent((name, payload) => {
+      const event = payload as { exportId: string; state: string };
+      if (name === 'export.progress' && event.state !== 'running') ended.set(event.exportId, event.state);
+    });
+    const start = () =>
+      ok('export.start', {
+        view: { resource: 'contacts', lang: 'en' },
+        options: { format: 'csv' },
+        fileName: 'contacts.csv',
+      }) as Promise<{ exportId: string; path: string }>;
+    const [first, second] = await Promise.all([start(), start()]);
+    expect([first.path, second.path].map((path) => path.slice(root.length))).toEqual([
+      '/exports/contacts (2).csv',
+      '/exports/contacts (3).csv',
+    ]);
+    await expect
+      .poll(() => [ended.get(first.exportId), ended.get(second.exportId)])
+      .toEqual(['completed', 'completed']);
+    expect(await readFile(join(root, 'exports', 'contacts.csv'), 'utf8')).toBe('the user’s own file');
+    const entries = ((await ok('exports.recent', {})) as { entries: { path: string }[] }).entries;
+    expect(new Set(entries.map((entry) => entry.path)).size).toBe(2);
+  });
+
+  it.each([
+    [{ resource: 'contacts', customerId: '..' }, /customerId/],
+    [{ resource: 'agreements', customerId: '.' }, /customerId/],
+    [{ resource: 'customers', customerId: 'c-1' }, /customerId: a customer's customers cannot be listed/],
+    [{ resource: 'contacts', customerId: 'a\u0000b' }, /control characters/],
+  ])('refuses the view %j before anything is sent', async (view, message) => {
+    const api = await server();
+    const { call, ok } = await app();
+    const saved = await ok('profiles.save', { profile: profileOf(api), secret: api.clientSecret });
+    await ok('connection.select', { id: saved.id });
+    const listed = await call('data.listPage', { view, size: 10, lang: 'en' });
+    expect(listed).toMatchObject({ ok: false, error: { code: 'invalid-argument', message } });
+    const exported = await call('export.start', {
+      view: { ...view, lang: 'en' },
+      options: { format: 'csv' },
+      fileName: 'x.csv',
+    });
+    expect(exported).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
+    expect(api.received.filter((request) => request.path.startsWith('/v1/'))).toEqual([]);
+  });
+
+  it('sends a customer id with a slash as one percent-encoded path segment', async () => {
+    const api = await server();
+    const { ok } = await app();
+    const saved = await ok('profiles.save', { profile: profileOf(api), secret: api.clientSecret });
+    await ok('connection.select', { id: saved.id });
+    await ok('data.listPage', {
+      view: { resource: 'contacts', customerId: '../a/b?c#d' },
+      size: 10,
+      lang: 'en',
+    });
+    expect(api.received.at(-1)?.path).toBe('/v1/customers/..%2Fa%2Fb%3Fc%23d/contacts');
   });
 });

@@ -5,17 +5,30 @@ import { redact } from '../redact.js';
 
 export type { AuditEntry };
 
-/** The export audit log: one JSON line per export, appended, readable by the user only. */
+/** What is known of an export when it starts. */
+export type AuditStart = Omit<AuditEntry, 'outcome' | 'rows' | 'cutCells' | 'error'>;
+/** What is known when it ends. */
+export type AuditEnd = Pick<AuditEntry, 'outcome' | 'rows' | 'cutCells' | 'error'>;
+
+type Line =
+  ({ event: 'started' } & AuditStart) | ({ event: 'ended'; id: string; endedAt: string } & AuditEnd);
+
+/**
+ * The export audit log: a line when an export starts and one when it ends, appended, readable by
+ * the user only. An export whose process was stopped (a crash, a kill) keeps its "started" line.
+ */
 export class AuditLog {
   constructor(readonly path: string) {}
 
-  async append(entry: AuditEntry): Promise<void> {
-    await mkdir(dirname(this.path), { recursive: true });
-    // Defence in depth: no secret this process handled reaches the file (redact.ts).
-    await appendFile(this.path, `${redact(JSON.stringify(entry))}\n`, { mode: 0o600 });
+  started(entry: AuditStart): Promise<void> {
+    return this.append({ event: 'started', ...entry });
   }
 
-  /** The newest `count` entries, newest first (lines that do not parse are skipped). */
+  ended(id: string, end: AuditEnd): Promise<void> {
+    return this.append({ event: 'ended', id, endedAt: new Date().toISOString(), ...end });
+  }
+
+  /** The newest `count` exports, newest first, each with how it ended (lines that do not parse are skipped). */
   async recent(count: number): Promise<AuditEntry[]> {
     let text: string;
     try {
@@ -24,15 +37,30 @@ export class AuditLog {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
-    const entries: AuditEntry[] = [];
-    for (const line of text.split('\n').reverse()) {
-      if (entries.length === count) break;
+    const entries = new Map<string, AuditEntry>();
+    for (const raw of text.split('\n')) {
+      let line: Line;
       try {
-        if (line) entries.push(JSON.parse(line) as AuditEntry);
+        if (!raw) continue;
+        line = JSON.parse(raw) as Line;
       } catch {
-        // A torn line (a crash mid-append) is not an entry.
+        continue; // A torn line (a crash mid-append) is not an entry.
+      }
+      if (line.event === 'started') {
+        const { event: _event, ...start } = line;
+        entries.set(line.id, { ...start, outcome: 'unfinished', rows: 0 });
+      } else if (line.event === 'ended') {
+        const started = entries.get(line.id);
+        const { event: _event, id: _id, endedAt: _endedAt, ...end } = line;
+        if (started) entries.set(line.id, { ...started, ...end });
       }
     }
-    return entries;
+    return [...entries.values()].reverse().slice(0, count);
+  }
+
+  private async append(line: Line): Promise<void> {
+    await mkdir(dirname(this.path), { recursive: true });
+    // Defence in depth: no secret this process handled reaches the file (redact.ts).
+    await appendFile(this.path, `${redact(JSON.stringify(line))}\n`, { mode: 0o600 });
   }
 }

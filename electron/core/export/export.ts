@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import {
   exportOptionsSchema,
@@ -10,12 +11,14 @@ import type { ApiRecord, ResourceSchema } from '../../shared/schema.js';
 import type { ApiClient } from '../api-client.js';
 import { describeForLog, isAbort } from '../errors.js';
 import { traverse } from '../paging.js';
-import type { AuditLog } from './audit-log.js';
+import type { AuditLog, AuditStart } from './audit-log.js';
 import { knownFields, resolveColumns, type Column } from './columns.js';
 import { TempFile } from './temp-file.js';
 import { openWriter, type RowWriter } from './writers.js';
 
 export interface ExportRequest {
+  /** The export's id in the audit log (a new one when not given). */
+  id?: string;
   /** The connection's name, for the audit log. */
   profile: string;
   view: ExportView;
@@ -36,6 +39,8 @@ export interface ExportResult {
   scanned: number;
   pages: number;
   seconds: number;
+  /** Cells cut at the format's limit (XLSX), each ending with a marker. */
+  cutCells: number;
 }
 
 const PROGRESS_INTERVAL_MS = 250;
@@ -55,12 +60,14 @@ export async function runExport(
   const { view } = request;
   const target = resolve(request.target);
   const started = performance.now();
+  const id = request.id ?? randomUUID();
   const progress: ExportProgress = {
     records: 0,
     scanned: 0,
     pages: 0,
     recordsPerSecond: 0,
     restarted: false,
+    cutCells: 0,
   };
   let temp: TempFile | undefined;
   let writer: RowWriter | undefined;
@@ -79,6 +86,8 @@ export async function runExport(
     hooks.onProgress?.({ ...progress });
   };
 
+  // The "started" line comes first: a crash leaves it, so the log never loses an export.
+  await hooks.auditLog?.started(auditStart(id, request, target));
   try {
     const schema = await schemaOf(client, view, hooks.signal);
     const kinds = new Map((schema?.fields ?? []).map((field) => [field.key, fieldKind(field)]));
@@ -90,7 +99,11 @@ export async function runExport(
       .then((total) => (progress.total = total))
       .catch(() => undefined);
 
-    const writerOptions = { delimiter: options.delimiter, bom: options.bom };
+    const writerOptions = {
+      delimiter: options.delimiter,
+      bom: options.bom,
+      decimalComma: options.decimalComma,
+    };
     let columns: Column[] | undefined;
     const pages = traverse(
       client,
@@ -114,32 +127,39 @@ export async function runExport(
         assertFilterFields(view, schema, page.rows);
         columns = resolveColumns(schema, view.columns, page.rows);
       }
-      writer ??= openWriter(options.format, temp.path, { columns, ...writerOptions });
+      writer ??= openWriter(options.format, await temp.restart(), { columns, ...writerOptions });
       await writeRows(writer, page.rows, keep, progress);
+      progress.cutCells = writer.cutCells;
       progress.pages++;
       report();
     }
-    writer ??= openWriter(options.format, temp.path, {
+    writer ??= openWriter(options.format, await temp.restart(), {
       columns: columns ?? resolveColumns(schema, view.columns, []),
       ...writerOptions,
     });
     await writer.close();
     await temp.commit();
+    progress.cutCells = writer.cutCells;
     report(true);
-    await hooks.auditLog?.append(auditEntry(request, target, progress.records, 'completed'));
+    const end = { rows: progress.records, ...(progress.cutCells && { cutCells: progress.cutCells }) };
+    await hooks.auditLog?.ended(id, { outcome: 'completed', ...end });
     return {
       path: target,
       rows: progress.records,
       scanned: progress.scanned,
       pages: progress.pages,
       seconds: (performance.now() - started) / 1000,
+      cutCells: progress.cutCells,
     };
   } catch (error) {
     writer?.destroy();
     await temp?.discard();
-    const outcome = isAbort(error) ? 'cancelled' : 'failed';
     await hooks.auditLog
-      ?.append(auditEntry(request, target, progress.records, outcome, describeForLog(error)))
+      ?.ended(id, {
+        outcome: isAbort(error) ? 'cancelled' : 'failed',
+        rows: progress.records,
+        error: describeForLog(error),
+      })
       .catch(() => undefined);
     throw error;
   }
@@ -183,22 +203,15 @@ async function schemaOf(
   return listing.schemas?.find((schema) => schema.resource === view.resource) ?? null;
 }
 
-function auditEntry(
-  request: ExportRequest,
-  path: string,
-  rows: number,
-  outcome: 'completed' | 'failed' | 'cancelled',
-  error?: string,
-): Parameters<AuditLog['append']>[0] {
+/** The audit log's "started" line: what, by which connection, where; a filter's fields and operators, never its values. */
+function auditStart(id: string, request: ExportRequest, path: string): AuditStart {
   const { filter, ...view } = request.view;
   return {
+    id,
     time: new Date().toISOString(),
     profile: request.profile,
     view: { ...view, ...(filter && { filter: filter.map(({ field, op }) => ({ field, op })) }) },
     format: request.options.format,
-    rows,
     path,
-    outcome,
-    ...(error !== undefined && { error }),
   };
 }

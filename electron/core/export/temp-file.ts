@@ -1,32 +1,118 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { lstat, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { Writable } from 'node:stream';
+
+/** How this app names its temporary files: `.<target>.cdb-<pid>-<random>.part`, so leftovers are recognisable. */
+const TEMP_NAME = /^\..+\.cdb-(\d+)-[0-9a-f]{12}\.part$/;
 
 /**
  * The file an export writes into: a hidden temporary file next to the target (same folder, so the
- * final rename is atomic), readable by the user only. The target appears only when the export is
- * complete; a failed or cancelled export leaves nothing there.
+ * final rename is atomic), readable by the user only. It is created exclusively without following
+ * links (O_EXCL | O_NOFOLLOW) and written only through that descriptor, never reopened by path:
+ * whoever can write to the folder cannot redirect the export into another file. The target
+ * appears only when the export is complete; a failed or cancelled export leaves nothing there.
  */
 export class TempFile {
   private constructor(
     readonly path: string,
     readonly target: string,
+    private readonly handle: FileHandle,
+    private readonly created: Stats,
   ) {}
 
   /** Creates the temporary file now, so an unwritable folder fails before any data is fetched. */
   static async beside(target: string): Promise<TempFile> {
-    const path = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.part`);
-    const handle = await open(path, 'wx', 0o600);
-    await handle.close();
-    return new TempFile(path, target);
+    const name = `.${basename(target)}.cdb-${process.pid}-${randomBytes(6).toString('hex')}.part`;
+    const path = join(dirname(target), name);
+    const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+    const handle = await open(path, flags, 0o600);
+    return new TempFile(path, target, handle, await handle.stat());
   }
 
-  /** Moves the finished file to the target, replacing what was there only now. */
-  commit(): Promise<void> {
-    return rename(this.path, this.target);
+  /** A stream writing the file from its start (emptied first: an export may restart), through the descriptor. */
+  async restart(): Promise<Writable> {
+    await this.handle.truncate(0);
+    return new DescriptorWriter(this.handle);
   }
 
-  discard(): Promise<void> {
-    return rm(this.path, { force: true });
+  /**
+   * Moves the finished file to the target, replacing what was there only now; refuses when the
+   * name no longer holds the file this export wrote (someone replaced it meanwhile).
+   */
+  async commit(): Promise<void> {
+    await this.handle.close();
+    const now = await lstat(this.path).catch(() => undefined);
+    if (!now || now.ino !== this.created.ino || now.dev !== this.created.dev) {
+      throw Object.assign(
+        new Error(
+          `the temporary file ${this.path} was replaced during the export; nothing was written to ${this.target}`,
+        ),
+        { code: 'EREPLACED' },
+      );
+    }
+    await rename(this.path, this.target);
+  }
+
+  async discard(): Promise<void> {
+    await this.handle.close().catch(() => undefined);
+    // Only the file this export created: if the name now holds something else, it is not ours to remove.
+    const now = await lstat(this.path).catch(() => undefined);
+    if (now && now.ino === this.created.ino && now.dev === this.created.dev)
+      await rm(this.path, { force: true });
+  }
+}
+
+/** A Writable over a file descriptor that destroying does not close (the TempFile owns it). */
+class DescriptorWriter extends Writable {
+  private position = 0;
+
+  constructor(private readonly handle: FileHandle) {
+    super();
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    void this.writeAll(chunk).then(() => done(), done);
+  }
+
+  private async writeAll(chunk: Buffer): Promise<void> {
+    for (let offset = 0; offset < chunk.length;) {
+      const { bytesWritten } = await this.handle.write(chunk, offset, chunk.length - offset, this.position);
+      offset += bytesWritten;
+      this.position += bytesWritten;
+    }
+  }
+}
+
+/**
+ * Removes the temporary files of exports that were interrupted (the process that wrote them is
+ * gone: a crash, a kill) from `folder`; returns their names. Files of running exports, and
+ * anything not named by this app, are left alone.
+ */
+export async function removeLeftovers(folder: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const pid = Number(TEMP_NAME.exec(name)?.[1] ?? NaN);
+    if (Number.isNaN(pid) || isAlive(pid)) continue;
+    await rm(join(folder, name), { force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: a process of another user has that pid: alive, and not ours to judge.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -1,10 +1,11 @@
 import { once } from 'node:events';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { ExportFormat } from '../../shared/export.js';
 import type { ApiRecord } from '../../shared/schema.js';
+import { csvCell, csvText, withoutControls, xlsxText } from './cells.js';
 import type { Column } from './columns.js';
 
 /** Writes one export's rows to a file, in one format, waiting for the disk when it is behind. */
@@ -14,35 +15,28 @@ export interface RowWriter {
   close(): Promise<void>;
   /** Stops writing without finishing (the caller removes the file). */
   destroy(): void;
+  /** Cells cut at a format's limit so far (XLSX: Excel's 32,767 characters). */
+  readonly cutCells: number;
 }
 
 export interface WriterOptions {
   columns: Column[];
   delimiter: ',' | ';';
   bom: boolean;
+  /** CSV numbers with a decimal comma (what French Excel reads as a number). */
+  decimalComma: boolean;
 }
 
-/** Opens a writer of `format` on `path` (an existing temporary file, truncated). */
-export function openWriter(format: ExportFormat, path: string, options: WriterOptions): RowWriter {
+/** Opens a writer of `format` on `file` (the temporary file's stream, from its start). */
+export function openWriter(format: ExportFormat, file: Writable, options: WriterOptions): RowWriter {
   switch (format) {
     case 'csv':
-      return csvWriter(path, options);
+      return csvWriter(file, options);
     case 'jsonl':
-      return jsonLinesWriter(path);
+      return jsonLinesWriter(file);
     case 'xlsx':
-      return xlsxWriter(path, options.columns);
+      return xlsxWriter(file, options.columns);
   }
-}
-
-/** Characters that make a spreadsheet read a text cell as a formula (OWASP, "CSV Injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A cell as CSV text: nulls empty, formula-like text prefixed with ' so it stays text. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return FORMULA_START.test(value) ? `'${value}` : value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
 }
 
 /**
@@ -50,15 +44,13 @@ export function csvCell(value: unknown): string {
  * or the close reports it (a full disk, a removed folder) instead of an unhandled 'error' event.
  */
 class Sink {
-  readonly file: WriteStream;
   private failure: Error | undefined;
   private destroyed = false;
 
   /** Settles when the file stream ends, one way or another (one listener for the whole file). */
   private readonly ended: Promise<void>;
 
-  constructor(path: string) {
-    this.file = createWriteStream(path, { flags: 'w', mode: 0o600 });
+  constructor(readonly file: Writable) {
     this.watch(this.file);
     this.ended = finished(this.file).catch(() => undefined);
   }
@@ -92,55 +84,65 @@ class Sink {
   }
 }
 
-function csvWriter(path: string, { columns, delimiter, bom }: WriterOptions): RowWriter {
-  const sink = new Sink(path);
-  // RFC 4180: fields quoted when they hold the delimiter, a quote or a line break; CRLF between records.
-  const csv = stringify({ delimiter, bom, record_delimiter: 'windows' });
+function csvWriter(file: Writable, { columns, delimiter, bom, decimalComma }: WriterOptions): RowWriter {
+  const sink = new Sink(file);
+  // RFC 4180 §2.6: a field holding the delimiter, a quote or a line break is quoted, and a lone CR
+  // or LF is a line break too (csv-stringify alone quotes only a whole CRLF: STACK.md, "Traps").
+  const csv = stringify({ delimiter, bom, record_delimiter: 'windows', quoted_match: /[\r\n]/ });
   sink.watch(csv);
   csv.pipe(sink.file);
-  csv.write(columns.map((column) => column.label));
+  // Header labels come from the API's schema: the same quoting and formula guard as any cell.
+  csv.write(columns.map((column) => csvText(column.label)));
   return {
     write: (record) =>
       sink.write(
         csv,
-        columns.map((column) => csvCell(record[column.key])),
+        columns.map((column) => csvCell(record[column.key], decimalComma)),
       ),
     close: () => sink.finish(csv),
     destroy: () => {
       csv.unpipe(sink.file);
       sink.destroy(csv);
     },
+    cutCells: 0,
   };
 }
 
-function jsonLinesWriter(path: string): RowWriter {
-  const sink = new Sink(path);
+function jsonLinesWriter(file: Writable): RowWriter {
+  const sink = new Sink(file);
   return {
-    // Exactly the record the API sent, one per line.
+    // Exactly the record the API sent, one per line (JSON escapes every control character).
     write: (record) => sink.write(sink.file, `${JSON.stringify(record)}\n`),
     close: () => sink.finish(sink.file),
     destroy: () => sink.destroy(),
+    cutCells: 0,
   };
 }
 
 const DAY_FORMAT = 'yyyy-mm-dd';
 const INSTANT_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
-/** A cell as Excel wants it: numbers as numbers, dates as dates, the rest as text (never a formula). */
-function xlsxCell(column: Column, value: unknown): ExcelJS.CellValue {
+/**
+ * A cell as Excel wants it: numbers as numbers, dates as dates, the rest as text (never a formula),
+ * cut at Excel's limit with a marker (`onCut` counts it).
+ */
+function xlsxCell(column: Column, value: unknown, onCut: () => void): ExcelJS.CellValue {
   if (value === null || value === undefined || value === '') return null;
   if (column.kind === 'number' && typeof value === 'number') return value;
   if (column.kind === 'date' && typeof value === 'string') {
     const at = Date.parse(column.dayOnly ? `${value}T00:00:00Z` : value);
     if (!Number.isNaN(at)) return new Date(at);
   }
-  if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return value;
-  return JSON.stringify(value);
+  const { text, cut } = xlsxText(typeof value === 'string' ? value : JSON.stringify(value));
+  if (cut) onCut();
+  return text;
 }
 
-function xlsxWriter(path: string, columns: Column[]): RowWriter {
-  const sink = new Sink(path);
+function xlsxWriter(file: Writable, columns: Column[]): RowWriter {
+  const sink = new Sink(file);
+  let cutCells = 0;
+  const countCut = () => cutCells++;
   // Streamed: each row is committed to the zip as it comes, so memory stays flat.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: sink.file,
@@ -149,14 +151,14 @@ function xlsxWriter(path: string, columns: Column[]): RowWriter {
   });
   const sheet = workbook.addWorksheet('Export', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column) => ({
-    header: column.label,
+    header: withoutControls(column.label),
     key: column.key,
     width: Math.min(60, Math.max(12, column.label.length + 2)),
     style: column.kind === 'date' ? { numFmt: column.dayOnly ? DAY_FORMAT : INSTANT_FORMAT } : {},
   }));
   return {
     write: (record) => {
-      sheet.addRow(columns.map((column) => xlsxCell(column, record[column.key]))).commit();
+      sheet.addRow(columns.map((column) => xlsxCell(column, record[column.key], countCut))).commit();
       return Promise.resolve();
     },
     close: async () => {
@@ -165,5 +167,8 @@ function xlsxWriter(path: string, columns: Column[]): RowWriter {
       await finished(sink.file);
     },
     destroy: () => sink.destroy(),
+    get cutCells() {
+      return cutCells;
+    },
   };
 }

@@ -26,6 +26,14 @@ export interface OtherApiOptions {
   forbiddenResource?: string;
   /** Records of each resource (default 1,000). */
   rows?: number;
+  /** The records every list serves (instead of `rows` generated ones). */
+  records?: Record<string, unknown>[];
+  /** The schema listing at /v1/schemas, as sent (default: none, 404). */
+  schemas?: unknown;
+  /** Delay before each list page is answered. */
+  pageDelayMs?: number;
+  /** The list requests (counted from 1) whose connection is reset instead of answered. */
+  resetRequests?: number[];
 }
 
 /** What the server received. */
@@ -57,7 +65,8 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
   const received: ReceivedRequest[] = [];
   let grants = 0;
   let tokenRequests = 0;
-  const rows = options.rows ?? 1_000;
+  const rows = options.records?.length ?? options.rows ?? 1_000;
+  let listRequests = 0;
 
   const json = (response: ServerResponse, status: number, body: unknown) =>
     response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -93,6 +102,7 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
     if (expiresAt === undefined || expiresAt < Date.now())
       return json(response, 401, { message: 'invalid or expired token' });
     const resource = url.pathname.split('/').at(-1) ?? '';
+    if (resource === 'schemas' && options.schemas !== undefined) return json(response, 200, options.schemas);
     if (resource === options.forbiddenResource)
       return json(response, 401, { message: `token not valid for ${resource}` });
     if (!['customers', 'contacts', 'agreements'].includes(resource))
@@ -107,10 +117,12 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
     }
     const from = Number(url.searchParams.get('cursor') ?? 0);
     const to = Math.min(rows, from + size);
-    const data = Array.from({ length: to - from }, (_, index) => ({
-      id: `${resource}-${from + index}`,
-      name: `N${from + index}`,
-    }));
+    const data =
+      options.records?.slice(from, to) ??
+      Array.from({ length: to - from }, (_, index) => ({
+        id: `${resource}-${from + index}`,
+        name: `N${from + index}`,
+      }));
     json(response, 200, {
       status: 'success',
       data,
@@ -133,7 +145,10 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
       if (url.pathname === '/oauth/token' && request.method === 'POST') {
         setTimeout(() => token(request, response), options.tokenDelayMs ?? 0);
       } else if (url.pathname.startsWith('/v1/')) {
-        list(request, url, response);
+        const number = url.pathname.endsWith('/schemas') ? 0 : ++listRequests;
+        // A connection reset mid-export: the answer never comes.
+        if (options.resetRequests?.includes(number)) return void message.socket.destroy();
+        setTimeout(() => list(request, url, response), options.pageDelayMs ?? 0);
       } else {
         json(response, 404, { message: 'not found' });
       }

@@ -61,7 +61,13 @@ export function ExportDialog({ view, table, sortLabel, total, canChooseFolder, o
     try {
       await start({
         view,
-        options: { format, delimiter: preset === 'excelFr' ? ';' : ',', bom: preset === 'excelFr' },
+        // French Excel: ; between fields, a BOM for the accents, and 1999,5 for a number.
+        options: {
+          format,
+          delimiter: preset === 'excelFr' ? ';' : ',',
+          bom: preset === 'excelFr',
+          decimalComma: preset === 'excelFr',
+        },
         fileName: `${baseName.trim() || view.resource}.${EXTENSIONS[format]}`,
       });
       onClose();

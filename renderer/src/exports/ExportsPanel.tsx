@@ -36,7 +36,7 @@ export function ExportsPanel({ canReveal, onClose }: { canReveal: boolean; onClo
       <h3>{t('export.history')}</h3>
       <ul data-testid="audit-entries">
         {history.data?.entries.map((entry) => (
-          <li key={`${entry.time}-${entry.path}`}>
+          <li key={entry.id}>
             {t('export.historyEntry', {
               time: time.format(new Date(entry.time)),
               profile: entry.profile,

@@ -40,6 +40,8 @@ export function ExportLine({ item, canReveal }: { item: SessionExport; canReveal
           });
   } else if (item.state === 'completed') {
     text = t('export.completed', { file, records, path: item.path });
+    // Excel's cell limit: the user must know some cells do not hold the whole value.
+    if (progress?.cutCells) text += ` ${t('export.cutCells', { count: progress.cutCells })}`;
   } else if (item.state === 'failed') {
     text = t('export.failed', {
       file,

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connect, type Connection } from '../connection.js';
+import { GrantLedger } from '../grant-ledger.js';
+import { LimiterRegistry } from '../limiter.js';
+import { startOtherApi, type OtherApi, type OtherApiOptions } from '../test-fixtures/other-api.js';
+import { TokenManagers } from '../tokens.js';
+import { Vault } from '../vault.js';
+import { AuditLog } from './audit-log.js';
+import { runExport } from './export.js';
+import { removeLeftovers } from './temp-file.js';
+
+// The export's files against what can happen to them: a folder others can write to, a network that
+// drops pages, a crash. Against a server of the test's own (test-fixtures/other-api.ts).
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function wire(
+  options: OtherApiOptions,
+): Promise<{ api: OtherApi; connection: Connection; dir: string }> {
+  const api = await startOtherApi(options);
+  const dir = await mkdtemp(join(tmpdir(), 'cdb-files-'));
+  const limiters = new LimiterRegistry();
+  const connection = connect(
+    {
+      id: randomUUID(),
+      baseUrl: api.url,
+      authUrl: api.url,
+      clientId: api.clientId,
+      apiPrefix: '/v1',
+      schemaPath: '/v1/schemas',
+      requestsPerSecond: 20,
+      burst: 35,
+    },
+    {
+      tokens: new TokenManagers({
+        vault: new Vault(undefined, 'files', 'the test keeps its secret in memory'),
+        ledger: await GrantLedger.open(undefined),
+      }),
+      limiters,
+      readSecret: () => Promise.resolve(api.clientSecret),
+    },
+  );
+  cleanups.push(async () => {
+    limiters.closeAll();
+    await api.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return { api, connection, dir };
+}
+
+const exportTo = (connection: Connection, target: string, auditLog?: AuditLog) =>
+  runExport(
+    connection.client,
+    {
+      profile: 'files',
+      view: { resource: 'contacts', lang: 'en' },
+      options: { format: 'csv', pageSize: 100 },
+      target,
+    },
+    { auditLog },
+  );
+
+describe('the temporary file', () => {
+  it('cannot be redirected: a symlink planted at its name during the export leaves the file elsewhere untouched', async () => {
+    const { connection, dir } = await wire({ rows: 1_000, pageDelayMs: 60 });
+    const exports = join(dir, 'exports');
+    await mkdir(exports);
+    const victim = join(dir, 'elsewhere.txt');
+    await writeFile(victim, 'precious');
+    const running = exportTo(connection, join(exports, 'contacts.csv')).catch((error: unknown) => error);
+    // Wait for the temporary file, then swap it for a link to the victim, as another user could.
+    let temp: string | undefined;
+    for (let i = 0; i < 100 && !temp; i++) {
+      temp = (await readdir(exports)).find((name) => name.endsWith('.part'));
+      if (!temp) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(temp).toMatch(/^\.contacts\.csv\.cdb-\d+-[0-9a-f]{12}\.part$/);
+    await unlink(join(exports, temp ?? ''));
+    await symlink(victim, join(exports, temp ?? ''));
+    const outcome = await running;
+    expect(await readFile(victim, 'utf8')).toBe('precious');
+    // The export notices its file was replaced and puts nothing at the target.
+    expect(outcome).toMatchObject({ code: 'EREPLACED' });
+    expect(await readdir(exports)).not.toContain('contacts.csv');
+  });
+
+  it('leftovers of a process that died are removed; those of a running one and other files are not', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cdb-leftovers-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const dead = '.a.csv.cdb-999999999-0123456789ab.part';
+    const alive = `.b.csv.cdb-${process.pid}-0123456789ab.part`;
+    for (const name of [dead, alive, '.c.csv.part', 'd.csv']) await writeFile(join(dir, name), 'x');
+    expect(await removeLeftovers(dir)).toEqual([dead]);
+    expect((await readdir(dir)).sort()).toEqual([alive, '.c.csv.part', 'd.csv'].sort());
+  });
+});
+
+describe('a network that drops pages', () => {
+  it('connections reset on some pages mid-export: each page is asked again, the file equals a clean export', async () => {
+    const clean = await wire({ rows: 2_000 });
+    await exportTo(clean.connection, join(clean.dir, 'clean.csv'));
+    const flaky = await wire({ rows: 2_000, resetRequests: [3, 7, 8, 15] });
+    const result = await exportTo(flaky.connection, join(flaky.dir, 'flaky.csv'));
+    expect(result.rows).toBe(2_000);
+    expect(await readFile(join(flaky.dir, 'flaky.csv'), 'utf8')).toBe(
+      await readFile(join(clean.dir, 'clean.csv'), 'utf8'),
+    );
+  });
+});
+
+describe('the audit log', () => {
+  it('a line when an export starts and one when it ends: rows written, an error code, never a server’s words or a filter’s values', async () => {
+    const { connection, dir } = await wire({ rows: 500 });
+    const auditLog = new AuditLog(join(dir, 'audit.log'));
+    await runExport(
+      connection.client,
+      {
+        profile: 'files',
+        view: {
+          resource: 'contacts',
+          lang: 'en',
+          filter: [{ field: 'name', op: 'contains', value: 'jean.dupont@example.com' }],
+        },
+        options: { format: 'csv', pageSize: 100 },
+        target: join(dir, 'filtered.csv'),
+      },
+      { auditLog },
+    );
+    const failing = await exportTo(connection, join(dir, 'missing-folder', 'x.csv'), auditLog).catch(
+      (error: unknown) => error,
+    );
+    expect(failing).toMatchObject({ code: 'ENOENT' });
+    const text = await readFile(auditLog.path, 'utf8');
+    expect(text).not.toContain('jean.dupont@example.com');
+    expect(
+      text
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { event: string }).event),
+    ).toEqual(['started', 'ended', 'started', 'ended']);
+    const [failed, completed] = await auditLog.recent(5);
+    expect(completed).toMatchObject({
+      outcome: 'completed',
+      rows: 0,
+      view: { filter: [{ field: 'name', op: 'contains' }] },
+    });
+    expect(failed).toMatchObject({ outcome: 'failed', rows: 0, error: 'ENOENT' });
+    expect((await lstat(auditLog.path)).mode & 0o777).toBe(0o600);
+  });
+
+  it('an export whose process stops keeps its "started" line, read as unfinished', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cdb-audit-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const auditLog = new AuditLog(join(dir, 'audit.log'));
+    await auditLog.started({
+      id: 'crashed',
+      time: new Date().toISOString(),
+      profile: 'p',
+      view: { resource: 'agreements', lang: 'fr' },
+      format: 'xlsx',
+      path: '/tmp/x.xlsx',
+    });
+    expect(await auditLog.recent(5)).toMatchObject([{ id: 'crashed', outcome: 'unfinished', rows: 0 }]);
+  });
+});

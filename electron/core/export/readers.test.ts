@@ -1,0 +1,239 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parse } from 'csv-parse/sync';
+import readXlsxFile from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExportOptions } from '../../shared/export.js';
+import { connect, type Connection } from '../connection.js';
+import { GrantLedger } from '../grant-ledger.js';
+import { LimiterRegistry } from '../limiter.js';
+import { startOtherApi, type OtherApi } from '../test-fixtures/other-api.js';
+import { TokenManagers } from '../tokens.js';
+import { Vault } from '../vault.js';
+import { runExport } from './export.js';
+
+// Exports read back with the readers our users have, not with the library that wrote them
+// (DEVELOPERS.md): Python's csv module, csv-parse in a strict configuration, openpyxl (Debian's
+// python3-openpyxl) and read-excel-file. The data is what real records hold: line breaks of every
+// kind, quotes, both delimiters, formula-like text, control characters, emoji, other scripts and a
+// value longer than Excel's cell limit. Every record must come back exactly once, every cell equal
+// to its source or to its documented form (README, "Exported files").
+
+const run = promisify(execFile);
+const LONG = `${'long text '.repeat(3_999)}🎉`; // 40,000 characters, an emoji across Excel's limit
+const RECORDS: Record<string, unknown>[] = [
+  { id: 'lf', name: 'line\nbreak', mrr: 1999.5 },
+  { id: 'cr', name: 'carriage\rreturn', mrr: -12 },
+  { id: 'crlf', name: 'both\r\nends', mrr: 0 },
+  { id: 'quotes', name: 'say "hi", then; leave', mrr: 1e21 },
+  { id: 'formula', name: '=1+1', mrr: null },
+  { id: 'spaced-formula', name: '  =HYPERLINK("http://x")', mrr: 3 },
+  { id: 'full-width', name: '＝1+1 ＋ －1 ＠SUM', mrr: 4 },
+  { id: 'plus', name: '+33 1 23 45 67 89', mrr: 5 },
+  { id: 'minus', name: '-2', mrr: 6 },
+  { id: 'at', name: '@SUM(A1)', mrr: 7 },
+  { id: 'tab', name: '\tindented', mrr: 8 },
+  { id: 'controls', name: 'nul\u0000byte\u0007bell\u001b[0m', mrr: 9 },
+  { id: 'control-formula', name: '\u0001=cmd|calc', mrr: 10 },
+  { id: 'emoji', name: '👩‍💻 Zoë 🎉', mrr: 11 },
+  { id: 'scripts', name: 'Ελληνικά 日本語 العربية Ñandú', mrr: 12 },
+  { id: 'long', name: LONG, mrr: 13 },
+  { id: 'empty', name: '', mrr: 14 },
+];
+// Header labels come from the API's schema, which may hold what a cell may.
+const SCHEMAS = {
+  data: [
+    {
+      resource: 'contacts',
+      fields: [
+        { key: 'id', label: 'Id' },
+        { key: 'name', label: '=Name' },
+        { key: 'mrr', label: 'MRR, "€"\n(monthly)', type: 'number' },
+      ],
+    },
+  ],
+};
+
+let api: OtherApi;
+let connection: Connection;
+let dir: string;
+let limiters: LimiterRegistry;
+beforeAll(async () => {
+  api = await startOtherApi({ records: RECORDS, schemas: SCHEMAS });
+  dir = await mkdtemp(join(tmpdir(), 'cdb-readers-'));
+  limiters = new LimiterRegistry();
+  const vault = new Vault(undefined, 'readers', 'the test keeps its secret in memory');
+  connection = connect(
+    {
+      id: randomUUID(),
+      baseUrl: api.url,
+      authUrl: api.url,
+      clientId: api.clientId,
+      apiPrefix: '/v1',
+      schemaPath: '/v1/schemas',
+      requestsPerSecond: 20,
+      burst: 35,
+    },
+    {
+      tokens: new TokenManagers({ vault, ledger: await GrantLedger.open(undefined) }),
+      limiters,
+      readSecret: () => Promise.resolve(api.clientSecret),
+    },
+  );
+});
+afterAll(async () => {
+  limiters.closeAll();
+  await api.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Exports the contacts with `options` (4 records a page, so records cross page boundaries). */
+async function exported(name: string, options: ExportOptions): Promise<string> {
+  const target = join(dir, name);
+  const result = await runExport(connection.client, {
+    profile: 'readers',
+    view: { resource: 'contacts', lang: 'en' },
+    options: { pageSize: 4, ...options },
+    target,
+  });
+  expect(result.rows).toBe(RECORDS.length);
+  return target;
+}
+
+/** Rows of a CSV file as Python's csv module reads it (strict: a malformed quote is an error). */
+async function pythonCsv(path: string, delimiter: string): Promise<string[][]> {
+  const script = [
+    'import csv, json, sys',
+    "with open(sys.argv[1], newline='', encoding='utf-8-sig') as f:",
+    '    print(json.dumps(list(csv.reader(f, delimiter=sys.argv[2], strict=True))))',
+  ].join('\n');
+  const { stdout } = await run('python3', ['-c', script, path, delimiter], { maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(stdout) as string[][];
+}
+
+/** Rows of a CSV file as csv-parse reads it with no relaxation and CRLF as the only record delimiter. */
+async function strictCsv(path: string, delimiter: string): Promise<string[][]> {
+  return parse(await readFile(path), {
+    delimiter,
+    record_delimiter: '\r\n',
+    bom: true,
+    relax_quotes: false,
+    relax_column_count: false,
+    skip_empty_lines: false,
+  });
+}
+
+/** Cells of an XLSX file as openpyxl (Debian's python3-openpyxl) reads them. */
+async function openpyxlRows(path: string): Promise<unknown[][]> {
+  const script = [
+    'import json, sys, openpyxl',
+    'sheet = openpyxl.load_workbook(sys.argv[1], read_only=True).active',
+    'print(json.dumps([list(row) for row in sheet.iter_rows(values_only=True)], default=str))',
+  ].join('\n');
+  const { stdout } = await run('/usr/bin/python3', ['-c', script, path], { maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(stdout) as unknown[][];
+}
+
+/** The documented CSV form of a text (README, "Exported files"), written out here independently. */
+function csvForm(text: string): string {
+  const clean = [...text]
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    .filter((character) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(character))
+    .join('');
+  return /^(?:[\t\r]|[\s\p{Cc}]*[=+\-@＝＋－＠])/u.test(clean) ? `'${clean}` : clean;
+}
+
+const XLSX_LIMIT = 32_767;
+
+describe.each([
+  ['standard', { format: 'csv', delimiter: ',' } as const],
+  ['Excel (French)', { format: 'csv', delimiter: ';', bom: true, decimalComma: true } as const],
+])('CSV, %s preset', (preset, options) => {
+  const number = (value: unknown) =>
+    typeof value !== 'number'
+      ? ''
+      : 'decimalComma' in options
+        ? String(value).replace('.', ',')
+        : String(value);
+  const expected = [
+    ['Id', "'=Name", 'MRR, "€"\n(monthly)'],
+    ...RECORDS.map((record) => [record.id as string, csvForm(record.name as string), number(record.mrr)]),
+  ];
+
+  it('reads back the same with Python’s csv module and with a strict RFC 4180 parser', async () => {
+    const path = await exported(`contacts-${preset}.csv`, options);
+    expect(await pythonCsv(path, options.delimiter)).toEqual(expected);
+    expect(await strictCsv(path, options.delimiter)).toEqual(expected);
+  });
+
+  it('writes the risky cells in their documented forms', async () => {
+    const rows = await pythonCsv(await exported(`risky-${preset}.csv`, options), options.delimiter);
+    const cell = (id: string) => rows.find((row) => row[0] === id)?.[1];
+    expect(cell('lf')).toBe('line\nbreak');
+    expect(cell('cr')).toBe('carriage\rreturn');
+    expect(cell('formula')).toBe("'=1+1");
+    expect(cell('spaced-formula')).toBe('\'  =HYPERLINK("http://x")');
+    expect(cell('full-width')).toBe("'＝1+1 ＋ －1 ＠SUM");
+    expect(cell('tab')).toBe("'\tindented");
+    expect(cell('controls')).toBe('nulbytebell[0m');
+    expect(cell('control-formula')).toBe("'=cmd|calc");
+    expect(cell('long')).toBe(LONG);
+    expect(rows.find((row) => row[0] === 'lf')?.[2]).toBe(preset === 'standard' ? '1999.5' : '1999,5');
+  });
+});
+
+describe('XLSX', () => {
+  const text = (value: string) => {
+    const clean = value
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+      .replace(/\r\n?/g, '\n');
+    return clean === '' ? null : clean;
+  };
+
+  it('opens in openpyxl and read-excel-file with every cell equal to its source, the long one cut with a marker', async () => {
+    const path = await exported('contacts.xlsx', { format: 'xlsx' });
+    // read-excel-file trims text by default (its choice, not the file's): the cells as written.
+    const [sheet] = await readXlsxFile(path, { trim: false });
+    for (const rows of [await openpyxlRows(path), (sheet?.data ?? []) as unknown[][]]) {
+      expect(rows[0]).toEqual(['Id', '=Name', 'MRR, "€"\n(monthly)']);
+      expect(rows.slice(1).map((row) => row[0])).toEqual(RECORDS.map((record) => record.id));
+      for (const [index, record] of RECORDS.entries()) {
+        // An empty cell at the end of a row may come back as a shorter row: empty all the same.
+        const [, name = null, mrr = null] = rows[index + 1] ?? [];
+        expect(mrr).toEqual(record.mrr);
+        if (record.id === 'long') {
+          expect((name as string).length).toBeLessThanOrEqual(XLSX_LIMIT);
+          expect(name).toMatch(/^(long text )+.*\[…cut\]$/);
+          expect(LONG.startsWith((name as string).replace(' […cut]', ''))).toBe(true);
+        } else {
+          expect(name).toEqual(text(record.name as string));
+        }
+      }
+    }
+  });
+
+  it('says how many cells it cut', async () => {
+    const result = await runExport(connection.client, {
+      profile: 'readers',
+      view: { resource: 'contacts', lang: 'en' },
+      options: { format: 'xlsx' },
+      target: join(dir, 'cut.xlsx'),
+    });
+    expect(result.cutCells).toBe(1);
+  });
+});
+
+describe('JSON Lines', () => {
+  it('holds each record exactly as the API sent it, read back with Python’s json', async () => {
+    const path = await exported('contacts.jsonl', { format: 'jsonl' });
+    const script =
+      'import json, sys\nprint(json.dumps([json.loads(line) for line in open(sys.argv[1], encoding="utf-8")]))';
+    const { stdout } = await run('python3', ['-c', script, path], { maxBuffer: 64 * 1024 * 1024 });
+    expect(JSON.parse(stdout)).toEqual(RECORDS);
+  });
+});

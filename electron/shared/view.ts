@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { CUSTOMER_SCOPED_RESOURCES, type Resource } from './api-rules.js';
+
+/**
+ * A customer's public id as the API's route takes it: one path segment, sent percent-encoded.
+ * "." and ".." are refused: a URL resolves them away, and `/customers/../contacts` is every
+ * contact of every customer. Control characters are no id either.
+ */
+export const customerIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((id) => id !== '.' && id !== '..', 'must be a customer id, not "." or ".."')
+  .refine((id) => !/\p{Cc}/u.test(id), 'must not contain control characters');
+
+/** Why a view's customer scope cannot be listed, or undefined: only contacts and agreements have one. */
+export function scopeProblem(view: { resource: Resource; customerId?: string }): string | undefined {
+  if (view.customerId === undefined) return undefined;
+  if (!(CUSTOMER_SCOPED_RESOURCES as readonly string[]).includes(view.resource)) {
+    return `a customer's ${view.resource} cannot be listed: only ${CUSTOMER_SCOPED_RESOURCES.join(' and ')} have a per-customer route`;
+  }
+  const parsed = customerIdSchema.safeParse(view.customerId);
+  return parsed.success ? undefined : `customerId ${parsed.error.issues[0]?.message ?? 'is not valid'}`;
+}
+
+/** Refines a view schema so a customer scope is allowed only where the API has one. */
+export function checkScope(
+  view: { resource: Resource; customerId?: string },
+  context: z.RefinementCtx,
+): void {
+  const problem = scopeProblem(view);
+  if (problem) context.addIssue({ code: 'custom', path: ['customerId'], message: problem });
+}
