@@ -69,11 +69,17 @@ class DescriptorWriter extends Writable {
   private position = 0;
 
   constructor(private readonly handle: FileHandle) {
-    super();
+    // Rows arrive one small chunk at a time: a larger buffer, and the chunks queued meanwhile written
+    // together (_writev), keep it to a few writes per page instead of one per row.
+    super({ highWaterMark: 256 * 1024 });
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
     void this.writeAll(chunk).then(() => done(), done);
+  }
+
+  override _writev(chunks: { chunk: Buffer }[], done: (error?: Error | null) => void): void {
+    void this.writeAll(Buffer.concat(chunks.map(({ chunk }) => chunk))).then(() => done(), done);
   }
 
   private async writeAll(chunk: Buffer): Promise<void> {
