@@ -15,6 +15,9 @@ const TEMP_NAME = /^\..+\.cdb-(\d+)-[0-9a-f]{12}\.part$/;
  * appears only when the export is complete; a failed or cancelled export leaves nothing there.
  */
 export class TempFile {
+  /** The stream writing now: a restart waits for its writes to land before emptying the file. */
+  private writer: DescriptorWriter | undefined;
+
   private constructor(
     readonly path: string,
     readonly target: string,
@@ -33,8 +36,11 @@ export class TempFile {
 
   /** A stream writing the file from its start (emptied first: an export may restart), through the descriptor. */
   async restart(): Promise<Writable> {
+    // A write of the stream before (destroyed, not waited for) could land after the truncate.
+    await this.writer?.settled();
     await this.handle.truncate(0);
-    return new DescriptorWriter(this.handle);
+    this.writer = new DescriptorWriter(this.handle);
+    return this.writer;
   }
 
   /**
@@ -42,6 +48,7 @@ export class TempFile {
    * name no longer holds the file this export wrote (someone replaced it meanwhile).
    */
   async commit(): Promise<void> {
+    await this.writer?.settled();
     await this.handle.close();
     const now = await lstat(this.path).catch(() => undefined);
     if (!now || now.ino !== this.created.ino || now.dev !== this.created.dev) {
@@ -56,6 +63,7 @@ export class TempFile {
   }
 
   async discard(): Promise<void> {
+    await this.writer?.settled();
     await this.handle.close().catch(() => undefined);
     // Only the file this export created: if the name now holds something else, it is not ours to remove.
     const now = await lstat(this.path).catch(() => undefined);
@@ -67,6 +75,7 @@ export class TempFile {
 /** A Writable over a file descriptor that destroying does not close (the TempFile owns it). */
 class DescriptorWriter extends Writable {
   private position = 0;
+  private pending: Promise<void> = Promise.resolve();
 
   constructor(private readonly handle: FileHandle) {
     // Rows arrive one small chunk at a time: a larger buffer, and the chunks queued meanwhile written
@@ -82,7 +91,17 @@ class DescriptorWriter extends Writable {
     void this.writeAll(Buffer.concat(chunks.map(({ chunk }) => chunk))).then(() => done(), done);
   }
 
-  private async writeAll(chunk: Buffer): Promise<void> {
+  /** Settles when every write handed to the descriptor has landed (or failed). */
+  settled(): Promise<void> {
+    return this.pending.catch(() => undefined);
+  }
+
+  private writeAll(chunk: Buffer): Promise<void> {
+    this.pending = this.writeAt(chunk);
+    return this.pending;
+  }
+
+  private async writeAt(chunk: Buffer): Promise<void> {
     for (let offset = 0; offset < chunk.length;) {
       const { bytesWritten } = await this.handle.write(chunk, offset, chunk.length - offset, this.position);
       offset += bytesWritten;
