@@ -106,7 +106,7 @@ export default tseslint.config(
     patterns: [
       NODE_BUILTINS,
       into(
-        ['core', 'main', 'preload', 'host', 'cli', 'renderer'],
+        ['core', 'main', 'preload', 'host', 'cli', 'renderer', 'demo-api'],
         'electron/shared is plain TS that every layer imports: it imports none of them.',
       ),
     ],
@@ -115,8 +115,24 @@ export default tseslint.config(
     paths: [ELECTRON],
     patterns: [
       into(
-        ['main', 'preload', 'host', 'cli', 'renderer'],
-        'electron/core is the bottom layer: it imports only electron/shared.',
+        ['main', 'preload', 'host', 'cli', 'renderer', 'demo-api'],
+        'electron/core is the client engine: it imports only electron/shared (the Demo API is handed to it by main or the host).',
+      ),
+    ],
+  }),
+  // Core's tests run the engine against the Demo API; the engine itself never imports it.
+  layer(['electron/core/**/*.test.ts', 'electron/core/test-kit.ts'], {
+    paths: [ELECTRON],
+    patterns: [
+      into(['main', 'preload', 'host', 'cli', 'renderer'], 'Core tests use core, shared and the Demo API.'),
+    ],
+  }),
+  layer(['electron/demo-api/**'], {
+    paths: [ELECTRON],
+    patterns: [
+      into(
+        ['core', 'main', 'preload', 'host', 'cli', 'renderer'],
+        'The Demo API is a server of its own: it imports only electron/shared.',
       ),
     ],
   }),
@@ -149,7 +165,7 @@ export default tseslint.config(
     patterns: [
       NODE_BUILTINS,
       into(
-        ['core', 'main', 'preload', 'host', 'cli'],
+        ['core', 'main', 'preload', 'host', 'cli', 'demo-api'],
         'The renderer talks to the app through window.api; it imports only electron/shared.',
       ),
     ],

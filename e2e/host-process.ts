@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { SESSION_HEADER } from '../electron/shared/wire.js';
 
 /** The browser host as `npm start` runs it where Electron cannot: its own process, data and export folders. */
 export interface HostProcess {
@@ -57,7 +58,7 @@ export async function startHostProcess(extraArgs: string[] = []): Promise<HostPr
     call: async (name, argument) => {
       const response = await fetch(`${origin}/api/${name}`, {
         method: 'POST',
-        headers: { 'x-cdb-session': token, 'content-type': 'application/json' },
+        headers: { [SESSION_HEADER]: token, 'content-type': 'application/json' },
         body: JSON.stringify(argument),
       });
       const result = (await response.json()) as { ok: boolean; value?: unknown; error?: { message: string } };

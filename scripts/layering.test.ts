@@ -19,20 +19,25 @@ describe('layering lint rules', () => {
     ['electron/core/probe.ts', "import { app } from 'electron';"],
     ['electron/shared/probe.ts', "import { app } from 'electron';"],
     ['electron/shared/probe.ts', "import { readFile } from 'node:fs/promises';"],
-    ['electron/shared/probe.ts', "import { startDemoApi } from '../core/demo-api/index.js';"],
+    ['electron/shared/probe.ts', "import { startDemoApi } from '../demo-api/index.js';"],
+    ['electron/core/probe.ts', "import { startDemoApi } from '../demo-api/index.js';"],
+    ['electron/core/app/probe.ts', "import { startDemoApi } from '../../demo-api/index.js';"],
+    ['electron/demo-api/probe.ts', "import { ApiClient } from '../core/api-client.js';"],
     ['electron/cli/probe.ts', "import { app } from 'electron';"],
     ['electron/core/probe.ts', "import { runCli } from '../cli/index.js';"],
     ['renderer/src/probe.ts', "import { ipcRenderer } from 'electron';"],
     ['renderer/src/probe.ts', "import { readFile } from 'fs';"],
     ['renderer/src/probe.ts', "import { join } from 'node:path';"],
-    ['renderer/src/probe.ts', "import { startDemoApi } from '../../electron/core/demo-api/index.js';"],
+    ['renderer/src/probe.ts', "import { startDemoApi } from '../../electron/demo-api/index.js';"],
   ])('%s may not %s', async (filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\n`)).toHaveLength(1);
   });
 
   it.each([
     ['electron/core/probe.ts', "import { RESOURCES } from '../shared/api-rules.js';"],
-    ['electron/cli/probe.ts', "import { startDemoApi } from '../core/demo-api/index.js';"],
+    ['electron/cli/probe.ts', "import { startDemoApi } from '../demo-api/index.js';"],
+    ['electron/core/probe.test.ts', "import { startDemoApi } from '../demo-api/index.js';"],
+    ['electron/demo-api/probe.ts', "import { RESOURCES } from '../shared/api-rules.js';"],
     ['electron/main/probe.ts', "import { app } from 'electron';"],
     ['renderer/src/probe.ts', "import { RESOURCES } from '../../electron/shared/api-rules.js';"],
   ])('%s may %s', async (filePath, code) => {

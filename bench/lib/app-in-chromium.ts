@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM } from '../../e2e/chromium.js';
 import { AppCore } from '../../electron/core/app/app-core.js';
-import type { DemoApiOptions } from '../../electron/core/demo-api/index.js';
+import { startDemoApi, type DemoApiOptions } from '../../electron/demo-api/index.js';
 import { startHost } from '../../electron/host/server.js';
 
 /** The app as a person sees it, for a bench: the built renderer in Chromium, on the Demo connection. */
@@ -20,7 +20,11 @@ export async function openAppInChromium(demo: DemoApiOptions, pageSize?: number)
   if (spawnSync('npx', ['electron-vite', 'build'], { stdio: 'ignore' }).status !== 0)
     throw new Error('the build failed');
   const dir = await mkdtemp(join(tmpdir(), 'cdb-bench-'));
-  const core = await AppCore.open({ dataDir: join(dir, 'data'), exportDir: join(dir, 'exports'), demo });
+  const core = await AppCore.open({
+    dataDir: join(dir, 'data'),
+    exportDir: join(dir, 'exports'),
+    startDemo: () => startDemoApi(demo),
+  });
   if (pageSize !== undefined) await core.handlers['settings.set']({ pageSize });
   const host = await startHost({ core, rendererDir: 'out/renderer' });
   const browser = await chromium.launch(CHROMIUM);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { recordsOf, startTestApi, type TestApi } from '../core/demo-api/test-support.js';
+import { recordsOf, startTestApi, type TestApi } from '../demo-api/test-support.js';
 
 // `cdb` as administrators run it: a process of its own, talking to the Demo API over HTTP, with a
 // data folder of its own and the real keychain of the test session.

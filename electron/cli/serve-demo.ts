@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { API_LIMITS } from '../shared/api-rules.js';
-import { startDemoApi } from '../core/demo-api/index.js';
+import { startDemoApi } from '../demo-api/index.js';
 import { integerFlag, parseFlags } from './args.js';
 import type { CliIo } from './io.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestName } from '../shared/contract.js';
 import { AppCore } from '../core/app/app-core.js';
-import { startDemoApi, type DemoApi } from '../core/demo-api/index.js';
+import { startDemoApi, type DemoApi } from '../demo-api/index.js';
 import { testService } from '../core/test-kit.js';
 import { openVault } from '../core/vault.js';
 import { startHost, SESSION_HEADER, type RunningHost } from './server.js';
@@ -44,7 +44,7 @@ beforeAll(async () => {
     dataDir: join(dir, 'data'),
     exportDir: join(dir, 'exports'),
     vault: await openVault(testService()),
-    demo: { size: { customers: 150, contacts: 200, agreements: 600 } },
+    startDemo: () => startDemoApi({ size: { customers: 150, contacts: 200, agreements: 600 } }),
   });
   host = await startHost({ core, rendererDir: join(dir, 'renderer') });
   client = new HostTestClient(host);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../core/app-paths.js';
 import { AppCore } from '../core/app/app-core.js';
+import { startDemoApi } from '../demo-api/index.js';
 import { startHost } from './server.js';
 
 const HELP = `Usage: npm run host -- [options]
@@ -65,14 +66,15 @@ async function main(argv: string[]): Promise<number> {
   const core = await AppCore.open({
     dataDir: flags['data-dir'] ?? defaultDataDir(),
     exportDir: flags['export-dir'] ?? join(homedir(), 'Downloads'),
-    demo: {
-      size: Object.fromEntries(Object.entries(size).filter(([, value]) => value !== undefined)),
-      latencyMs: count('demo-latency-ms'),
-      limits: {
-        ...(rate !== undefined && { requestsPerSecond: rate }),
-        ...(burst !== undefined && { burst }),
-      },
-    },
+    startDemo: () =>
+      startDemoApi({
+        size: Object.fromEntries(Object.entries(size).filter(([, value]) => value !== undefined)),
+        latencyMs: count('demo-latency-ms'),
+        limits: {
+          ...(rate !== undefined && { requestsPerSecond: rate }),
+          ...(burst !== undefined && { burst }),
+        },
+      }),
   });
   const host = await startHost({
     core,

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { EVENT_NAMES, type Result } from '../shared/contract.js';
 import type { AppCore } from '../core/app/app-core.js';
 import { dispatch } from '../core/app/dispatch.js';
+import { CALLER_HEADER, SESSION_HEADER } from '../shared/wire.js';
 import { serveStatic } from './static-files.js';
 
 export interface HostOptions {
@@ -23,8 +24,7 @@ export interface RunningHost {
   close(): Promise<void>;
 }
 
-/** Header that carries the per-run session token on every API call. */
-export const SESSION_HEADER = 'x-cdb-session';
+export { SESSION_HEADER };
 const BODY_LIMIT = 1024 * 1024;
 const KEEP_ALIVE_MS = 15_000;
 
@@ -81,7 +81,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       if (request.method !== 'POST') return refuse(response, 403, 'use POST for requests');
       const name = decodeURIComponent(url.pathname.slice('/api/'.length));
       const body = await readJson(request);
-      const result = body.ok ? await dispatch(options.core, name, body.value) : body;
+      const result = body.ok ? await dispatch(options.core, name, body.value, callerOf(request)) : body;
       json(response, 200, result);
     })().catch((error: unknown) => {
       console.error('browser host:', error);
@@ -162,4 +162,10 @@ async function readJson(
   } catch {
     return { ok: false, error: { code: 'invalid-argument', message: 'the request body is not JSON' } };
   }
+}
+
+/** The page a request comes from (CALLER_HEADER): a tab's own id, or one name for callers that give none. */
+function callerOf(request: IncomingMessage): string {
+  const caller = request.headers[CALLER_HEADER];
+  return typeof caller === 'string' && /^[\w-]{1,100}$/.test(caller) ? `tab-${caller}` : 'tab';
 }

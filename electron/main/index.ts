@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, session, shell } from 'electron';
 import { AppCore } from '../core/app/app-core.js';
+import { startDemoApi } from '../demo-api/index.js';
 import { serveContract, sendEvent } from './ipc.js';
 import { applyMenu } from './menu.js';
 import { harden } from './security.js';
@@ -59,6 +60,8 @@ async function start(): Promise<void> {
   core = await AppCore.open({
     dataDir: app.getPath('userData'),
     exportDir: app.getPath('downloads'),
+    // The built-in Demo connection, started in this process the first time it is chosen.
+    startDemo: () => startDemoApi(),
     // The native save dialog decides where an export goes (the renderer only proposes a name).
     chooseExportTarget: async (fileName) => {
       const owner = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];

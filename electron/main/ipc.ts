@@ -18,7 +18,7 @@ export function serveContract(core: AppCore, isOwnRenderer: (frame: WebFrameMain
       if (!isOwnRenderer(event.senderFrame)) {
         return { ok: false, error: { code: 'forbidden', message: 'this window may not call the app' } };
       }
-      return dispatch(core, name, argument);
+      return dispatch(core, name, argument, `window-${event.sender.id}`);
     });
   }
 }

@@ -12,11 +12,11 @@ import {
   type SessionStatus,
   type TokenStatus,
 } from '../../shared/contract.js';
+import { API_LIMITS, DEFAULT_API_PREFIX } from '../../shared/api-rules.js';
 import type { Profile } from '../../shared/profile.js';
 import { dataFiles } from '../app-paths.js';
 import { connect, credentialsOf, type Connection, type ConnectionProfile } from '../connection.js';
 import { sameCredentials } from '../credentials.js';
-import { startDemoApi, type DemoApi, type DemoApiOptions } from '../demo-api/index.js';
 import { AuditLog } from '../export/audit-log.js';
 import { runExport } from '../export/export.js';
 import { freeTarget } from '../export/free-name.js';
@@ -28,6 +28,7 @@ import { treatAsSecret } from '../redact.js';
 import { TokenManagers, type TokenState } from '../tokens.js';
 import { openVault, Vault } from '../vault.js';
 import { AppError, toErrorPayload } from './app-error.js';
+import { RequestRegistry } from './request-registry.js';
 import { SettingsStore } from './settings-store.js';
 
 export interface AppCoreOptions {
@@ -37,8 +38,11 @@ export interface AppCoreOptions {
   exportDir: string;
   /** The keychain; the system's by default. */
   vault?: Vault;
-  /** The Demo connection's data set and behaviour. */
-  demo?: DemoApiOptions;
+  /**
+   * Starts the built-in Demo connection's server (the first time it is chosen). The composition
+   * roots (Electron main, the browser host) hand it in: the engine never imports the Demo API.
+   */
+  startDemo?: () => Promise<DemoServer>;
   /**
    * Where an export goes: Electron asks with the native save dialog (undefined: the user cancelled).
    * Without it, exports go to `exportDir` under the file name asked for.
@@ -48,7 +52,20 @@ export interface AppCoreOptions {
   revealFile?: (path: string) => void;
 }
 
-type Handlers = { [N in RequestName]: (input: ParsedRequestInput<N>) => Promise<RequestOutputs[N]> };
+/** The built-in Demo connection's server: where it listens, and its one client's credentials. */
+export interface DemoServer {
+  baseUrl: string;
+  authUrl: string;
+  audience: string;
+  clientId: string;
+  clientSecret: string;
+  close(): Promise<void>;
+}
+
+/** A handler per request; `caller` names the window or tab it came from (request-registry.ts). */
+type Handlers = {
+  [N in RequestName]: (input: ParsedRequestInput<N>, caller?: string) => Promise<RequestOutputs[N]>;
+};
 type Listener = <E extends EventName>(name: E, payload: EventPayloads[E]) => void;
 
 interface Active {
@@ -60,6 +77,8 @@ interface Active {
 }
 
 const DEMO_NAME = 'Demo';
+/** The caller of a handler called directly (tests, benches), not through dispatch. */
+const DIRECT_CALLER = 'direct';
 
 /**
  * One instance of the engine for the whole app (DESIGN.md): profiles, keychain, connections, data
@@ -68,13 +87,16 @@ const DEMO_NAME = 'Demo';
  */
 export class AppCore {
   private active: Active | undefined;
-  private demo: Promise<DemoApi> | undefined;
+  private demo: Promise<DemoServer> | undefined;
   private readonly demoVault = new Vault(
     undefined,
     'demo',
     'the Demo connection keeps its credentials in memory',
   );
-  private readonly running = new Map<string, AbortController>();
+  /** The page and count requests of each window or tab, cancellable by their caller only. */
+  private readonly requests = new RequestRegistry();
+  /** The exports running now, by the id the app gave them. */
+  private readonly exports = new Map<string, AbortController>();
   private readonly tokens: TokenManagers;
   private readonly demoTokens: TokenManagers;
   private readonly listeners = new Set<Listener>();
@@ -123,12 +145,13 @@ export class AppCore {
     kept('The token ledger', ledger.damaged);
     await core.removeExportLeftovers();
     const remembered = core.settings.get().connectionId;
+    const hasDemo = options.startDemo !== undefined;
     const start =
-      remembered && (remembered === DEMO_CONNECTION_ID || (await store.get(remembered)))
+      remembered && ((remembered === DEMO_CONNECTION_ID && hasDemo) || (await store.get(remembered)))
         ? remembered
         : undefined;
     if (start) await core.select(start);
-    else if ((await store.list()).length === 0) await core.select(DEMO_CONNECTION_ID);
+    else if ((await store.list()).length === 0 && hasDemo) await core.select(DEMO_CONNECTION_ID);
     return core;
   }
 
@@ -166,21 +189,27 @@ export class AppCore {
       return settings;
     },
     'session.status': () => this.status(),
-    'data.listPage': ({ view, size, cursor, lang, priority, requestId }) =>
-      this.cancellable(requestId, (signal) =>
+    'data.listPage': ({ view, size, cursor, lang, priority, requestId }, caller = DIRECT_CALLER) =>
+      this.requests.run(caller, requestId, (signal) =>
         this.connection().client.listPage(
           { ...view, size, cursor, lang },
           { signal, priority: priority ?? 'interactive' },
         ),
       ),
-    'data.count': ({ view, requestId }) =>
-      this.cancellable(requestId, async (signal) => ({
+    'data.count': ({ view, requestId }, caller = DIRECT_CALLER) =>
+      this.requests.run(caller, requestId, async (signal) => ({
         total: await this.connection().client.count(view, { signal, priority: 'prefetch' }),
       })),
-    'data.cancel': ({ requestId }) => Promise.resolve({ cancelled: this.cancel(requestId) }),
+    'data.cancel': ({ requestId }, caller = DIRECT_CALLER) =>
+      Promise.resolve({ cancelled: this.requests.cancel(caller, requestId) }),
     'data.schemas': ({ lang }) => this.connection().client.schemas(lang),
     'export.start': async ({ view, options, fileName }) => this.startExport(view, options, fileName),
-    'export.cancel': ({ exportId }) => Promise.resolve({ cancelled: this.cancel(exportId) }),
+    'export.cancel': ({ exportId }) => {
+      // Exports are cancelled by export.cancel only, with the id the app gave them.
+      const controller = this.exports.get(exportId);
+      controller?.abort();
+      return Promise.resolve({ cancelled: controller !== undefined });
+    },
     'export.reveal': ({ exportId }) => {
       const path = this.exportPaths.get(exportId);
       if (path === undefined || !this.options.revealFile) return Promise.resolve({ revealed: false });
@@ -198,8 +227,9 @@ export class AppCore {
 
   /** Cancels running work, stops the Demo API and the limiters (the app is quitting). */
   async close(): Promise<void> {
-    for (const controller of this.running.values()) controller.abort();
-    this.running.clear();
+    this.requests.cancelAll();
+    for (const controller of this.exports.values()) controller.abort();
+    this.exports.clear();
     this.disconnect();
     this.limiters.closeAll();
     this.tokens.closeAll();
@@ -325,7 +355,9 @@ export class AppCore {
     id: string,
   ): Promise<{ id: string; name: string; demo: boolean; connection: Connection }> {
     if (id === DEMO_CONNECTION_ID) {
-      this.demo ??= startDemoApi(this.options.demo);
+      const { startDemo } = this.options;
+      if (!startDemo) throw new AppError('not-found', 'this build of the app has no Demo connection');
+      this.demo ??= startDemo();
       const demo = await this.demo;
       const profile: ConnectionProfile = {
         id: DEMO_CONNECTION_ID,
@@ -333,10 +365,10 @@ export class AppCore {
         authUrl: demo.authUrl,
         audience: demo.audience,
         clientId: demo.clientId,
-        apiPrefix: '/v1',
-        schemaPath: '/v1/schemas',
-        requestsPerSecond: 20,
-        burst: 35,
+        apiPrefix: DEFAULT_API_PREFIX,
+        schemaPath: `${DEFAULT_API_PREFIX}/schemas`,
+        requestsPerSecond: API_LIMITS.requestsPerSecond,
+        burst: API_LIMITS.burst,
       };
       const connection = connect(profile, {
         tokens: this.demoTokens,
@@ -353,26 +385,6 @@ export class AppCore {
       readSecret: () => this.vault.getSecret(profile.id),
     });
     return { id, name: profile.name, demo: false, connection };
-  }
-
-  private async cancellable<T>(
-    requestId: string | undefined,
-    run: (signal: AbortSignal) => Promise<T>,
-  ): Promise<T> {
-    const controller = new AbortController();
-    if (requestId !== undefined) this.running.set(requestId, controller);
-    try {
-      return await run(controller.signal);
-    } finally {
-      if (requestId !== undefined && this.running.get(requestId) === controller)
-        this.running.delete(requestId);
-    }
-  }
-
-  private cancel(id: string): boolean {
-    const controller = this.running.get(id);
-    controller?.abort();
-    return this.running.delete(id);
   }
 
   private async startExport(
@@ -394,7 +406,7 @@ export class AppCore {
     const exportId = randomUUID();
     this.exportPaths.set(exportId, path);
     const controller = new AbortController();
-    this.running.set(exportId, controller);
+    this.exports.set(exportId, controller);
     const report = (
       state: 'running' | 'completed' | 'failed' | 'cancelled',
       progress = emptyProgress(),
@@ -425,7 +437,7 @@ export class AppCore {
         (error: unknown) => report(controller.signal.aborted ? 'cancelled' : 'failed', last, error),
       )
       .finally(() => {
-        this.running.delete(exportId);
+        this.exports.delete(exportId);
         this.exportsUnderWay.delete(path);
       });
     return { exportId, path };

@@ -7,9 +7,15 @@ import { toErrorPayload } from './app-error.js';
 /**
  * Serves one request of the contract from outside the trust boundary (the renderer through IPC, or
  * the browser host's HTTP): the name must be in the contract and the argument must pass its
- * schema, or nothing is done. Failures come back as data, never as a thrown error.
+ * schema, or nothing is done. Failures come back as data, never as a thrown error. `caller` names
+ * the window or tab it came from: its cancellable requests are its own.
  */
-export async function dispatch(core: AppCore, name: string, argument: unknown): Promise<Result<unknown>> {
+export async function dispatch(
+  core: AppCore,
+  name: string,
+  argument: unknown,
+  caller?: string,
+): Promise<Result<unknown>> {
   if (!isRequestName(name)) {
     return { ok: false, error: { code: 'unknown-request', message: `there is no request called "${name}"` } };
   }
@@ -21,8 +27,8 @@ export async function dispatch(core: AppCore, name: string, argument: unknown): 
     };
   }
   try {
-    const handler = core.handlers[name] as (input: unknown) => Promise<unknown>;
-    return { ok: true, value: await handler(parsed.data) };
+    const handler = core.handlers[name] as (input: unknown, caller?: string) => Promise<unknown>;
+    return { ok: true, value: await handler(parsed.data, caller) };
   } catch (error) {
     const payload = toErrorPayload(error);
     // The log is a message that leaves core too: no secret in it (redact.ts).

@@ -7,10 +7,11 @@ import type {
   RequestOutputs,
   Result,
 } from '../../../electron/shared/contract';
+import { CALLER_HEADER, SESSION_HEADER } from '../../../electron/shared/wire';
 
-/** Header that carries the session token (electron/host/server.ts). */
-const SESSION_HEADER = 'x-cdb-session';
 const RECONNECT_MS = 1_000;
+/** This tab's own name for the host: the requests it may cancel are its own (electron/shared/wire.ts). */
+const CALLER = crypto.randomUUID();
 
 type AnyListener = (payload: unknown) => void;
 
@@ -58,7 +59,7 @@ export function createHostApi(token: string): AppApi {
       try {
         const response = await fetch(`/api/${name}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', [SESSION_HEADER]: token },
+          headers: { 'content-type': 'application/json', [SESSION_HEADER]: token, [CALLER_HEADER]: CALLER },
           body: JSON.stringify(input),
         });
         return (await response.json()) as Result<RequestOutputs[N]>;

@@ -1,4 +1,4 @@
-import { SORTABLE_FIELDS, isSortableField, type Resource } from '../../shared/api-rules.js';
+import { SORTABLE_FIELDS, isSortableField, type Resource } from '../shared/api-rules.js';
 import type { BaseRow, RowsByResource } from './rows.js';
 
 export type SortValue = number | string | null;

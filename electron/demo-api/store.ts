@@ -1,4 +1,4 @@
-import type { Resource } from '../../shared/api-rules.js';
+import type { Resource } from '../shared/api-rules.js';
 import { generateDataset, RowFactory, type DatasetSize } from './generate.js';
 import type { Ordering } from './ordering.js';
 import { formatId, parseId, type BaseRow, type CustomerRow, type RowsByResource } from './rows.js';

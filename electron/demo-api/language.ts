@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/api-rules.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../shared/api-rules.js';
 
 /**
  * The language to answer in, from an Accept-Language header (RFC 9110 §12.5.4): the supported

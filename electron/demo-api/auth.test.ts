@@ -1,6 +1,6 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_LIMITS } from '../../shared/api-rules.js';
+import { API_LIMITS } from '../shared/api-rules.js';
 import { startTestApi, type TestApi } from './test-support.js';
 
 // Spec "Authentication" and "Limits": client-credentials tokens (JWT, 10 h), the token endpoint's

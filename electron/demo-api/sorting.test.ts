@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SORTABLE_FIELDS, type Resource } from '../../shared/api-rules.js';
+import { SORTABLE_FIELDS, type Resource } from '../shared/api-rules.js';
 import { idsOf, recordsOf, startTestApi, type TestApi } from './test-support.js';
 
 // Spec rules 4 (NULLS LAST) and 5 (tie-breakers name, creation date, id), checked against an

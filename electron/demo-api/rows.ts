@@ -1,4 +1,4 @@
-import type { Language } from '../../shared/api-rules.js';
+import type { Language } from '../shared/api-rules.js';
 
 /**
  * Rows as the Demo API stores them: compact (times in epoch seconds, dates in epoch days, money in

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { RESOURCES, type Resource } from '../../shared/api-rules.js';
+import { RESOURCES, type Resource } from '../shared/api-rules.js';
 import type { SortKey } from './ordering.js';
 
 /**

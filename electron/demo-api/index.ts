@@ -8,7 +8,7 @@ import {
   DEFAULT_API_PREFIX,
   isResource,
   type Language,
-} from '../../shared/api-rules.js';
+} from '../shared/api-rules.js';
 import { TokenAuthority, type DemoClient } from './auth.js';
 import { CursorCodec } from './cursor.js';
 import { DEFAULT_REFERENCE_DATE, type DatasetSize } from './generate.js';

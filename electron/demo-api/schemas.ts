@@ -1,4 +1,4 @@
-import { RESOURCES, isSortableField, type Language, type Resource } from '../../shared/api-rules.js';
+import { RESOURCES, isSortableField, type Language, type Resource } from '../shared/api-rules.js';
 import { AGREEMENT_STATUSES, CUSTOMER_TYPE_LABELS, CUSTOMER_TYPES, STATUS_LABELS } from './rows.js';
 
 type Labels = Record<Language, string>;

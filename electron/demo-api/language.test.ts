@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESOURCES, SORTABLE_FIELDS } from '../../shared/api-rules.js';
+import { RESOURCES, SORTABLE_FIELDS } from '../shared/api-rules.js';
 import { negotiateLanguage } from './language.js';
 import { recordsOf, startTestApi, type TestApi } from './test-support.js';
 
