@@ -38,6 +38,13 @@ const into = (folders, message) => ({
   message,
 });
 
+/** What ships starts the Demo API from its index.ts; the fault hooks in testing.ts are for tests. */
+const DEMO_TESTING = {
+  regex: 'demo-api/testing',
+  message:
+    'Only tests and benches use the Demo API’s fault hooks (demo-api/testing.ts); what ships imports demo-api/index.js.',
+};
+
 const MAIN_NEIGHBOURS = into(
   ['host', 'cli', 'renderer'],
   'Electron main uses core and shared; the renderer is loaded, not imported.',
@@ -143,13 +150,21 @@ export default tseslint.config(
         ['main', 'preload', 'renderer'],
         'The browser host and cdb stand beside Electron main: they use core and shared only.',
       ),
+      DEMO_TESTING,
+    ],
+  }),
+  // Their tests drive the Demo API's fault hooks.
+  layer(['electron/host/**/*.test.ts', 'electron/host/test-support.ts', 'electron/cli/**/*.test.ts'], {
+    paths: [ELECTRON],
+    patterns: [
+      into(['main', 'preload', 'renderer'], 'Host and cdb tests use core, shared and the Demo API.'),
     ],
   }),
   layer(['electron/main/**'], {
     paths: [RAW_IPC],
-    patterns: [MAIN_NEIGHBOURS],
+    patterns: [MAIN_NEIGHBOURS, DEMO_TESTING],
   }),
-  layer(['electron/main/ipc.ts'], { patterns: [MAIN_NEIGHBOURS] }),
+  layer(['electron/main/ipc.ts'], { patterns: [MAIN_NEIGHBOURS, DEMO_TESTING] }),
   { files: ['electron/main/ipc.ts'], rules: { 'no-restricted-syntax': ['error', NO_ENUM] } },
   layer(['electron/preload/**'], {
     patterns: [

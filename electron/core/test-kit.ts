@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiClient } from './api-client.js';
-import { startDemoApi, type DemoApi, type DemoApiOptions } from '../demo-api/index.js';
+import { startDemoApi, type DemoApi, type DemoApiOptions } from '../demo-api/testing.js';
 import { ApiError } from './errors.js';
 import { GrantLedger } from './grant-ledger.js';
 import { RequestLimiter, type LimiterOptions } from './limiter.js';

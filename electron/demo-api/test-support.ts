@@ -1,4 +1,4 @@
-import { startDemoApi, type DemoApi, type DemoApiOptions } from './index.js';
+import { startDemoApi, type DemoApi, type DemoApiOptions } from './testing.js';
 
 /** What a raw HTTP call to the Demo API answered. */
 export interface Answer {

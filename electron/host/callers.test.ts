@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppCore } from '../core/app/app-core.js';
 import { Vault } from '../core/vault.js';
-import { startDemoApi } from '../demo-api/index.js';
+import { startDemoApi } from '../demo-api/testing.js';
 import { CALLER_HEADER } from '../shared/wire.js';
 import { startHost, type RunningHost } from './server.js';
 import { HostTestClient } from './test-support.js';

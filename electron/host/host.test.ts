@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestName } from '../shared/contract.js';
 import { AppCore } from '../core/app/app-core.js';
-import { startDemoApi, type DemoApi } from '../demo-api/index.js';
+import { startDemoApi, type DemoApi } from '../demo-api/testing.js';
 import { testService } from '../core/test-kit.js';
 import { openVault } from '../core/vault.js';
 import { startHost, SESSION_HEADER, type RunningHost } from './server.js';
