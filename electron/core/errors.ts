@@ -1,37 +1,7 @@
+import type { ApiErrorCode } from '../shared/errors.js';
 import { redact, redactOptional } from './redact.js';
 
-/**
- * What went wrong talking to the API, in words the UI and `cdb` can show as they are, with what a
- * caller needs to decide: the HTTP status, the server's own message, whether trying again can help
- * and, where the server said so, when.
- */
-export type ApiErrorCode =
-  /** The server could not be reached (DNS, refused connection, reset). */
-  | 'network'
-  /** No answer within the time limit. */
-  | 'timeout'
-  /** The answer was not what the spec describes (not JSON, no success envelope). */
-  | 'invalid-response'
-  /** The token endpoint refused the client id and secret, or the API refused a fresh token. */
-  | 'credentials-rejected'
-  /** No client secret is saved for the connection. */
-  | 'missing-secret'
-  /** The daily token budget is spent (ours or the server's); `retryAt` says when the next is allowed. */
-  | 'token-budget'
-  /** The token endpoint asked us to slow down (429); `retryAt` says when to ask again. */
-  | 'token-rate-limited'
-  /** One 503 (rate limited or overloaded): the limiter backs off and retries it. */
-  | 'overloaded'
-  /** The API kept answering 503 past the retry budget. */
-  | 'unavailable'
-  /** A request that carried a cursor was refused: the traversal must start again. */
-  | 'invalid-cursor'
-  /** The token was refused (401): renewed once by the client, then reported as not-permitted. */
-  | 'unauthorized'
-  /** The API refused a freshly issued token (401) or forbade the call (403): the bundle may not use this resource (spec, Authentication 9). */
-  | 'not-permitted'
-  /** Any other HTTP error answer. */
-  | 'http';
+export type { ApiErrorCode };
 
 export interface ApiErrorDetails {
   status?: number;

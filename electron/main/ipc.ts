@@ -2,10 +2,7 @@ import { ipcMain, type BrowserWindow, type WebFrameMain } from 'electron';
 import { requestSchemas, type EventName, type EventPayloads, type RequestName } from '../shared/contract.js';
 import type { AppCore } from '../core/app/app-core.js';
 import { dispatch } from '../core/app/dispatch.js';
-
-/** IPC channel of a request, and the one channel of all events (the preload uses the same names). */
-export const requestChannel = (name: RequestName): string => `cdb:${name}`;
-export const EVENT_CHANNEL = 'cdb:event';
+import { EVENT_CHANNEL, requestChannel } from '../shared/wire.js';
 
 /**
  * The main side of the contract, and the only place main talks IPC: a handler per request that

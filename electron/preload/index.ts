@@ -8,10 +8,10 @@ import {
   type RequestOutputs,
   type Result,
 } from '../shared/contract.js';
+import { EVENT_CHANNEL, requestChannel } from '../shared/wire.js';
 
 // The preload's one job (https://www.electronjs.org/docs/latest/tutorial/context-isolation): expose
 // `window.api`, the contract and nothing else; no raw ipcRenderer crosses into the page.
-const EVENT_CHANNEL = 'cdb:event';
 
 const api: AppApi = {
   invoke: <N extends RequestName>(name: N, input: RequestInput<N>): Promise<Result<RequestOutputs[N]>> => {
@@ -22,7 +22,7 @@ const api: AppApi = {
       };
       return Promise.resolve(refused);
     }
-    return ipcRenderer.invoke(`cdb:${name}`, input) as Promise<Result<RequestOutputs[N]>>;
+    return ipcRenderer.invoke(requestChannel(name), input) as Promise<Result<RequestOutputs[N]>>;
   },
   on: (name, listener) => {
     const handler = (_event: Electron.IpcRendererEvent, eventName: EventName, payload: unknown) => {

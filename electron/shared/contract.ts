@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, PAGE_SIZE_MAX, RESOURCES, type Language } from './api-rules.js';
 import { exportOptionsSchema, exportViewSchema, type AuditEntry, type ExportProgress } from './export.js';
+import type { AppErrorCode } from './errors.js';
 import { profileInputSchema, type Profile } from './profile.js';
 import { checkScope, customerIdSchema } from './view.js';
 import type { ApiRecord, SchemaListing } from './schema.js';
@@ -195,8 +196,7 @@ function isBareFileName(name: string): boolean {
 
 /** A failure as it crosses to the renderer: what happened and what can be done, never a secret. */
 export interface AppErrorPayload {
-  /** An ApiError code, or: invalid-argument, unknown-request, no-connection, not-found, secret-required, keychain, internal. */
-  code: string;
+  code: AppErrorCode;
   message: string;
   status?: number;
   retryable?: boolean;

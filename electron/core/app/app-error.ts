@@ -1,4 +1,5 @@
 import type { AppErrorPayload } from '../../shared/contract.js';
+import type { AppOwnErrorCode } from '../../shared/errors.js';
 import { FilterError } from '../../shared/filter.js';
 import { ApiError } from '../errors.js';
 import { ColumnError } from '../export/columns.js';
@@ -10,7 +11,10 @@ import { KeychainUnavailableError } from '../vault.js';
 export class AppError extends Error {
   override readonly name = 'AppError';
   constructor(
-    readonly code: 'no-connection' | 'not-found' | 'invalid-argument' | 'secret-required',
+    readonly code: Extract<
+      AppOwnErrorCode,
+      'no-connection' | 'not-found' | 'invalid-argument' | 'secret-required'
+    >,
     message: string,
   ) {
     super(message);

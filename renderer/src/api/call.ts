@@ -5,6 +5,7 @@ import type {
   RequestName,
   RequestOutputs,
 } from '../../../electron/shared/contract';
+import type { AppErrorCode } from '../../../electron/shared/errors';
 
 /** A failed request, as the app reported it: a code to act on and a message to show. */
 export class AppFailure extends Error {
@@ -13,7 +14,7 @@ export class AppFailure extends Error {
     super(payload.message);
   }
 
-  get code(): string {
+  get code(): AppErrorCode {
     return this.payload.code;
   }
 }

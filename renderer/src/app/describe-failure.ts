@@ -39,8 +39,23 @@ export function describeFailure(t: TFunction, language: Language, failure: unkno
     case 'http':
       // The token endpoint failing: the app waits before asking again, and says until when.
       return retryAt === undefined ? message : t('errors.tokenEndpointFailing', { message, time });
-    default:
+    case 'invalid-argument':
+    case 'unknown-request':
+    case 'not-found':
+    case 'invalid-response':
+    case 'overloaded':
+    case 'invalid-cursor':
+    case 'unauthorized':
+    case 'cancelled':
+    case 'file':
+    case 'forbidden':
+    case 'internal':
       // Validation messages from the app name the field; the API's own words are quoted as they are.
       return message;
+    default: {
+      // Every code has its case: a new one is a compile error here until it is worded.
+      const unhandled: never = code;
+      return String(unhandled);
+    }
   }
 }
