@@ -16,8 +16,7 @@ Manages the connection profiles the app and cdb share (the secret goes to the sy
       Saves a profile. The client secret is read from standard input when it is piped
       (printf %s "$SECRET" | cdb profile add ...), else asked for without echo.
       Options: --audience A (default: the base URL), --api-prefix /v1, --schema-path /v1/schemas,
-               --rate N (requests a second, default 20), --burst N (default 35),
-               --page-size N (1-500, default 500)
+               --rate N (requests a second, default 20), --burst N (default 35)
   cdb profile list
       Lists the profiles and whether each has a saved secret.
   cdb profile remove NAME
@@ -35,7 +34,6 @@ const FLAGS: Record<string, string> = {
   schemaPath: '--schema-path',
   requestsPerSecond: '--rate',
   burst: '--burst',
-  pageSize: '--page-size',
 };
 
 /** `cdb profile …`. */
@@ -73,7 +71,6 @@ async function addProfile(argv: string[], io: CliIo, stdin: NodeJS.ReadStream): 
     'schema-path': { type: 'string' },
     rate: { type: 'string' },
     burst: { type: 'string' },
-    'page-size': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (flags.help) {
@@ -90,7 +87,6 @@ async function addProfile(argv: string[], io: CliIo, stdin: NodeJS.ReadStream): 
     schemaPath: flags['schema-path'],
     requestsPerSecond: integerFlag(flags.rate, 'rate', 1, 1_000),
     burst: integerFlag(flags.burst, 'burst', 1, 1_000),
-    pageSize: integerFlag(flags['page-size'], 'page-size', 1, 500),
   };
   const services = await openServices(io);
   const store = await services.profiles();

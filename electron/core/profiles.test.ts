@@ -29,13 +29,12 @@ describe('profiles', () => {
       schemaPath: '/v1/schemas',
       requestsPerSecond: 20,
       burst: 35,
-      pageSize: 500,
     });
     expect(audienceOf(created)).toBe('https://api.example.com');
     await store.create({ ...VALID, name: 'Staging', audience: 'https://staging-audience' });
 
-    const updated = await store.update(created.id, { pageSize: 200, name: 'Production EU' });
-    expect(updated).toMatchObject({ pageSize: 200, name: 'Production EU', createdAt: created.createdAt });
+    const updated = await store.update(created.id, { burst: 20, name: 'Production EU' });
+    expect(updated).toMatchObject({ burst: 20, name: 'Production EU', createdAt: created.createdAt });
 
     const { store: reopened, damaged } = await ProfileStore.open(dir);
     expect(damaged).toBeUndefined();
@@ -68,7 +67,7 @@ describe('profiles', () => {
     [{ ...VALID, baseUrl: 'https://user:pw@api.example.com' }, /^baseUrl: must not contain a user name/],
     [{ ...VALID, clientId: '' }, /^clientId: is required/],
     [{ ...VALID, name: '   ' }, /^name: is required/],
-    [{ ...VALID, pageSize: 501 }, /^pageSize: /],
+    [{ ...VALID, pageSize: 500 }, /pageSize/],
     [{ ...VALID, burst: 0 }, /^burst: /],
     [{ ...VALID, apiPrefix: 'v1' }, /^apiPrefix: must be a path/],
     [{ ...VALID, clientSecret: 'oops' }, /clientSecret/],

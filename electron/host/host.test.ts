@@ -130,7 +130,7 @@ describe('every request of the contract', () => {
   });
 
   it('gets and sets settings, and tells the renderer when the language changes', async () => {
-    expect(await ok('settings.get', {})).toMatchObject({ language: 'en', theme: 'system' });
+    expect(await ok('settings.get', {})).toMatchObject({ language: 'en', pageSize: 200 });
     expect(await ok('settings.set', { language: 'fr', pageSize: 300 })).toMatchObject({
       language: 'fr',
       pageSize: 300,

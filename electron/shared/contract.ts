@@ -39,7 +39,6 @@ export type ColumnLayout = z.infer<typeof columnLayoutSchema>;
 export const settingsSchema = z
   .object({
     language: z.enum(LANGUAGES),
-    theme: z.enum(['system', 'light', 'dark']),
     pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX),
     /** The connection last chosen: a profile id, or "demo". */
     connectionId: id.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_LIMITS, DEFAULT_API_PREFIX, PAGE_SIZE_MAX } from './api-rules.js';
+import { API_LIMITS, DEFAULT_API_PREFIX } from './api-rules.js';
 
 /** Host names that are this machine: the only ones plain http may go to. */
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
@@ -45,7 +45,6 @@ export const profileInputSchema = z
     schemaPath: routePath.default(`${DEFAULT_API_PREFIX}/schemas`),
     requestsPerSecond: z.number().positive().max(1_000).default(API_LIMITS.requestsPerSecond),
     burst: z.number().int().min(1).max(1_000).default(API_LIMITS.burst),
-    pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_MAX),
   })
   .strict();
 export type ProfileInput = z.input<typeof profileInputSchema>;

@@ -5,7 +5,7 @@ import { withFileLock } from '../file-lock.js';
 import type { DamagedFileReport } from '../profiles.js';
 import { damagedName } from '../set-aside.js';
 
-export const DEFAULT_SETTINGS: Settings = { language: 'en', theme: 'system', pageSize: 200 };
+export const DEFAULT_SETTINGS: Settings = { language: 'en', pageSize: 200 };
 
 /** What a settings file holds, read key by key: the values this version understands, the rest kept as they are. */
 interface ReadSettings {

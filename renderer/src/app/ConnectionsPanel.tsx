@@ -19,7 +19,6 @@ interface Draft {
   schemaPath: string;
   requestsPerSecond: string;
   burst: string;
-  pageSize: string;
 }
 
 const EMPTY: Draft = {
@@ -32,7 +31,6 @@ const EMPTY: Draft = {
   schemaPath: '/v1/schemas',
   requestsPerSecond: '20',
   burst: '35',
-  pageSize: '500',
 };
 
 const draftOf = (profile: ProfileSummary): Draft => ({
@@ -45,12 +43,11 @@ const draftOf = (profile: ProfileSummary): Draft => ({
   schemaPath: profile.schemaPath,
   requestsPerSecond: String(profile.requestsPerSecond),
   burst: String(profile.burst),
-  pageSize: String(profile.pageSize),
 });
 
 const TEXT_FIELDS = ['name', 'baseUrl', 'authUrl', 'audience', 'clientId'] as const;
 const URL_FIELDS = new Set(['baseUrl', 'authUrl']);
-const ADVANCED_FIELDS = ['apiPrefix', 'schemaPath', 'requestsPerSecond', 'burst', 'pageSize'] as const;
+const ADVANCED_FIELDS = ['apiPrefix', 'schemaPath', 'requestsPerSecond', 'burst'] as const;
 const LABEL_KEYS: Record<keyof Draft, string> = {
   name: 'connections.name',
   baseUrl: 'connections.baseUrl',
@@ -61,7 +58,6 @@ const LABEL_KEYS: Record<keyof Draft, string> = {
   schemaPath: 'connections.schemaPath',
   requestsPerSecond: 'connections.rate',
   burst: 'connections.burst',
-  pageSize: 'connections.pageSize',
 };
 
 /**
@@ -121,7 +117,6 @@ export function ConnectionsPanel({
         schemaPath: draft.schemaPath,
         requestsPerSecond: Number(draft.requestsPerSecond),
         burst: Number(draft.burst),
-        pageSize: Number(draft.pageSize),
       };
       // The app checks again; checking here first says what is wrong in the user's language, by field.
       const checked = profileInputSchema.safeParse(profile);
@@ -230,7 +225,7 @@ export function ConnectionsPanel({
           <details>
             <summary>{t('connections.advanced')}</summary>
             {ADVANCED_FIELDS.map((name) =>
-              field(name, ['requestsPerSecond', 'burst', 'pageSize'].includes(name) ? 'number' : 'text'),
+              field(name, ['requestsPerSecond', 'burst'].includes(name) ? 'number' : 'text'),
             )}
           </details>
           <div className="form-actions">
