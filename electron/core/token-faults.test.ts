@@ -8,7 +8,7 @@ import { credentialsId } from './credentials.js';
 import { runExport } from './export/export.js';
 import { GrantLedger } from './grant-ledger.js';
 import { LimiterRegistry } from './limiter.js';
-import { startOtherApi, type OtherApi, type OtherApiOptions } from './test-fixtures/other-api.js';
+import { profileFor, startOtherApi, type OtherApi, type OtherApiOptions } from './test-fixtures/other-api.js';
 import { apiErrorOf, testService } from './test-kit.js';
 import { TokenManagers, type TokenManagerOptions } from './tokens.js';
 import { openVault, type Vault } from './vault.js';
@@ -45,16 +45,7 @@ async function wire(
   const ledger = await GrantLedger.open(undefined);
   const managers = new TokenManagers({ vault, ledger, ...tokens });
   const limiters = new LimiterRegistry();
-  const profile = {
-    id: randomUUID(),
-    baseUrl: api.url,
-    authUrl: api.url,
-    clientId: api.clientId,
-    apiPrefix: '/v1',
-    schemaPath: '/v1/schemas',
-    requestsPerSecond: rate,
-    burst,
-  };
+  const profile = profileFor(api, { requestsPerSecond: rate, burst });
   await vault.setSecret(profile.id, api.clientSecret);
   const connectAgain = () =>
     connect(

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { connect, type Connection } from '../connection.js';
 import { GrantLedger } from '../grant-ledger.js';
 import { LimiterRegistry } from '../limiter.js';
-import { startOtherApi, type OtherApi, type OtherApiOptions } from '../test-fixtures/other-api.js';
+import {
+  profileFor,
+  startOtherApi,
+  type OtherApi,
+  type OtherApiOptions,
+} from '../test-fixtures/other-api.js';
 import { TokenManagers } from '../tokens.js';
 import { Vault } from '../vault.js';
 import { AuditLog } from './audit-log.js';
@@ -27,26 +31,14 @@ async function wire(
   const api = await startOtherApi(options);
   const dir = await mkdtemp(join(tmpdir(), 'cdb-files-'));
   const limiters = new LimiterRegistry();
-  const connection = connect(
-    {
-      id: randomUUID(),
-      baseUrl: api.url,
-      authUrl: api.url,
-      clientId: api.clientId,
-      apiPrefix: '/v1',
-      schemaPath: '/v1/schemas',
-      requestsPerSecond: 20,
-      burst: 35,
-    },
-    {
-      tokens: new TokenManagers({
-        vault: new Vault(undefined, 'files', 'the test keeps its secret in memory'),
-        ledger: await GrantLedger.open(undefined),
-      }),
-      limiters,
-      readSecret: () => Promise.resolve(api.clientSecret),
-    },
-  );
+  const connection = connect(profileFor(api), {
+    tokens: new TokenManagers({
+      vault: new Vault(undefined, 'files', 'the test keeps its secret in memory'),
+      ledger: await GrantLedger.open(undefined),
+    }),
+    limiters,
+    readSecret: () => Promise.resolve(api.clientSecret),
+  });
   cleanups.push(async () => {
     limiters.closeAll();
     await api.close();

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +10,7 @@ import type { ExportOptions } from '../../shared/export.js';
 import { connect, type Connection } from '../connection.js';
 import { GrantLedger } from '../grant-ledger.js';
 import { LimiterRegistry } from '../limiter.js';
-import { startOtherApi, type OtherApi } from '../test-fixtures/other-api.js';
+import { profileFor, startOtherApi, type OtherApi } from '../test-fixtures/other-api.js';
 import { TokenManagers } from '../tokens.js';
 import { Vault } from '../vault.js';
 import { runExport } from './export.js';
@@ -67,23 +66,11 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cdb-readers-'));
   limiters = new LimiterRegistry();
   const vault = new Vault(undefined, 'readers', 'the test keeps its secret in memory');
-  connection = connect(
-    {
-      id: randomUUID(),
-      baseUrl: api.url,
-      authUrl: api.url,
-      clientId: api.clientId,
-      apiPrefix: '/v1',
-      schemaPath: '/v1/schemas',
-      requestsPerSecond: 20,
-      burst: 35,
-    },
-    {
-      tokens: new TokenManagers({ vault, ledger: await GrantLedger.open(undefined) }),
-      limiters,
-      readSecret: () => Promise.resolve(api.clientSecret),
-    },
-  );
+  connection = connect(profileFor(api), {
+    tokens: new TokenManagers({ vault, ledger: await GrantLedger.open(undefined) }),
+    limiters,
+    readSecret: () => Promise.resolve(api.clientSecret),
+  });
 });
 afterAll(async () => {
   limiters.closeAll();

@@ -1,6 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { API_LIMITS, DEFAULT_API_PREFIX } from '../../shared/api-rules.js';
+import type { ConnectionProfile } from '../connection.js';
 
 /**
  * An implementation of the API other than our Demo, for behaviour the spec allows and the Demo never
@@ -167,5 +169,20 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** A connection to `api` as a user would save it: one origin for the API and its token endpoint. */
+export function profileFor(api: OtherApi, overrides: Partial<ConnectionProfile> = {}): ConnectionProfile {
+  return {
+    id: randomUUID(),
+    baseUrl: api.url,
+    authUrl: api.url,
+    clientId: api.clientId,
+    apiPrefix: DEFAULT_API_PREFIX,
+    schemaPath: `${DEFAULT_API_PREFIX}/schemas`,
+    requestsPerSecond: API_LIMITS.requestsPerSecond,
+    burst: API_LIMITS.burst,
+    ...overrides,
   };
 }
