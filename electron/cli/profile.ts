@@ -1,6 +1,5 @@
 import { audienceOf } from '../shared/profile.js';
-import { credentialsOf } from '../core/connection.js';
-import { credentialsId, sameCredentials } from '../core/credentials.js';
+import { credentialsId, credentialsOf } from '../core/credentials.js';
 import { ProfileError } from '../core/profiles.js';
 import { treatAsSecret } from '../core/redact.js';
 import { integerFlag, parseFlags, UsageError } from './args.js';
@@ -152,8 +151,8 @@ async function removeProfile(argv: string[], io: CliIo): Promise<number> {
   await store.remove(profile.id);
   await services.vault.deleteSecret(profile.id);
   const credentials = credentialsOf(profile);
-  const stillUsed = (await store.list()).some((other) => sameCredentials(credentialsOf(other), credentials));
-  if (!stillUsed) await services.vault.deleteToken(credentialsId(credentials));
+  if (!(await store.othersUse(credentials, profile.id)))
+    await services.vault.deleteToken(credentialsId(credentials));
   io.stderr.write(`cdb profile: "${profile.name}" removed, with its secret and token\n`);
   return 0;
 }

@@ -29,14 +29,15 @@ export async function openServices(io: CliIo, env: NodeJS.ProcessEnv = process.e
   const files = dataFiles(dataDir);
   const vault = await openVault();
   const tokenFile = env[TOKEN_CACHE_ENV] === 'file';
-  const warn = () => {
+  // Without a keychain, tokens go to the opted-in file (if any), and the user is told once.
+  const withoutKeychain = () => {
     vault.cacheTokensIn(tokenFile ? new TokenFile(join(dataDir, 'token-cache.json')) : undefined);
     io.stderr.write(
       `cdb: warning: no system keychain: secrets kept for this run only${tokenFile ? '; tokens cached in the token file (CDB_TOKEN_CACHE=file)' : ''}\n`,
     );
   };
-  if (vault.unavailable) warn();
-  else vault.onUnavailable(warn);
+  if (vault.unavailable) withoutKeychain();
+  else vault.onUnavailable(withoutKeychain);
   const ledger = await GrantLedger.open(files.grantLedger);
   if (ledger.damaged) {
     io.stderr.write(

@@ -1,6 +1,6 @@
-import { audienceOf, type Profile } from '../shared/profile.js';
+import type { Profile } from '../shared/profile.js';
 import { ApiClient } from './api-client.js';
-import type { Credentials } from './credentials.js';
+import { credentialsOf } from './credentials.js';
 import type { LimiterRegistry, RequestLimiter } from './limiter.js';
 import type { SecretSource, TokenManager, TokenManagers } from './tokens.js';
 
@@ -31,13 +31,6 @@ export interface ConnectionServices {
   /** Reads the profile's client secret: the vault's, or `cdb`'s CDB_CLIENT_SECRET. */
   readSecret: SecretSource;
   timeoutMs?: number;
-}
-
-/** The credentials a profile asks tokens with. */
-export function credentialsOf(
-  profile: Pick<Profile, 'authUrl' | 'audience' | 'baseUrl' | 'clientId'>,
-): Credentials {
-  return { authUrl: profile.authUrl, audience: audienceOf(profile), clientId: profile.clientId };
 }
 
 /**

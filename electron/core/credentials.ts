@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { audienceOf, type Profile } from '../shared/profile.js';
 
 /**
  * What a token is asked for with (spec "Token endpoint"): where, for which API, as which client.
@@ -9,6 +10,13 @@ export interface Credentials {
   authUrl: string;
   audience: string;
   clientId: string;
+}
+
+/** The credentials a profile asks tokens with. */
+export function credentialsOf(
+  profile: Pick<Profile, 'authUrl' | 'audience' | 'baseUrl' | 'clientId'>,
+): Credentials {
+  return { authUrl: profile.authUrl, audience: audienceOf(profile), clientId: profile.clientId };
 }
 
 /** A stable, opaque name for `credentials`: the keychain account of their token, the name of their lock. */

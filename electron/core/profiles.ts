@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { describeIssues, profileInputSchema, profileSchema, type Profile } from '../shared/profile.js';
+import { credentialsOf, sameCredentials, type Credentials } from './credentials.js';
 import { withFileLock } from './file-lock.js';
 import { damagedName } from './set-aside.js';
 
@@ -64,6 +65,13 @@ export class ProfileStore {
 
   async get(id: string): Promise<Profile | undefined> {
     return (await this.list()).find((candidate) => candidate.id === id);
+  }
+
+  /** True when a profile other than `profileId` asks tokens with `credentials` (their cached token is still in use). */
+  async othersUse(credentials: Credentials, profileId: string): Promise<boolean> {
+    return (await this.list()).some(
+      (other) => other.id !== profileId && sameCredentials(credentialsOf(other), credentials),
+    );
   }
 
   /** The profile with this name, compared without regard to case. */

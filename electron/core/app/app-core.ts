@@ -15,8 +15,8 @@ import {
 import { API_LIMITS, DEFAULT_API_PREFIX } from '../../shared/api-rules.js';
 import type { Profile } from '../../shared/profile.js';
 import { dataFiles } from '../app-paths.js';
-import { connect, credentialsOf, type Connection, type ConnectionProfile } from '../connection.js';
-import { sameCredentials } from '../credentials.js';
+import { connect, type Connection, type ConnectionProfile } from '../connection.js';
+import { credentialsOf, sameCredentials } from '../credentials.js';
 import { AuditLog } from '../export/audit-log.js';
 import { runExport } from '../export/export.js';
 import { freeTarget } from '../export/free-name.js';
@@ -309,10 +309,7 @@ export class AppCore {
     const credentials = credentialsOf(profile);
     const manager = this.tokens.forCredentials(credentials);
     manager.dropSecretSource(profile.id);
-    const shared = (await this.profiles.list()).some(
-      (other) => other.id !== profile.id && sameCredentials(credentialsOf(other), credentials),
-    );
-    if (always || !shared) await manager.forget();
+    if (always || !(await this.profiles.othersUse(credentials, profile.id))) await manager.forget();
   }
 
   private async status(): Promise<SessionStatus> {
