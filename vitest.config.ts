@@ -1,10 +1,40 @@
 import { defineConfig } from 'vitest/config';
 
+// Two suites (README, "Tests"): `npm test` runs the unit suite anywhere, in seconds (no D-Bus, no
+// Chromium, no child process, no wait on the real clock); `npm run test:integration` runs the
+// tests named *.integration.test.ts against the real parts: the system keychain of the test
+// session, other processes, Python's readers, the rate limits on the real clock.
+const SOURCES = ['electron/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'];
+const INTEGRATION = ['**/*.integration.test.{ts,tsx}'];
+
 export default defineConfig({
   test: {
-    include: ['electron/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // The unit tests wait on I/O, not the CPU: two files at once even on a 2-core machine (the
+    // default there is one).
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: SOURCES,
+          exclude: ['**/node_modules/**', ...INTEGRATION],
+          testTimeout: 10_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: INTEGRATION,
+          // One file at a time: they measure rates on the real clock and start processes.
+          fileParallelism: false,
+          exclude: ['**/node_modules/**'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+    ],
   },
 });

@@ -12,7 +12,7 @@ import { connect } from '../electron/core/connection.js';
 import { runExport } from '../electron/core/export/export.js';
 import { GrantLedger } from '../electron/core/grant-ledger.js';
 import { TokenManagers } from '../electron/core/tokens.js';
-import { LimiterRegistry } from '../electron/core/limiter.js';
+import { LimiterRegistry } from '../electron/core/limiter-registry.js';
 import { openVault } from '../electron/core/vault.js';
 import { measureRoundTripMs, traversalBound } from './lib/bound.js';
 import { report } from './lib/report.js';

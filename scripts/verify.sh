@@ -20,6 +20,7 @@ fi
 step() { printf '\n== %s\n' "$*"; }
 step lint && npm run -s lint
 step typecheck && npm run -s typecheck
-step "unit and integration tests" && npm run -s test
+step "unit tests" && npm run -s test
+step "integration tests (real keychain, processes, readers, clock)" && npm run -s test:integration
 step "Electron security scan (electronegativity)" && npm run -s security
 step "build, then end-to-end tests" && npm run -s e2e

@@ -5,6 +5,9 @@
 #   scripts/with-test-session.sh npx vitest run electron/core
 set -euo pipefail
 
+# Already inside a session (verify.sh runs npm scripts that call this again): run the command there.
+[ "${CDB_TEST_SESSION:-}" = ready ] && exec "$@"
+
 if [ -z "${CDB_TEST_SESSION:-}" ]; then
   missing=()
   for tool in dbus-run-session gnome-keyring-daemon; do
@@ -24,4 +27,5 @@ fi
 
 # Inside the session: a keyring unlocked with a throwaway password, serving the Secret Service.
 echo -n "test-session-$$" | gnome-keyring-daemon --unlock --components=secrets >/dev/null
+export CDB_TEST_SESSION=ready
 exec "$@"

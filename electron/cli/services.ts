@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { dataFiles, defaultDataDir } from '../core/app-paths.js';
 import { AuditLog } from '../core/export/audit-log.js';
 import { GrantLedger, type GrantUsage } from '../core/grant-ledger.js';
-import { LimiterRegistry } from '../core/limiter.js';
+import { LimiterRegistry } from '../core/limiter-registry.js';
 import { ProfileStore } from '../core/profiles.js';
 import { TokenFile } from '../core/token-file.js';
 import { TokenManagers } from '../core/tokens.js';

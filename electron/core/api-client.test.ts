@@ -153,7 +153,7 @@ describe('faults', () => {
   });
 
   it('asks again after a slow answer (same request), and gives up after a few with a timeout error', async () => {
-    engine = await startEngine({ timeoutMs: 300, limiter: { baseBackoffMs: 20 } });
+    engine = await startEngine({ timeoutMs: 100, limiter: { baseBackoffMs: 20 } });
     await engine.tokens.getToken();
     engine.demo.faults.delayNext(1, 3_000);
     expect((await engine.client.listPage({ resource: 'customers', size: 5, lang: 'en' })).rows).toHaveLength(
@@ -163,12 +163,12 @@ describe('faults', () => {
     const started = performance.now();
     const error = await apiErrorOf(engine.client.listPage({ resource: 'customers', size: 5, lang: 'en' }));
     expect(error).toMatchObject({ code: 'timeout', retryable: true });
-    expect(error.message).toBe('the API did not answer within 0.3 s');
+    expect(error.message).toBe('the API did not answer within 0.1 s');
     expect(performance.now() - started).toBeLessThan(3_000);
   });
 
   it('reports an API that is down as a network error', async () => {
-    engine = await startEngine();
+    engine = await startEngine({ limiter: { baseBackoffMs: 20 } });
     await engine.tokens.getToken();
     await engine.demo.close();
     const error = await apiErrorOf(engine.client.listPage({ resource: 'customers', size: 5, lang: 'en' }));

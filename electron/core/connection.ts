@@ -1,7 +1,8 @@
 import type { Profile } from '../shared/profile.js';
 import { ApiClient } from './api-client.js';
 import { credentialsOf } from './credentials.js';
-import type { LimiterRegistry, RequestLimiter } from './limiter.js';
+import type { LimiterRegistry } from './limiter-registry.js';
+import type { RequestLimiter } from './limiter.js';
 import type { SecretSource, TokenManager, TokenManagers } from './tokens.js';
 
 /** What a connection needs of a profile (a saved one, the Demo's, or `cdb`'s flags). */

@@ -1,14 +1,12 @@
 import type { LimiterStats } from '../shared/contract.js';
-import { createHash } from 'node:crypto';
-import { join } from 'node:path';
-import { abortReason, ApiError } from './errors.js';
-import { OriginPeers } from './origin-peers.js';
+import { systemClock, type Clock } from './clock.js';
+import { abortReason, ApiError, serviceUnavailable } from './errors.js';
+import { JobQueue, type Priority } from './job-queue.js';
+import type { OriginPeers } from './origin-peers.js';
+import { RateBucket } from './rate-bucket.js';
+import { ThrottledFeed } from './throttled-feed.js';
 
-export type { LimiterStats };
-
-/** Who is waiting (DESIGN.md, "Limiter"): the page on screen, then prefetch, then exports. */
-export type Priority = 'interactive' | 'prefetch' | 'export';
-const RANK: Record<Priority, number> = { interactive: 0, prefetch: 1, export: 2 };
+export type { LimiterStats, Priority };
 
 export interface LimiterOptions {
   /** Sustained rate the API allows (spec: 20/s). */
@@ -25,11 +23,12 @@ export interface LimiterOptions {
   random?: () => number;
   /** The other processes of the user calling this origin: the limiter takes its share of rate and burst. */
   peers?: OriginPeers;
+  /** Where the limiter reads the time (tests set it). */
+  clock?: Clock;
 }
 
 interface Job {
   priority: Priority;
-  sequence: number;
   attempt: (signal: AbortSignal) => Promise<unknown>;
   signal: AbortSignal | undefined;
   resolve: (value: unknown) => void;
@@ -41,13 +40,8 @@ interface Job {
 
 const STATS_INTERVAL_MS = 250;
 const RATE_WINDOW_MS = 2_000;
-const SLOWDOWN_FACTOR = 0.5;
-/** After a calm second, the allowed rate grows back by this share of the configured rate per second. */
-const RECOVERY_PER_SECOND = 0.1;
 /** A request whose answer was lost (reset, timeout) is sent again at most this many times. */
 const LOST_ANSWER_RETRIES = 3;
-/** After this long with nothing to do, the process stops counting as a caller of the origin. */
-const IDLE_MS = 1_000;
 
 /**
  * One rate limiter per API origin, shared by every table, prefetch and export (DESIGN.md): a token
@@ -57,26 +51,18 @@ const IDLE_MS = 1_000;
  * answer was lost on the network is sent again, a few times, at the same pace.
  */
 export class RequestLimiter {
-  private readonly queue: Job[] = [];
-  private readonly configuredRate: number;
-  /** Part of the server's burst kept in reserve, so network jitter cannot push the server over. */
-  private readonly capacity: number;
-  private allowedRate: number;
-  private tokens: number;
-  private refilledAt = performance.now();
-  private pausedUntil = 0;
-  private lastOverloadAt = -Infinity;
+  private readonly queue = new JobQueue<Job>();
+  private readonly bucket: RateBucket;
+  private pausedUntil = -Infinity;
   private inFlight = 0;
-  private sequence = 0;
   private retries = 0;
   private overloadAnswers = 0;
   private readonly starts: number[] = [];
   private timer: NodeJS.Timeout | undefined;
-  private statsTimer: NodeJS.Timeout | undefined;
-  private idleTimer: NodeJS.Timeout | undefined;
-  private readonly listeners = new Set<(stats: LimiterStats) => void>();
+  private readonly feed = new ThrottledFeed(() => this.stats(), STATS_INTERVAL_MS);
   private readonly options: Required<Omit<LimiterOptions, 'peers'>>;
   private readonly peers: OriginPeers | undefined;
+  private readonly clock: Clock;
 
   constructor(options: LimiterOptions) {
     this.options = {
@@ -85,18 +71,21 @@ export class RequestLimiter {
       baseBackoffMs: 250,
       maxBackoffMs: 20_000,
       random: Math.random,
+      clock: systemClock,
       ...options,
     };
-    this.configuredRate = options.requestsPerSecond;
-    this.allowedRate = options.requestsPerSecond;
-    this.capacity = Math.max(1, options.burst - Math.max(1, Math.round(options.burst * 0.15)));
-    this.tokens = this.capacity;
+    this.clock = this.options.clock;
     this.peers = options.peers;
-    this.peers?.onChange((count) => {
+    this.bucket = new RateBucket(
+      options.requestsPerSecond,
+      options.burst,
+      this.clock.monotonic(),
+      () => 1 / (this.peers?.count ?? 1),
+    );
+    this.peers?.onChange(() => {
       // A process joined: give back at once what exceeds this one's new share of the burst.
-      this.refill(performance.now());
-      this.tokens = Math.min(this.tokens, this.capacity / count);
-      this.changed();
+      this.bucket.fitShare(this.clock.monotonic());
+      this.feed.changed();
       this.pump();
     });
   }
@@ -114,7 +103,6 @@ export class RequestLimiter {
     return new Promise<T>((resolve, reject) => {
       const job: Job = {
         priority,
-        sequence: this.sequence++,
         attempt,
         signal,
         resolve: resolve as (value: unknown) => void,
@@ -125,30 +113,31 @@ export class RequestLimiter {
       };
       if (signal) {
         const onAbort = () => {
-          const index = this.queue.indexOf(job);
-          if (index >= 0) {
-            this.queue.splice(index, 1);
+          if (this.queue.remove(job)) {
             reject(abortReason(signal));
-            this.changed();
+            this.feed.changed();
           }
         };
         signal.addEventListener('abort', onAbort, { once: true });
         job.detach = () => signal.removeEventListener('abort', onAbort);
       }
-      this.activate();
-      this.queue.push(job);
-      this.changed();
+      // Count this process among the origin's callers while it has work. Joining processes that
+      // are already calling, start with an empty bucket, so this one's first burst cannot overrun
+      // theirs before they learn of it (within a heartbeat).
+      if (this.peers?.join()) this.bucket.drain(this.clock.monotonic());
+      this.queue.add(job);
+      this.feed.changed();
       this.pump();
     });
   }
 
   stats(): LimiterStats {
-    const since = performance.now() - RATE_WINDOW_MS;
+    const since = this.clock.monotonic() - RATE_WINDOW_MS;
     while (this.starts.length && (this.starts[0] ?? 0) < since) this.starts.shift();
     return {
       requestsPerSecond: this.starts.length / (RATE_WINDOW_MS / 1000),
-      allowedRate: this.allowedRate,
-      configuredRate: this.configuredRate,
+      allowedRate: this.bucket.allowedRate,
+      configuredRate: this.bucket.configuredRate,
       queued: this.queue.length,
       inFlight: this.inFlight,
       retries: this.retries,
@@ -159,102 +148,48 @@ export class RequestLimiter {
 
   /** Calls `listener` with fresh stats a few times a second while anything changes. */
   onStats(listener: (stats: LimiterStats) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.feed.subscribe(listener);
   }
 
   /** Rejects everything queued with `reason` and stops the timers (the app is quitting). */
   close(reason: unknown = new DOMException('The limiter was closed', 'AbortError')): void {
-    for (const job of this.queue.splice(0)) {
+    for (const job of this.queue.drain()) {
       job.detach();
       job.reject(reason);
     }
     clearTimeout(this.timer);
-    clearTimeout(this.statsTimer);
-    clearTimeout(this.idleTimer);
+    this.feed.close();
     this.peers?.setActive(false);
-  }
-
-  /** This process's share of the origin's budget: all of it, or 1/n while n processes call it. */
-  private get share(): number {
-    return 1 / (this.peers?.count ?? 1);
-  }
-
-  /** Counts this process among the origin's callers while it has work. */
-  private activate(): void {
-    clearTimeout(this.idleTimer);
-    this.idleTimer = undefined;
-    if (!this.peers || this.peers.active) return;
-    this.peers.setActive(true);
-    if (this.peers.count > 1) {
-      // Joining processes that are already calling: start with an empty bucket, so this one's
-      // first burst cannot overrun theirs before they learn of it (within a heartbeat).
-      this.refill(performance.now());
-      this.tokens = 0;
-    }
-  }
-
-  private refill(now: number): void {
-    // Gradual recovery: the rate grows back only over time with no 503 for a full second.
-    const calmSince = Math.max(this.refilledAt, this.lastOverloadAt + 1_000);
-    if (now > calmSince && this.allowedRate < this.configuredRate) {
-      const calmSeconds = (now - calmSince) / 1000;
-      this.allowedRate = Math.min(
-        this.configuredRate,
-        this.allowedRate + calmSeconds * this.configuredRate * RECOVERY_PER_SECOND,
-      );
-    }
-    this.tokens = Math.min(
-      this.capacity * this.share,
-      this.tokens + ((now - this.refilledAt) / 1000) * this.allowedRate * this.share,
-    );
-    this.refilledAt = now;
   }
 
   /** Starts what may start now, then sleeps until the next job could. */
   private pump(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    const now = performance.now();
-    this.refill(now);
+    const now = this.clock.monotonic();
     let wakeAt = Infinity;
     while (this.inFlight < this.options.maxConcurrent && now >= this.pausedUntil) {
-      const job = this.nextReady(now);
+      const job = this.queue.next(now);
       if (!job) break;
-      if (this.tokens < 1) {
-        wakeAt = now + ((1 - this.tokens) / (this.allowedRate * this.share)) * 1000;
+      const wait = this.bucket.take(now);
+      if (wait > 0) {
+        wakeAt = now + wait;
         break;
       }
-      this.tokens -= 1;
-      this.queue.splice(this.queue.indexOf(job), 1);
+      this.queue.remove(job);
       this.start(job, now);
     }
     if (now < this.pausedUntil && this.queue.length) wakeAt = this.pausedUntil;
-    for (const job of this.queue) if (job.notBefore > now) wakeAt = Math.min(wakeAt, job.notBefore);
+    wakeAt = Math.min(wakeAt, this.queue.nextRelease(now));
     if (wakeAt < Infinity && this.queue.length && this.inFlight < this.options.maxConcurrent) {
       this.timer = setTimeout(() => this.pump(), Math.max(1, wakeAt - now));
     }
   }
 
-  private nextReady(now: number): Job | undefined {
-    let best: Job | undefined;
-    for (const job of this.queue) {
-      if (job.notBefore > now) continue;
-      if (
-        !best ||
-        RANK[job.priority] < RANK[best.priority] ||
-        (RANK[job.priority] === RANK[best.priority] && job.sequence < best.sequence)
-      ) {
-        best = job;
-      }
-    }
-    return best;
-  }
-
   private start(job: Job, now: number): void {
     this.inFlight++;
     this.starts.push(now);
-    this.changed();
+    this.feed.changed();
     const signal = job.signal ?? new AbortController().signal;
     job.attempt(signal).then(
       (value) =>
@@ -269,24 +204,18 @@ export class RequestLimiter {
   private finish(settle: () => void): void {
     this.inFlight--;
     settle();
-    this.changed();
+    this.feed.changed();
     this.pump();
-    if (this.peers && !this.queue.length && !this.inFlight && !this.idleTimer) {
-      this.idleTimer = setTimeout(() => {
-        this.idleTimer = undefined;
-        if (!this.queue.length && !this.inFlight) this.peers?.setActive(false);
-      }, IDLE_MS);
-      this.idleTimer.unref();
-    }
+    const idle = () => !this.queue.length && !this.inFlight;
+    if (idle()) this.peers?.leaveWhenIdle(idle);
   }
 
   private failed(job: Job, error: unknown): void {
     const lost = error instanceof ApiError && (error.code === 'network' || error.code === 'timeout');
     const overloaded = error instanceof ApiError && error.code === 'overloaded';
+    const giveUp = (reason: unknown) => (job.detach(), job.reject(reason));
     if ((!lost && !overloaded) || job.signal?.aborted || (lost && job.retries >= LOST_ANSWER_RETRIES)) {
-      job.detach();
-      job.reject(error);
-      return;
+      return giveUp(error);
     }
     if (lost) {
       // An answer lost on the way (a reset, a timeout) is asked for again, same request, same cursor:
@@ -295,25 +224,13 @@ export class RequestLimiter {
       this.retryLater(job, 0);
       return;
     }
-    const now = performance.now();
+    const now = this.clock.monotonic();
     this.overloadAnswers++;
     // Slow the whole origin down: drain the bucket, halve the rate, and respect Retry-After for all.
-    this.lastOverloadAt = now;
-    this.allowedRate = Math.max(this.configuredRate * 0.05, this.allowedRate * SLOWDOWN_FACTOR);
-    this.tokens = Math.min(this.tokens, 0);
-    const serverWait = error.retryAt === undefined ? 0 : Math.max(0, error.retryAt - Date.now());
+    this.bucket.slowDown(now);
+    const serverWait = error.retryAt === undefined ? 0 : Math.max(0, error.retryAt - this.clock.epoch());
     this.pausedUntil = Math.max(this.pausedUntil, now + serverWait);
-    if (job.retries >= this.options.maxRetries) {
-      job.detach();
-      job.reject(
-        new ApiError(
-          'unavailable',
-          `service unavailable: the API answered 503 (rate limited or overloaded) ${job.retries + 1} times in a row; try again in a moment`,
-          { status: error.status, serverMessage: error.serverMessage, retryable: true, cause: error },
-        ),
-      );
-      return;
-    }
+    if (job.retries >= this.options.maxRetries) return giveUp(serviceUnavailable(job.retries + 1, error));
     this.retryLater(job, serverWait);
   }
 
@@ -322,45 +239,7 @@ export class RequestLimiter {
     const bound = Math.min(this.options.maxBackoffMs, this.options.baseBackoffMs * 2 ** job.retries);
     job.retries++;
     this.retries++;
-    job.notBefore = performance.now() + Math.max(atLeastMs, this.options.random() * bound);
-    this.queue.push(job);
-  }
-
-  private changed(): void {
-    if (this.statsTimer || this.listeners.size === 0) return;
-    this.statsTimer = setTimeout(() => {
-      this.statsTimer = undefined;
-      const stats = this.stats();
-      for (const listener of this.listeners) listener(stats);
-    }, STATS_INTERVAL_MS);
-  }
-}
-
-/**
- * The limiters of a process, one per API origin, so every profile of one API shares its budget;
- * given a folder shared by the user's processes (the data folder's), each origin's budget is also
- * shared with the app and the `cdb` runs calling it at the same time.
- */
-export class LimiterRegistry {
-  private readonly limiters = new Map<string, RequestLimiter>();
-
-  constructor(private readonly peersFolder?: string) {}
-
-  /** The limiter of `baseUrl`'s origin; made with `options` the first time that origin is seen. */
-  forOrigin(baseUrl: string, options: LimiterOptions): RequestLimiter {
-    const origin = new URL(baseUrl).origin;
-    let limiter = this.limiters.get(origin);
-    if (!limiter) {
-      const folder = createHash('sha256').update(origin).digest('hex').slice(0, 24);
-      const peers = this.peersFolder ? new OriginPeers(join(this.peersFolder, folder)) : undefined;
-      limiter = new RequestLimiter({ ...(peers && { peers }), ...options });
-      this.limiters.set(origin, limiter);
-    }
-    return limiter;
-  }
-
-  closeAll(): void {
-    for (const limiter of this.limiters.values()) limiter.close();
-    this.limiters.clear();
+    job.notBefore = this.clock.monotonic() + Math.max(atLeastMs, this.options.random() * bound);
+    this.queue.add(job);
   }
 }

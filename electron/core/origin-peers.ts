@@ -8,6 +8,8 @@ const HEARTBEAT_MS = 250;
 const LIVE_MS = 1_000;
 /** A peer file this old belongs to a process that died without removing it. */
 const DEAD_MS = 30_000;
+/** After this long with nothing to do, a process stops counting as a caller of the origin. */
+const IDLE_MS = 1_000;
 
 /**
  * The processes of this user calling one API origin right now: the app and each `cdb` run. The
@@ -20,6 +22,7 @@ const DEAD_MS = 30_000;
 export class OriginPeers {
   private readonly file: string;
   private timer: NodeJS.Timeout | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
   private peers = 1;
   private readonly listeners = new Set<(count: number) => void>();
 
@@ -37,8 +40,29 @@ export class OriginPeers {
     return this.timer !== undefined;
   }
 
-  /** Says this process now has requests to make (true), or has been idle a while (false). */
+  /** Counts this process as calling (it has work); true if it joins others already calling. */
+  join(): boolean {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    if (this.active) return false;
+    this.setActive(true);
+    return this.peers > 1;
+  }
+
+  /** Stops counting this process after a quiet second, if `stillIdle()` still says so then. */
+  leaveWhenIdle(stillIdle: () => boolean): void {
+    if (this.idleTimer || !this.active) return;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = undefined;
+      if (stillIdle()) this.setActive(false);
+    }, IDLE_MS);
+    this.idleTimer.unref();
+  }
+
+  /** Says this process now has requests to make (true), or has stopped (false). */
   setActive(active: boolean): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
     if (active === this.active) return;
     if (active) {
       try {

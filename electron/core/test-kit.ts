@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { ApiClient } from './api-client.js';
 import { startDemoApi, type DemoApi, type DemoApiOptions } from '../demo-api/testing.js';
 import { ApiError } from './errors.js';
@@ -6,7 +8,7 @@ import { GrantLedger } from './grant-ledger.js';
 import { RequestLimiter, type LimiterOptions } from './limiter.js';
 import { credentialsId, type Credentials } from './credentials.js';
 import { TokenManager, type TokenManagerOptions } from './tokens.js';
-import { KEYCHAIN_SERVICE, openVault, type Vault } from './vault.js';
+import { KEYCHAIN_SERVICE, openVault, Vault } from './vault.js';
 
 /** The core engine wired to one Demo API, as the main process wires it to a profile. */
 export interface Engine {
@@ -27,8 +29,28 @@ export interface Engine {
 export const testService = (): string => `${KEYCHAIN_SERVICE}.test-${randomUUID()}`;
 
 /**
- * Starts a Demo API and the engine over it, with the secret saved in the real keychain (the tests
- * run in a D-Bus session with gnome-keyring; see scripts/with-test-session.sh).
+ * A vault over a keychain held in this process: the unit tests' keychain, so they run anywhere.
+ * What the system keychain itself does is proven by the integration tests (vault.integration.test.ts),
+ * in a D-Bus session with a real gnome-keyring (scripts/with-test-session.sh).
+ */
+export function testVault(): Vault {
+  const entries = new Map<string, string>();
+  return new Vault(
+    {
+      getPassword: (service, account) => Promise.resolve(entries.get(`${service}/${account}`) ?? null),
+      setPassword: (service, account, password) => {
+        entries.set(`${service}/${account}`, password);
+        return Promise.resolve();
+      },
+      deletePassword: (service, account) => Promise.resolve(entries.delete(`${service}/${account}`)),
+    },
+    testService(),
+  );
+}
+
+/**
+ * Starts a Demo API and the engine over it, with the secret saved in the keychain: the test's own
+ * (testVault) unless `keychain: 'system'` asks for the real one (integration tests only).
  */
 export async function startEngine(
   options: {
@@ -37,13 +59,14 @@ export async function startEngine(
     tokens?: Partial<TokenManagerOptions>;
     timeoutMs?: number;
     schemaPath?: string;
+    keychain?: 'test' | 'system';
   } = {},
 ): Promise<Engine> {
   const demo = await startDemoApi({
     size: { customers: 300, contacts: 700, agreements: 1_200 },
     ...options.demo,
   });
-  const vault = await openVault(testService());
+  const vault = options.keychain === 'system' ? await openVault(testService()) : testVault();
   const ledger = await GrantLedger.open(undefined);
   const profileId = randomUUID();
   await vault.setSecret(profileId, demo.clientSecret);
@@ -88,4 +111,11 @@ export async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
   );
   if (error instanceof ApiError) return error;
   throw new Error(`expected an ApiError, got ${error instanceof Error ? error.stack : String(error)}`);
+}
+
+/** Every file under `dir`, read as text: where a test looks for a secret that must not be on disk. */
+export async function textOfFilesUnder(dir: string): Promise<string> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  return (await Promise.all(files.map((file) => readFile(file, 'latin1')))).join('\n');
 }

@@ -4,10 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GrantLedger } from './grant-ledger.js';
-import { apiErrorOf, startEngine, testService, type Engine } from './test-kit.js';
+import { apiErrorOf, startEngine, testVault, type Engine } from './test-kit.js';
 import { credentialsId } from './credentials.js';
 import { TokenManager, type TokenManagerOptions } from './tokens.js';
-import { openVault } from './vault.js';
 
 const HOUR = 3_600_000;
 let engine: Engine | undefined;
@@ -33,9 +32,9 @@ async function tokenEndpoint(
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls: () => calls, close };
 }
 
-/** A token manager for `authUrl`, with a secret saved in the real keychain. */
+/** A token manager for `authUrl`, with a secret saved in the test's keychain. */
 async function managerFor(authUrl: string, options: Partial<TokenManagerOptions> = {}) {
-  const vault = await openVault(testService());
+  const vault = testVault();
   const profileId = randomUUID();
   await vault.setSecret(profileId, 'the-secret');
   const ledger = await GrantLedger.open(undefined, options);
@@ -67,17 +66,6 @@ describe('token manager against the Demo API', () => {
     expect(new Set(tokens).size).toBe(1);
     expect(demo.counters.tokenRequests).toBe(1);
     expect(manager.state()).toMatchObject({ status: 'valid', usage: { used: 1, limit: 15 } });
-  });
-
-  it('keeps the token in the keychain, so a restart reuses it without a new request', async () => {
-    engine = await startEngine();
-    const first = await engine.tokens.getToken();
-    // A new process: a vault opened anew on the same keychain service, nothing shared in memory.
-    const reopened = await openVault(engine.vault.service);
-    const afterRestart = engine.restart({ vault: reopened });
-    expect(await afterRestart.getToken()).toBe(first);
-    expect(engine.demo.counters.tokenRequests).toBe(1);
-    expect(await reopened.getToken(credentialsId(engine.credentials))).toMatchObject({ accessToken: first });
   });
 
   it('takes the lifetime from expires_in and uses the token until just before it ends (spec rule 4)', async () => {

@@ -19,14 +19,18 @@ export interface FaultAnswer {
   body?: string;
 }
 
-/** Hooks tests use to make the Demo API misbehave. */
+/**
+ * Hooks tests use to make the Demo API misbehave. `afterCalls` places a fault that many API calls
+ * from now, so a test meets it mid-traversal whatever the pace (not when a throttled progress
+ * report happens to arrive).
+ */
 export interface DemoFaults {
-  /** The next `count` API calls get `answer` instead of their real one. */
-  failNext(count: number, answer?: FaultAnswer): void;
+  /** The next `count` API calls (after `afterCalls` answered normally) get `answer` instead of their real one. */
+  failNext(count: number, answer?: FaultAnswer, afterCalls?: number): void;
   /** The next `count` API calls wait `ms` more before answering. */
   delayNext(count: number, ms: number): void;
-  /** Every token issued so far is refused from now on (401), as after a key rotation. */
-  revokeTokens(): void;
+  /** Every token issued so far is refused (401), as after a key rotation: now, or after `afterCalls` API calls. */
+  revokeTokens(afterCalls?: number): void;
 }
 
 /** A running Demo API with its fault hooks. */
@@ -34,11 +38,17 @@ export type DemoApi = ShippedDemoApi & { faults: DemoFaults };
 
 /** Starts the Demo API with fault hooks. */
 export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoApi> {
-  const failures: FaultAnswer[] = [];
+  const failures: (FaultAnswer | undefined)[] = [];
   const delays: number[] = [];
   let authority: TokenAuthority | undefined;
+  let revokeIn: number | undefined;
   const api = await startDemoServer(options, {
     intercept: async () => {
+      // This call passed the token check already: the revocation shows from the next one.
+      if (revokeIn !== undefined && --revokeIn <= 0) {
+        authority?.revokeAll();
+        revokeIn = undefined;
+      }
       const delay = delays.shift();
       if (delay) await sleep(delay);
       const failure = failures.shift();
@@ -48,9 +58,16 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
   });
   return Object.assign(api, {
     faults: {
-      failNext: (count, answer = {}) => failures.push(...Array<FaultAnswer>(count).fill(answer)),
+      failNext: (count, answer = {}, afterCalls = 0) =>
+        failures.push(
+          ...Array<undefined>(afterCalls).fill(undefined),
+          ...Array<FaultAnswer>(count).fill(answer),
+        ),
       delayNext: (count, ms) => delays.push(...Array<number>(count).fill(ms)),
-      revokeTokens: () => authority?.revokeAll(),
+      revokeTokens: (afterCalls = 0) => {
+        if (afterCalls > 0) revokeIn = afterCalls;
+        else authority?.revokeAll();
+      },
     } satisfies DemoFaults,
   });
 }

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestName } from '../shared/contract.js';
 import { AppCore } from '../core/app/app-core.js';
 import { startDemoApi, type DemoApi } from '../demo-api/testing.js';
-import { testService } from '../core/test-kit.js';
-import { openVault } from '../core/vault.js';
+import { testVault } from '../core/test-kit.js';
 import { startHost, SESSION_HEADER, type RunningHost } from './server.js';
 import { HostTestClient } from './test-support.js';
 
@@ -43,7 +42,7 @@ beforeAll(async () => {
   core = await AppCore.open({
     dataDir: join(dir, 'data'),
     exportDir: join(dir, 'exports'),
-    vault: await openVault(testService()),
+    vault: testVault(),
     startDemo: () => startDemoApi({ size: { customers: 150, contacts: 200, agreements: 600 } }),
   });
   host = await startHost({ core, rendererDir: join(dir, 'renderer') });

@@ -22,7 +22,7 @@ import { runExport } from '../export/export.js';
 import { freeTarget } from '../export/free-name.js';
 import { removeLeftovers } from '../export/temp-file.js';
 import { GrantLedger } from '../grant-ledger.js';
-import { LimiterRegistry } from '../limiter.js';
+import { LimiterRegistry } from '../limiter-registry.js';
 import { ProfileStore, type DamagedFileReport } from '../profiles.js';
 import { treatAsSecret } from '../redact.js';
 import { TokenManagers, type TokenState } from '../tokens.js';

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestName, Result } from '../../shared/contract.js';
 import { startOtherApi, type OtherApi, type OtherApiOptions } from '../test-fixtures/other-api.js';
-import { testService } from '../test-kit.js';
-import { openVault } from '../vault.js';
+import { testVault } from '../test-kit.js';
 import { AppCore } from './app-core.js';
 import { dispatch } from './dispatch.js';
 
@@ -30,7 +29,7 @@ async function app() {
   const core = await AppCore.open({
     dataDir,
     exportDir: join(root, 'exports'),
-    vault: await openVault(testService()),
+    vault: testVault(),
   });
   cleanups.push(async () => {
     await core.close();

@@ -17,7 +17,14 @@ let engine: Engine;
 let dir: string;
 beforeAll(async () => {
   engine = await startEngine({
-    demo: { seed: 8, size: { customers: 1_500, contacts: 300, agreements: 1_400 } },
+    // The API's rate limit and the limiter's backoff are limiter.test.ts's subject; here an API ten
+    // times as fast, and a short backoff: a storm only has to be ridden out, in seconds.
+    demo: {
+      seed: 8,
+      size: { customers: 1_500, contacts: 300, agreements: 1_400 },
+      limits: { requestsPerSecond: 200, burst: 350 },
+    },
+    limiter: { requestsPerSecond: 200, burst: 350, baseBackoffMs: 5 },
   });
 });
 afterAll(() => engine.close());
@@ -288,56 +295,42 @@ describe('faults leave the complete file or nothing', () => {
 
   it('through a 503 storm: the complete file', async () => {
     const target = join(dir, 'storm.csv');
-    let stormed = false;
-    await exportAgreements(target, undefined, (progress) => {
-      if (progress.pages >= 3 && !stormed) {
-        stormed = true;
-        engine.demo.faults.failNext(6);
-      }
-    });
-    expect(stormed).toBe(true);
+    const overloadsBefore = engine.limiter.stats().overloadAnswers;
+    // Near the end of the 14 pages, so the slowed rate has few pages left to recover over.
+    engine.demo.faults.failNext(6, {}, 11);
+    await exportAgreements(target);
+    expect(engine.limiter.stats().overloadAnswers - overloadsBefore).toBe(6);
     await expectComplete(target);
   });
 
   it('through a token expiry mid-export: the complete file, after one renewal', async () => {
     const target = join(dir, 'renewed.csv');
     const before = engine.demo.counters.tokenRequests;
-    let revoked = false;
-    await exportAgreements(target, undefined, (progress) => {
-      if (progress.pages >= 3 && !revoked) {
-        revoked = true;
-        engine.demo.faults.revokeTokens();
-      }
-    });
-    expect(revoked).toBe(true);
+    engine.demo.faults.revokeTokens(3);
+    await exportAgreements(target);
     await expectComplete(target);
     expect(engine.demo.counters.tokenRequests).toBe(before + 1);
   });
 
   it('after one invalid cursor: restarted once, the complete file with no row twice', async () => {
     const target = join(dir, 'restarted.csv');
-    let injected = false;
     const seen: ExportProgress[] = [];
-    await exportAgreements(target, undefined, (progress) => {
-      seen.push(progress);
-      if (progress.pages >= 4 && !injected) {
-        injected = true;
-        engine.demo.faults.failNext(1, {
-          status: 400,
-          body: JSON.stringify({ status: 'error', message: 'invalid cursor' }),
-        });
-      }
-    });
+    const invalidCursor = {
+      status: 400,
+      body: JSON.stringify({ status: 'error', message: 'invalid cursor' }),
+    };
+    engine.demo.faults.failNext(1, invalidCursor, 4);
+    await exportAgreements(target, undefined, (progress) => seen.push(progress));
     await expectComplete(target);
     expect(seen.at(-1)?.restarted).toBe(true);
   });
 
   it('after a second invalid cursor: fails cleanly, nothing at the target', async () => {
     const target = join(dir, 'failed.csv');
-    const run = exportAgreements(target, undefined, (progress) => {
-      if (progress.pages >= 2) engine.demo.faults.failNext(1, { status: 400 });
-    });
-    await expect(run).rejects.toMatchObject({ code: 'invalid-cursor' });
+    // A cursor page refused, then again after the restart.
+    engine.demo.faults.failNext(1, { status: 400 }, 3);
+    engine.demo.faults.failNext(1, { status: 400 }, 3);
+    await expect(exportAgreements(target)).rejects.toMatchObject({ code: 'invalid-cursor' });
     expect(await filesIn()).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect, type Connection } from '../connection.js';
 import { GrantLedger } from '../grant-ledger.js';
-import { LimiterRegistry } from '../limiter.js';
+import { LimiterRegistry } from '../limiter-registry.js';
 import {
   profileFor,
   startOtherApi,

@@ -1,4 +1,4 @@
-// Run by vault.test.ts in a separate process whose keychain is absent or locked: saves a secret,
+// Run by vault.integration.test.ts in a separate process whose keychain is absent or locked: saves a secret,
 // reads it back and prints what the vault said, as one JSON line.
 import { openVault } from '../vault.js';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportOptions } from '../../shared/export.js';
 import { connect, type Connection } from '../connection.js';
 import { GrantLedger } from '../grant-ledger.js';
-import { LimiterRegistry } from '../limiter.js';
+import { LimiterRegistry } from '../limiter-registry.js';
 import { profileFor, startOtherApi, type OtherApi } from '../test-fixtures/other-api.js';
 import { TokenManagers } from '../tokens.js';
 import { Vault } from '../vault.js';

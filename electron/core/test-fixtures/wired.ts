@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect, type Connection } from '../connection.js';
+import { credentialsId, credentialsOf } from '../credentials.js';
+import { GrantLedger } from '../grant-ledger.js';
+import { LimiterRegistry } from '../limiter-registry.js';
+import { testVault } from '../test-kit.js';
+import { TokenManagers, type TokenManagerOptions } from '../tokens.js';
+import type { Vault } from '../vault.js';
+import { profileFor, startOtherApi, type OtherApi, type OtherApiOptions } from './other-api.js';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+
+/** Closes what `wire` and `tempDir` opened, last first (call it after each test). */
+export async function cleanUp(): Promise<void> {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+}
+
+export interface Wired {
+  api: OtherApi;
+  vault: Vault;
+  ledger: GrantLedger;
+  managers: TokenManagers;
+  connection: Connection;
+  /** Another connection of a profile with the same credentials (a test, a second view, `cdb`). */
+  connectAgain: () => Connection;
+}
+
+/** The other API, and the engine wired to it as the app wires a saved profile (secret in the test's keychain). */
+export async function wire(
+  apiOptions: OtherApiOptions,
+  {
+    tokens = {},
+    rate = 20,
+    burst = 35,
+  }: { tokens?: Partial<TokenManagerOptions>; rate?: number; burst?: number } = {},
+): Promise<Wired> {
+  const api = await startOtherApi(apiOptions);
+  const vault = testVault();
+  const ledger = await GrantLedger.open(undefined);
+  const managers = new TokenManagers({ vault, ledger, ...tokens });
+  const limiters = new LimiterRegistry();
+  const profile = profileFor(api, { requestsPerSecond: rate, burst });
+  await vault.setSecret(profile.id, api.clientSecret);
+  const connectAgain = () =>
+    connect(
+      { ...profile, id: randomUUID() },
+      { tokens: managers, limiters, readSecret: () => vault.getSecret(profile.id) },
+    );
+  cleanups.push(async () => {
+    limiters.closeAll();
+    managers.closeAll();
+    await vault.deleteSecret(profile.id);
+    await vault.deleteToken(credentialsId(credentialsOf(profile)));
+    await api.close();
+  });
+  const connection = connect(profile, {
+    tokens: managers,
+    limiters,
+    readSecret: () => vault.getSecret(profile.id),
+  });
+  return { api, vault, ledger, managers, connection, connectAgain };
+}
+
+/** A folder of the test's own, removed by cleanUp. */
+export async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'cdb-tokens-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
