@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import { connect } from '../electron/core/connection.js';
 import { runExport } from '../electron/core/export/export.js';
 import { GrantLedger } from '../electron/core/grant-ledger.js';
-import { TokenManagers } from '../electron/core/tokens.js';
+import { TokenManagers } from '../electron/core/token-managers.js';
 import { LimiterRegistry } from '../electron/core/limiter-registry.js';
 import { openVault } from '../electron/core/vault.js';
 import { measureRoundTripMs, traversalBound } from './lib/bound.js';

@@ -5,7 +5,7 @@ import { GrantLedger, type GrantUsage } from '../core/grant-ledger.js';
 import { LimiterRegistry } from '../core/limiter-registry.js';
 import { ProfileStore } from '../core/profiles.js';
 import { TokenFile } from '../core/token-file.js';
-import { TokenManagers } from '../core/tokens.js';
+import { TokenManagers } from '../core/token-managers.js';
 import { openVault, type Vault } from '../core/vault.js';
 import type { CliIo } from './io.js';
 

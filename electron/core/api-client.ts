@@ -1,7 +1,15 @@
-import { z } from 'zod';
 import { isSortableField, PAGE_SIZE_MAX, type Language, type Resource } from '../shared/api-rules.js';
-import { resourceSchemaSchema, type ApiRecord, type SchemaListing } from '../shared/schema.js';
+import type { ApiRecord, SchemaListing } from '../shared/schema.js';
 import { scopeProblem } from '../shared/view.js';
+import {
+  cursorPaginationSchema,
+  invalidResponse,
+  notPermitted,
+  notPermittedAnswer,
+  offsetPaginationSchema,
+  schemaListingOf,
+  successEnvelope,
+} from './api-answers.js';
 import { ApiError, retryAfterMs, serverMessageOf } from './errors.js';
 import { httpCall, jsonOf, type Fetch } from './http.js';
 import type { Priority, RequestLimiter } from './limiter.js';
@@ -39,12 +47,6 @@ export interface CallOptions {
   signal?: AbortSignal;
   priority?: Priority;
 }
-
-const cursorPaginationSchema = z.object({
-  hasNextPage: z.boolean(),
-  nextCursor: z.string().min(1).nullable().optional(),
-});
-const offsetPaginationSchema = z.object({ total: z.number().int().nonnegative() });
 
 /**
  * The API's list and schema calls (spec "Endpoints"), each through the origin's limiter, with
@@ -123,13 +125,7 @@ export class ApiClient {
       }
       throw error;
     }
-    const listed = z.array(resourceSchemaSchema).safeParse((body as { data?: unknown } | null)?.data ?? body);
-    return listed.success
-      ? { schemas: listed.data }
-      : {
-          schemas: null,
-          reason: `the schema listing at ${this.location.schemaPath} has a shape the app does not know`,
-        };
+    return schemaListingOf(body, this.location.schemaPath);
   }
 
   private listUrl(view: View, query: Record<string, string>): string {
@@ -240,56 +236,9 @@ export class ApiClient {
   }
 }
 
-/** A 401 to a freshly issued token: the credentials work, but not for this resource. */
-function notPermitted(scope: string, refusal: ApiError): ApiError {
-  return new ApiError(
-    'not-permitted',
-    `not permitted: the API refused a newly issued token for ${scope} (HTTP 401); these credentials may be restricted to other resources`,
-    { status: 401, serverMessage: refusal.serverMessage, retryable: false },
-  );
-}
-
-function notPermittedAnswer(status: number, quoted: string, serverMessage: string | undefined): ApiError {
-  return new ApiError('not-permitted', `not permitted: the API forbids this call (HTTP ${status})${quoted}`, {
-    status,
-    serverMessage,
-    retryable: false,
-  });
-}
-
 function checkedSize(size: number): number {
   if (!Number.isInteger(size) || size < 1 || size > PAGE_SIZE_MAX) {
     throw new RangeError(`page size must be a whole number from 1 to ${PAGE_SIZE_MAX}, got ${size}`);
   }
   return size;
-}
-
-function invalidResponse(what: string, serverMessage?: string): ApiError {
-  return new ApiError('invalid-response', `the API answered something the app cannot read: ${what}`, {
-    status: 200,
-    serverMessage,
-    retryable: false,
-  });
-}
-
-/** The spec's envelope: `status` "success", `data` an array of records, `metadata` an object. */
-function successEnvelope(body: unknown): { data: ApiRecord[]; metadata: { pagination?: unknown } } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw invalidResponse('not an envelope object');
-  const { status, data, metadata } = body as Record<string, unknown>;
-  if (status !== 'success') {
-    const serverMessage = serverMessageOf(body);
-    throw invalidResponse(
-      `status is ${JSON.stringify(status)}, not "success"${serverMessage ? ` (${serverMessage})` : ''}`,
-      serverMessage,
-    );
-  }
-  if (
-    !Array.isArray(data) ||
-    !data.every((row) => typeof row === 'object' && row !== null && !Array.isArray(row))
-  ) {
-    throw invalidResponse('data is not a list of records');
-  }
-  if (typeof metadata !== 'object' || metadata === null) throw invalidResponse('metadata is missing');
-  return { data: data as ApiRecord[], metadata: metadata };
 }

@@ -3,7 +3,8 @@ import { ApiClient } from './api-client.js';
 import { credentialsOf } from './credentials.js';
 import type { LimiterRegistry } from './limiter-registry.js';
 import type { RequestLimiter } from './limiter.js';
-import type { SecretSource, TokenManager, TokenManagers } from './tokens.js';
+import type { TokenManagers } from './token-managers.js';
+import type { SecretSource, TokenManager } from './tokens.js';
 
 /** What a connection needs of a profile (a saved one, the Demo's, or `cdb`'s flags). */
 export type ConnectionProfile = Pick<

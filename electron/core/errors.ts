@@ -46,6 +46,16 @@ export function serviceUnavailable(times: number, last: ApiError): ApiError {
   );
 }
 
+/** `promise`, or the signal's reason as soon as it aborts (a shared request goes on for the others). */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortReason(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 export function describeForLog(error: unknown): string {
   if (error instanceof ApiError)
     return `${error.code}${error.status === undefined ? '' : ` (HTTP ${error.status})`}`;

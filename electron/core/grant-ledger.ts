@@ -1,38 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, rename } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
-import { z } from 'zod';
 import { API_LIMITS } from '../shared/api-rules.js';
 import { withFileLock } from './file-lock.js';
+import {
+  DAY_MS,
+  emptyLedger,
+  entryOf,
+  ledgerSchema,
+  live,
+  problemOf,
+  prune,
+  type LedgerFile,
+} from './grant-ledger-file.js';
 import { damagedName } from './set-aside.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * A token request as the ledger counts it: `asked` while it is under way (a process that dies
- * meanwhile leaves it counted), `granted`, or `unknown` when its answer was lost (timeout, reset):
- * the server may have granted it, so it counts against the budget too.
- */
-const grantSchema = z.object({
-  at: z.number(),
-  id: z.string(),
-  state: z.enum(['asked', 'granted', 'unknown']),
-});
-type Grant = z.infer<typeof grantSchema>;
-
-const clientSchema = z.object({
-  grants: z.array(grantSchema),
-  blockedUntil: z.number().optional(),
-  blockedFor: z.enum(['budget', 'rate']).optional(),
-});
-
-const ledgerSchema = z.object({
-  version: z.literal(2),
-  clients: z.record(z.string(), clientSchema),
-  /** A damaged ledger was set aside at this time: grants before it are unknown for a day. */
-  countUnknownSince: z.number().optional(),
-});
-type LedgerFile = z.infer<typeof ledgerSchema>;
 
 /** The token budget of one client as the UI shows it: "tokens used today: n / 15". */
 export interface GrantUsage {
@@ -227,43 +208,4 @@ export class GrantLedger {
   private changed(): void {
     for (const listener of this.listeners) listener();
   }
-}
-
-function emptyLedger(): LedgerFile {
-  return { version: 2, clients: {} };
-}
-
-function entryOf(file: LedgerFile, client: string): LedgerFile['clients'][string] {
-  file.clients[client] ??= { grants: [] };
-  return file.clients[client];
-}
-
-/** The requests of the last 24 h, oldest first. */
-function live(grants: readonly Grant[], now: number): Grant[] {
-  return grants.filter((grant) => grant.at > now - DAY_MS).sort((a, b) => a.at - b.at);
-}
-
-/** Drops what no longer counts: requests older than a day, blocks that are over. */
-function prune(file: LedgerFile, now: number): void {
-  for (const [client, entry] of Object.entries(file.clients)) {
-    entry.grants = live(entry.grants, now);
-    if ((entry.blockedUntil ?? 0) <= now) {
-      delete entry.blockedUntil;
-      delete entry.blockedFor;
-    }
-    if (!entry.grants.length && entry.blockedUntil === undefined) delete file.clients[client];
-  }
-  if ((file.countUnknownSince ?? Infinity) <= now - DAY_MS) delete file.countUnknownSince;
-}
-
-/** Why `text` is not a ledger, or undefined when it is one. */
-function problemOf(text: string): string | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return `not valid JSON (${(error as Error).message})`;
-  }
-  const parsed = ledgerSchema.safeParse(json);
-  return parsed.success ? undefined : 'not a token ledger of this version of the app';
 }

@@ -1,8 +1,9 @@
 import { credentialsId, type Credentials } from './credentials.js';
-import { abortReason, ApiError } from './errors.js';
+import { ApiError, untilAborted } from './errors.js';
 import { GrantLedger, type GrantUsage } from './grant-ledger.js';
 import type { Fetch } from './http.js';
 import { LIFETIME_FALLBACK_MS, requestToken } from './token-endpoint.js';
+import { TokenGate } from './token-gate.js';
 import type { CachedToken, Vault } from './vault.js';
 
 export type { Credentials };
@@ -53,13 +54,8 @@ const RENEW_MARGIN_MAX_MS = 60_000;
 export class TokenManager {
   private current: CachedToken | undefined;
   private inflight: Promise<CachedToken> | undefined;
-  private lastError: Error | undefined;
-  /** Set after "credentials rejected": no token request until `retry()`. */
-  private rejected: ApiError | undefined;
-  /** After a failing token endpoint: no request before `until`. */
-  private backoff: { failures: number; until: number } | undefined;
-  /** The error callers get while the backoff lasts (it says when the next attempt is). */
-  private lastBackoffError: ApiError | undefined;
+  /** Whether a token may be asked for now (after rejected credentials or a failing endpoint). */
+  private readonly gate: TokenGate;
   /** Scopes where the API refused the current token right after it was issued (spec, Authentication 9). */
   private readonly notPermitted = new Set<string>();
   /** Tokens the API refused (401) and that were renewed: never taken back from the keychain. */
@@ -79,6 +75,7 @@ export class TokenManager {
   ) {
     this.fetch = options.fetch ?? globalThis.fetch;
     this.now = options.now ?? Date.now;
+    this.gate = new TokenGate({ ...options, now: this.now });
     this.ledgerKey = GrantLedger.clientKey(credentials.authUrl, credentials.clientId);
     this.account = credentialsId(credentials);
     this.detachLedger = options.ledger.onChange(() => this.emit());
@@ -109,7 +106,7 @@ export class TokenManager {
       this.emit();
     });
     this.emit();
-    const token = await (signal ? raceAbort(this.inflight, signal) : this.inflight);
+    const token = await (signal ? untilAborted(this.inflight, signal) : this.inflight);
     return token.accessToken;
   }
 
@@ -145,9 +142,7 @@ export class TokenManager {
 
   /** The user asked to try again: lifts "credentials rejected" and the failing endpoint's wait. */
   retry(): void {
-    this.rejected = undefined;
-    this.backoff = undefined;
-    this.lastError = undefined;
+    this.gate.retry();
   }
 
   state(): TokenState {
@@ -156,9 +151,8 @@ export class TokenManager {
     if (this.current && this.current.expiresAt > this.now()) {
       return { status: 'valid', expiresAt: this.current.expiresAt, usage };
     }
-    return this.lastError
-      ? { status: 'failed', usage, error: this.lastError.message }
-      : { status: 'none', usage };
+    const error = this.gate.lastError;
+    return error ? { status: 'failed', usage, error: error.message } : { status: 'none', usage };
   }
 
   /** Calls `listener` with the new state whenever it changes. */
@@ -187,9 +181,7 @@ export class TokenManager {
 
   private async obtain(): Promise<CachedToken> {
     try {
-      if (this.rejected) throw this.rejected;
-      if (this.backoff && this.now() < this.backoff.until)
-        throw this.lastError ?? new Error('token endpoint failing');
+      this.gate.check();
       const cached = await this.cachedByAnyProcess();
       if (cached) return this.keep(cached);
       // One request per credentials on the machine: a process that waited here finds the token the
@@ -202,7 +194,7 @@ export class TokenManager {
         return this.keep(token);
       });
     } catch (error) {
-      this.noteFailure(error);
+      this.gate.failed(error);
       throw error;
     }
   }
@@ -216,40 +208,8 @@ export class TokenManager {
   private keep(token: CachedToken): CachedToken {
     if (token.accessToken !== this.current?.accessToken) this.notPermitted.clear();
     this.current = token;
-    this.lastError = undefined;
-    this.backoff = undefined;
+    this.gate.succeeded();
     return token;
-  }
-
-  /**
-   * Remembers why the request failed: rejected credentials (or any other refusal of the request
-   * itself, such as a 400) stop all requests until the user acts; a failing endpoint delays the next.
-   */
-  private noteFailure(error: unknown): void {
-    if (!(error instanceof Error)) return;
-    this.lastError = error;
-    if (!(error instanceof ApiError) || error === this.lastBackoffError) return;
-    if (error.code === 'credentials-rejected' || (error.code === 'http' && !error.retryable)) {
-      this.rejected = error;
-    } else if (error.retryable) {
-      this.startBackoff(error);
-    }
-  }
-
-  private startBackoff(error: ApiError): void {
-    const failures = (this.backoff?.failures ?? 0) + 1;
-    const base = this.options.baseBackoffMs ?? 2_000;
-    const wait = Math.min(this.options.maxBackoffMs ?? 5 * 60_000, base * 2 ** (failures - 1));
-    const until = this.now() + wait;
-    this.backoff = { failures, until };
-    // Callers that come during the wait get this error, saying when the next attempt will be made.
-    this.lastError = this.lastBackoffError = new ApiError(error.code, error.message, {
-      status: error.status,
-      serverMessage: error.serverMessage,
-      retryable: true,
-      retryAt: until,
-      cause: error,
-    });
   }
 
   private async readSecret(): Promise<string | undefined> {
@@ -286,45 +246,4 @@ export class TokenManager {
     const state = this.state();
     for (const listener of this.listeners) listener(state);
   }
-}
-
-/**
- * The token managers of a process, one per credentials (DESIGN.md, "Tokens"), over one vault and
- * one ledger: whatever asks for the same credentials gets the same manager.
- */
-export class TokenManagers {
-  private readonly managers = new Map<string, TokenManager>();
-
-  constructor(private readonly options: TokenManagerOptions) {}
-
-  /** The manager of `credentials`, made the first time they are seen. */
-  forCredentials(credentials: Credentials): TokenManager {
-    const id = credentialsId(credentials);
-    let manager = this.managers.get(id);
-    if (!manager) {
-      manager = new TokenManager({ ...credentials }, this.options);
-      this.managers.set(id, manager);
-    }
-    return manager;
-  }
-
-  /** The manager of `credentials` if one was made. */
-  existing(credentials: Credentials): TokenManager | undefined {
-    return this.managers.get(credentialsId(credentials));
-  }
-
-  closeAll(): void {
-    for (const manager of this.managers.values()) manager.close();
-    this.managers.clear();
-  }
-}
-
-/** `promise`, or the signal's reason as soon as it aborts (the shared request goes on for others). */
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  signal.throwIfAborted();
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortReason(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

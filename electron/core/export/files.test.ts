@@ -11,7 +11,7 @@ import {
   type OtherApi,
   type OtherApiOptions,
 } from '../test-fixtures/other-api.js';
-import { TokenManagers } from '../tokens.js';
+import { TokenManagers } from '../token-managers.js';
 import { Vault } from '../vault.js';
 import { AuditLog } from './audit-log.js';
 import { runExport } from './export.js';

@@ -11,7 +11,7 @@ import { connect, type Connection } from '../connection.js';
 import { GrantLedger } from '../grant-ledger.js';
 import { LimiterRegistry } from '../limiter-registry.js';
 import { profileFor, startOtherApi, type OtherApi } from '../test-fixtures/other-api.js';
-import { TokenManagers } from '../tokens.js';
+import { TokenManagers } from '../token-managers.js';
 import { Vault } from '../vault.js';
 import { runExport } from './export.js';
 

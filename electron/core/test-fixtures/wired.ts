@@ -7,7 +7,8 @@ import { credentialsId, credentialsOf } from '../credentials.js';
 import { GrantLedger } from '../grant-ledger.js';
 import { LimiterRegistry } from '../limiter-registry.js';
 import { testVault } from '../test-kit.js';
-import { TokenManagers, type TokenManagerOptions } from '../tokens.js';
+import { TokenManagers } from '../token-managers.js';
+import type { TokenManagerOptions } from '../tokens.js';
 import type { Vault } from '../vault.js';
 import { profileFor, startOtherApi, type OtherApi, type OtherApiOptions } from './other-api.js';
 

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { resourceSchemaSchema, type ApiRecord, type SchemaListing } from '../shared/schema.js';
+import { ApiError, serverMessageOf } from './errors.js';
+
+// What the API answers, read as `unknown` and checked: the spec's envelope, its pagination, and
+// the errors that say what was wrong with an answer.
+
+/** `metadata.pagination` of a cursor page (spec "Pagination"). */
+export const cursorPaginationSchema = z.object({
+  hasNextPage: z.boolean(),
+  nextCursor: z.string().min(1).nullable().optional(),
+});
+/** `metadata.pagination` of an offset page: its `total` is the view's count. */
+export const offsetPaginationSchema = z.object({ total: z.number().int().nonnegative() });
+
+/** A 401 to a freshly issued token: the credentials work, but not for this resource. */
+export function notPermitted(scope: string, refusal: ApiError): ApiError {
+  return new ApiError(
+    'not-permitted',
+    `not permitted: the API refused a newly issued token for ${scope} (HTTP 401); these credentials may be restricted to other resources`,
+    { status: 401, serverMessage: refusal.serverMessage, retryable: false },
+  );
+}
+
+/** A 403: the API forbids these credentials this call. */
+export function notPermittedAnswer(
+  status: number,
+  quoted: string,
+  serverMessage: string | undefined,
+): ApiError {
+  return new ApiError('not-permitted', `not permitted: the API forbids this call (HTTP ${status})${quoted}`, {
+    status,
+    serverMessage,
+    retryable: false,
+  });
+}
+
+/** An answer the app cannot read: what was wrong with it, and the server's words if any. */
+export function invalidResponse(what: string, serverMessage?: string): ApiError {
+  return new ApiError('invalid-response', `the API answered something the app cannot read: ${what}`, {
+    status: 200,
+    serverMessage,
+    retryable: false,
+  });
+}
+
+/** The spec's envelope: `status` "success", `data` an array of records, `metadata` an object. */
+export function successEnvelope(body: unknown): { data: ApiRecord[]; metadata: { pagination?: unknown } } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalidResponse('not an envelope object');
+  const { status, data, metadata } = body as Record<string, unknown>;
+  if (status !== 'success') {
+    const serverMessage = serverMessageOf(body);
+    throw invalidResponse(
+      `status is ${JSON.stringify(status)}, not "success"${serverMessage ? ` (${serverMessage})` : ''}`,
+      serverMessage,
+    );
+  }
+  if (
+    !Array.isArray(data) ||
+    !data.every((row) => typeof row === 'object' && row !== null && !Array.isArray(row))
+  ) {
+    throw invalidResponse('data is not a list of records');
+  }
+  if (typeof metadata !== 'object' || metadata === null) throw invalidResponse('metadata is missing');
+  return { data: data as ApiRecord[], metadata: metadata };
+}
+
+/** The schema listing at `path` (the spec shows none of its shape); null with a reason when unreadable. */
+export function schemaListingOf(body: unknown, path: string): SchemaListing {
+  const listed = z.array(resourceSchemaSchema).safeParse((body as { data?: unknown } | null)?.data ?? body);
+  return listed.success
+    ? { schemas: listed.data }
+    : { schemas: null, reason: `the schema listing at ${path} has a shape the app does not know` };
+}
