@@ -1,6 +1,14 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+import { RENDERER_CSP } from './electron/shared/wire.js';
+
+/** Writes the renderer's CSP, kept with the app's other wire facts, into index.html's <meta>. */
+const rendererCsp: Plugin = {
+  name: 'renderer-csp',
+  transformIndexHtml: (html) => html.replace('%RENDERER_CSP%', RENDERER_CSP),
+};
 
 // Custom folders (shared/STACK.md, "electron-vite with this layout"): main from electron/main,
 // the renderer from renderer/, everything into out/.
@@ -23,6 +31,6 @@ export default defineConfig({
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       rolldownOptions: { input: resolve(import.meta.dirname, 'renderer/index.html') },
     },
-    plugins: [react()],
+    plugins: [react(), rendererCsp],
   },
 });

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { SESSION_HEADER } from '../electron/shared/wire.js';
+import { API_PATH, SESSION_HEADER } from '../electron/shared/wire.js';
 
 /** The browser host as `npm start` runs it where Electron cannot: its own process, data and export folders. */
 export interface HostProcess {
@@ -56,7 +56,7 @@ export async function startHostProcess(extraArgs: string[] = []): Promise<HostPr
     dataDir,
     exportDir,
     call: async (name, argument) => {
-      const response = await fetch(`${origin}/api/${name}`, {
+      const response = await fetch(`${origin}${API_PATH}${name}`, {
         method: 'POST',
         headers: { [SESSION_HEADER]: token, 'content-type': 'application/json' },
         body: JSON.stringify(argument),

@@ -5,7 +5,14 @@ import { resolve } from 'node:path';
 import { EVENT_NAMES, type Result } from '../shared/contract.js';
 import type { AppCore } from '../core/app/app-core.js';
 import { dispatch } from '../core/app/dispatch.js';
-import { CALLER_HEADER, SESSION_HEADER } from '../shared/wire.js';
+import {
+  API_PATH,
+  CALLER_HEADER,
+  EVENTS_PATH,
+  SESSION_HEADER,
+  sseComment,
+  sseEvent,
+} from '../shared/wire.js';
 import { serveStatic } from './static-files.js';
 
 export interface HostOptions {
@@ -49,7 +56,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const streams = new Set<ServerResponse>();
 
   const detach = options.core.onEvent((name, payload) => {
-    const message = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
+    const message = sseEvent(name, payload);
     for (const stream of streams) stream.write(message);
   });
 
@@ -64,7 +71,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       // DNS rebinding: a page of another site resolving its name to 127.0.0.1 still sends its own Host.
       if (!hosts.has(request.headers.host ?? '')) return refuse(response, 403, 'unknown Host');
       const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
-      if (!url.pathname.startsWith('/api/')) {
+      if (!url.pathname.startsWith(API_PATH)) {
         if (request.method !== 'GET' || !(await serveStatic(rendererDir, url.pathname, response))) {
           response.writeHead(404).end();
         }
@@ -76,10 +83,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       if (!sameToken(request.headers[SESSION_HEADER], token))
         return refuse(response, 401, 'missing or wrong session token');
 
-      if (url.pathname === '/api/events' && request.method === 'GET')
-        return openEventStream(response, streams);
+      if (url.pathname === EVENTS_PATH && request.method === 'GET') return openEventStream(response, streams);
       if (request.method !== 'POST') return refuse(response, 403, 'use POST for requests');
-      const name = decodeURIComponent(url.pathname.slice('/api/'.length));
+      const name = decodeURIComponent(url.pathname.slice(API_PATH.length));
       const body = await readJson(request);
       const result = body.ok ? await dispatch(options.core, name, body.value, callerOf(request)) : body;
       json(response, 200, result);
@@ -132,9 +138,9 @@ function openEventStream(response: ServerResponse, streams: Set<ServerResponse>)
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
   });
-  response.write(`: events ${EVENT_NAMES.join(' ')}\n\n`);
+  response.write(sseComment(`events ${EVENT_NAMES.join(' ')}`));
   streams.add(response);
-  const keepAlive = setInterval(() => response.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+  const keepAlive = setInterval(() => response.write(sseComment('keep-alive')), KEEP_ALIVE_MS);
   response.on('close', () => {
     clearInterval(keepAlive);
     streams.delete(response);

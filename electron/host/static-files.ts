@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { HOST_CSP } from '../shared/wire.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -12,13 +13,6 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.woff2': 'font/woff2',
 };
-
-/**
- * The Content-Security-Policy of the renderer served by the host: the bundle's own scripts and
- * styles, calls back to the host only (https://www.electronjs.org/docs/latest/tutorial/security#7-define-a-content-security-policy).
- */
-export const HOST_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** Serves a file of the built renderer, never anything outside its folder; false when there is none. */
 export async function serveStatic(

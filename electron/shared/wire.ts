@@ -1,9 +1,11 @@
+import type { Language } from './api-rules.js';
 import type { RequestName } from './contract.js';
 
 /**
  * Facts of the app's wires that both ends need, one place each: Electron's IPC channels (main and
- * the preload) and the browser host's headers (electron/host serves them, the renderer's host
- * client sends them).
+ * the preload), the browser host's headers and event framing (electron/host serves them, the
+ * renderer's host client reads them), the renderer's Content-Security-Policy, and the locale each
+ * language is shown in.
  */
 
 /** The IPC channel of a request. */
@@ -20,3 +22,53 @@ export const SESSION_HEADER = 'x-cdb-session';
  * the requests it may cancel are its own (AppCore's request registry).
  */
 export const CALLER_HEADER = 'x-cdb-caller';
+
+/**
+ * The renderer's Content-Security-Policy (DESIGN.md, "Security";
+ * https://www.electronjs.org/docs/latest/tutorial/security#7-define-a-content-security-policy):
+ * only the bundle's own scripts and styles, network calls only to the app itself (the browser
+ * host's API; in Electron there are none: IPC). Written into index.html's <meta> at build
+ * (electron.vite.config.ts).
+ */
+export const RENDERER_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'";
+
+/** The same, as the browser host's header, which can also refuse framing (a <meta> cannot). */
+export const HOST_CSP = `${RENDERER_CSP}; frame-ancestors 'none'`;
+
+/** The browser host's requests: POST `${API_PATH}<request name>`. */
+export const API_PATH = '/api/';
+
+/** The browser host's event stream (server-sent events, read with fetch so the session token travels in a header). */
+export const EVENTS_PATH = '/api/events';
+
+/** Ends each block of the event stream (https://html.spec.whatwg.org/multipage/server-sent-events.html). */
+const BLOCK_END = '\n\n';
+
+/** One event of the stream: its name, and its payload as one line of JSON. */
+export const sseEvent = (name: string, payload: unknown): string =>
+  `event: ${name}\ndata: ${JSON.stringify(payload)}${BLOCK_END}`;
+
+/** A comment line of the stream (what the stream carries, keep-alives): readers skip it. */
+export const sseComment = (text: string): string => `: ${text}${BLOCK_END}`;
+
+/** The complete blocks in what the stream sent so far, and the unfinished rest to keep for later. */
+export function sseBlocks(buffer: string): { blocks: string[]; rest: string } {
+  const blocks = buffer.split(BLOCK_END);
+  return { rest: blocks.pop() ?? '', blocks };
+}
+
+/** An event block's name and payload; undefined for a comment or an incomplete block. */
+export function sseEventOf(block: string): { name: string; payload: unknown } | undefined {
+  const name = /^event: (.+)$/m.exec(block)?.[1];
+  const data = /^data: (.*)$/m.exec(block)?.[1];
+  return name === undefined || data === undefined
+    ? undefined
+    : { name, payload: JSON.parse(data) as unknown };
+}
+
+/** How numbers and dates are written in each language (the UI, exports' labels, messages). */
+const LOCALES: Record<Language, string> = { en: 'en-GB', fr: 'fr-FR' };
+
+/** The BCP 47 locale the app writes numbers and dates in for `language`. */
+export const localeOf = (language: Language): string => LOCALES[language];

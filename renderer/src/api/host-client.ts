@@ -7,7 +7,14 @@ import type {
   RequestOutputs,
   Result,
 } from '../../../electron/shared/contract';
-import { CALLER_HEADER, SESSION_HEADER } from '../../../electron/shared/wire';
+import {
+  API_PATH,
+  CALLER_HEADER,
+  EVENTS_PATH,
+  SESSION_HEADER,
+  sseBlocks,
+  sseEventOf,
+} from '../../../electron/shared/wire';
 
 const RECONNECT_MS = 1_000;
 /** This tab's own name for the host: the requests it may cancel are its own (electron/shared/wire.ts). */
@@ -25,26 +32,23 @@ export function createHostApi(token: string): AppApi {
   let streaming = false;
 
   const dispatchEvent = (block: string) => {
-    const name = /^event: (.+)$/m.exec(block)?.[1] as EventName | undefined;
-    const data = /^data: (.*)$/m.exec(block)?.[1];
-    if (!name || data === undefined) return;
-    const payload = JSON.parse(data) as unknown;
-    for (const listener of listeners.get(name) ?? []) listener(payload);
+    const event = sseEventOf(block);
+    if (!event) return;
+    for (const listener of listeners.get(event.name as EventName) ?? []) listener(event.payload);
   };
 
   const stream = async () => {
     for (;;) {
       try {
-        const response = await fetch('/api/events', { headers: { [SESSION_HEADER]: token } });
+        const response = await fetch(EVENTS_PATH, { headers: { [SESSION_HEADER]: token } });
         if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`);
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = '';
         for (;;) {
           const { value, done } = await reader.read();
           if (done) break;
-          buffer += value;
-          const blocks = buffer.split('\n\n');
-          buffer = blocks.pop() ?? '';
+          const { blocks, rest } = sseBlocks(buffer + value);
+          buffer = rest;
           blocks.forEach(dispatchEvent);
         }
       } catch {
@@ -57,7 +61,7 @@ export function createHostApi(token: string): AppApi {
   return {
     async invoke<N extends RequestName>(name: N, input: RequestInput<N>): Promise<Result<RequestOutputs[N]>> {
       try {
-        const response = await fetch(`/api/${name}`, {
+        const response = await fetch(`${API_PATH}${name}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', [SESSION_HEADER]: token, [CALLER_HEADER]: CALLER },
           body: JSON.stringify(input),

@@ -1,64 +1,21 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { ProfileSummary, SessionStatus } from '../../../electron/shared/contract';
-import { profileInputSchema } from '../../../electron/shared/profile';
-import { call } from '../api/call';
-import { useApi } from '../api/context';
+import { useDeleteProfile, useSaveProfile, useSelectConnection, useTestProfile } from '../data/mutations';
+import { useProfiles } from '../data/queries';
+import {
+  ADVANCED_FIELDS,
+  draftOf,
+  EMPTY_DRAFT,
+  LABEL_KEYS,
+  movesCredentials,
+  profileOf,
+  TEXT_FIELDS,
+  type Draft,
+} from './connection-draft';
 import { describeFailure } from './describe-failure';
 import { PanelHeader } from './PanelHeader';
-
-interface Draft {
-  name: string;
-  baseUrl: string;
-  authUrl: string;
-  audience: string;
-  clientId: string;
-  apiPrefix: string;
-  schemaPath: string;
-  requestsPerSecond: string;
-  burst: string;
-}
-
-const EMPTY: Draft = {
-  name: '',
-  baseUrl: '',
-  authUrl: '',
-  audience: '',
-  clientId: '',
-  apiPrefix: '/v1',
-  schemaPath: '/v1/schemas',
-  requestsPerSecond: '20',
-  burst: '35',
-};
-
-const draftOf = (profile: ProfileSummary): Draft => ({
-  name: profile.name,
-  baseUrl: profile.baseUrl,
-  authUrl: profile.authUrl,
-  audience: profile.audience ?? '',
-  clientId: profile.clientId,
-  apiPrefix: profile.apiPrefix,
-  schemaPath: profile.schemaPath,
-  requestsPerSecond: String(profile.requestsPerSecond),
-  burst: String(profile.burst),
-});
-
-const TEXT_FIELDS = ['name', 'baseUrl', 'authUrl', 'audience', 'clientId'] as const;
-const URL_FIELDS = new Set(['baseUrl', 'authUrl']);
-const ADVANCED_FIELDS = ['apiPrefix', 'schemaPath', 'requestsPerSecond', 'burst'] as const;
-const LABEL_KEYS: Record<keyof Draft, string> = {
-  name: 'connections.name',
-  baseUrl: 'connections.baseUrl',
-  authUrl: 'connections.authUrl',
-  audience: 'connections.audience',
-  clientId: 'connections.clientId',
-  apiPrefix: 'connections.apiPrefix',
-  schemaPath: 'connections.schemaPath',
-  requestsPerSecond: 'connections.rate',
-  burst: 'connections.burst',
-};
 
 /**
  * Add, edit, test, use and delete connection profiles. The secret field is write-only: it says
@@ -73,25 +30,24 @@ export function ConnectionsPanel({
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const profiles = useQuery({ queryKey: ['profiles'], queryFn: () => call(api, 'profiles.list', {}) });
+  const profiles = useProfiles();
+  const saveProfile = useSaveProfile();
+  const testProfile = useTestProfile();
+  const selectConnection = useSelectConnection();
+  const deleteProfile = useDeleteProfile();
+  const busy = [saveProfile, testProfile, selectConnection, deleteProfile].some((action) => action.isPending);
   const [selectedId, setSelectedId] = useState<string | undefined>();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [secret, setSecret] = useState('');
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | undefined>();
   const selected = profiles.data?.find((profile) => profile.id === selectedId);
   // Credentials belong to their address: moving a saved connection needs its secret typed again (the app refuses otherwise).
-  const moved =
-    selected !== undefined &&
-    (['baseUrl', 'authUrl', 'audience', 'clientId'] as const).some(
-      (name) => draft[name].trim().replace(/\/+$/, '') !== (draftOf(selected)[name] ?? ''),
-    );
+  const moved = selected !== undefined && movesCredentials(draft, selected);
   const secretNeeded = !selected?.secretSaved || moved;
 
   const pick = (profile: ProfileSummary | undefined) => {
     setSelectedId(profile?.id);
-    setDraft(profile ? draftOf(profile) : EMPTY);
+    setDraft(profile ? draftOf(profile) : EMPTY_DRAFT);
     setSecret('');
     setMessage(undefined);
   };
@@ -107,37 +63,13 @@ export function ConnectionsPanel({
   const save = (event: FormEvent) => {
     event.preventDefault();
     void attempt(async () => {
-      const profile = {
-        name: draft.name,
-        baseUrl: draft.baseUrl,
-        authUrl: draft.authUrl,
-        ...(draft.audience.trim() && { audience: draft.audience }),
-        clientId: draft.clientId,
-        apiPrefix: draft.apiPrefix,
-        schemaPath: draft.schemaPath,
-        requestsPerSecond: Number(draft.requestsPerSecond),
-        burst: Number(draft.burst),
-      };
-      // The app checks again; checking here first says what is wrong in the user's language, by field.
-      const checked = profileInputSchema.safeParse(profile);
-      if (!checked.success) {
-        throw new Error(
-          checked.error.issues
-            .map((issue) => {
-              const field = String(issue.path[0] ?? '');
-              const rule = URL_FIELDS.has(field)
-                ? t('connections.urlRule')
-                : issue.code === 'too_small'
-                  ? t('connections.required')
-                  : t('connections.invalidValue', { detail: issue.message });
-              const label = field in LABEL_KEYS ? t(LABEL_KEYS[field as keyof Draft]) : field;
-              return t('connections.fieldProblem', { field: label, rule });
-            })
-            .join(' · '),
-        );
-      }
-      const saved = await call(api, 'profiles.save', { id: selectedId, profile, ...(secret && { secret }) });
-      await queryClient.invalidateQueries({ queryKey: ['profiles'] });
+      const checked = profileOf(draft, t);
+      if ('problem' in checked) throw new Error(checked.problem);
+      const saved = await saveProfile.mutateAsync({
+        id: selectedId,
+        profile: checked.profile,
+        ...(secret && { secret }),
+      });
       setSelectedId(saved.id);
       setSecret('');
       return t('connections.saved');
@@ -146,22 +78,20 @@ export function ConnectionsPanel({
 
   const test = () =>
     attempt(async () => {
-      const { customers } = await call(api, 'profiles.test', { id: selectedId ?? '' });
+      const { customers } = await testProfile.mutateAsync(selectedId ?? '');
       return t('connections.testOk', { count: customers });
     });
 
   const remove = () =>
     attempt(async () => {
-      await call(api, 'profiles.delete', { id: selectedId ?? '' });
-      await queryClient.invalidateQueries();
+      await deleteProfile.mutateAsync(selectedId ?? '');
       pick(undefined);
       return t('connections.deleted');
     });
 
   const use = () =>
     attempt(async () => {
-      await call(api, 'connection.select', { id: selectedId ?? '' });
-      await queryClient.resetQueries();
+      await selectConnection.mutateAsync(selectedId ?? '');
       onClose();
       return t('connections.saved');
     });
@@ -229,14 +159,16 @@ export function ConnectionsPanel({
             )}
           </details>
           <div className="form-actions">
-            <button type="submit">{t('connections.save')}</button>
-            <button type="button" disabled={!selectedId} onClick={() => void test()}>
+            <button type="submit" disabled={busy}>
+              {t('connections.save')}
+            </button>
+            <button type="button" disabled={!selectedId || busy} onClick={() => void test()}>
               {t('connections.test')}
             </button>
-            <button type="button" disabled={!selectedId} onClick={() => void use()}>
+            <button type="button" disabled={!selectedId || busy} onClick={() => void use()}>
               {t('connections.use')}
             </button>
-            <button type="button" disabled={!selectedId} onClick={() => void remove()}>
+            <button type="button" disabled={!selectedId || busy} onClick={() => void remove()}>
               {t('connections.delete')}
             </button>
           </div>

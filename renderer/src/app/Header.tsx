@@ -1,9 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, RESOURCES, type Language, type Resource } from '../../../electron/shared/api-rules';
 import { DEMO_CONNECTION_ID, type SessionStatus } from '../../../electron/shared/contract';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
+import { useSelectConnection } from '../data/mutations';
+import { useProfiles } from '../data/queries';
 
 export interface HeaderProps {
   session: SessionStatus | undefined;
@@ -17,14 +18,9 @@ export interface HeaderProps {
 export function Header({ session, resource, onResource, onManageConnections, onShowExports }: HeaderProps) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
-  const profiles =
-    useQuery({ queryKey: ['profiles'], queryFn: () => call(api, 'profiles.list', {}) }).data ?? [];
-
-  const chooseConnection = async (id: string) => {
-    await call(api, 'connection.select', { id });
-    await queryClient.resetQueries();
-  };
+  const profiles = useProfiles().data ?? [];
+  const selectConnection = useSelectConnection();
+  const chooseConnection = (id: string) => selectConnection.mutateAsync(id);
   const chooseLanguage = async (language: Language) => {
     await call(api, 'settings.set', { language });
     await i18n.changeLanguage(language);

@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { SessionStatus } from '../../../electron/shared/contract';
 import { useLatestEvent } from '../data/queries';
+import { localeOf } from '../../../electron/shared/wire';
 
 /** Connection, token state and budget, live request rate and queue (DESIGN.md, "Renderer"). */
 export function StatusBar({ session }: { session: SessionStatus | undefined }) {
   const { t, i18n } = useTranslation();
   const stats = useLatestEvent('limiter.stats');
   const token = useLatestEvent('token.state') ?? session?.token ?? undefined;
-  const locale = (i18n.language as Language) === 'fr' ? 'fr-FR' : 'en-GB';
+  const locale = localeOf(i18n.language as Language);
   const time = (at: number) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(at);
   const tokenText =

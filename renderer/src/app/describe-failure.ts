@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import { AppFailure } from '../api/call';
+import { localeOf } from '../../../electron/shared/wire';
 
 /** A failure as the user should read it, in the current language, saying what to do when there is something to do. */
 export function describeFailure(t: TFunction, language: Language, failure: unknown): string {
@@ -9,7 +10,7 @@ export function describeFailure(t: TFunction, language: Language, failure: unkno
   const time =
     retryAt === undefined
       ? ''
-      : new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
+      : new Intl.DateTimeFormat(localeOf(language), {
           dateStyle: 'medium',
           timeStyle: 'short',
         }).format(retryAt);

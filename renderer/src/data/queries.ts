@@ -1,7 +1,14 @@
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Language, Resource } from '../../../electron/shared/api-rules';
-import type { LimiterStats, SessionStatus, TokenStatus } from '../../../electron/shared/contract';
+import type { AppApi, LimiterStats, SessionStatus, TokenStatus } from '../../../electron/shared/contract';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 
@@ -12,56 +19,75 @@ export interface ListView {
   sort?: string;
 }
 
-let nextRequest = 0;
+/**
+ * Every query's key, in one place: what invalidates or resets a query names it from here. Keys
+ * that hold a connection's data start with its id, so choosing another connection forgets them.
+ */
+export const queryKeys = {
+  session: ['session'] as const,
+  profiles: ['profiles'] as const,
+  settings: ['settings'] as const,
+  schemas: (connectionId: string | undefined, lang: Language) => ['schemas', connectionId, lang] as const,
+  count: (connectionId: string | undefined, view: ListView) => ['count', connectionId, view] as const,
+  /** Without `lang` and `size`: every traversal of the view (a refused cursor resets them all). */
+  pages: (connectionId: string | undefined, view: ListView, lang?: Language, size?: number) =>
+    lang === undefined
+      ? (['pages', connectionId, view] as const)
+      : (['pages', connectionId, view, lang, size] as const),
+};
 
-/** The session (connection, token, keychain), kept fresh by the app's token events. */
-export function useSession() {
-  const api = useApi();
-  const client = useQueryClient();
-  useEffect(
-    () => api.on('token.state', () => void client.invalidateQueries({ queryKey: ['session'] })),
-    [api, client],
-  );
-  return useQuery({ queryKey: ['session'], queryFn: () => call(api, 'session.status', {}) });
-}
+/** The session (connection, token, keychain). */
+export const sessionQuery = (api: AppApi) =>
+  queryOptions({ queryKey: queryKeys.session, queryFn: () => call(api, 'session.status', {}) });
 
-/** The schema listing in `lang` for the active connection. */
-export function useSchemas(session: SessionStatus | undefined, lang: Language) {
-  const api = useApi();
-  return useQuery({
-    queryKey: ['schemas', session?.connection?.id, lang],
+/** The saved connection profiles (never their secrets). */
+export const profilesQuery = (api: AppApi) =>
+  queryOptions({ queryKey: queryKeys.profiles, queryFn: () => call(api, 'profiles.list', {}) });
+
+/** The app's settings; changed in place by what saves them (column layouts). */
+export const settingsQuery = (api: AppApi) =>
+  queryOptions({
+    queryKey: queryKeys.settings,
+    queryFn: () => call(api, 'settings.get', {}),
+    staleTime: Infinity,
+  });
+
+/** The schema listing in `lang` for the chosen connection. */
+export const schemasQuery = (api: AppApi, session: SessionStatus | undefined, lang: Language) =>
+  queryOptions({
+    queryKey: queryKeys.schemas(session?.connection?.id, lang),
     queryFn: () => call(api, 'data.schemas', { lang }),
     enabled: Boolean(session?.connection),
     staleTime: Infinity,
   });
-}
 
 /** How many records a view has (offset mode's total). */
-export function useCount(session: SessionStatus | undefined, view: ListView) {
-  const api = useApi();
-  return useQuery({
-    queryKey: ['count', session?.connection?.id, view],
+export const countQuery = (api: AppApi, session: SessionStatus | undefined, view: ListView) =>
+  queryOptions({
+    queryKey: queryKeys.count(session?.connection?.id, view),
     queryFn: () => call(api, 'data.count', { view }),
     enabled: Boolean(session?.connection),
     staleTime: 60_000,
   });
-}
+
+let nextRequest = 0;
 
 /**
  * One traversal of a view as cursor pages (DESIGN.md, "Renderer"): the page parameter is the
  * cursor; a new sort or language is a new key, hence a new traversal; the previous rows stay on
  * screen until its first page arrives. A query that is dropped (sort changed, view closed) cancels
- * its request in the app, queued or running.
+ * its request in the app, queued or running (request ids are this window's own: the app scopes
+ * them per caller).
  */
-export function useCursorPages(
+export const pagesQuery = (
+  api: AppApi,
   session: SessionStatus | undefined,
   view: ListView,
   lang: Language,
   size: number,
-) {
-  const api = useApi();
-  return useInfiniteQuery({
-    queryKey: ['pages', session?.connection?.id, view, lang, size],
+) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.pages(session?.connection?.id, view, lang, size),
     queryFn: async ({ pageParam, signal }) => {
       const requestId = `page-${++nextRequest}`;
       const cancel = () => void api.invoke('data.cancel', { requestId });
@@ -82,6 +108,38 @@ export function useCursorPages(
     refetchOnWindowFocus: false,
     retry: false,
   });
+
+/** The session, kept fresh by the app's token events. */
+export function useSession() {
+  const api = useApi();
+  const client = useQueryClient();
+  useEffect(
+    () => api.on('token.state', () => void client.invalidateQueries({ queryKey: queryKeys.session })),
+    [api, client],
+  );
+  return useQuery(sessionQuery(api));
+}
+
+/** The saved connection profiles. */
+export function useProfiles() {
+  return useQuery(profilesQuery(useApi()));
+}
+
+export function useSchemas(session: SessionStatus | undefined, lang: Language) {
+  return useQuery(schemasQuery(useApi(), session, lang));
+}
+
+export function useCount(session: SessionStatus | undefined, view: ListView) {
+  return useQuery(countQuery(useApi(), session, view));
+}
+
+export function useCursorPages(
+  session: SessionStatus | undefined,
+  view: ListView,
+  lang: Language,
+  size: number,
+) {
+  return useInfiniteQuery(pagesQuery(useApi(), session, view, lang, size));
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Language } from '../../../electron/shared/api-rules';
 import type { ExportFormat, ExportView } from '../../../electron/shared/export';
 import { describeFailure } from '../app/describe-failure';
 import { useExports } from './exports-context';
+import { localeOf } from '../../../electron/shared/wire';
 
 export interface ExportDialogProps {
   /** Exactly the view on screen: resource, customer, sort, visible columns in order, filters, language. */
@@ -38,7 +39,7 @@ export function ExportDialog({ view, table, sortLabel, total, canChooseFolder, o
     dialog.current?.showModal();
   }, []);
 
-  const numbers = new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-GB');
+  const numbers = new Intl.NumberFormat(localeOf(language));
   const [, direction] = view.sort?.split('.') ?? [];
   const sort = view.sort
     ? t('export.sortedBy', {

@@ -6,6 +6,7 @@ import { useApi } from '../api/context';
 import { useExports } from './exports-context';
 import { PanelHeader } from '../app/PanelHeader';
 import { ExportLine } from './ExportsTray';
+import { localeOf } from '../../../electron/shared/wire';
 
 /** The Exports panel: this session's exports, and the newest entries of the export audit log. */
 export function ExportsPanel({ canReveal, onClose }: { canReveal: boolean; onClose: () => void }) {
@@ -16,7 +17,7 @@ export function ExportsPanel({ canReveal, onClose }: { canReveal: boolean; onClo
     queryKey: ['exports.recent', exports.map((item) => item.state).join()],
     queryFn: () => call(api, 'exports.recent', {}),
   });
-  const time = new Intl.DateTimeFormat((i18n.language as Language) === 'fr' ? 'fr-FR' : 'en-GB', {
+  const time = new Intl.DateTimeFormat(localeOf(i18n.language as Language), {
     dateStyle: 'short',
     timeStyle: 'short',
   });

@@ -4,6 +4,7 @@ import { useApi } from '../api/context';
 import { describeFailure } from '../app/describe-failure';
 import { AppFailure } from '../api/call';
 import { useExports, type SessionExport } from './exports-context';
+import { localeOf } from '../../../electron/shared/wire';
 
 /** One export's line: progress while it runs, then where the file is, or why there is none. */
 export function ExportLine({ item, canReveal }: { item: SessionExport; canReveal: boolean }) {
@@ -11,7 +12,7 @@ export function ExportLine({ item, canReveal }: { item: SessionExport; canReveal
   const language = i18n.language as Language;
   const api = useApi();
   const { cancel, dismiss } = useExports();
-  const numbers = new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 0 });
+  const numbers = new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 0 });
   const progress = item.progress;
   const records = numbers.format(progress?.records ?? 0);
   const file = item.fileName;
@@ -24,7 +25,7 @@ export function ExportLine({ item, canReveal }: { item: SessionExport; canReveal
         ? t('export.running', {
             file,
             records,
-            percent: new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
+            percent: new Intl.NumberFormat(localeOf(language), {
               style: 'percent',
             }).format(Math.min(1, progress.scanned / total)),
             rate: numbers.format(progress.recordsPerSecond),

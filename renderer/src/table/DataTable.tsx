@@ -1,32 +1,23 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useTable } from '@tanstack/react-table';
+import { functionalUpdate, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
+import type { FilterCondition } from '../../../electron/shared/filter';
 import type { ApiRecord } from '../../../electron/shared/schema';
-import { AppFailure } from '../api/call';
-import { useCount, useCursorPages, useRetry, useSchemas, useSession, type ListView } from '../data/queries';
-import { describeFailure } from '../app/describe-failure';
-import { compileFilter, type FilterCondition } from '../../../electron/shared/filter';
-import { buildColumns, TABLE_FEATURES, type ColumnMeta } from './columns';
-import { ExportDialog } from '../exports/ExportDialog';
-import { ColumnMenu } from './ColumnMenu';
+import type { ListView } from '../data/queries';
 import { FilterBar } from './FilterBar';
+import { TableBody } from './TableBody';
+import { TableHeader } from './TableHeader';
+import { TableToolbar } from './TableToolbar';
+import { TABLE_FEATURES } from './columns';
+import { sortingOf, sortParamOf } from './sorting';
 import { useColumnLayout } from './useColumnLayout';
-import { nextSort, sortDirection } from './sorting';
-
-/** The value an updater (TanStack's setter argument: a value or a function of the old one) gives. */
-function resolve<T>(updater: T | ((old: T) => T), old: T): T {
-  return typeof updater === 'function' ? (updater as (old: T) => T)(old) : updater;
-}
+import { useGridKeyboard } from './useGridKeyboard';
+import { usePrefetch, useViewRows } from './useViewRows';
 
 const ROW_HEIGHT = 32;
 const OVERSCAN = 10;
-/** The next page is asked for when the user is this many rows from the end of what is loaded. */
-const PREFETCH_ROWS = 60;
 const SKELETON_ROWS = 4;
-const PAGE_STEP = 20;
 
 export interface DataTableProps {
   view: ListView;
@@ -38,15 +29,18 @@ export interface DataTableProps {
   pageSize: number;
   /** Called with a row when it is clicked or Enter is pressed on it (customers open their detail). */
   onOpenRow?: (record: ApiRecord) => void;
-  /** Where the list was scrolled to, to come back to it (back navigation keeps the position). */
-  scrollTop?: number;
-  onScrollTopChange?: (scrollTop: number) => void;
+  /** Where the list was scrolled to when the user left it (back navigation comes back there). */
+  initialScrollTop?: number;
+  /** Called when the table goes away, with where it was scrolled to. */
+  onLeave?: (scrollTop: number) => void;
 }
 
 /**
- * The one data table of every view (DESIGN.md, "Renderer"): cursor pages from the app, only the
- * visible rows in the DOM, server sorting on the spec's sortable fields, columns and labels from
- * the schema, values formatted in the current locale, and keyboard access.
+ * The one data table of every view (DESIGN.md, "Renderer"): the rows of the view (useViewRows),
+ * only the visible ones in the DOM (TanStack Virtual), server sorting on the spec's sortable
+ * fields (TanStack Table's manual sorting), columns and labels from the schema, the grid's
+ * keyboard (useGridKeyboard). Scrolling re-renders this table only: the position lives in the
+ * scroll element, and is handed out when the table goes away.
  */
 export function DataTable({
   view,
@@ -56,345 +50,117 @@ export function DataTable({
   label,
   pageSize,
   onOpenRow,
-  scrollTop,
-  onScrollTopChange,
+  initialScrollTop,
+  onLeave,
 }: DataTableProps) {
-  const { t, i18n } = useTranslation();
-  const retry = useRetry();
-  const language = i18n.language as Language;
+  const { t } = useTranslation();
   const gridId = useId();
-  const queryClient = useQueryClient();
-  const session = useSession().data;
-  const schemas = useSchemas(session, language).data;
-  const count = useCount(session, { resource: view.resource, customerId: view.customerId }).data;
-  const pages = useCursorPages(session, view, language, pageSize);
-  const rows = useMemo(() => pages.data?.pages.flatMap((page) => page.rows) ?? [], [pages.data]);
-  const schema = schemas?.schemas?.find((candidate) => candidate.resource === view.resource);
-  const firstRows = pages.data?.pages[0]?.rows;
-  const { columns, textOf, filterColumns } = useMemo(
-    () => buildColumns(view.resource, schema, firstRows ?? [], language),
-    [view.resource, schema, firstRows, language],
-  );
-  const { keep, filterProblem } = useMemo(() => {
-    if (!filter.length) return { keep: undefined, filterProblem: undefined };
-    const kinds = new Map(filterColumns.map((column) => [column.key, column.kind]));
-    try {
-      return { keep: compileFilter(filter, (key) => kinds.get(key) ?? 'text'), filterProblem: undefined };
-    } catch (problem) {
-      return { keep: undefined, filterProblem: (problem as Error).message };
-    }
-  }, [filter, filterColumns]);
-  const shown = useMemo(() => (keep ? rows.filter(keep) : rows), [rows, keep]);
-  const [scanStopped, setScanStopped] = useState(false);
-  useEffect(() => setScanStopped(false), [filter]);
+  const rows = useViewRows(view, filter, pageSize);
+  const { shown, error, loadingMore, filtered, count } = rows;
   const [layout, setLayout] = useColumnLayout(view.customerId ? `customer:${view.resource}` : view.resource);
+  const hidden = Object.fromEntries(layout.hidden.map((key) => [key, false]));
+  const sorting = sortingOf(view.sort);
   const table = useTable({
     features: TABLE_FEATURES,
-    columns,
+    columns: rows.columns,
     data: shown,
     columnResizeMode: 'onChange',
-    state: {
-      columnOrder: layout.order,
-      columnVisibility: Object.fromEntries(layout.hidden.map((key) => [key, false])),
-      columnSizing: layout.sizes,
-    },
-    onColumnOrderChange: (updater) => setLayout({ ...layout, order: resolve(updater, layout.order) }),
+    manualSorting: true,
+    enableMultiSort: false,
+    state: { columnOrder: layout.order, columnVisibility: hidden, columnSizing: layout.sizes, sorting },
+    onSortingChange: (updater) => onSortChange(sortParamOf(functionalUpdate(updater, sorting))),
+    onColumnOrderChange: (updater) =>
+      setLayout({ ...layout, order: functionalUpdate(updater, layout.order) }),
     onColumnVisibilityChange: (updater) => {
-      const visibility = resolve(updater, Object.fromEntries(layout.hidden.map((key) => [key, false])));
+      const visibility = functionalUpdate(updater, hidden);
       setLayout({ ...layout, hidden: Object.keys(visibility).filter((key) => visibility[key] === false) });
     },
     onColumnSizingChange: (updater) => {
-      const sizes = resolve(updater, layout.sizes);
+      const sizes = functionalUpdate(updater, layout.sizes);
       setLayout({
         ...layout,
         sizes: Object.fromEntries(Object.entries(sizes).map(([key, size]) => [key, Math.round(size)])),
       });
     },
   });
-  const [active, setActive] = useState({ row: 0, column: 0 });
-  const [anchor, setAnchor] = useState<number | undefined>();
-  const [notice, setNotice] = useState<string | undefined>();
-  const [exporting, setExporting] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
-
-  const error = pages.error instanceof AppFailure ? pages.error : undefined;
-  const loadingMore = pages.isFetchingNextPage || (pages.isFetching && rows.length === 0);
-  const extraRows = error ? 1 : loadingMore ? SKELETON_ROWS : 0;
   const virtualizer = useVirtualizer({
-    count: shown.length + extraRows,
+    count: shown.length + (error ? 1 : loadingMore ? SKELETON_ROWS : 0),
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
   });
-  const items = virtualizer.getVirtualItems();
-  const lastVisible = items.at(-1)?.index ?? 0;
-
-  // The next page before the user reaches the end. With a filter, this keeps scanning pages until
-  // enough matching rows fill the view (or the traversal ends, or the user stops it).
-  const scanning = Boolean(keep) && !scanStopped;
-  useEffect(() => {
-    if (!pages.hasNextPage || pages.isFetchingNextPage || error || (keep && scanStopped)) return;
-    if (lastVisible >= shown.length - PREFETCH_ROWS) void pages.fetchNextPage();
-  }, [lastVisible, shown.length, pages, error, keep, scanStopped]);
-
-  // DESIGN.md: a refused cursor reloads the table from the top, with a notice.
-  useEffect(() => {
-    if (error?.code !== 'invalid-cursor') return;
-    setNotice(t('table.cursorReset'));
-    void queryClient.resetQueries({ queryKey: ['pages', session?.connection?.id, view] });
-  }, [error, queryClient, session, view, t]);
+  usePrefetch(rows, virtualizer.getVirtualItems().at(-1)?.index ?? 0);
+  const leafColumns = table.getVisibleLeafColumns();
+  const grid = useGridKeyboard({
+    rows: shown,
+    columns: leafColumns.map((column) => column.id),
+    textOf: rows.textOf,
+    scrollToRow: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }),
+    copyText: (text) =>
+      void navigator.clipboard.writeText(text).then(() => rows.setNotice(t('table.copied'))),
+    onOpenRow,
+    resetOn: view.sort,
+  });
+  const cellId = (row: number, column: number) => `${gridId}-r${row}-c${column}`;
 
   // A new sort is a new traversal, seen from the top (the old rows stay until its first page arrives).
+  const firstSort = useRef(true);
   useEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = 0;
-    setActive((current) => ({ ...current, row: 0 }));
-    setAnchor(undefined);
+    if (firstSort.current) firstSort.current = false;
+    else if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [view.sort]);
 
-  // Back navigation: the list comes back where it was.
+  // Back navigation: the list comes back where it was, and says where that is when it goes. The
+  // position is kept in a ref as the user scrolls: a scroll re-renders nothing outside the table.
+  const scrolledTo = useRef(initialScrollTop ?? 0);
+  const leave = useRef(onLeave);
+  leave.current = onLeave;
   useEffect(() => {
-    if (scrollRef.current && scrollTop) scrollRef.current.scrollTop = scrollTop;
-    // Only when the table first appears.
+    if (scrollRef.current && initialScrollTop) scrollRef.current.scrollTop = initialScrollTop;
+    return () => leave.current?.(scrolledTo.current);
+    // Only when the table first appears and finally goes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const leafColumns = table.getVisibleLeafColumns();
-  const width = leafColumns.reduce((sum, column) => sum + column.getSize(), 0);
-  const numbers = new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-GB');
-  const cellId = (row: number, column: number) => `${gridId}-r${row}-c${column}`;
-
-  const move = (row: number, column: number) => {
-    const next = {
-      row: Math.max(0, Math.min(shown.length - 1, row)),
-      column: Math.max(0, Math.min(leafColumns.length - 1, column)),
-    };
-    setActive(next);
-    virtualizer.scrollToIndex(next.row, { align: 'auto' });
-    return next;
-  };
-
-  const copy = () => {
-    const [from, to] =
-      anchor === undefined
-        ? [active.row, active.row]
-        : [Math.min(anchor, active.row), Math.max(anchor, active.row)];
-    const clean = (text: string) => text.replace(/[\t\r\n]+/g, ' ');
-    const keys = leafColumns.map((column) => column.id);
-    const text =
-      from === to && anchor === undefined
-        ? clean(textOf(keys[active.column] ?? '', shown[active.row] ?? {}))
-        : shown
-            .slice(from, to + 1)
-            .map((record) => keys.map((key) => clean(textOf(key, record))).join('\t'))
-            .join('\n');
-    void navigator.clipboard.writeText(text).then(() => setNotice(t('table.copied')));
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const { row, column } = active;
-    // Shift with a vertical move selects the rows between where it started and here.
-    const step = (to: number) => {
-      setAnchor(event.shiftKey ? (anchor ?? row) : undefined);
-      move(to, column);
-    };
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => step(row + 1),
-      ArrowUp: () => step(row - 1),
-      PageDown: () => step(row + PAGE_STEP),
-      PageUp: () => step(row - PAGE_STEP),
-      ArrowRight: () => move(row, column + 1),
-      ArrowLeft: () => move(row, column - 1),
-      Home: () => move(event.ctrlKey || event.metaKey ? 0 : row, 0),
-      End: () => move(event.ctrlKey || event.metaKey ? shown.length - 1 : row, leafColumns.length - 1),
-      Enter: () => {
-        const record = shown[row];
-        if (record && onOpenRow) onOpenRow(record);
-      },
-    };
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'c') {
-      event.preventDefault();
-      copy();
-      return;
-    }
-    const action = keys[event.key];
-    if (!action) return;
-    event.preventDefault();
-    action();
-  };
-
-  const loaded = numbers.format(rows.length);
   return (
     <section className="data-table" aria-label={label}>
-      <FilterBar table={label} columns={filterColumns} filter={filter} onChange={onFilterChange} />
-      <div className="table-toolbar">
-        <span data-testid="row-count" aria-live="polite">
-          {keep
-            ? t('filter.scanning', {
-                matches: numbers.format(shown.length),
-                scanned: loaded,
-                total: count ? numbers.format(count.total) : '…',
-              })
-            : count
-              ? t('table.loaded', { loaded, total: numbers.format(count.total) })
-              : t('table.loadedUnknown', { loaded })}
-        </span>
-        {keep && pages.hasNextPage && (
-          <button type="button" onClick={() => setScanStopped(scanning)}>
-            {scanning ? t('filter.stop') : t('filter.resume')}
-          </button>
-        )}
-        {filterProblem && (
-          <span className="error" role="alert">
-            {t('filter.invalid', { message: filterProblem })}
-          </span>
-        )}
-        <ColumnMenu table={table} onReset={() => setLayout({ order: [], hidden: [], sizes: {} })} />
-        <button type="button" onClick={() => setExporting(true)} disabled={!session?.connection}>
-          {t('export.action')}
-        </button>
-        {exporting && (
-          <ExportDialog
-            view={{
-              resource: view.resource,
-              ...(view.customerId !== undefined && { customerId: view.customerId }),
-              ...(view.sort !== undefined && { sort: view.sort }),
-              columns: leafColumns.map((column) => column.id),
-              ...(filter.length && { filter }),
-              lang: language,
-            }}
-            table={label}
-            sortLabel={
-              view.sort
-                ? (table.getColumn(view.sort.split('.')[0] ?? '')?.columnDef.meta as ColumnMeta | undefined)
-                    ?.label
-                : undefined
-            }
-            total={count?.total}
-            canChooseFolder={session?.canRevealFiles ?? false}
-            onClose={() => setExporting(false)}
-          />
-        )}
-        {notice && (
-          <span className="notice" role="status">
-            {notice}
-          </span>
-        )}
-      </div>
+      <FilterBar table={label} columns={rows.filterColumns} filter={filter} onChange={onFilterChange} />
+      <TableToolbar
+        table={table}
+        rows={rows}
+        view={view}
+        filter={filter}
+        label={label}
+        onResetLayout={() => setLayout({ order: [], hidden: [], sizes: {} })}
+      />
       <div
         ref={scrollRef}
         className="table-scroll"
         role="grid"
         aria-label={label}
-        aria-rowcount={keep ? -1 : (count?.total ?? rows.length) + 1}
+        aria-rowcount={filtered ? -1 : (count?.total ?? rows.rows.length) + 1}
         aria-colcount={leafColumns.length}
-        aria-activedescendant={shown.length ? cellId(active.row, active.column) : undefined}
+        aria-activedescendant={shown.length ? cellId(grid.active.row, grid.active.column) : undefined}
         aria-busy={loadingMore}
         tabIndex={0}
-        onKeyDown={onKeyDown}
-        onScroll={(event) => onScrollTopChange?.(event.currentTarget.scrollTop)}
+        onKeyDown={grid.onKeyDown}
+        onScroll={(event) => (scrolledTo.current = event.currentTarget.scrollTop)}
         data-testid="grid"
       >
-        <div className="table-header" role="row" aria-rowindex={1}>
-          {table.getHeaderGroups()[0]?.headers.map((header) => {
-            const meta = header.column.columnDef.meta as ColumnMeta;
-            const direction = sortDirection(view.sort, header.column.id);
-            return (
-              <div
-                key={header.id}
-                role="columnheader"
-                className="cell header-cell"
-                aria-sort={meta.sortable ? (direction ?? 'none') : undefined}
-                style={{ width: header.getSize() }}
-              >
-                {meta.sortable ? (
-                  <button
-                    type="button"
-                    className="sort-button"
-                    title={t('table.sortBy', { column: meta.label })}
-                    onClick={() => onSortChange(nextSort(view.sort, header.column.id))}
-                  >
-                    {meta.label}
-                    <span aria-hidden="true">
-                      {direction === 'descending' ? ' ▼' : direction === 'ascending' ? ' ▲' : ''}
-                    </span>
-                  </button>
-                ) : (
-                  <span>{meta.label}</span>
-                )}
-                <div
-                  className="resizer"
-                  onMouseDown={header.getResizeHandler()}
-                  onTouchStart={header.getResizeHandler()}
-                  aria-hidden="true"
-                />
-              </div>
-            );
-          })}
-        </div>
-        <div className="table-body" style={{ height: virtualizer.getTotalSize(), width }}>
-          {items.map((item) => {
-            const row = table.getRowModel().rows[item.index];
-            const style = { transform: `translateY(${item.start}px)`, width };
-            if (!row) {
-              return error ? (
-                <div key={item.key} className="table-row error-row" role="row" style={style}>
-                  <span role="alert">
-                    {t('table.error', { message: describeFailure(t, language, error) })}
-                  </span>
-                  <button
-                    type="button"
-                    onClick={() => void retry(() => (rows.length ? pages.fetchNextPage() : pages.refetch()))}
-                  >
-                    {t('table.retry')}
-                  </button>
-                </div>
-              ) : (
-                <div
-                  key={item.key}
-                  className="table-row skeleton-row"
-                  role="row"
-                  aria-label={t('table.loading')}
-                  style={style}
-                >
-                  {leafColumns.map((column) => (
-                    <span key={column.id} className="cell skeleton" style={{ width: column.getSize() }} />
-                  ))}
-                </div>
-              );
-            }
-            const selected =
-              anchor !== undefined &&
-              item.index >= Math.min(anchor, active.row) &&
-              item.index <= Math.max(anchor, active.row);
-            return (
-              <div
-                key={item.key}
-                className={`table-row${selected ? ' selected' : ''}${onOpenRow ? ' openable' : ''}`}
-                role="row"
-                aria-rowindex={item.index + 2}
-                aria-selected={selected || undefined}
-                data-testid="row"
-                title={onOpenRow ? t('table.openCustomer') : undefined}
-                style={style}
-                onClick={() => (onOpenRow ? onOpenRow(row.original) : undefined)}
-              >
-                {row.getVisibleCells().map((cell, column) => (
-                  <div
-                    key={cell.id}
-                    id={cellId(item.index, column)}
-                    role="gridcell"
-                    className={`cell${active.row === item.index && active.column === column ? ' active' : ''}`}
-                    style={{ width: cell.column.getSize() }}
-                    onMouseDown={() => setActive({ row: item.index, column })}
-                  >
-                    <table.FlexRender cell={cell} />
-                  </div>
-                ))}
-              </div>
-            );
-          })}
-        </div>
-        {!pages.isFetching && shown.length === 0 && !error && <p className="empty">{t('table.empty')}</p>}
+        <TableHeader table={table} />
+        <TableBody
+          table={table}
+          rows={rows}
+          items={virtualizer.getVirtualItems()}
+          height={virtualizer.getTotalSize()}
+          grid={grid}
+          cellId={cellId}
+          onOpenRow={onOpenRow}
+        />
+        {!rows.pages.isFetching && shown.length === 0 && !error && (
+          <p className="empty">{t('table.empty')}</p>
+        )}
       </div>
     </section>
   );

@@ -4,7 +4,9 @@ import {
   columnSizingFeature,
   columnVisibilityFeature,
   createColumnHelper,
+  rowSortingFeature,
   tableFeatures,
+  type ReactTable,
 } from '@tanstack/react-table';
 import type { Language, Resource } from '../../../electron/shared/api-rules';
 import { isSortableField } from '../../../electron/shared/api-rules';
@@ -19,15 +21,17 @@ export const TABLE_FEATURES = tableFeatures({
   columnResizingFeature,
   columnVisibilityFeature,
   columnOrderingFeature,
+  rowSortingFeature,
 });
 
 const helper = createColumnHelper<typeof TABLE_FEATURES, ApiRecord>();
 
+/** A data table's TanStack instance. */
+export type DataTableInstance = ReactTable<typeof TABLE_FEATURES, ApiRecord>;
+
 /** What a column of a data table knows beyond TanStack's definition. */
 export interface ColumnMeta {
   label: string;
-  /** Sortable on the server (spec: "Fields usable for sorting"). */
-  sortable: boolean;
 }
 
 /**
@@ -51,12 +55,16 @@ export function buildColumns(
   const columns = described.map(({ key, label, field }) => {
     const format = formatterFor(field, language);
     formatters.set(key, format);
-    const meta: ColumnMeta = { label, sortable: isSortableField(resource, key) };
+    const meta: ColumnMeta = { label };
     return helper.accessor((row) => row[key], {
       id: key,
       header: label,
       size: Math.min(320, Math.max(110, label.length * 9 + 40)),
       minSize: 60,
+      // Sorted by the server, on the spec's "Fields usable for sorting" only; a first click sorts
+      // descending (the largest MRR, the newest dates first), a third returns to the API's order.
+      enableSorting: isSortableField(resource, key),
+      sortDescFirst: true,
       cell: (info) => format(info.getValue(), info.row.original),
       meta,
     });

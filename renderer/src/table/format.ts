@@ -1,14 +1,13 @@
 import type { Language } from '../../../electron/shared/api-rules';
 import type { SchemaField } from '../../../electron/shared/schema';
-
-const LOCALES: Record<Language, string> = { en: 'en-GB', fr: 'fr-FR' };
+import { localeOf } from '../../../electron/shared/wire';
 
 /** Turns a record value into the text a cell shows, by the field's type, in the current locale. */
 export type CellFormatter = (value: unknown, record: Record<string, unknown>) => string;
 
 /** The formatter of one field: dates, amounts and numbers through Intl; enum codes as their labels. */
 export function formatterFor(field: SchemaField | undefined, language: Language): CellFormatter {
-  const locale = LOCALES[language];
+  const locale = localeOf(language);
   const labels = new Map((field?.values ?? []).map((option) => [option.value, option.label]));
   switch (field?.type) {
     case 'date': {

@@ -1,22 +1,22 @@
-/** The direction a column is sorted in by `sort` (`field.asc|desc`), for aria-sort. */
-export function sortDirection(
-  sort: string | undefined,
-  field: string,
-): 'ascending' | 'descending' | undefined {
-  if (!sort) return undefined;
-  const [sorted, direction] = sort.split('.');
-  if (sorted !== field) return undefined;
-  return direction === 'asc' ? 'ascending' : 'descending';
+import type { SortingState } from '@tanstack/react-table';
+
+/**
+ * The API's `sort` parameter (`field.asc|desc`, spec "Sorting") as TanStack Table's sorting state:
+ * the table sorts on the server (manualSorting), one field at a time.
+ */
+export function sortingOf(sort: string | undefined): SortingState {
+  if (!sort) return [];
+  const [id = '', direction] = sort.split('.');
+  return [{ id, desc: direction !== 'asc' }];
 }
 
-/** The sort after a click on a column's header: descending, then ascending, then the API's default. */
-export function nextSort(sort: string | undefined, field: string): string | undefined {
-  switch (sortDirection(sort, field)) {
-    case undefined:
-      return `${field}.desc`;
-    case 'descending':
-      return `${field}.asc`;
-    default:
-      return undefined;
-  }
+/** TanStack Table's sorting state as the API's `sort` parameter; none is the API's default order. */
+export function sortParamOf(sorting: SortingState): string | undefined {
+  const [first] = sorting;
+  return first ? `${first.id}.${first.desc ? 'desc' : 'asc'}` : undefined;
+}
+
+/** `aria-sort` for a column sorted `direction` (TanStack's getIsSorted()). */
+export function ariaSort(direction: false | 'asc' | 'desc'): 'ascending' | 'descending' | 'none' {
+  return direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
 }

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import type { ColumnLayout } from '../../../electron/shared/contract';
+import type { ColumnLayout, Settings } from '../../../electron/shared/contract';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
+import { queryKeys, settingsQuery } from '../data/queries';
 
 const SAVE_AFTER_MS = 400;
 const EMPTY: ColumnLayout = { order: [], hidden: [], sizes: {} };
@@ -14,27 +15,23 @@ const EMPTY: ColumnLayout = { order: [], hidden: [], sizes: {} };
 export function useColumnLayout(viewKey: string): [ColumnLayout, (layout: ColumnLayout) => void] {
   const api = useApi();
   const queryClient = useQueryClient();
-  const settings = useQuery({
-    queryKey: ['settings'],
-    queryFn: () => call(api, 'settings.get', {}),
-    staleTime: Infinity,
-  });
+  const settings = useQuery(settingsQuery(api));
   const layout = settings.data?.layouts?.[viewKey] ?? EMPTY;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const setLayout = useCallback(
     (next: ColumnLayout) => {
-      queryClient.setQueryData(['settings'], (current: typeof settings.data) =>
+      queryClient.setQueryData<Settings>(queryKeys.settings, (current) =>
         current ? { ...current, layouts: { ...current.layouts, [viewKey]: next } } : current,
       );
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
-        const layouts = queryClient.getQueryData<typeof settings.data>(['settings'])?.layouts;
+        const layouts = queryClient.getQueryData<Settings>(queryKeys.settings)?.layouts;
         if (layouts) void call(api, 'settings.set', { layouts });
       }, SAVE_AFTER_MS);
     },
-    [api, queryClient, viewKey, settings],
+    [api, queryClient, viewKey],
   );
   return [layout, setLayout];
 }

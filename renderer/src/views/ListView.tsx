@@ -36,8 +36,8 @@ export function ListView({ resource, pageSize, place, onPlaceChange, onOpenCusto
       filter={place.filter}
       onFilterChange={(filter) => onPlaceChange({ ...place, filter, scrollTop: 0 })}
       onOpenRow={resource === 'customers' ? onOpenCustomer : undefined}
-      scrollTop={place.scrollTop}
-      onScrollTopChange={(scrollTop) => onPlaceChange({ ...place, scrollTop })}
+      initialScrollTop={place.scrollTop}
+      onLeave={(scrollTop) => onPlaceChange({ ...place, scrollTop })}
     />
   );
 }

@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RequestInput } from '../../../electron/shared/contract';
+import { call } from '../api/call';
+import { useApi } from '../api/context';
+import { queryKeys } from './queries';
+
+// What changes the app's state, as mutations: a control can say it is busy (isPending) and stay
+// disabled until the answer, and what the change makes stale is refreshed in one place.
+
+/** Saves a connection profile (its secret only when typed); the profile list follows. */
+export function useSaveProfile() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RequestInput<'profiles.save'>) => call(api, 'profiles.save', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.profiles }),
+  });
+}
+
+/** Deletes a profile; everything may have changed (it may have been the chosen connection). */
+export function useDeleteProfile() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(api, 'profiles.delete', { id }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** Tests a saved profile: asks the API how many customers it has. */
+export function useTestProfile() {
+  const api = useApi();
+  return useMutation({ mutationFn: (id: string) => call(api, 'profiles.test', { id }) });
+}
+
+/** Chooses the connection to browse; every query of the previous one starts over. */
+export function useSelectConnection() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(api, 'connection.select', { id }),
+    onSuccess: () => queryClient.resetQueries(),
+  });
+}

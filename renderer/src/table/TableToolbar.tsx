@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../electron/shared/api-rules';
+import type { FilterCondition } from '../../../electron/shared/filter';
+import type { ListView } from '../data/queries';
+import { ExportDialog } from '../exports/ExportDialog';
+import { localeOf } from '../../../electron/shared/wire';
+import { ColumnMenu } from './ColumnMenu';
+import type { ColumnMeta, DataTableInstance } from './columns';
+import type { ViewRows } from './useViewRows';
+
+export interface TableToolbarProps {
+  table: DataTableInstance;
+  rows: ViewRows;
+  view: ListView;
+  filter: FilterCondition[];
+  label: string;
+  onResetLayout: () => void;
+}
+
+/**
+ * Above a data table: how many rows are loaded of how many (or, filtered, how many matched of how
+ * many scanned, with the way to stop the scan), the columns menu, Export of exactly this view, and
+ * the table's notices.
+ */
+export function TableToolbar({ table, rows, view, filter, label, onResetLayout }: TableToolbarProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
+  const [exporting, setExporting] = useState(false);
+  const numbers = new Intl.NumberFormat(localeOf(language));
+  const { count, session } = rows;
+  const loaded = numbers.format(rows.rows.length);
+  const sortColumn = view.sort?.split('.')[0];
+  return (
+    <div className="table-toolbar">
+      <span data-testid="row-count" aria-live="polite">
+        {rows.filtered
+          ? t('filter.scanning', {
+              matches: numbers.format(rows.shown.length),
+              scanned: loaded,
+              total: count ? numbers.format(count.total) : '…',
+            })
+          : count
+            ? t('table.loaded', { loaded, total: numbers.format(count.total) })
+            : t('table.loadedUnknown', { loaded })}
+      </span>
+      {rows.filtered && rows.pages.hasNextPage && (
+        <button type="button" onClick={() => rows.setScanStopped(rows.scanning)}>
+          {rows.scanning ? t('filter.stop') : t('filter.resume')}
+        </button>
+      )}
+      {rows.filterProblem && (
+        <span className="error" role="alert">
+          {t('filter.invalid', { message: rows.filterProblem })}
+        </span>
+      )}
+      <ColumnMenu table={table} onReset={onResetLayout} />
+      <button type="button" onClick={() => setExporting(true)} disabled={!session?.connection}>
+        {t('export.action')}
+      </button>
+      {exporting && (
+        <ExportDialog
+          view={{
+            resource: view.resource,
+            ...(view.customerId !== undefined && { customerId: view.customerId }),
+            ...(view.sort !== undefined && { sort: view.sort }),
+            columns: table.getVisibleLeafColumns().map((column) => column.id),
+            ...(filter.length && { filter }),
+            lang: language,
+          }}
+          table={label}
+          sortLabel={
+            sortColumn === undefined
+              ? undefined
+              : (table.getColumn(sortColumn)?.columnDef.meta as ColumnMeta | undefined)?.label
+          }
+          total={count?.total}
+          canChooseFolder={session?.canRevealFiles ?? false}
+          onClose={() => setExporting(false)}
+        />
+      )}
+      {rows.notice && (
+        <span className="notice" role="status">
+          {rows.notice}
+        </span>
+      )}
+    </div>
+  );
+}

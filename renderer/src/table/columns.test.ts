@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { buildColumns } from './columns';
+
+const schema = {
+  resource: 'agreements',
+  fields: [
+    { key: 'name', label: 'Nom', type: 'string' },
+    { key: 'mrr', label: 'MRR', type: 'number', format: 'currency' },
+    { key: 'startDate', label: 'Début', type: 'date' },
+  ],
+};
+
+describe('the columns of a view', () => {
+  it('follow the schema, in its order and labels, then the fields only the records carry', () => {
+    const { columns, filterColumns } = buildColumns(
+      'agreements',
+      schema,
+      [{ name: 'x', mrr: 1, startDate: '2020-01-01', region: 'EU' }],
+      'fr',
+    );
+    expect(columns.map((column) => [column.id, column.meta])).toEqual([
+      ['name', { label: 'Nom' }],
+      ['mrr', { label: 'MRR' }],
+      ['startDate', { label: 'Début' }],
+      ['region', { label: 'region' }],
+    ]);
+    expect(filterColumns.map((column) => [column.key, column.kind])).toEqual([
+      ['name', 'text'],
+      ['mrr', 'number'],
+      ['startDate', 'date'],
+      ['region', 'text'],
+    ]);
+  });
+
+  it('sort on the server only where the spec allows it, descending first', () => {
+    const { columns } = buildColumns('agreements', schema, [], 'en');
+    expect(columns.map((column) => [column.id, column.enableSorting, column.sortDescFirst])).toEqual([
+      ['name', false, true],
+      ['mrr', true, true],
+      ['startDate', true, true],
+    ]);
+  });
+
+  it('copy the text a cell shows', () => {
+    const { textOf } = buildColumns('agreements', schema, [], 'en');
+    expect(textOf('mrr', { mrr: 1500, currency: 'EUR' })).toBe('€1,500.00');
+    expect(textOf('startDate', { startDate: '2021-03-04' })).toBe('4 Mar 2021');
+  });
+});

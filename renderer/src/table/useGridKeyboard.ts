@@ -1,0 +1,109 @@
+import { useState, type KeyboardEvent } from 'react';
+import type { ApiRecord } from '../../../electron/shared/schema';
+
+const PAGE_STEP = 20;
+
+export interface GridKeyboardOptions {
+  rows: readonly ApiRecord[];
+  /** The visible columns' ids, in order. */
+  columns: readonly string[];
+  /** The text a cell shows (what copying puts on the clipboard). */
+  textOf: (key: string, record: ApiRecord) => string;
+  /** Brings row `index` into view. */
+  scrollToRow: (index: number) => void;
+  /** Puts `text` on the clipboard. */
+  copyText: (text: string) => void;
+  onOpenRow?: (record: ApiRecord) => void;
+  /** A new value (the sort) starts again from the first row. */
+  resetOn: unknown;
+}
+
+/**
+ * The grid's keyboard (WAI-ARIA grid pattern): arrows, Page Up/Down, Home/End (with Ctrl: first
+ * and last row), Shift to select rows, Enter to open one, Ctrl+C to copy the active cell or the
+ * selected rows as tab-separated text.
+ */
+export function useGridKeyboard({
+  rows,
+  columns,
+  textOf,
+  scrollToRow,
+  copyText,
+  onOpenRow,
+  resetOn,
+}: GridKeyboardOptions) {
+  const [active, setActive] = useState({ row: 0, column: 0 });
+  const [anchor, setAnchor] = useState<number | undefined>();
+
+  // A new sort starts again from the first row (state adjusted while rendering, not in an effect:
+  // https://react.dev/learn/you-might-not-need-an-effect#adjusting-some-state-when-a-prop-changes).
+  const [shownFor, setShownFor] = useState(resetOn);
+  if (shownFor !== resetOn) {
+    setShownFor(resetOn);
+    setActive((current) => ({ ...current, row: 0 }));
+    setAnchor(undefined);
+  }
+
+  const move = (row: number, column: number) => {
+    const next = {
+      row: Math.max(0, Math.min(rows.length - 1, row)),
+      column: Math.max(0, Math.min(columns.length - 1, column)),
+    };
+    setActive(next);
+    scrollToRow(next.row);
+  };
+
+  const copy = () => {
+    const [from, to] =
+      anchor === undefined
+        ? [active.row, active.row]
+        : [Math.min(anchor, active.row), Math.max(anchor, active.row)];
+    const clean = (text: string) => text.replace(/[\t\r\n]+/g, ' ');
+    copyText(
+      from === to && anchor === undefined
+        ? clean(textOf(columns[active.column] ?? '', rows[active.row] ?? {}))
+        : rows
+            .slice(from, to + 1)
+            .map((record) => columns.map((key) => clean(textOf(key, record))).join('\t'))
+            .join('\n'),
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const { row, column } = active;
+    // Shift with a vertical move selects the rows between where it started and here.
+    const step = (to: number) => {
+      setAnchor(event.shiftKey ? (anchor ?? row) : undefined);
+      move(to, column);
+    };
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => step(row + 1),
+      ArrowUp: () => step(row - 1),
+      PageDown: () => step(row + PAGE_STEP),
+      PageUp: () => step(row - PAGE_STEP),
+      ArrowRight: () => move(row, column + 1),
+      ArrowLeft: () => move(row, column - 1),
+      Home: () => move(event.ctrlKey || event.metaKey ? 0 : row, 0),
+      End: () => move(event.ctrlKey || event.metaKey ? rows.length - 1 : row, columns.length - 1),
+      Enter: () => {
+        const record = rows[row];
+        if (record && onOpenRow) onOpenRow(record);
+      },
+    };
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'c') {
+      event.preventDefault();
+      copy();
+      return;
+    }
+    const action = keys[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  };
+
+  /** Whether row `index` is in the Shift selection. */
+  const isSelected = (index: number) =>
+    anchor !== undefined && index >= Math.min(anchor, active.row) && index <= Math.max(anchor, active.row);
+
+  return { active, setActive, isSelected, onKeyDown };
+}
