@@ -1,6 +1,6 @@
 import { functionalUpdate, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterCondition } from '../../../electron/shared/filter';
 import type { ApiRecord } from '../../../electron/shared/schema';
@@ -58,8 +58,9 @@ export function DataTable({
   const rows = useViewRows(view, filter, pageSize);
   const { shown, error, loadingMore, filtered, count } = rows;
   const [layout, setLayout] = useColumnLayout(view.customerId ? `customer:${view.resource}` : view.resource);
-  const hidden = Object.fromEntries(layout.hidden.map((key) => [key, false]));
-  const sorting = sortingOf(view.sort);
+  // Stable while unchanged: TanStack Table compares its state slices by identity.
+  const hidden = useMemo(() => Object.fromEntries(layout.hidden.map((key) => [key, false])), [layout.hidden]);
+  const sorting = useMemo(() => sortingOf(view.sort), [view.sort]);
   const table = useTable({
     features: TABLE_FEATURES,
     columns: rows.columns,
