@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from './test-support.js';
+import { answersAtOnce, startTestApi, type TestApi } from './test-support.js';
 
 // Spec "Limits" and "Errors": 20 requests/s per source IP with bursts of 35; HTTP 503 beyond.
 // The sustained rate on the real clock.
@@ -11,16 +11,6 @@ afterEach(async () => {
 
 const SPEC_LIMITS = { requestsPerSecond: 20, burst: 35 };
 
-/** Fires `count` API calls at once and counts the answers by status. */
-async function burst(target: TestApi, count: number, token: string): Promise<Record<number, number>> {
-  const answers = await Promise.all(
-    Array.from({ length: count }, () => target.get('/v1/customers?size=1', { token })),
-  );
-  const byStatus: Record<number, number> = {};
-  for (const answer of answers) byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
-  return byStatus;
-}
-
 describe('API rate limit', () => {
   it('holds 20 a second sustained on the real clock', async () => {
     api = await startTestApi({ limits: SPEC_LIMITS });
@@ -30,7 +20,7 @@ describe('API rate limit', () => {
     let refused = 0;
     // Two seconds of 100 calls a second: the bucket's 35 plus about 20 a second get through.
     while (Date.now() - started < 2_000) {
-      const answers = await burst(api, 10, token);
+      const answers = await answersAtOnce(api, 10, token);
       served += answers[200] ?? 0;
       refused += answers[503] ?? 0;
       await new Promise((resolve) => setTimeout(resolve, 100));

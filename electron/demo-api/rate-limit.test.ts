@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from './test-support.js';
+import { answersAtOnce, startTestApi, type TestApi } from './test-support.js';
 
 // Spec "Limits" and "Errors": 20 requests/s per source IP with bursts of 35; HTTP 503 beyond.
 // On the server's own clock; the real clock's sustained rate: rate-limit.integration.test.ts.
@@ -11,35 +11,25 @@ afterEach(async () => {
 
 const SPEC_LIMITS = { requestsPerSecond: 20, burst: 35 };
 
-/** Fires `count` API calls at once and counts the answers by status. */
-async function burst(target: TestApi, count: number, token: string): Promise<Record<number, number>> {
-  const answers = await Promise.all(
-    Array.from({ length: count }, () => target.get('/v1/customers?size=1', { token })),
-  );
-  const byStatus: Record<number, number> = {};
-  for (const answer of answers) byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
-  return byStatus;
-}
-
 describe('API rate limit', () => {
   it('serves a burst of 35, answers 503 beyond, and refills at 20 a second', async () => {
     const clock = { now: Date.UTC(2026, 0, 5) };
     api = await startTestApi({ now: () => clock.now, limits: SPEC_LIMITS });
     const token = await api.token();
-    expect(await burst(api, 50, token)).toEqual({ 200: 35, 503: 15 });
+    expect(await answersAtOnce(api, 50, token)).toEqual({ 200: 35, 503: 15 });
     const refused = await api.get('/v1/customers?size=1', { token });
     expect(refused.status).toBe(503);
     expect(refused.body).toEqual({ status: 'error', message: expect.stringMatching(/rate limit/) });
     clock.now += 1_000;
-    expect(await burst(api, 30, token)).toEqual({ 200: 20, 503: 10 });
+    expect(await answersAtOnce(api, 30, token)).toEqual({ 200: 20, 503: 10 });
     clock.now += 250;
-    expect(await burst(api, 6, token)).toEqual({ 200: 5, 503: 1 });
+    expect(await answersAtOnce(api, 6, token)).toEqual({ 200: 5, 503: 1 });
   });
 
   it('counts calls without a valid token too, and leaves the token endpoint to its own limit', async () => {
     const clock = { now: Date.UTC(2026, 0, 5) };
     api = await startTestApi({ now: () => clock.now, limits: SPEC_LIMITS });
-    expect(await burst(api, 40, 'not-a-token')).toEqual({ 401: 35, 503: 5 });
+    expect(await answersAtOnce(api, 40, 'not-a-token')).toEqual({ 401: 35, 503: 5 });
     expect((await api.requestToken()).status).toBe(200);
   });
 });

@@ -99,3 +99,17 @@ export const recordsOf = (pages: Answer[]): Record<string, unknown>[] =>
 
 /** The ids of all records of all pages, in order. */
 export const idsOf = (pages: Answer[]): string[] => recordsOf(pages).map((record) => record.id as string);
+
+/** Fires `count` API calls at once and counts the answers by status. */
+export async function answersAtOnce(
+  target: TestApi,
+  count: number,
+  token: string,
+): Promise<Record<number, number>> {
+  const answers = await Promise.all(
+    Array.from({ length: count }, () => target.get('/v1/customers?size=1', { token })),
+  );
+  const byStatus: Record<number, number> = {};
+  for (const answer of answers) byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
+  return byStatus;
+}
