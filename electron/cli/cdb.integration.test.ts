@@ -219,7 +219,14 @@ describe('cdb export', () => {
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     api.faults.delayNext(1_000, 20);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Interrupted once the export is under way (its first progress line), however long cdb takes to
+    // start on a busy machine: a signal before then would stop Node before cdb listens for it.
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no progress within 20 s: ${stderr}`)), 20_000);
+      child.stderr.on('data', () => {
+        if (/ rows/.test(stderr)) resolve(clearTimeout(timer));
+      });
+    });
     child.kill('SIGINT');
     const [code] = (await once(child, 'exit')) as [number];
     expect(code).toBe(130);
