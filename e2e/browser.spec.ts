@@ -174,18 +174,26 @@ async function expectDetailOf(page: Page, customerId: string): Promise<void> {
   }
 }
 
-test('switches to French: French UI strings, French column labels, French formats', async ({ page }) => {
+test('switches to French: French UI strings, French column labels, French formats, the page declared French', async ({
+  page,
+}) => {
+  const lang = () => page.evaluate<string>('document.documentElement.lang');
   await open(page, 'Agreements');
+  expect(await lang()).toBe('en');
   await page.getByRole('button', { name: 'FR', exact: true }).click();
   await expect(page.getByRole('navigation').getByRole('button', { name: 'Contrats' })).toBeVisible();
+  // Screen readers choose their voice from it (WCAG 2.2 SC 3.1.1).
+  expect(await lang()).toBe('fr');
   await expect(page.getByRole('columnheader', { name: 'Date de début' })).toBeVisible();
   await expect(page.getByTestId('row-count')).toContainText('chargés sur 100');
   await expect(page.getByTestId('token')).toContainText('Jetons utilisés');
   await page.reload();
   await page.getByRole('navigation').getByRole('button', { name: 'Contrats' }).click();
   await expect(page.getByRole('columnheader', { name: 'Revenu mensuel (MRR)' })).toBeVisible();
+  expect(await lang()).toBe('fr');
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   await expect(page.getByRole('columnheader', { name: 'Start date' })).toBeVisible();
+  expect(await lang()).toBe('en');
 });
 
 test('filters agreements by status: every row shown matches, and the scan counter moves', async ({

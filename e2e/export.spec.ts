@@ -84,7 +84,7 @@ async function exportAs(
   await dialog.getByLabel(format, { exact: true }).check();
   await dialog.getByLabel('Nom du fichier').fill(baseName);
   await expect(dialog.getByTestId('export-summary')).toContainText(
-    'filtres, triées par Revenu mensuel (MRR) (décroissant), libellés en Français',
+    'filtres, triées par Revenu mensuel (MRR) (décroissant), libellés en français',
   );
   await dialog.getByRole('button', { name: 'Exporter', exact: true }).click();
   const line = page.getByTestId('export-line').filter({ hasText: fileName });

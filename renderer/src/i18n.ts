@@ -17,5 +17,9 @@ export async function startI18n(language: Language): Promise<typeof i18next> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  // Screen readers choose their voice from the page's language (WCAG 2.2 SC 3.1.1): it follows the switch.
+  const declare = (lng: string) => (document.documentElement.lang = lng);
+  i18next.on('languageChanged', declare);
+  declare(language);
   return i18next;
 }

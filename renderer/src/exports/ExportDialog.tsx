@@ -54,7 +54,7 @@ export function ExportDialog({ view, table, sortLabel, total, canChooseFolder, o
     columns: view.columns?.length ?? 0,
     filters,
     sort,
-    language: t(`app.languageName.${language}`),
+    language: t(`export.labelsIn.${language}`),
   });
 
   const submit = async (event: FormEvent) => {

@@ -17,7 +17,9 @@ export function ExportsPanel({ canReveal, onClose }: { canReveal: boolean; onClo
     queryKey: ['exports.recent', exports.map((item) => item.state).join()],
     queryFn: () => call(api, 'exports.recent', {}),
   });
-  const time = new Intl.DateTimeFormat(localeOf(i18n.language as Language), {
+  const locale = localeOf(i18n.language as Language);
+  const numbers = new Intl.NumberFormat(locale);
+  const time = new Intl.DateTimeFormat(locale, {
     dateStyle: 'short',
     timeStyle: 'short',
   });
@@ -43,7 +45,7 @@ export function ExportsPanel({ canReveal, onClose }: { canReveal: boolean; onClo
               profile: entry.profile,
               resource: t(`nav.${entry.view.resource}`),
               format: t(`export.formats.${entry.format}`),
-              rows: entry.rows,
+              rows: numbers.format(entry.rows),
               outcome: t(`export.outcomes.${entry.outcome}`),
               path: entry.path,
             })}
