@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import en from '../renderer/locales/en.json' with { type: 'json' };
-import fr from '../renderer/locales/fr.json' with { type: 'json' };
+import en from '../locales/en.json' with { type: 'json' };
+import fr from '../locales/fr.json' with { type: 'json' };
 
-// Every UI string comes from renderer/locales/{en,fr}.json: no key missing in either, and no text
+// Every UI string comes from locales/{en,fr}.json: no key missing in either, and no text
 // written into a component.
 const keysOf = (catalog: object, prefix = ''): string[] =>
   Object.entries(catalog).flatMap(([key, value]) =>
@@ -15,6 +15,7 @@ const keysOf = (catalog: object, prefix = ''): string[] =>
   );
 
 const SOURCE = join(import.meta.dirname, '../renderer/src');
+const MENU = join(import.meta.dirname, '../electron/main/menu.ts');
 const components = readdirSync(SOURCE, { recursive: true, encoding: 'utf8' }).filter((file) =>
   file.endsWith('.tsx'),
 );
@@ -77,6 +78,8 @@ describe('UI strings', () => {
         readdirSync(SOURCE, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')),
       )
       .map((file) => readFileSync(join(SOURCE, file), 'utf8'))
+      // The Electron menu's labels come from the catalogs too.
+      .concat(readFileSync(MENU, 'utf8'))
       .join('\n');
     // A key is used by name, or through its parent in a template (nav.${resource}, app.languageName.${language}).
     const unused = keysOf(en).filter((key) => {

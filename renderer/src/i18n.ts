@@ -1,10 +1,10 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../electron/shared/api-rules';
-import en from '../locales/en.json';
-import fr from '../locales/fr.json';
+import en from '../../locales/en.json';
+import fr from '../../locales/fr.json';
 
-/** Every UI string, in both languages (renderer/locales); the key is the English catalog's shape. */
+/** Every UI string, in both languages (locales/); the key is the English catalog's shape. */
 export const CATALOGS = { en, fr } as const;
 
 /** Starts i18next in `language`; `i18n.changeLanguage` switches every label at once. */
