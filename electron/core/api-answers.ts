@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { resourceSchemaSchema, type ApiRecord, type SchemaListing } from '../shared/schema.js';
+import type { ApiRecord, SchemaListing } from '../shared/schema.js';
 import { ApiError, serverMessageOf } from './errors.js';
+import { schemasIn } from './schema-shapes.js';
 
 // What the API answers, read as `unknown` and checked: the spec's envelope, its pagination, and
 // the errors that say what was wrong with an answer.
@@ -68,8 +69,8 @@ export function successEnvelope(body: unknown): { data: ApiRecord[]; metadata: {
 
 /** The schema listing at `path` (the spec shows none of its shape); null with a reason when unreadable. */
 export function schemaListingOf(body: unknown, path: string): SchemaListing {
-  const listed = z.array(resourceSchemaSchema).safeParse((body as { data?: unknown } | null)?.data ?? body);
-  return listed.success
-    ? { schemas: listed.data }
+  const schemas = schemasIn(body);
+  return schemas
+    ? { schemas }
     : { schemas: null, reason: `the schema listing at ${path} has a shape the app does not know` };
 }

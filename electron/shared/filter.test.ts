@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   ANY_FIELD,
   compileFilter,
-  fieldKind,
   FilterError,
   foldText,
   type FieldKind,
   type FilterCondition,
 } from './filter.js';
+import { filterKindOf, valueKind } from './value-kind.js';
 
 const KINDS: Record<string, FieldKind> = {
   mrr: 'number',
@@ -21,11 +21,12 @@ const matches = (conditions: FilterCondition[], record: Record<string, unknown>)
 
 describe('filter model', () => {
   it('maps schema types to kinds; unknown fields are text', () => {
+    const kindOf = (field: { type: string } | undefined) => filterKindOf(valueKind(field, []));
     expect([
-      fieldKind({ type: 'integer' }),
-      fieldKind({ type: 'date-time' }),
-      fieldKind({ type: 'string' }),
-      fieldKind(undefined),
+      kindOf({ type: 'integer' }),
+      kindOf({ type: 'date-time' }),
+      kindOf({ type: 'string' }),
+      kindOf(undefined),
     ]).toEqual(['number', 'date', 'text', 'text']);
   });
 

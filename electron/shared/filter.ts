@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiRecord, SchemaField } from './schema.js';
+import type { ApiRecord } from './schema.js';
 
 /**
  * The row filter (DESIGN.md, "Filters"): the API documents no filter parameters, so tables, exports
@@ -24,20 +24,6 @@ export const ANY_FIELD = '*';
 
 /** How a field's values compare: by number, by instant, or as text. */
 export type FieldKind = 'number' | 'date' | 'text';
-
-/** The kind of a schema field; fields the schema does not list are text. */
-export function fieldKind(field: Pick<SchemaField, 'type'> | undefined): FieldKind {
-  switch (field?.type) {
-    case 'integer':
-    case 'number':
-      return 'number';
-    case 'date':
-    case 'date-time':
-      return 'date';
-    default:
-      return 'text';
-  }
-}
 
 /** A condition that cannot be applied; the message names the field. */
 export class FilterError extends Error {

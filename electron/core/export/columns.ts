@@ -1,12 +1,13 @@
-import { fieldKind, type FieldKind } from '../../shared/filter.js';
+import type { FieldKind } from '../../shared/filter.js';
 import type { ApiRecord, ResourceSchema } from '../../shared/schema.js';
+import { filterKindOf, kindsOf } from '../../shared/value-kind.js';
 
 /** One column of an export: the record field, its header label in the view's language, its kind. */
 export interface Column {
   key: string;
   label: string;
   kind: FieldKind;
-  /** `date` fields hold a day (YYYY-MM-DD), `date-time` fields an instant. */
+  /** Dates hold a day (YYYY-MM-DD), date-times an instant. */
   dayOnly: boolean;
 }
 
@@ -48,8 +49,10 @@ export function resolveColumns(
   } else {
     keys = [...fields.keys(), ...seen.filter((key) => !fields.has(key))];
   }
+  // Kinds as the table reads them (value-kind.ts): the schema's word, else the first records' values.
+  const kindOf = kindsOf(schema?.fields ?? [], firstRecords);
   return keys.map((key) => {
-    const field = fields.get(key);
-    return { key, label: field?.label ?? key, kind: fieldKind(field), dayOnly: field?.type === 'date' };
+    const kind = kindOf(key);
+    return { key, label: fields.get(key)?.label ?? key, kind: filterKindOf(kind), dayOnly: kind === 'date' };
   });
 }

@@ -6,7 +6,8 @@ import {
   type ExportProgress,
   type ExportView,
 } from '../../shared/export.js';
-import { ANY_FIELD, compileFilter, fieldKind, FilterError } from '../../shared/filter.js';
+import { ANY_FIELD, compileFilter, FilterError } from '../../shared/filter.js';
+import { filterKindOf, kindsOf } from '../../shared/value-kind.js';
 import type { ApiRecord, ResourceSchema } from '../../shared/schema.js';
 import type { ApiClient } from '../api-client.js';
 import { describeForLog, isAbort } from '../errors.js';
@@ -90,8 +91,7 @@ export async function runExport(
   await hooks.auditLog?.started(auditStart(id, request, target));
   try {
     const schema = await schemaOf(client, view, hooks.signal);
-    const kinds = new Map((schema?.fields ?? []).map((field) => [field.key, fieldKind(field)]));
-    const keep = compileFilter(view.filter ?? [], (field) => kinds.get(field) ?? 'text');
+    let keep: ((record: ApiRecord) => boolean) | undefined;
     temp = await TempFile.beside(target);
 
     void client
@@ -126,9 +126,12 @@ export async function runExport(
       if (!columns) {
         assertFilterFields(view, schema, page.rows);
         columns = resolveColumns(schema, view.columns, page.rows);
+        // Filters compare as the table's do: by the kinds the schema or the first records give.
+        const kindOf = kindsOf(schema?.fields ?? [], page.rows);
+        keep = compileFilter(view.filter ?? [], (field) => filterKindOf(kindOf(field)));
       }
       writer ??= openWriter(options.format, await temp.restart(), { columns, ...writerOptions });
-      await writeRows(writer, page.rows, keep, progress);
+      await writeRows(writer, page.rows, keep ?? (() => true), progress);
       progress.cutCells = writer.cutCells;
       progress.pages++;
       report();

@@ -46,4 +46,30 @@ describe('the columns of a view', () => {
     expect(textOf('mrr', { mrr: 1500, currency: 'EUR' })).toBe('€1,500.00');
     expect(textOf('startDate', { startDate: '2021-03-04' })).toBe('4 Mar 2021');
   });
+
+  it('read dates typed as plain strings, and fields no schema lists, from their values', () => {
+    const untyped = {
+      resource: 'agreements',
+      fields: [
+        { key: 'startDate', label: 'Start', type: 'string' },
+        { key: 'mrr', label: 'MRR', type: 'number' },
+      ],
+    };
+    const rows = [
+      { startDate: '2020-01-05', mrr: 10, signedAt: '2020-01-20T11:45:00Z', address: { city: 'Lyon' } },
+      { startDate: '2021-06-30', mrr: 20, signedAt: '2021-06-01T08:00:00Z', address: { city: 'Nantes' } },
+    ];
+    const { filterColumns, textOf } = buildColumns('agreements', untyped, rows, 'fr');
+    expect(filterColumns.map((column) => [column.key, column.kind])).toEqual([
+      ['startDate', 'date'],
+      ['mrr', 'number'],
+      ['signedAt', 'date'],
+      ['address', 'text'],
+    ]);
+    expect(textOf('startDate', rows[0]!)).toBe('5 janv. 2020');
+    expect(textOf('signedAt', rows[0]!)).toMatch(/^20 janv\. 2020/);
+    expect(textOf('address', rows[0]!)).toBe('city: Lyon');
+    const { textOf: withoutSchema } = buildColumns('agreements', undefined, rows, 'en');
+    expect(withoutSchema('startDate', rows[1]!)).toBe('30 Jun 2021');
+  });
 });

@@ -11,7 +11,7 @@ import {
 import type { Language, Resource } from '../../../electron/shared/api-rules';
 import { isSortableField } from '../../../electron/shared/api-rules';
 import type { ApiRecord, ResourceSchema } from '../../../electron/shared/schema';
-import { fieldKind } from '../../../electron/shared/filter';
+import { filterKindOf, kindsOf } from '../../../electron/shared/value-kind';
 import type { FilterColumn } from './FilterBar';
 import { formatterFor, type CellFormatter } from './format';
 
@@ -47,13 +47,15 @@ export function buildColumns(
   const fields = schema?.fields ?? [];
   const listed = new Set(fields.map((field) => field.key));
   const extra = [...new Set(firstRows.flatMap((row) => Object.keys(row)))].filter((key) => !listed.has(key));
+  // Each column's kind from the schema, or from the first page's values where the schema is silent.
+  const kindOf = kindsOf(fields, firstRows);
   const described = [
     ...fields.map((field) => ({ key: field.key, label: field.label ?? field.key, field })),
     ...extra.map((key) => ({ key, label: key, field: undefined })),
-  ];
+  ].map((column) => ({ ...column, kind: kindOf(column.key) }));
   const formatters = new Map<string, CellFormatter>();
-  const columns = described.map(({ key, label, field }) => {
-    const format = formatterFor(field, language);
+  const columns = described.map(({ key, label, field, kind }) => {
+    const format = formatterFor(kind, field, language);
     formatters.set(key, format);
     const meta: ColumnMeta = { label };
     return helper.accessor((row) => row[key], {
@@ -71,10 +73,10 @@ export function buildColumns(
   });
   /** The text a cell of `key` shows for `record` (what copying puts on the clipboard). */
   const textOf = (key: string, record: ApiRecord): string => formatters.get(key)?.(record[key], record) ?? '';
-  const filterColumns: FilterColumn[] = described.map(({ key, label, field }) => ({
+  const filterColumns: FilterColumn[] = described.map(({ key, label, field, kind }) => ({
     key,
     label,
-    kind: fieldKind(field),
+    kind: filterKindOf(kind),
     ...(field?.values && { values: field.values }),
   }));
   return { columns, textOf, filterColumns };
