@@ -1,6 +1,7 @@
 import type { ReactTable } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { ApiRecord } from '../../../electron/shared/schema';
+import { canMove, moveAmongVisible } from './column-order';
 import type { ColumnMeta, TABLE_FEATURES } from './columns';
 
 /** Show, hide and reorder a table's columns (widths are dragged on the headers); kept per view. */
@@ -14,18 +15,13 @@ export function ColumnMenu({
   const { t } = useTranslation();
   const columns = table.getAllLeafColumns();
   const order = columns.map((column) => column.id);
-  const move = (index: number, by: number) => {
-    const next = [...order];
-    const [moved] = next.splice(index, 1);
-    if (moved === undefined) return;
-    next.splice(Math.max(0, Math.min(next.length, index + by)), 0, moved);
-    table.setColumnOrder(next);
-  };
+  const visible = new Set(table.getVisibleLeafColumns().map((column) => column.id));
+  const move = (id: string, by: -1 | 1) => table.setColumnOrder(moveAmongVisible(order, visible, id, by));
   return (
     <details className="column-menu">
       <summary>{t('table.columns')}</summary>
       <ul>
-        {columns.map((column, index) => {
+        {columns.map((column) => {
           const label = (column.columnDef.meta as ColumnMeta).label;
           return (
             <li key={column.id}>
@@ -40,16 +36,16 @@ export function ColumnMenu({
               <button
                 type="button"
                 aria-label={t('table.moveLeft', { column: label })}
-                disabled={index === 0}
-                onClick={() => move(index, -1)}
+                disabled={!canMove(order, visible, column.id, -1)}
+                onClick={() => move(column.id, -1)}
               >
                 ←
               </button>
               <button
                 type="button"
                 aria-label={t('table.moveRight', { column: label })}
-                disabled={index === columns.length - 1}
-                onClick={() => move(index, 1)}
+                disabled={!canMove(order, visible, column.id, 1)}
+                onClick={() => move(column.id, 1)}
               >
                 →
               </button>
