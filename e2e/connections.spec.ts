@@ -114,3 +114,39 @@ test('moving a saved connection to another address asks for its secret again, an
   await page.getByLabel('API address (base URL)').fill(connection.baseUrl);
   await expect(secret).not.toHaveAttribute('required', '');
 });
+
+test('a table that cannot load says so across its whole width, in the language shown, with Retry', async ({
+  page,
+}) => {
+  // A connection whose token endpoint is not there (nothing listens on port 9).
+  const down = await host.call('profiles.save', {
+    profile: {
+      name: 'Down',
+      baseUrl: 'http://127.0.0.1:9',
+      authUrl: 'http://127.0.0.1:9/oauth/token',
+      clientId: 'nobody',
+      apiPrefix: '/v1',
+      schemaPath: '/v1/schemas',
+      requestsPerSecond: 20,
+      burst: 35,
+    },
+    secret: 'not-used',
+  });
+  await host.call('connection.select', { id: down.id });
+  await page.goto(host.url);
+  const alert = page.getByRole('alert').filter({ hasText: 'cannot reach' });
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  // Every line of it on screen: nothing cut, nothing scrolled away.
+  const fits = await alert.evaluate(
+    (element) =>
+      element.scrollWidth <= element.clientWidth &&
+      element.scrollHeight <= element.clientHeight &&
+      element.getBoundingClientRect().right <= element.ownerDocument.documentElement.clientWidth,
+  );
+  expect(fits).toBe(true);
+  await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await page.getByRole('button', { name: 'FR', exact: true }).click();
+  await expect(page.getByRole('alert').getByRole('button', { name: 'Réessayer' })).toBeVisible();
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await host.call('connection.select', { id: 'demo' });
+});

@@ -7,6 +7,7 @@ import type { ApiRecord } from '../../../electron/shared/schema';
 import type { ListView } from '../data/queries';
 import { FilterBar } from './FilterBar';
 import { TableBody } from './TableBody';
+import { TableError } from './TableError';
 import { TableHeader } from './TableHeader';
 import { TableToolbar } from './TableToolbar';
 import { TABLE_FEATURES } from './columns';
@@ -86,7 +87,7 @@ export function DataTable({
   });
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
-    count: shown.length + (error ? 1 : loadingMore ? SKELETON_ROWS : 0),
+    count: shown.length + (loadingMore && !error ? SKELETON_ROWS : 0),
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
@@ -135,6 +136,7 @@ export function DataTable({
         label={label}
         onResetLayout={() => setLayout({ order: [], hidden: [], sizes: {} })}
       />
+      <TableError rows={rows} />
       <div
         ref={scrollRef}
         className="table-scroll"
@@ -152,7 +154,6 @@ export function DataTable({
         <TableHeader table={table} />
         <TableBody
           table={table}
-          rows={rows}
           items={virtualizer.getVirtualItems()}
           height={virtualizer.getTotalSize()}
           grid={grid}
