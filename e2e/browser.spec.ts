@@ -287,6 +287,125 @@ test('back from a customer keeps the list where it was, with its sort', async ({
   expect(await visibleIds(page, grid)).toEqual(before);
 });
 
+test('back from a customer opened by keyboard: the grid has the focus again, on the row that was opened', async ({
+  page,
+}) => {
+  const { rows } = (await host.call('data.listPage', {
+    view: { resource: 'customers' },
+    size: 100,
+    lang: 'en',
+  })) as { rows: { id: string }[] };
+  const grid = page.getByRole('grid', { name: 'Customers' });
+  const activeRowId = () =>
+    grid.evaluate(
+      (element) =>
+        element.ownerDocument
+          .getElementById(element.getAttribute('aria-activedescendant') ?? '')
+          ?.closest('[data-testid="row"]')
+          ?.querySelector('[role="gridcell"]')?.textContent,
+    );
+  await grid.focus();
+  for (let press = 0; press < 3; press++) await page.keyboard.press('PageDown');
+  expect(await activeRowId()).toBe(rows[60]?.id);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(rows[60]?.id ?? '');
+  // Back has the focus in the detail: Enter goes back, and the arrows go on from the row opened.
+  await page.keyboard.press('Enter');
+  await expect(grid).toBeFocused();
+  expect(await activeRowId()).toBe(rows[60]?.id);
+  await page.keyboard.press('ArrowDown');
+  expect(await activeRowId()).toBe(rows[61]?.id);
+});
+
+test("a customer at a glance: its agreements' counts by status, MRR and ARR, next deadlines, as the API has them", async ({
+  page,
+}) => {
+  // The customer with the most agreements among the first page (the API's own pages, read here).
+  const listed = (await host.call('data.listPage', {
+    view: { resource: 'agreements' },
+    size: 500,
+    lang: 'en',
+  })) as { rows: { customerId: string }[] };
+  const perCustomer = new Map<string, number>();
+  for (const { customerId } of listed.rows)
+    perCustomer.set(customerId, (perCustomer.get(customerId) ?? 0) + 1);
+  const [customerId = ''] = [...perCustomer].sort((a, b) => b[1] - a[1])[0] ?? [];
+  const agreements: Record<string, unknown>[] = [];
+  for (let cursor: string | undefined; ;) {
+    const page = (await host.call('data.listPage', {
+      view: { resource: 'agreements', customerId },
+      size: 500,
+      lang: 'en',
+      ...(cursor && { cursor }),
+    })) as { rows: Record<string, unknown>[]; nextCursor: string | null };
+    agreements.push(...page.rows);
+    if (!page.nextCursor) break;
+    cursor = page.nextCursor;
+  }
+  const { total: contacts } = (await host.call('data.count', {
+    view: { resource: 'contacts', customerId },
+  })) as { total: number };
+
+  const euros = (amount: number) =>
+    new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(amount);
+  await openCustomer(page, customerId);
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(customerId);
+  await expect(page.getByRole('heading', { name: `Contacts (${contacts})` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Agreements (${agreements.length})` })).toBeVisible();
+
+  const byStatus = new Map<string, number>();
+  for (const agreement of agreements) {
+    const label = typeof agreement.statusLabel === 'string' ? agreement.statusLabel : 'No status';
+    byStatus.set(label, (byStatus.get(label) ?? 0) + 1);
+  }
+  const table = page.getByRole('table', { name: 'Agreements by status' });
+  const shown = await table
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [row.children[0]?.textContent, Number(row.children[1]?.textContent)]),
+    );
+  expect(new Map(shown as [string, number][])).toEqual(byStatus);
+
+  const sum = (key: string) =>
+    agreements.reduce(
+      (total, agreement) => total + (typeof agreement[key] === 'number' ? agreement[key] : 0),
+      0,
+    );
+  const totals = page.locator('.summary-totals');
+  await expect(totals.locator('dt', { hasText: 'Total MRR' }).locator('+ dd')).toHaveText(euros(sum('mrr')));
+  await expect(totals.locator('dt', { hasText: 'Total ARR' }).locator('+ dd')).toHaveText(euros(sum('arr')));
+  for (const [key, term] of [
+    ['engagement', 'Next commitment deadline'],
+    ['notice', 'Next end of notice period'],
+  ] as const) {
+    const ahead = agreements.filter((agreement) => typeof agreement[key] === 'number' && agreement[key] > 0);
+    const value = totals.locator('dt', { hasText: term }).locator('+ dd');
+    if (!ahead.length) {
+      await expect(value).toHaveText('none ahead');
+      continue;
+    }
+    const days = Math.min(...ahead.map((agreement) => agreement[key] as number));
+    const nearest = ahead
+      .filter((agreement) => agreement[key] === days)
+      .map((agreement) => String(agreement.id));
+    const text = (await value.textContent()) ?? '';
+    expect(text).toMatch(new RegExp(`^in ${days} days?: .* \\((${nearest.join('|')})\\)`));
+    // Within 30 days it says so in words, not only in colour.
+    expect(text.includes('within 30 days')).toBe(days <= 30);
+  }
+  await expect(page.getByRole('img', { name: /^MRR by status: / })).toBeVisible();
+});
+
+/** Opens the customer `customerId` from the customers list, scrolling the list until its row shows. */
+async function openCustomer(page: Page, customerId: string): Promise<void> {
+  const grid = page.getByRole('grid', { name: 'Customers' });
+  const row = grid
+    .getByTestId('row')
+    .filter({ has: page.getByRole('gridcell', { name: customerId, exact: true }) });
+  while (!(await row.count())) await grid.evaluate((element) => (element.scrollTop += 600));
+  await row.click();
+}
+
 test('copies the active cell, and Shift-selected rows as tab-separated text', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const grid = page.getByRole('grid', { name: 'Customers' });

@@ -35,8 +35,9 @@ test('adds a connection: a wrong secret is "credentials rejected", the right one
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(form(page).getByRole('status')).toHaveText('Saved.');
   await page.getByRole('button', { name: 'Test' }).click();
+  // The app's sentence says what to do; the server's own words follow, quoted.
   await expect(form(page).getByRole('alert')).toHaveText(
-    'Credentials rejected: check the client ID and the secret.',
+    'Credentials rejected: check the client ID and the secret. The server said: “client authentication failed: wrong client_id or client_secret”',
   );
 
   await page.getByLabel('Client secret').fill(connection.clientSecret);
@@ -144,9 +145,16 @@ test('a table that cannot load says so across its whole width, in the language s
       element.getBoundingClientRect().right <= element.ownerDocument.documentElement.clientWidth,
   );
   expect(fits).toBe(true);
+  // What happened and what to do in the app's words; the specifics (the address) after them.
+  await expect(alert).toContainText(
+    "The rows could not be loaded. The server could not be reached: check the connection's address",
+  );
+  await expect(alert).toContainText('Details: cannot reach the token endpoint at http://127.0.0.1:9');
   await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
   await page.getByRole('button', { name: 'FR', exact: true }).click();
-  await expect(page.getByRole('alert').getByRole('button', { name: 'Réessayer' })).toBeVisible();
+  const enFrancais = page.getByRole('alert').filter({ hasText: 'Le serveur est injoignable' });
+  await expect(enFrancais).toContainText("Les lignes n'ont pas pu être chargées.");
+  await expect(enFrancais.getByRole('button', { name: 'Réessayer' })).toBeVisible();
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   await host.call('connection.select', { id: 'demo' });
 });

@@ -71,6 +71,8 @@ for (const language of ['en', 'fr'] as const) {
     await page.getByTestId('row').first().click();
     await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
     await expect(page.getByTestId('row').first()).toBeVisible();
+    // The summary and its chart are checked too: wait until they are drawn.
+    await expect(page.locator('.summary-figures, .customer-summary p:not([role])')).toBeVisible();
     await expectNoViolations(page, `customer detail (${language})`);
     await shoot(
       page,

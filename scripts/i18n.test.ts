@@ -67,6 +67,16 @@ describe('UI strings', () => {
     ).toEqual([]);
   });
 
+  it('follow French typography: a no-break space before : ; ? ! and inside « »', () => {
+    // A line must not break between a word and its colon (Lexique des règles typographiques de
+    // l'Imprimerie nationale): no-break space before ":" and inside guillemets, narrow before ; ? !.
+    const values = (catalog: object): string[] =>
+      Object.values(catalog).flatMap((value) =>
+        typeof value === 'object' && value !== null ? values(value as object) : [String(value)],
+      );
+    expect(values(fr).filter((value) => / [:;?!»]|« /.test(value))).toEqual([]);
+  });
+
   it('are never written into a component', () => {
     expect(components.length).toBeGreaterThan(3);
     expect(components.flatMap(hardCodedText)).toEqual([]);

@@ -33,10 +33,6 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * What of `error` may be written to disk (the audit log): its kind and HTTP status. A server's words
- * may quote what it was sent (a secret, a filter value that is personal data): they are never stored.
- */
 /** The API answered 503 `times` in a row, the last time `last`: the retry budget is spent. */
 export function serviceUnavailable(times: number, last: ApiError): ApiError {
   return new ApiError(
@@ -56,6 +52,10 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promi
   });
 }
 
+/**
+ * What of `error` may be written to disk (the audit log): its kind and HTTP status. A server's words
+ * may quote what it was sent (a secret, a filter value that is personal data): they are never stored.
+ */
 export function describeForLog(error: unknown): string {
   if (error instanceof ApiError)
     return `${error.code}${error.status === undefined ? '' : ` (HTTP ${error.status})`}`;

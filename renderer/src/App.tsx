@@ -1,27 +1,27 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { Language, Resource } from '../../electron/shared/api-rules';
+import type { Resource } from '../../electron/shared/api-rules';
 import type { ApiRecord } from '../../electron/shared/schema';
 import { ConnectionsPanel } from './app/ConnectionsPanel';
 import { Header } from './app/Header';
-import { describeFailure } from './app/describe-failure';
+import { FailureMessage } from './app/FailureMessage';
 import { StatusBar } from './app/StatusBar';
 import { useSession } from './data/queries';
 import { ExportsPanel } from './exports/ExportsPanel';
 import { ExportsTray } from './exports/ExportsTray';
-import { CustomerDetail, ListView, type ListPlace } from './views/ListView';
+import { CustomerDetail } from './customer/CustomerDetail';
+import { ListView, type ListPlace } from './views/ListView';
 
 type Screen =
-  | { kind: 'list'; resource: Resource }
+  /** `returning`: back from a customer, to the list it was opened from. */
+  | { kind: 'list'; resource: Resource; returning?: boolean }
   | { kind: 'customer'; customer: ApiRecord }
   | { kind: 'connections' }
   | { kind: 'exports' };
 
-const NEW_PLACE: ListPlace = { filter: [], scrollTop: 0 };
+const NEW_PLACE: ListPlace = { filter: [] };
 
 /** The application: the views, the customer detail, the status bar. */
 export function App({ pageSize }: { pageSize: number }) {
-  const { t, i18n } = useTranslation();
   const session = useSession();
   const [screen, setScreen] = useState<Screen>({ kind: 'list', resource: 'customers' });
   const [places, setPlaces] = useState<Partial<Record<Resource, ListPlace>>>({});
@@ -37,7 +37,7 @@ export function App({ pageSize }: { pageSize: number }) {
         onShowExports={() => setScreen({ kind: 'exports' })}
       />
       <main>
-        {session.error && <p role="alert">{describeFailure(t, i18n.language as Language, session.error)}</p>}
+        {session.error && <FailureMessage failure={session.error} />}
         {screen.kind === 'exports' ? (
           <ExportsPanel
             canReveal={session.data?.canRevealFiles ?? false}
@@ -56,12 +56,13 @@ export function App({ pageSize }: { pageSize: number }) {
             place={places[screen.resource] ?? NEW_PLACE}
             onPlaceChange={(place) => setPlaces((current) => ({ ...current, [screen.resource]: place }))}
             onOpenCustomer={(customer) => setScreen({ kind: 'customer', customer })}
+            returning={screen.returning}
           />
         ) : (
           <CustomerDetail
             customer={screen.customer}
             pageSize={pageSize}
-            onBack={() => setScreen({ kind: 'list', resource: 'customers' })}
+            onBack={() => setScreen({ kind: 'list', resource: 'customers', returning: true })}
           />
         )}
       </main>

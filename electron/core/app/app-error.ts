@@ -27,7 +27,11 @@ export class AppError extends Error {
  */
 export function toErrorPayload(error: unknown): AppErrorPayload {
   const payload = payloadOf(error);
-  return { ...payload, message: redact(payload.message) };
+  return {
+    ...payload,
+    message: redact(payload.message),
+    ...(payload.serverMessage !== undefined && { serverMessage: redact(payload.serverMessage) }),
+  };
 }
 
 function payloadOf(error: unknown): AppErrorPayload {
@@ -35,6 +39,7 @@ function payloadOf(error: unknown): AppErrorPayload {
     return {
       code: error.code,
       message: error.message,
+      ...(error.serverMessage !== undefined && { serverMessage: error.serverMessage }),
       status: error.status,
       retryable: error.retryable,
       ...(error.retryAt !== undefined && { retryAt: error.retryAt }),

@@ -30,7 +30,9 @@ export interface OtherApiOptions {
   rows?: number;
   /** The records every list serves (instead of `rows` generated ones). */
   records?: Record<string, unknown>[];
-  /** The schema listing at /v1/schemas, as sent (default: none, 404). */
+  /** The records of each resource's lists (instead of `records`), by resource. */
+  recordsOf?: Partial<Record<string, Record<string, unknown>[]>>;
+  /** The schema listing at /v1/schemas, as sent, or by the Accept-Language asked (default: none, 404). */
   schemas?: unknown;
   /** Delay before each list page is answered. */
   pageDelayMs?: number;
@@ -43,6 +45,7 @@ export interface ReceivedRequest {
   method: string;
   path: string;
   authorization?: string;
+  language?: string;
   body: string;
 }
 
@@ -67,7 +70,6 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
   const received: ReceivedRequest[] = [];
   let grants = 0;
   let tokenRequests = 0;
-  const rows = options.records?.length ?? options.rows ?? 1_000;
   let listRequests = 0;
 
   const json = (response: ServerResponse, status: number, body: unknown) =>
@@ -104,11 +106,19 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
     if (expiresAt === undefined || expiresAt < Date.now())
       return json(response, 401, { message: 'invalid or expired token' });
     const resource = url.pathname.split('/').at(-1) ?? '';
-    if (resource === 'schemas' && options.schemas !== undefined) return json(response, 200, options.schemas);
+    if (resource === 'schemas' && options.schemas !== undefined) {
+      const listing: unknown =
+        typeof options.schemas === 'function'
+          ? (options.schemas as (language: string) => unknown)(request.language ?? 'en')
+          : options.schemas;
+      return json(response, 200, listing);
+    }
     if (resource === options.forbiddenResource)
       return json(response, 401, { message: `token not valid for ${resource}` });
     if (!['customers', 'contacts', 'agreements'].includes(resource))
       return json(response, 404, { message: 'not found' });
+    const records = options.recordsOf?.[resource] ?? options.records;
+    const rows = records?.length ?? options.rows ?? 1_000;
     const size = Number(url.searchParams.get('size') ?? 100);
     if (url.searchParams.has('page')) {
       return json(response, 200, {
@@ -120,7 +130,7 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
     const from = Number(url.searchParams.get('cursor') ?? 0);
     const to = Math.min(rows, from + size);
     const data =
-      options.records?.slice(from, to) ??
+      records?.slice(from, to) ??
       Array.from({ length: to - from }, (_, index) => ({
         id: `${resource}-${from + index}`,
         name: `N${from + index}`,
@@ -141,6 +151,7 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
         method: message.method ?? 'GET',
         path: url.pathname,
         authorization: message.headers.authorization,
+        language: message.headers['accept-language'],
         body: Buffer.concat(chunks).toString('utf8'),
       };
       received.push(request);

@@ -14,7 +14,7 @@ import {
   TEXT_FIELDS,
   type Draft,
 } from './connection-draft';
-import { describeFailure } from './describe-failure';
+import { failureLine } from './describe-failure';
 import { PanelHeader } from './PanelHeader';
 
 /**
@@ -56,7 +56,7 @@ export function ConnectionsPanel({
     try {
       setMessage({ kind: 'ok', text: await action() });
     } catch (failure) {
-      setMessage({ kind: 'error', text: describeFailure(t, language, failure) });
+      setMessage({ kind: 'error', text: failureLine(t, language, failure) });
     }
   };
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { ExportFormat, ExportView } from '../../../electron/shared/export';
-import { describeFailure } from '../app/describe-failure';
+import { failureLine } from '../app/describe-failure';
 import { useExports } from './exports-context';
 import { localeOf } from '../../../electron/shared/wire';
 
@@ -73,7 +73,7 @@ export function ExportDialog({ view, table, sortLabel, total, canChooseFolder, o
       });
       onClose();
     } catch (failure) {
-      setProblem(describeFailure(t, language, failure));
+      setProblem(failureLine(t, language, failure));
     }
   };
 

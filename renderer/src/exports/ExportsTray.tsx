@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import { useApi } from '../api/context';
-import { describeFailure } from '../app/describe-failure';
+import { failureLine } from '../app/describe-failure';
 import { AppFailure } from '../api/call';
 import { useExports, type SessionExport } from './exports-context';
 import { localeOf } from '../../../electron/shared/wire';
@@ -46,7 +46,7 @@ export function ExportLine({ item, canReveal }: { item: SessionExport; canReveal
   } else if (item.state === 'failed') {
     text = t('export.failed', {
       file,
-      reason: item.error ? describeFailure(t, language, new AppFailure(item.error)) : '',
+      reason: item.error ? failureLine(t, language, new AppFailure(item.error)) : '',
     });
   } else {
     text = t('export.cancelled', { file });

@@ -1,6 +1,10 @@
-import { functionalUpdate, useTable } from '@tanstack/react-table';
+import {
+  functionalUpdate,
+  useTable,
+  type columnResizingState as ColumnResizingState,
+} from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterCondition } from '../../../electron/shared/filter';
 import type { ApiRecord } from '../../../electron/shared/schema';
@@ -13,12 +17,22 @@ import { TableToolbar } from './TableToolbar';
 import { TABLE_FEATURES } from './columns';
 import { sortingOf, sortParamOf } from './sorting';
 import { useColumnLayout } from './useColumnLayout';
-import { useGridKeyboard } from './useGridKeyboard';
+import { useColumnWidths } from './useColumnWidths';
+import { useGridKeyboard, type GridPosition } from './useGridKeyboard';
 import { usePrefetch, useViewRows } from './useViewRows';
 
 const ROW_HEIGHT = 32;
 const OVERSCAN = 10;
 const SKELETON_ROWS = 4;
+/** TanStack's resting resize state (its own default is not exported). */
+const NOT_RESIZING: ColumnResizingState = {
+  columnSizingStart: [],
+  deltaOffset: null,
+  deltaPercentage: null,
+  isResizingColumn: false,
+  startOffset: null,
+  startSize: null,
+};
 
 export interface DataTableProps {
   view: ListView;
@@ -30,10 +44,20 @@ export interface DataTableProps {
   pageSize: number;
   /** Called with a row when it is clicked or Enter is pressed on it (customers open their detail). */
   onOpenRow?: (record: ApiRecord) => void;
-  /** Where the list was scrolled to when the user left it (back navigation comes back there). */
-  initialScrollTop?: number;
-  /** Called when the table goes away, with where it was scrolled to. */
-  onLeave?: (scrollTop: number) => void;
+  /** A heading shown above the table (a customer's "Contacts (3)"). */
+  title?: string;
+  /** Where the user left the list (back navigation comes back there): scrolled to, and the active cell. */
+  initialPlace?: TablePlace;
+  /** Put the keyboard focus on the grid when it appears (back from a customer opened from it). */
+  focusOnStart?: boolean;
+  /** Called when the table goes away, with where the user left it. */
+  onLeave?: (place: TablePlace) => void;
+}
+
+/** Where a table was left: its scroll position and the keyboard's active cell. */
+export interface TablePlace {
+  scrollTop: number;
+  active: GridPosition;
 }
 
 /**
@@ -51,7 +75,9 @@ export function DataTable({
   label,
   pageSize,
   onOpenRow,
-  initialScrollTop,
+  title,
+  initialPlace,
+  focusOnStart,
   onLeave,
 }: DataTableProps) {
   const { t } = useTranslation();
@@ -62,6 +88,23 @@ export function DataTable({
   // Stable while unchanged: TanStack Table compares its state slices by identity.
   const hidden = useMemo(() => Object.fromEntries(layout.hidden.map((key) => [key, false])), [layout.hidden]);
   const sorting = useMemo(() => sortingOf(view.sort), [view.sort]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const visibleColumns = useMemo(
+    () => rows.filterColumns.filter((column) => !layout.hidden.includes(column.key)),
+    [rows.filterColumns, layout.hidden],
+  );
+  const [resizing, setResizing] = useState<ColumnResizingState>(NOT_RESIZING);
+  const { widths, fit } = useColumnWidths({
+    scrollRef,
+    columns: visibleColumns,
+    sample: rows.pages.data?.pages[0]?.rows,
+    textOf: rows.textOf,
+    userSizes: layout.sizes,
+    resizing:
+      resizing.isResizingColumn !== false && resizing.startSize !== null
+        ? { key: resizing.isResizingColumn, startSize: resizing.startSize }
+        : undefined,
+  });
   const table = useTable({
     features: TABLE_FEATURES,
     columns: rows.columns,
@@ -69,7 +112,14 @@ export function DataTable({
     columnResizeMode: 'onChange',
     manualSorting: true,
     enableMultiSort: false,
-    state: { columnOrder: layout.order, columnVisibility: hidden, columnSizing: layout.sizes, sorting },
+    state: {
+      columnOrder: layout.order,
+      columnVisibility: hidden,
+      columnSizing: widths,
+      columnResizing: resizing,
+      sorting,
+    },
+    onColumnResizingChange: setResizing,
     onSortingChange: (updater) => onSortChange(sortParamOf(functionalUpdate(updater, sorting))),
     onColumnOrderChange: (updater) =>
       setLayout({ ...layout, order: functionalUpdate(updater, layout.order) }),
@@ -77,15 +127,15 @@ export function DataTable({
       const visibility = functionalUpdate(updater, hidden);
       setLayout({ ...layout, hidden: Object.keys(visibility).filter((key) => visibility[key] === false) });
     },
+    // Only the columns the user sized are remembered: the others stay fitted to what they show.
     onColumnSizingChange: (updater) => {
-      const sizes = functionalUpdate(updater, layout.sizes);
-      setLayout({
-        ...layout,
-        sizes: Object.fromEntries(Object.entries(sizes).map(([key, size]) => [key, Math.round(size)])),
-      });
+      const next = functionalUpdate(updater, widths);
+      const sized = Object.entries(next)
+        .map(([key, size]) => [key, Math.round(size)] as const)
+        .filter(([key, size]) => size !== widths[key]);
+      if (sized.length) setLayout({ ...layout, sizes: { ...layout.sizes, ...Object.fromEntries(sized) } });
     },
   });
-  const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: shown.length + (loadingMore && !error ? SKELETON_ROWS : 0),
     getScrollElement: () => scrollRef.current,
@@ -103,6 +153,7 @@ export function DataTable({
       void navigator.clipboard.writeText(text).then(() => rows.setNotice(t('table.copied'))),
     onOpenRow,
     resetOn: view.sort,
+    initialActive: initialPlace?.active,
   });
   const cellId = (row: number, column: number) => `${gridId}-r${row}-c${column}`;
 
@@ -113,20 +164,25 @@ export function DataTable({
     else if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [view.sort]);
 
-  // Back navigation: the list comes back where it was, and says where that is when it goes. The
+  // Back navigation: the list comes back where it was, with the keyboard on the row the user left
+  // (and the focus when asked), and says where that is when it goes. The
   // position is kept in a ref as the user scrolls: a scroll re-renders nothing outside the table.
-  const scrolledTo = useRef(initialScrollTop ?? 0);
+  const scrolledTo = useRef(initialPlace?.scrollTop ?? 0);
+  const activeNow = useRef(grid.active);
+  activeNow.current = grid.active;
   const leave = useRef(onLeave);
   leave.current = onLeave;
   useEffect(() => {
-    if (scrollRef.current && initialScrollTop) scrollRef.current.scrollTop = initialScrollTop;
-    return () => leave.current?.(scrolledTo.current);
+    if (scrollRef.current && initialPlace) scrollRef.current.scrollTop = initialPlace.scrollTop;
+    if (focusOnStart) scrollRef.current?.focus({ preventScroll: true });
+    return () => leave.current?.({ scrollTop: scrolledTo.current, active: activeNow.current });
     // Only when the table first appears and finally goes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (
     <section className="data-table" aria-label={label}>
+      {title && <h3 className="table-title">{title}</h3>}
       <FilterBar table={label} columns={rows.filterColumns} filter={filter} onChange={onFilterChange} />
       <TableToolbar
         table={table}
@@ -151,7 +207,16 @@ export function DataTable({
         onScroll={(event) => (scrolledTo.current = event.currentTarget.scrollTop)}
         data-testid="grid"
       >
-        <TableHeader table={table} />
+        <TableHeader
+          table={table}
+          // Fitted to the rows on screen and the sample the table was first sized on.
+          onFit={(key) => {
+            const items = virtualizer.getVirtualItems();
+            const onScreen = shown.slice(items[0]?.index ?? 0, (items.at(-1)?.index ?? 0) + 1);
+            const width = fit(key, [...onScreen, ...(rows.pages.data?.pages[0]?.rows ?? [])]);
+            if (width !== undefined) table.setColumnSizing((current) => ({ ...current, [key]: width }));
+          }}
+        />
         <TableBody
           table={table}
           items={virtualizer.getVirtualItems()}

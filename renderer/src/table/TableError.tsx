@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
-import { describeFailure } from '../app/describe-failure';
+import { FailureMessage } from '../app/FailureMessage';
 import { useRetry } from '../data/queries';
 import type { ViewRows } from './useViewRows';
 
@@ -9,19 +8,15 @@ import type { ViewRows } from './useViewRows';
  * squeezed into a row of the grid), in the language shown, with Retry.
  */
 export function TableError({ rows }: { rows: ViewRows }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const retry = useRetry();
   const { error, pages } = rows;
   if (!error) return null;
   return (
-    <div className="table-error" role="alert">
-      <p>{t('table.error', { message: describeFailure(t, i18n.language as Language, error) })}</p>
-      <button
-        type="button"
-        onClick={() => void retry(() => (rows.rows.length ? pages.fetchNextPage() : pages.refetch()))}
-      >
-        {t('table.retry')}
-      </button>
-    </div>
+    <FailureMessage
+      failure={error}
+      context={t('table.error')}
+      onRetry={() => void retry(() => (rows.rows.length ? pages.fetchNextPage() : pages.refetch()))}
+    />
   );
 }

@@ -1,13 +1,37 @@
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { COLUMN_WIDTH } from './column-widths';
 import type { ColumnMeta, DataTableInstance } from './columns';
 import { ariaSort } from './sorting';
 
 /**
  * The header row of a data table: each column's label, a sort button on the columns the API can
- * sort by (TanStack's manual sorting: the new order is asked of the server), and its resize handle.
+ * sort by (TanStack's manual sorting: the new order is asked of the server), and its edge: dragged,
+ * or focused and moved with the arrow keys (WCAG 2.2 SC 2.5.7: dragging has a keyboard
+ * alternative; the WAI-ARIA window splitter pattern), double-clicked or Enter to fit the content.
  */
-export function TableHeader({ table }: { table: DataTableInstance }) {
+export function TableHeader({
+  table,
+  onFit,
+}: {
+  table: DataTableInstance;
+  /** Fits column `key` to what it shows. */
+  onFit: (key: string) => void;
+}) {
   const { t } = useTranslation();
+  const resizeByKeyboard = (key: string, size: number) => (event: KeyboardEvent) => {
+    const step = event.shiftKey ? COLUMN_WIDTH.step * 5 : COLUMN_WIDTH.step;
+    const change = { ArrowLeft: -step, ArrowRight: step }[event.key];
+    // The grid around it moves its active cell with the same keys: they are this handle's here.
+    if (change !== undefined || event.key === 'Enter') {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+    if (event.key === 'Enter') onFit(key);
+    if (change === undefined) return;
+    const width = Math.min(COLUMN_WIDTH.fitMax, Math.max(COLUMN_WIDTH.min, size + change));
+    table.setColumnSizing((current) => ({ ...current, [key]: width }));
+  };
   return (
     <div className="table-header" role="row" aria-rowindex={1}>
       {table.getHeaderGroups()[0]?.headers.map((header) => {
@@ -19,6 +43,8 @@ export function TableHeader({ table }: { table: DataTableInstance }) {
           <div
             key={header.id}
             role="columnheader"
+            // Named by its label alone (its edge's own name is not part of the column's).
+            aria-label={label}
             className="cell header-cell"
             aria-sort={sortable ? ariaSort(direction) : undefined}
             style={{ width: header.getSize() }}
@@ -40,9 +66,18 @@ export function TableHeader({ table }: { table: DataTableInstance }) {
             )}
             <div
               className="resizer"
+              role="separator"
+              aria-orientation="vertical"
+              aria-label={t('table.resize', { column: label })}
+              aria-valuenow={Math.round(header.getSize())}
+              aria-valuemin={COLUMN_WIDTH.min}
+              aria-valuemax={COLUMN_WIDTH.fitMax}
+              title={t('table.resizeHint')}
+              tabIndex={0}
               onMouseDown={header.getResizeHandler()}
               onTouchStart={header.getResizeHandler()}
-              aria-hidden="true"
+              onDoubleClick={() => onFit(column.id)}
+              onKeyDown={resizeByKeyboard(column.id, header.getSize())}
             />
           </div>
         );

@@ -18,6 +18,12 @@ describe('cell formatting by the field type the schema gives, in the language sh
     expect(formatterFor('number', field, 'fr')(1234.5, { currency: 'EUR' })).toBe(`1${NNBSP}234,50${NBSP}€`);
   });
 
+  it('writes a currency Intl does not know after the amount, and no currency as a plain number', () => {
+    const field = { key: 'mrr', type: 'number', format: 'currency' } as const;
+    expect(formatterFor('number', field, 'en')(1234.5, { currency: 'euro' })).toBe('1,234.5 euro');
+    expect(formatterFor('number', field, 'en')(1234.5, {})).toBe('1,234.5');
+  });
+
   it('writes a date as that calendar day, wherever the machine is', () => {
     const field = { key: 'startDate', type: 'date' } as const;
     expect(formatterFor('date', field, 'en')('2020-01-05', {})).toBe('5 Jan 2020');

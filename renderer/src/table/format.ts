@@ -37,16 +37,32 @@ export function formatterFor(
       const plain = new Intl.NumberFormat(locale);
       if (field?.format !== 'currency')
         return (value) => (typeof value === 'number' ? plain.format(value) : text(value));
-      return (value, record) => {
-        if (typeof value !== 'number') return text(value);
-        const currency = typeof record.currency === 'string' ? record.currency : 'EUR';
-        return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value);
-      };
+      return (value, record) =>
+        typeof value === 'number'
+          ? formatMoney(value, typeof record.currency === 'string' ? record.currency : null, language)
+          : text(value);
     }
     default:
       return (value) =>
         typeof value === 'string' && labels.has(value) ? (labels.get(value) ?? value) : text(value);
   }
+}
+
+/**
+ * An amount in `currency` as the language writes it. A code Intl does not know ("euro", "") is
+ * written after the number rather than failing the whole table; no code at all is a plain number
+ * (the API never says its currency: the Demo's records carry one, another API's may not).
+ */
+export function formatMoney(amount: number, currency: string | null, language: Language): string {
+  const locale = localeOf(language);
+  if (currency) {
+    try {
+      return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+    } catch {
+      return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(amount)} ${currency}`;
+    }
+  }
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(amount);
 }
 
 /** A value as readable text: objects as "key: value" pairs, lists joined, never "[object Object]". */

@@ -16,6 +16,14 @@ export interface GridKeyboardOptions {
   onOpenRow?: (record: ApiRecord) => void;
   /** A new value (the sort) starts again from the first row. */
   resetOn: unknown;
+  /** Where the active cell starts (back from a customer: where the user left the list). */
+  initialActive?: GridPosition;
+}
+
+/** A cell of the grid, by row and visible column index. */
+export interface GridPosition {
+  row: number;
+  column: number;
 }
 
 /**
@@ -31,8 +39,9 @@ export function useGridKeyboard({
   copyText,
   onOpenRow,
   resetOn,
+  initialActive,
 }: GridKeyboardOptions) {
-  const [active, setActive] = useState({ row: 0, column: 0 });
+  const [active, setActive] = useState<GridPosition>(initialActive ?? { row: 0, column: 0 });
   const [anchor, setAnchor] = useState<number | undefined>();
 
   // A new sort starts again from the first row (state adjusted while rendering, not in an effect:

@@ -1,19 +1,14 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  CUSTOMER_SCOPED_RESOURCES,
-  type CustomerScopedResource,
-  type Resource,
-} from '../../../electron/shared/api-rules';
+import type { Resource } from '../../../electron/shared/api-rules';
 import type { FilterCondition } from '../../../electron/shared/filter';
 import type { ApiRecord } from '../../../electron/shared/schema';
-import { DataTable } from '../table/DataTable';
+import { DataTable, type TablePlace } from '../table/DataTable';
 
-/** Where a list was left: its sort and scroll position, kept while the user looks at a customer. */
+/** Where a list was left: its sort and filter, and where the user was in it (kept while a customer is open). */
 export interface ListPlace {
   sort?: string;
   filter: FilterCondition[];
-  scrollTop: number;
+  table?: TablePlace;
 }
 
 export interface ListViewProps {
@@ -22,74 +17,33 @@ export interface ListViewProps {
   place: ListPlace;
   onPlaceChange: (place: ListPlace) => void;
   onOpenCustomer?: (customer: ApiRecord) => void;
+  /** Back from a customer: the grid takes the keyboard focus again, on the row the user left. */
+  returning?: boolean;
 }
 
 /** One of the three lists: customers, contacts or agreements across all customers. */
-export function ListView({ resource, pageSize, place, onPlaceChange, onOpenCustomer }: ListViewProps) {
+export function ListView({
+  resource,
+  pageSize,
+  place,
+  onPlaceChange,
+  onOpenCustomer,
+  returning,
+}: ListViewProps) {
   const { t } = useTranslation();
   return (
     <DataTable
       view={{ resource, sort: place.sort }}
       label={t(`nav.${resource}`)}
       pageSize={pageSize}
-      onSortChange={(sort) => onPlaceChange({ ...place, sort, scrollTop: 0 })}
+      // A new sort or filter is a new list: it is seen from its top.
+      onSortChange={(sort) => onPlaceChange({ ...place, sort, table: undefined })}
       filter={place.filter}
-      onFilterChange={(filter) => onPlaceChange({ ...place, filter, scrollTop: 0 })}
+      onFilterChange={(filter) => onPlaceChange({ ...place, filter, table: undefined })}
       onOpenRow={resource === 'customers' ? onOpenCustomer : undefined}
-      initialScrollTop={place.scrollTop}
-      onLeave={(scrollTop) => onPlaceChange({ ...place, scrollTop })}
-    />
-  );
-}
-
-/** A customer's own contacts and agreements, through the per-customer routes. */
-export function CustomerDetail({
-  customer,
-  pageSize,
-  onBack,
-}: {
-  customer: ApiRecord;
-  pageSize: number;
-  onBack: () => void;
-}) {
-  const { t } = useTranslation();
-  const customerId = String(customer.id);
-  return (
-    <div className="customer-detail">
-      <div className="detail-header">
-        <button type="button" onClick={onBack} autoFocus>
-          ← {t('nav.back')}
-        </button>
-        <h2>{t('nav.customer', { name: typeof customer.name === 'string' ? customer.name : customerId })}</h2>
-      </div>
-      {CUSTOMER_SCOPED_RESOURCES.map((resource) => (
-        <CustomerTable key={resource} resource={resource} customerId={customerId} pageSize={pageSize} />
-      ))}
-    </div>
-  );
-}
-
-/** One of a customer's own tables, with a sort and filter of its own. */
-function CustomerTable({
-  resource,
-  customerId,
-  pageSize,
-}: {
-  resource: CustomerScopedResource;
-  customerId: string;
-  pageSize: number;
-}) {
-  const { t } = useTranslation();
-  const [sort, setSort] = useState<string | undefined>();
-  const [filter, setFilter] = useState<FilterCondition[]>([]);
-  return (
-    <DataTable
-      view={{ resource, customerId, sort }}
-      label={t(`detail.${resource}`)}
-      pageSize={pageSize}
-      onSortChange={setSort}
-      filter={filter}
-      onFilterChange={setFilter}
+      initialPlace={place.table}
+      focusOnStart={returning}
+      onLeave={(table) => onPlaceChange({ ...place, table })}
     />
   );
 }

@@ -1,0 +1,22 @@
+import type { Locator } from '@playwright/test';
+
+/**
+ * The cells on the first screen of `grid` (inside its visible box) whose text is under 40
+ * characters yet does not fit: each as "column: text".
+ */
+export async function cutCells(grid: Locator): Promise<string[]> {
+  return grid.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const headers = [...element.querySelectorAll('[role="columnheader"]')].map((cell) => cell.textContent);
+    return [...element.querySelectorAll('[role="row"]')].flatMap((row) =>
+      [...row.querySelectorAll('[role="gridcell"]')].flatMap((cell, column) => {
+        const place = cell.getBoundingClientRect();
+        const onScreen = place.right <= box.right && place.bottom <= box.bottom && place.top >= box.top;
+        const text = cell.textContent ?? '';
+        return onScreen && text.length < 40 && cell.scrollWidth > cell.clientWidth
+          ? [`${headers[column]}: ${text}`]
+          : [];
+      }),
+    );
+  });
+}

@@ -1,0 +1,99 @@
+import type { ApiRecord } from '../../../electron/shared/schema';
+
+/**
+ * What a support agent is asked about a customer, folded from its agreements as the API sends them.
+ * The spec names the sortable fields `status`, `mrr`, `arr`, `engagement` (days remaining before
+ * the commitment deadline) and `notice` (days remaining before the notice period) and says nothing
+ * of their values: a field that is absent or not a number is left out, never guessed.
+ */
+export interface AgreementSummary {
+  agreements: number;
+  /** By status, most agreements first; `status` null for agreements without one. */
+  byStatus: StatusGroup[];
+  /** MRR and ARR totals per currency (`currency` null where agreements do not say theirs). */
+  totals: CurrencyTotal[];
+  /** The agreement whose commitment deadline comes first among those still ahead. */
+  nearestEngagement?: Deadline;
+  /** The agreement whose notice period ends first among those still ahead. */
+  nearestNotice?: Deadline;
+}
+
+export interface StatusGroup {
+  status: string | null;
+  /** The API's own label for it when records carry one (`statusLabel`), else the status. */
+  label: string | null;
+  count: number;
+  /** Monthly recurring revenue of the group, per currency (the chart's bars). */
+  mrr: Map<string | null, number>;
+}
+
+export interface CurrencyTotal {
+  currency: string | null;
+  mrr: number;
+  arr: number;
+}
+
+export interface Deadline {
+  days: number;
+  id: string;
+  name: string;
+}
+
+/** Days left at which a deadline is pointed out (a notice period ending within a month). */
+export const DEADLINE_SOON_DAYS = 30;
+
+const numberOf = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+/** The summary of `agreements` (one customer's, every page of them). */
+export function summarize(agreements: readonly ApiRecord[]): AgreementSummary {
+  const groups = new Map<string | null, StatusGroup>();
+  const totals = new Map<string | null, CurrencyTotal>();
+  let nearestEngagement: Deadline | undefined;
+  let nearestNotice: Deadline | undefined;
+  for (const record of agreements) {
+    const status = textOf(record.status);
+    const group = groups.get(status) ?? {
+      status,
+      label: null,
+      count: 0,
+      mrr: new Map<string | null, number>(),
+    };
+    group.count++;
+    group.label ??= textOf(record.statusLabel) ?? status;
+    groups.set(status, group);
+
+    const currency = textOf(record.currency);
+    const mrr = numberOf(record.mrr);
+    const arr = numberOf(record.arr);
+    if (mrr !== undefined || arr !== undefined) {
+      const total = totals.get(currency) ?? { currency, mrr: 0, arr: 0 };
+      total.mrr += mrr ?? 0;
+      total.arr += arr ?? 0;
+      totals.set(currency, total);
+      group.mrr.set(currency, (group.mrr.get(currency) ?? 0) + (mrr ?? 0));
+    }
+    nearestEngagement = nearer(nearestEngagement, record, numberOf(record.engagement));
+    nearestNotice = nearer(nearestNotice, record, numberOf(record.notice));
+  }
+  return {
+    agreements: agreements.length,
+    byStatus: [...groups.values()].sort(
+      (a, b) => b.count - a.count || (a.label ?? '\uffff').localeCompare(b.label ?? '\uffff'),
+    ),
+    totals: [...totals.values()].sort((a, b) => (a.currency ?? '').localeCompare(b.currency ?? '')),
+    nearestEngagement,
+    nearestNotice,
+  };
+}
+
+/**
+ * The nearer of two deadlines. Zero days left is a deadline already reached (the Demo counts down
+ * to 0 and stays there), so only deadlines still ahead (≥ 1 day) count as "next".
+ */
+function nearer(current: Deadline | undefined, record: ApiRecord, days: number | undefined) {
+  if (days === undefined || days < 1 || (current && current.days <= days)) return current;
+  const id = typeof record.id === 'number' ? String(record.id) : (textOf(record.id) ?? '');
+  return { days, id, name: textOf(record.name) ?? id };
+}

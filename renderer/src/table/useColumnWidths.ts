@@ -1,0 +1,93 @@
+import { useEffect, useMemo, useState, type RefObject } from 'react';
+import type { ApiRecord } from '../../../electron/shared/schema';
+import {
+  canvasMeasure,
+  COLUMN_WIDTH,
+  fillWidth,
+  fittedWidth,
+  WIDTH_SAMPLE_ROWS,
+  type TextMeasure,
+} from './column-widths';
+
+export interface WidthColumn {
+  key: string;
+  label: string;
+}
+
+/**
+ * The widths a table draws its visible columns at: the user's where they sized one, else fitted
+ * to the header and a sample of the first page's values, the room left in the table's width
+ * shared among the fitted ones; and `fit`, the width that shows a column's values whole.
+ */
+export function useColumnWidths({
+  scrollRef,
+  columns,
+  sample,
+  textOf,
+  userSizes,
+  resizing,
+}: {
+  scrollRef: RefObject<HTMLElement | null>;
+  /** The visible columns, in order. */
+  columns: readonly WidthColumn[];
+  /** The first page's rows (a stable array: widths are measured once per traversal). */
+  sample: readonly ApiRecord[] | undefined;
+  textOf: (key: string, record: ApiRecord) => string;
+  userSizes: Readonly<Record<string, number>>;
+  /** The column whose edge the user is dragging, and its width when the drag began. */
+  resizing?: { key: string; startSize: number };
+}) {
+  const [available, setAvailable] = useState(0);
+  const [measure, setMeasure] = useState<TextMeasure>();
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    setMeasure(canvasMeasure(element));
+    const observer = new ResizeObserver(() => setAvailable(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [scrollRef]);
+
+  const fitted = useMemo(() => {
+    if (!measure) return {};
+    const rows = (sample ?? []).slice(0, WIDTH_SAMPLE_ROWS);
+    return Object.fromEntries(
+      columns.map(({ key, label }) => [
+        key,
+        fittedWidth(
+          label,
+          rows.map((record) => textOf(key, record)),
+          measure,
+        ),
+      ]),
+    );
+  }, [measure, sample, columns, textOf]);
+
+  const widths = useMemo(() => {
+    // While an edge is dragged, the room is shared as when the drag began: the other columns hold
+    // still under the pointer (the dragged one counted at its starting width, as it was drawn).
+    const sized = resizing ? { ...userSizes, [resizing.key]: resizing.startSize } : userSizes;
+    const drawn: Record<string, number> = {};
+    for (const { key } of columns) {
+      const width = sized[key] ?? fitted[key];
+      if (width !== undefined) drawn[key] = width;
+    }
+    const auto = columns.map(({ key }) => key).filter((key) => sized[key] === undefined);
+    const filled = fillWidth(drawn, auto, available);
+    const dragged = resizing && userSizes[resizing.key];
+    return dragged && resizing ? { ...filled, [resizing.key]: dragged } : filled;
+  }, [columns, userSizes, fitted, available, resizing]);
+
+  /** The width that shows column `key`'s header and its values in `records` whole. */
+  const fit = (key: string, records: readonly ApiRecord[]) => {
+    const label = columns.find((column) => column.key === key)?.label ?? key;
+    if (!measure) return undefined;
+    return fittedWidth(
+      label,
+      records.map((record) => textOf(key, record)),
+      measure,
+      COLUMN_WIDTH.fitMax,
+    );
+  };
+  return { widths, fit };
+}
