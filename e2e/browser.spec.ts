@@ -406,6 +406,27 @@ async function openCustomer(page: Page, customerId: string): Promise<void> {
   await row.click();
 }
 
+test('a copy the clipboard refuses says so, in the language shown', async ({ page }) => {
+  // The page's clipboard refuses (as a browser without the permission does).
+  await page.addInitScript(() => {
+    const refuse = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: refuse }, configurable: true });
+  });
+  await page.reload();
+  const grid = page.getByRole('grid', { name: 'Customers' });
+  await expect(grid.getByTestId('row').first()).toBeVisible();
+  await grid.focus();
+  await page.keyboard.press('Control+C');
+  await expect(page.getByRole('status').filter({ hasText: 'Nothing was copied' })).toContainText(
+    'Write permission denied.',
+  );
+  await page.getByRole('button', { name: 'FR', exact: true }).click();
+  await grid.focus();
+  await page.keyboard.press('Control+C');
+  await expect(page.getByRole('status').filter({ hasText: 'Rien n’a été copié' })).toBeVisible();
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+});
+
 test('copies the active cell, and Shift-selected rows as tab-separated text', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const grid = page.getByRole('grid', { name: 'Customers' });

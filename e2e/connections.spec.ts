@@ -56,6 +56,51 @@ test('adds a connection: a wrong secret is "credentials rejected", the right one
   await expect(page.getByTestId('row-count')).toContainText('of 50');
 });
 
+test('a new connection is tested before it is saved; each mistake is shown by its field, and stays', async ({
+  page,
+}) => {
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'Connections…' }).click();
+  // Nothing chosen yet: Use and Delete cannot be used, and look it.
+  for (const name of ['Use this connection', 'Delete']) {
+    const button = page.getByRole('button', { name });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveCSS('cursor', 'not-allowed');
+    await expect(button).toHaveCSS('opacity', '0.45');
+  }
+  const saved = await page.locator('.connection-list li').count();
+
+  await page.getByRole('button', { name: 'Test' }).click();
+  const alerts = form(page).getByRole('alert');
+  await expect(alerts).toHaveText([
+    'Name: is required',
+    'API address (base URL): must be a full address starting with https:// (plain http:// only to this computer: localhost, 127.0.0.1)',
+    'Authentication address (auth URL): must be a full address starting with https:// (plain http:// only to this computer: localhost, 127.0.0.1)',
+    'Client ID: is required',
+    'Client secret: is required',
+  ]);
+  // Each message belongs to its field (screen readers read it with the field).
+  await expect(page.getByLabel('Client ID')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Client ID')).toHaveAccessibleDescription('Client ID: is required');
+  // Lasting: still there a while later, not a passing bubble.
+  await page.waitForTimeout(1_000);
+  await expect(alerts).toHaveCount(5);
+
+  await page.getByLabel('Name').fill('Tried first');
+  await page.getByLabel('API address (base URL)').fill(connection.baseUrl);
+  await page.getByLabel('Authentication address (auth URL)').fill(connection.authUrl);
+  await page.getByLabel('Client ID').fill(connection.clientId);
+  await page.getByLabel('Client secret').fill(connection.clientSecret);
+  await page.getByRole('button', { name: 'Test' }).click();
+  await expect(form(page).getByRole('status')).toHaveText('It works: the API lists 50 customers.');
+  await expect(alerts).toHaveCount(0);
+  // Tried, not saved.
+  await expect(page.locator('.connection-list li')).toHaveCount(saved);
+  expect(
+    (await host.call('profiles.list', {})).map((profile: { name: string }) => profile.name),
+  ).not.toContain('Tried first');
+});
+
 test('refuses a plain http address that is not this machine, naming the field', async ({ page }) => {
   await page.goto(host.url);
   await page.getByRole('button', { name: 'Connections…' }).click();
@@ -92,9 +137,9 @@ test('moving a saved connection to another address asks for its secret again, an
   await page.getByRole('button', { name: 'Connections…' }).click();
   await page.getByRole('button', { name: 'Movable' }).click();
   const secret = page.getByLabel('Client secret');
-  await expect(secret).not.toHaveAttribute('required', '');
+  await expect(secret).toHaveAttribute('aria-required', 'false');
   await page.getByLabel('API address (base URL)').fill('https://elsewhere.example.com');
-  await expect(secret).toHaveAttribute('required', '');
+  await expect(secret).toHaveAttribute('aria-required', 'true');
   await expect(secret).toHaveAccessibleDescription(
     /type the secret again\. A secret is only sent to the address it was entered for/,
   );
@@ -112,8 +157,11 @@ test('moving a saved connection to another address asks for its secret again, an
       },
     }),
   ).rejects.toThrow(/type its client secret again/);
+  // Saving without it says so by the field.
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(form(page).getByRole('alert')).toHaveText('Client secret: is required');
   await page.getByLabel('API address (base URL)').fill(connection.baseUrl);
-  await expect(secret).not.toHaveAttribute('required', '');
+  await expect(secret).toHaveAttribute('aria-required', 'false');
 });
 
 test('a table that cannot load says so across its whole width, in the language shown, with Retry', async ({

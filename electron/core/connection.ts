@@ -27,8 +27,8 @@ export interface Connection {
 }
 
 export interface ConnectionServices {
-  /** The process's token managers, one per credentials. */
-  tokens: TokenManagers;
+  /** The process's token managers, one per credentials (or a manager apart, for a trial). */
+  tokens: Pick<TokenManagers, 'forCredentials'>;
   limiters: LimiterRegistry;
   /** Reads the profile's client secret: the vault's, or `cdb`'s CDB_CLIENT_SECRET. */
   readSecret: SecretSource;

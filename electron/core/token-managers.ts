@@ -21,6 +21,15 @@ export class TokenManagers {
     return manager;
   }
 
+  /**
+   * A manager of `credentials` shared with nobody, for credentials tried before they are saved:
+   * what it is granted is still counted in the ledger and cached in the vault, so saving the same
+   * credentials afterwards costs no second token. The caller closes it.
+   */
+  apart(credentials: Credentials): TokenManager {
+    return new TokenManager({ ...credentials }, this.options);
+  }
+
   /** The manager of `credentials` if one was made. */
   existing(credentials: Credentials): TokenManager | undefined {
     return this.managers.get(credentialsId(credentials));

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, session, shell } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, session, shell } from 'electron';
 import { AppCore } from '../core/app/app-core.js';
 import { startDemoApi } from '../demo-api/index.js';
 import { serveContract, sendEvent } from './ipc.js';
@@ -76,6 +76,8 @@ async function start(): Promise<void> {
       return choice.canceled ? undefined : choice.filePath;
     },
     revealFile: (path) => shell.showItemInFolder(path),
+    // The window's clipboard permission is denied (security.ts): copying is main's to do.
+    writeClipboard: (text) => clipboard.writeText(text),
   });
   const openedCore = core;
   serveContract(openedCore, (frame) => frame !== null && isOwnPage(frame.url));

@@ -9,7 +9,8 @@ const EXTERNAL_ALLOW_LIST = [/^https:\/\/github\.com\//, /^mailto:/];
  * navigation away from the bundled renderer, no new window; allow-listed links open outside.
  */
 export function harden(session: Session, isOwnPage: (url: string) => boolean): void {
-  // #5: the app needs no camera, notifications, geolocation… so nothing is granted.
+  // #5: the app needs no camera, notifications, geolocation… so nothing is granted. Not even the
+  // clipboard: copying is the contract's clipboard.write, which main carries out (index.ts).
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
 

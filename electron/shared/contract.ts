@@ -57,7 +57,14 @@ export const requestSchemas = {
     .object({ id: id.optional(), profile: profileInputSchema, secret: secret.optional() })
     .strict(),
   'profiles.delete': z.object({ id }).strict(),
-  'profiles.test': z.object({ id }).strict(),
+  'profiles.test': z.union([
+    z.object({ id }).strict(),
+    /**
+     * A connection as typed, before it is saved: with the secret typed, or (`id`, when the address
+     * and client are the saved ones) the secret saved for it.
+     */
+    z.object({ id: id.optional(), profile: profileInputSchema, secret: secret.optional() }).strict(),
+  ]),
   'connection.select': z.object({ id }).strict(),
   /** Try the active connection's token request again (after "credentials rejected" or a failing token endpoint). */
   'connection.retry': z.object({}).strict(),
@@ -89,6 +96,11 @@ export const requestSchemas = {
   'export.cancel': z.object({ exportId: id }).strict(),
   /** Shows a finished export in the system's file manager (Electron only; see SessionStatus.canRevealFiles). */
   'export.reveal': z.object({ exportId: id }).strict(),
+  /**
+   * Puts text on the system clipboard (Electron only; see SessionStatus.writesClipboard): the
+   * window's own clipboard permission is denied (security.ts), main writes it instead.
+   */
+  'clipboard.write': z.object({ text: z.string().max(20_000_000) }).strict(),
   /** The newest entries of the export audit log. */
   'exports.recent': z.object({}).strict(),
 } as const;
@@ -119,6 +131,8 @@ export interface SessionStatus {
   notices: string[];
   /** True in Electron, where a finished export can be shown in the file manager. */
   canRevealFiles: boolean;
+  /** True in Electron, where copying goes through clipboard.write (the browser host's page writes the clipboard itself). */
+  writesClipboard: boolean;
 }
 
 /** Live figures of the active connection's rate limiter, for the status bar. */
@@ -156,6 +170,7 @@ export interface RequestOutputs {
   'export.cancel': { cancelled: boolean };
   'export.reveal': { revealed: boolean };
   'exports.recent': { entries: AuditEntry[] };
+  'clipboard.write': { written: boolean };
 }
 
 export type RequestName = keyof typeof requestSchemas;
@@ -186,7 +201,7 @@ export const EVENT_NAMES: readonly EventName[] = [
 ];
 
 /** A file name without a folder or a character file systems refuse (no `/`, `\\`, `:`, control characters). */
-function isBareFileName(name: string): boolean {
+export function isBareFileName(name: string): boolean {
   return (
     ![...name].some((character) => '/\\:*?"<>|'.includes(character) || character.charCodeAt(0) < 32) &&
     !/^\.+$/.test(name)

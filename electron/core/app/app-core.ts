@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import {
   DEMO_CONNECTION_ID,
@@ -13,12 +14,14 @@ import { AuditLog } from '../export/audit-log.js';
 import { GrantLedger } from '../grant-ledger.js';
 import { LimiterRegistry } from '../limiter-registry.js';
 import { ProfileStore, type DamagedFileReport } from '../profiles.js';
+import { treatAsSecret } from '../redact.js';
 import { TokenManagers } from '../token-managers.js';
 import { openVault, type Vault } from '../vault.js';
 import { Connections, tokenStatus, type DemoServer } from './connections.js';
 import { ExportJobs, type ExportJobsOptions } from './export-jobs.js';
 import { ProfileEditor } from './profile-editor.js';
 import { RequestRegistry } from './request-registry.js';
+import { AppError } from './app-error.js';
 import { SettingsStore } from './settings-store.js';
 
 export type { DemoServer };
@@ -33,6 +36,8 @@ export interface AppCoreOptions extends ExportJobsOptions {
    * roots (Electron main, the browser host) hand it in: the engine never imports the Demo API.
    */
   startDemo?: () => Promise<DemoServer>;
+  /** Writes the system clipboard (Electron main's); without it, the page writes its own. */
+  writeClipboard?: (text: string) => Promise<void>;
 }
 
 /** A handler per request; `caller` names the window or tab it came from (request-registry.ts). */
@@ -57,6 +62,7 @@ export class AppCore {
   private readonly notices: string[] = [];
   /** The page and count requests of each window or tab, cancellable by their caller only. */
   private readonly requests = new RequestRegistry();
+  private readonly writeClipboard: ((text: string) => Promise<void>) | undefined;
   private readonly tokens: TokenManagers;
   /** Shared with the `cdb` runs of the user calling the same API (DESIGN.md, "Limiter"). */
   private readonly limiters: LimiterRegistry;
@@ -74,6 +80,7 @@ export class AppCore {
     auditLog: AuditLog,
   ) {
     this.tokens = new TokenManagers({ vault, ledger });
+    this.writeClipboard = options.writeClipboard;
     this.limiters = new LimiterRegistry(dataFiles(options.dataDir).limiterPeers);
     const emit = this.emit.bind(this);
     this.connections = new Connections(
@@ -136,8 +143,9 @@ export class AppCore {
       if (deleted && this.connections.active?.id === id) this.connections.forgetChoice();
       return { deleted };
     },
-    'profiles.test': async ({ id }) => {
-      const { connection } = await this.connections.open(id);
+    'profiles.test': async (input) => {
+      if ('profile' in input) return this.tryUnsaved(input);
+      const { connection } = await this.connections.open(input.id);
       // Testing is the user asking to try again: it lifts an earlier "credentials rejected".
       connection.tokens.retry();
       return { customers: await connection.client.count({ resource: 'customers' }) };
@@ -174,6 +182,12 @@ export class AppCore {
     'export.cancel': ({ exportId }) => Promise.resolve({ cancelled: this.exports.cancel(exportId) }),
     'export.reveal': ({ exportId }) => Promise.resolve({ revealed: this.exports.reveal(exportId) }),
     'exports.recent': async () => ({ entries: await this.exports.recent(30) }),
+    'clipboard.write': async ({ text }) => {
+      if (!this.writeClipboard)
+        throw new AppError('not-found', 'this app has no clipboard of its own: the page writes it');
+      await this.writeClipboard(text);
+      return { written: true };
+    },
   };
 
   /** Calls `listener` with every event the app pushes. */
@@ -195,6 +209,24 @@ export class AppCore {
     for (const listener of this.listeners) listener(name, payload);
   }
 
+  /** Tries a connection as typed, before it is saved: a token, then the count of its customers. */
+  private async tryUnsaved({
+    id,
+    profile,
+    secret,
+  }: Extract<ParsedRequestInput<'profiles.test'>, { profile: unknown }>): Promise<{ customers: number }> {
+    if (secret !== undefined) treatAsSecret(secret);
+    const trial = this.connections.openUnsaved(
+      { ...profile, id: `unsaved-${randomUUID()}` },
+      secret ?? (await this.editor.savedSecretFor(id, profile)),
+    );
+    try {
+      return { customers: await trial.client.count({ resource: 'customers' }) };
+    } finally {
+      trial.tokens.close();
+    }
+  }
+
   private async status(): Promise<SessionStatus> {
     // Other processes (cdb runs) may have been granted tokens since: the count shown is the machine's.
     await this.ledger.refresh();
@@ -205,6 +237,7 @@ export class AppCore {
       keychainProblem: this.vault.unavailable?.message ?? null,
       notices: [...this.notices],
       canRevealFiles: this.exports.canReveal,
+      writesClipboard: this.writeClipboard !== undefined,
     };
   }
 

@@ -101,6 +101,19 @@ export class Connections {
     return { id, name: profile.name, demo: false, connection };
   }
 
+  /**
+   * A connection to a profile that is not saved (the form's Test), with the secret the user typed
+   * or the one saved for it; on a token manager of its own, so a trial never changes the token
+   * state of a saved connection. Close its `tokens` when done.
+   */
+  openUnsaved(profile: ConnectionProfile, secret: string): Connection {
+    return connect(profile, {
+      tokens: { forCredentials: (credentials) => this.tokens.apart(credentials) },
+      limiters: this.limiters,
+      readSecret: () => Promise.resolve(secret),
+    });
+  }
+
   /** Stops the Demo's server and its token managers (the app is quitting). */
   async close(): Promise<void> {
     this.forgetChoice();

@@ -143,6 +143,41 @@ describe('tokens cost what they must', () => {
     expect(((await ok('session.status', {})) as { token: { used: number } }).token.used).toBe(1);
   });
 
+  it('a new connection tried before it is saved: a wrong secret is rejected, and trying, saving and using it cost one token', async () => {
+    const api = await server();
+    const { ok, call } = await app();
+    const wrong = await call('profiles.test', { profile: profileOf(api), secret: 'not-the-secret' });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'credentials-rejected' } });
+    // The server quoted the secret back: it does not come back to the caller.
+    expect(JSON.stringify(wrong)).not.toContain('not-the-secret');
+    expect(await ok('profiles.test', { profile: profileOf(api), secret: api.clientSecret })).toEqual({
+      customers: 1_000,
+    });
+    expect(api.grants()).toBe(1);
+    const saved = await ok('profiles.save', { profile: profileOf(api), secret: api.clientSecret });
+    await ok('connection.select', { id: saved.id });
+    await ok('data.count', { view: { resource: 'customers' } });
+    expect(api.grants()).toBe(1);
+    // Edited and tried again without typing the secret: the saved one, to the same address.
+    expect(await ok('profiles.test', { id: saved.id, profile: profileOf(api, 'Renamed') })).toEqual({
+      customers: 1_000,
+    });
+    expect(api.grants()).toBe(1);
+  });
+
+  it('an edited connection pointing elsewhere is not tried with the saved secret', async () => {
+    const genuine = await server();
+    const elsewhere = await server();
+    const { ok, call } = await app();
+    const saved = await ok('profiles.save', { profile: profileOf(genuine), secret: genuine.clientSecret });
+    const tried = await call('profiles.test', { id: saved.id, profile: profileOf(elsewhere) });
+    expect(tried).toMatchObject({ ok: false, error: { code: 'secret-required' } });
+    expect(elsewhere.received).toEqual([]);
+    const untyped = await call('profiles.test', { profile: profileOf(elsewhere) });
+    expect(untyped).toMatchObject({ ok: false, error: { code: 'secret-required' } });
+    expect(elsewhere.received).toEqual([]);
+  });
+
   it('after "credentials rejected" the app stops asking until Retry', async () => {
     const api = await server({ rejectClient: true });
     const { ok, call } = await app();

@@ -64,6 +64,26 @@ export class ProfileEditor {
     return this.summary(saved);
   }
 
+  /**
+   * The secret saved for profile `id`, to try `profile` with: only while `profile` still names the
+   * saved address and client (a secret is only sent where it was entered for).
+   */
+  async savedSecretFor(id: string | undefined, profile: ProfileInput): Promise<string> {
+    const before = id === undefined ? undefined : await this.profiles.get(id);
+    const secret = before && (await this.vault.getSecret(before.id));
+    const moved =
+      !before ||
+      before.baseUrl !== profile.baseUrl ||
+      !sameCredentials(credentialsOf(before), credentialsOf(profile));
+    if (moved || secret === undefined) {
+      throw new AppError(
+        'secret-required',
+        'type the client secret to try this connection (a saved secret is only sent to the address and client it was saved for)',
+      );
+    }
+    return secret;
+  }
+
   /** Deletes a profile with its secret, and its credentials' token if no other profile uses them. */
   async delete(id: string): Promise<boolean> {
     const before = await this.profiles.get(id);

@@ -13,13 +13,16 @@ import {
   profileOf,
   TEXT_FIELDS,
   type Draft,
+  type FieldProblems,
 } from './connection-draft';
 import { failureLine } from './describe-failure';
+import { FormField } from './FormField';
 import { PanelHeader } from './PanelHeader';
 
 /**
  * Add, edit, test, use and delete connection profiles. The secret field is write-only: it says
- * whether a secret is saved, never shows one, and is sent only when the user types a new one.
+ * whether a secret is saved, never shows one, and is sent only when the user types a new one. A
+ * connection can be tested as typed, before it is saved; every mistake is shown by its field.
  */
 export function ConnectionsPanel({
   session,
@@ -40,16 +43,21 @@ export function ConnectionsPanel({
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [secret, setSecret] = useState('');
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | undefined>();
+  const [problems, setProblems] = useState<FieldProblems>({});
   const selected = profiles.data?.find((profile) => profile.id === selectedId);
   // Credentials belong to their address: moving a saved connection needs its secret typed again (the app refuses otherwise).
   const moved = selected !== undefined && movesCredentials(draft, selected);
   const secretNeeded = !selected?.secretSaved || moved;
+  // What Test tries: the saved connection as it is, or the form as typed (unsaved changes, a new secret).
+  const unchanged =
+    selected !== undefined && !secret && JSON.stringify(draftOf(selected)) === JSON.stringify(draft);
 
   const pick = (profile: ProfileSummary | undefined) => {
     setSelectedId(profile?.id);
     setDraft(profile ? draftOf(profile) : EMPTY_DRAFT);
     setSecret('');
     setMessage(undefined);
+    setProblems({});
   };
 
   const attempt = async (action: () => Promise<string>) => {
@@ -60,14 +68,28 @@ export function ConnectionsPanel({
     }
   };
 
+  /** The profile as typed, or undefined after showing what is wrong by each field. */
+  const checkedProfile = (needsSecret: boolean) => {
+    const checked = profileOf(draft, t);
+    const found: FieldProblems = 'problems' in checked ? { ...checked.problems } : {};
+    if (needsSecret && !secret)
+      found.secret = t('connections.fieldProblem', {
+        field: t('connections.secret'),
+        rule: t('connections.required'),
+      });
+    setProblems(found);
+    setMessage(undefined);
+    return 'profile' in checked && !found.secret ? checked.profile : undefined;
+  };
+
   const save = (event: FormEvent) => {
     event.preventDefault();
+    const profile = checkedProfile(secretNeeded);
+    if (!profile) return;
     void attempt(async () => {
-      const checked = profileOf(draft, t);
-      if ('problem' in checked) throw new Error(checked.problem);
       const saved = await saveProfile.mutateAsync({
         id: selectedId,
-        profile: checked.profile,
+        profile,
         ...(secret && { secret }),
       });
       setSelectedId(saved.id);
@@ -76,11 +98,16 @@ export function ConnectionsPanel({
     });
   };
 
-  const test = () =>
-    attempt(async () => {
-      const { customers } = await testProfile.mutateAsync(selectedId ?? '');
+  const test = () => {
+    const profile = unchanged ? undefined : checkedProfile(secretNeeded);
+    if (!unchanged && !profile) return;
+    void attempt(async () => {
+      const { customers } = await testProfile.mutateAsync(
+        profile ? { id: selectedId, profile, ...(secret && { secret }) } : { id: selectedId ?? '' },
+      );
       return t('connections.testOk', { count: customers });
     });
+  };
 
   const remove = () =>
     attempt(async () => {
@@ -97,15 +124,15 @@ export function ConnectionsPanel({
     });
 
   const field = (name: keyof Draft, type = 'text') => (
-    <label key={name} className="form-field">
-      {t(LABEL_KEYS[name])}
-      <input
-        type={type}
-        value={draft[name]}
-        required={name !== 'audience'}
-        onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
-      />
-    </label>
+    <FormField
+      key={name}
+      label={t(LABEL_KEYS[name])}
+      problem={problems[name]}
+      type={type}
+      value={draft[name]}
+      aria-required={name !== 'audience'}
+      onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
+    />
   );
 
   return (
@@ -128,29 +155,21 @@ export function ConnectionsPanel({
           ))}
           <li className="demo-note">{t('connections.demoNote')}</li>
         </ul>
-        <form className="connection-form" aria-labelledby="connections-title" onSubmit={save}>
+        <form className="connection-form" aria-labelledby="connections-title" onSubmit={save} noValidate>
           {TEXT_FIELDS.map((name) => field(name, name.endsWith('Url') ? 'url' : 'text'))}
-          <label className="form-field">
-            {t('connections.secret')}
-            <input
-              type="password"
-              autoComplete="new-password"
-              value={secret}
-              required={secretNeeded}
-              aria-describedby={moved ? 'secret-again' : undefined}
-              placeholder={
-                selected?.secretSaved && !moved
-                  ? t('connections.secretSaved')
-                  : t('connections.secretMissing')
-              }
-              onChange={(event) => setSecret(event.target.value)}
-            />
-          </label>
-          {moved && (
-            <p id="secret-again" className="hint">
-              {t('connections.secretAgain')}
-            </p>
-          )}
+          <FormField
+            label={t('connections.secret')}
+            problem={problems.secret}
+            hint={moved ? t('connections.secretAgain') : undefined}
+            type="password"
+            autoComplete="new-password"
+            value={secret}
+            aria-required={secretNeeded}
+            placeholder={
+              selected?.secretSaved && !moved ? t('connections.secretSaved') : t('connections.secretMissing')
+            }
+            onChange={(event) => setSecret(event.target.value)}
+          />
           {session?.keychainProblem && <p className="hint">{t('connections.secretSessionOnly')}</p>}
           <details>
             <summary>{t('connections.advanced')}</summary>
@@ -162,7 +181,7 @@ export function ConnectionsPanel({
             <button type="submit" disabled={busy}>
               {t('connections.save')}
             </button>
-            <button type="button" disabled={!selectedId || busy} onClick={() => void test()}>
+            <button type="button" disabled={busy} onClick={test}>
               {t('connections.test')}
             </button>
             <button type="button" disabled={!selectedId || busy} onClick={() => void use()}>

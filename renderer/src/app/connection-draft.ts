@@ -69,11 +69,17 @@ export function movesCredentials(draft: Draft, saved: ProfileSummary): boolean {
   return CREDENTIAL_FIELDS.some((name) => draft[name].trim().replace(/\/+$/, '') !== before[name]);
 }
 
+/** What is wrong with a form's fields: one sentence per field, naming it, in the user's language. */
+export type FieldProblems = Partial<Record<keyof Draft | 'secret', string>>;
+
 /**
  * The profile `draft` describes, or what is wrong with it, field by field in the user's language.
  * The app checks again; checking here first names the field in the user's language.
  */
-export function profileOf(draft: Draft, t: TFunction): { profile: ProfileInput } | { problem: string } {
+export function profileOf(
+  draft: Draft,
+  t: TFunction,
+): { profile: ProfileInput } | { problems: FieldProblems } {
   const profile = {
     name: draft.name,
     baseUrl: draft.baseUrl,
@@ -88,17 +94,16 @@ export function profileOf(draft: Draft, t: TFunction): { profile: ProfileInput }
   const checked = profileInputSchema.safeParse(profile);
   // What the user typed goes to the app as typed: the app normalises it with the same schema.
   if (checked.success) return { profile };
-  const problem = checked.error.issues
-    .map((issue) => {
-      const field = String(issue.path[0] ?? '');
-      const rule = URL_FIELDS.has(field)
-        ? t('connections.urlRule')
-        : issue.code === 'too_small'
-          ? t('connections.required')
-          : t('connections.invalidValue', { detail: issue.message });
-      const label = field in LABEL_KEYS ? t(LABEL_KEYS[field as keyof Draft]) : field;
-      return t('connections.fieldProblem', { field: label, rule });
-    })
-    .join(' · ');
-  return { problem };
+  const problems: FieldProblems = {};
+  for (const issue of checked.error.issues) {
+    const field = String(issue.path[0] ?? '') as keyof Draft;
+    if (!(field in LABEL_KEYS) || problems[field]) continue;
+    const rule = URL_FIELDS.has(field)
+      ? t('connections.urlRule')
+      : issue.code === 'too_small'
+        ? t('connections.required')
+        : t('connections.invalidValue', { detail: issue.message });
+    problems[field] = t('connections.fieldProblem', { field: t(LABEL_KEYS[field]), rule });
+  }
+  return { problems };
 }

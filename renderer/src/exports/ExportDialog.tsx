@@ -2,7 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { ExportFormat, ExportView } from '../../../electron/shared/export';
+import { isBareFileName } from '../../../electron/shared/contract';
 import { failureLine } from '../app/describe-failure';
+import { FormField } from '../app/FormField';
 import { useExports } from './exports-context';
 import { localeOf } from '../../../electron/shared/wire';
 
@@ -34,6 +36,7 @@ export function ExportDialog({ view, table, sortLabel, total, canChooseFolder, o
     `${view.resource}${view.customerId ? `-${view.customerId}` : ''}-${stamp}`,
   );
   const [problem, setProblem] = useState<string | undefined>();
+  const [nameProblem, setNameProblem] = useState<string | undefined>();
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -59,6 +62,12 @@ export function ExportDialog({ view, table, sortLabel, total, canChooseFolder, o
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // An empty name is the table's; a name with a folder in it is refused by the field, before the app does.
+    const name = baseName.trim() || view.resource;
+    setNameProblem(
+      isBareFileName(name) ? undefined : t('export.fileNameRule', { field: t('export.fileName') }),
+    );
+    if (!isBareFileName(name)) return;
     try {
       await start({
         view,
@@ -69,7 +78,7 @@ export function ExportDialog({ view, table, sortLabel, total, canChooseFolder, o
           bom: preset === 'excelFr',
           decimalComma: preset === 'excelFr',
         },
-        fileName: `${baseName.trim() || view.resource}.${EXTENSIONS[format]}`,
+        fileName: `${name}.${EXTENSIONS[format]}`,
       });
       onClose();
     } catch (failure) {
@@ -79,7 +88,7 @@ export function ExportDialog({ view, table, sortLabel, total, canChooseFolder, o
 
   return (
     <dialog ref={dialog} className="export-dialog" aria-labelledby="export-title" onClose={onClose}>
-      <form method="dialog" onSubmit={(event) => void submit(event)}>
+      <form method="dialog" onSubmit={(event) => void submit(event)} noValidate>
         <h2 id="export-title">{t('export.title', { table })}</h2>
         <fieldset>
           <legend>{t('export.format')}</legend>
@@ -108,10 +117,12 @@ export function ExportDialog({ view, table, sortLabel, total, canChooseFolder, o
             </select>
           </label>
         )}
-        <label className="form-field">
-          {t('export.fileName')}
-          <input value={baseName} onChange={(event) => setBaseName(event.target.value)} required />
-        </label>
+        <FormField
+          label={t('export.fileName')}
+          problem={nameProblem}
+          value={baseName}
+          onChange={(event) => setBaseName(event.target.value)}
+        />
         <p data-testid="export-summary">{summary}</p>
         <p className="hint">
           {canChooseFolder ? t('export.destinationDesktop') : t('export.destinationBrowser')}

@@ -16,6 +16,9 @@ import { TableHeader } from './TableHeader';
 import { TableToolbar } from './TableToolbar';
 import { TABLE_FEATURES } from './columns';
 import { sortingOf, sortParamOf } from './sorting';
+import type { Language } from '../../../electron/shared/api-rules';
+import { failureLine } from '../app/describe-failure';
+import { useCopyText } from '../data/mutations';
 import { useColumnLayout } from './useColumnLayout';
 import { useColumnWidths } from './useColumnWidths';
 import { useGridKeyboard, type GridPosition } from './useGridKeyboard';
@@ -80,8 +83,9 @@ export function DataTable({
   focusOnStart,
   onLeave,
 }: DataTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const gridId = useId();
+  const copyText = useCopyText();
   const rows = useViewRows(view, filter, pageSize);
   const { shown, error, loadingMore, filtered, count } = rows;
   const [layout, setLayout] = useColumnLayout(view.customerId ? `customer:${view.resource}` : view.resource);
@@ -150,7 +154,13 @@ export function DataTable({
     textOf: rows.textOf,
     scrollToRow: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }),
     copyText: (text) =>
-      void navigator.clipboard.writeText(text).then(() => rows.setNotice(t('table.copied'))),
+      void copyText(text).then(
+        () => rows.setNotice(t('table.copied')),
+        (failure: unknown) =>
+          rows.setNotice(
+            t('table.copyFailed', { reason: failureLine(t, i18n.language as Language, failure) }),
+          ),
+      ),
     onOpenRow,
     resetOn: view.sort,
     initialActive: initialPlace?.active,
