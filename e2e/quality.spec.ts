@@ -68,6 +68,25 @@ for (const language of ['en', 'fr'] as const) {
     );
     await page.keyboard.press('Escape');
     await page.getByRole('navigation').getByRole('button', { name: names.customers }).click();
+    // A customer with a notice period ending soon, so the summary has a deadline to point out:
+    // the first agreement with days left, in the API's own order of `notice` (ended ones are 0).
+    let soon: { customerId: string; notice: number | null } | undefined;
+    for (let cursor: string | undefined, pages = 0; !soon && pages < 40; pages++) {
+      const page = (await host.call('data.listPage', {
+        view: { resource: 'agreements', sort: 'notice.asc' },
+        size: 500,
+        lang: language,
+        ...(cursor && { cursor }),
+      })) as { rows: { customerId: string; notice: number | null }[]; nextCursor: string | null };
+      soon = page.rows.find((agreement) => (agreement.notice ?? 0) > 0);
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    await page
+      .getByRole('searchbox')
+      .first()
+      .fill(soon?.customerId ?? '');
+    await expect(page.getByTestId('row')).toHaveCount(1);
     await page.getByTestId('row').first().click();
     await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
     await expect(page.getByTestId('row').first()).toBeVisible();
