@@ -421,7 +421,7 @@ test('a copy the clipboard refuses says so, in the language shown', async ({ pag
     'Write permission denied.',
   );
   await page.getByRole('button', { name: 'FR', exact: true }).click();
-  await grid.focus();
+  await page.getByRole('grid', { name: 'Clients' }).focus();
   await page.keyboard.press('Control+C');
   await expect(page.getByRole('status').filter({ hasText: 'Rien n’a été copié' })).toBeVisible();
   await page.getByRole('button', { name: 'EN', exact: true }).click();

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AppCore, type AppCoreOptions } from './app/app-core.js';
 import { ApiClient } from './api-client.js';
 import { startDemoApi, type DemoApi, type DemoApiOptions } from '../demo-api/testing.js';
 import { ApiError } from './errors.js';
@@ -99,6 +101,32 @@ export async function startEngine(
       await vault.deleteSecret(profileId);
       await vault.deleteToken(credentialsId(credentials));
       await demo.close();
+    },
+  };
+}
+
+/**
+ * The app's engine as main or the host opens it, on fresh folders and a test keychain; `close`
+ * stops it and removes the folders.
+ */
+export async function openTestCore(
+  options: Partial<AppCoreOptions> = {},
+): Promise<{ core: AppCore; root: string; dataDir: string; close: () => Promise<void> }> {
+  const root = await mkdtemp(join(tmpdir(), 'cdb-app-'));
+  const dataDir = join(root, 'data');
+  const core = await AppCore.open({
+    dataDir,
+    exportDir: join(root, 'exports'),
+    vault: testVault(),
+    ...options,
+  });
+  return {
+    core,
+    root,
+    dataDir,
+    close: async () => {
+      await core.close();
+      await rm(root, { recursive: true, force: true });
     },
   };
 }

@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testVault } from '../test-kit.js';
-import { AppCore, type AppCoreOptions } from './app-core.js';
+import { openTestCore } from '../test-kit.js';
+import type { AppCoreOptions } from './app-core.js';
 import { dispatch } from './dispatch.js';
 
 // Copying in Electron: the window may not write the clipboard (security.ts denies the permission),
@@ -16,17 +13,8 @@ afterEach(async () => {
 });
 
 async function app(options: Partial<AppCoreOptions>) {
-  const root = await mkdtemp(join(tmpdir(), 'cdb-clipboard-'));
-  const core = await AppCore.open({
-    dataDir: join(root, 'data'),
-    exportDir: join(root, 'exports'),
-    vault: testVault(),
-    ...options,
-  });
-  cleanups.push(async () => {
-    await core.close();
-    await rm(root, { recursive: true, force: true });
-  });
+  const { core, close } = await openTestCore(options);
+  cleanups.push(close);
   return core;
 }
 

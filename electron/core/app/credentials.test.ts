@@ -1,11 +1,10 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestName, Result } from '../../shared/contract.js';
 import { startOtherApi, type OtherApi, type OtherApiOptions } from '../test-fixtures/other-api.js';
-import { testVault } from '../test-kit.js';
-import { AppCore } from './app-core.js';
+import { openTestCore } from '../test-kit.js';
+import type { AppCore } from './app-core.js';
 import { dispatch } from './dispatch.js';
 
 // The app's engine as the renderer drives it (every request through `dispatch`, as IPC and the
@@ -24,17 +23,8 @@ async function server(options: OtherApiOptions = {}): Promise<OtherApi> {
 }
 
 async function app() {
-  const root = await mkdtemp(join(tmpdir(), 'cdb-app-'));
-  const dataDir = join(root, 'data');
-  const core = await AppCore.open({
-    dataDir,
-    exportDir: join(root, 'exports'),
-    vault: testVault(),
-  });
-  cleanups.push(async () => {
-    await core.close();
-    await rm(root, { recursive: true, force: true });
-  });
+  const { core, dataDir, root, close } = await openTestCore();
+  cleanups.push(close);
   const call = async (name: RequestName, argument: unknown): Promise<Result<any>> =>
     dispatch(core, name, argument);
   const ok = async (name: RequestName, argument: unknown): Promise<any> => {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RequestInput } from '../../../electron/shared/contract';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
-import { queryKeys, useSession } from './queries';
+import { queryKeys } from './queries';
 
 // What changes the app's state, as mutations: a control can say it is busy (isPending) and stay
 // disabled until the answer, and what the change makes stale is refreshed in one place.
@@ -33,20 +33,6 @@ export function useTestProfile() {
   return useMutation({
     mutationFn: (input: RequestInput<'profiles.test'>) => call(api, 'profiles.test', input),
   });
-}
-
-/**
- * Puts text on the clipboard: through the app in Electron (the window's own clipboard permission
- * is denied there: security.ts), with the page's own clipboard in the browser host. Rejects when
- * the copy failed, so the caller can say so.
- */
-export function useCopyText(): (text: string) => Promise<void> {
-  const api = useApi();
-  const writesClipboard = useSession().data?.writesClipboard ?? false;
-  return async (text) => {
-    if (writesClipboard) await call(api, 'clipboard.write', { text });
-    else await navigator.clipboard.writeText(text);
-  };
 }
 
 /** Chooses the connection to browse; every query of the previous one starts over. */

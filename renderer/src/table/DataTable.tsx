@@ -18,7 +18,7 @@ import { TABLE_FEATURES } from './columns';
 import { sortingOf, sortParamOf } from './sorting';
 import type { Language } from '../../../electron/shared/api-rules';
 import { failureLine } from '../app/describe-failure';
-import { useCopyText } from '../data/mutations';
+import { useCopyText } from '../data/clipboard';
 import { useColumnLayout } from './useColumnLayout';
 import { useColumnWidths } from './useColumnWidths';
 import { useGridKeyboard, type GridPosition } from './useGridKeyboard';
