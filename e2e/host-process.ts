@@ -56,10 +56,17 @@ export async function startHostProcess(extraArgs: string[] = []): Promise<HostPr
     dataDir,
     exportDir,
     call: async (name, argument) => {
-      const response = await fetch(`${origin}${API_PATH}${name}`, {
-        method: 'POST',
-        headers: { [SESSION_HEADER]: token, 'content-type': 'application/json' },
-        body: JSON.stringify(argument),
+      const send = () =>
+        fetch(`${origin}${API_PATH}${name}`, {
+          method: 'POST',
+          headers: { [SESSION_HEADER]: token, 'content-type': 'application/json' },
+          body: JSON.stringify(argument),
+        });
+      // A kept-alive socket the host closed while idle resets on reuse (a race of keep-alive
+      // timeouts, not an answer): the request is sent again once, on a new socket.
+      const response = await send().catch((error: unknown) => {
+        if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+        return send();
       });
       const result = (await response.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
       if (!result.ok) throw new Error(`${name}: ${result.error?.message ?? 'failed'}`);

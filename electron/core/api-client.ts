@@ -37,6 +37,19 @@ export interface PageRequest extends View {
   lang: Language;
 }
 
+/** A page in offset mode: `page` counted from 1 (spec "List endpoints with pagination"). */
+export interface OffsetPageRequest extends View {
+  size: number;
+  page: number;
+  lang: Language;
+}
+
+/** An offset page: its rows and the view's total. */
+export interface OffsetPage {
+  rows: ApiRecord[];
+  total: number;
+}
+
 export interface Page {
   rows: ApiRecord[];
   nextCursor: string | null;
@@ -89,6 +102,25 @@ export class ApiClient {
       hasNextPage: pagination.data.hasNextPage,
       nextCursor: pagination.data.hasNextPage ? (pagination.data.nextCursor ?? null) : null,
     };
+  }
+
+  /**
+   * One page in offset mode (`page`, no cursor): where a far jump reads, without walking every
+   * cursor page before it. Rows are in the traversal's order (spec rule 5: ordering is
+   * deterministic); spec rule 6 says offset mode degrades deep down, so only jumps use it.
+   */
+  async offsetPage(request: OffsetPageRequest, options: CallOptions = {}): Promise<OffsetPage> {
+    const query: Record<string, string> = {
+      page: String(request.page),
+      size: String(checkedSize(request.size)),
+    };
+    if (request.sort) query.sort = request.sort;
+    const { data, metadata } = successEnvelope(
+      await this.getJson(this.listUrl(request, query), request.lang, options, false, request.resource),
+    );
+    const pagination = offsetPaginationSchema.safeParse(metadata.pagination);
+    if (!pagination.success) throw invalidResponse('its offset pagination has no total');
+    return { rows: data, total: pagination.data.total };
   }
 
   /** How many records a view has: offset mode's `total` (`page=1&size=1`). */

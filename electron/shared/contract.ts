@@ -82,6 +82,16 @@ export const requestSchemas = {
       requestId: id.optional(),
     })
     .strict(),
+  /** A page read by position (offset mode): a far jump in a long list (Ctrl+End, the scrollbar dragged). */
+  'data.offsetPage': z
+    .object({
+      view,
+      size: z.number().int().min(1).max(PAGE_SIZE_MAX),
+      page: z.number().int().min(1).max(1_000_000_000),
+      lang: z.enum(LANGUAGES),
+      requestId: id.optional(),
+    })
+    .strict(),
   'data.count': z.object({ view, requestId: id.optional() }).strict(),
   'data.cancel': z.object({ requestId: id }).strict(),
   'data.schemas': z.object({ lang: z.enum(LANGUAGES) }).strict(),
@@ -163,6 +173,7 @@ export interface RequestOutputs {
   'settings.set': Settings;
   'session.status': SessionStatus;
   'data.listPage': { rows: ApiRecord[]; nextCursor: string | null; hasNextPage: boolean };
+  'data.offsetPage': { rows: ApiRecord[]; total: number };
   'data.count': { total: number };
   'data.cancel': { cancelled: boolean };
   'data.schemas': SchemaListing;

@@ -169,6 +169,13 @@ export class AppCore {
           .chosen()
           .client.listPage({ ...view, size, cursor, lang }, { signal, priority: priority ?? 'interactive' }),
       ),
+    'data.offsetPage': ({ view, size, page, lang, requestId }, caller = DIRECT_CALLER) =>
+      this.requests.run(caller, requestId, (signal) =>
+        // The user jumped there and waits: interactive, ahead of prefetches and exports.
+        this.connections
+          .chosen()
+          .client.offsetPage({ ...view, size, page, lang }, { signal, priority: 'interactive' }),
+      ),
     'data.count': ({ view, requestId }, caller = DIRECT_CALLER) =>
       this.requests.run(caller, requestId, async (signal) => ({
         total: await this.connections.chosen().client.count(view, { signal, priority: 'prefetch' }),

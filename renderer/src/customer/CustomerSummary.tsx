@@ -16,8 +16,8 @@ const SUMMARY_MAX_AGREEMENTS = 10_000;
 /**
  * A customer at a glance: its agreements by status, MRR and ARR per currency, the next commitment
  * and notice deadlines (pointed out within 30 days) and MRR by status as a chart whose text
- * alternative is the table beside it. Folded from the customer's own agreement pages: the same
- * traversal as its agreements table in server order, so opening the table costs no second request.
+ * alternative is the table beside it. Folded from the customer's own agreement pages, read
+ * through to the end (the table beside it reads only the rows on its screen).
  */
 export function CustomerSummary({ customerId, pageSize }: { customerId: string; pageSize: number }) {
   const { t, i18n } = useTranslation();

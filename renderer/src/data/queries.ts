@@ -29,11 +29,8 @@ export const queryKeys = {
   settings: ['settings'] as const,
   schemas: (connectionId: string | undefined, lang: Language) => ['schemas', connectionId, lang] as const,
   count: (connectionId: string | undefined, view: ListView) => ['count', connectionId, view] as const,
-  /** Without `lang` and `size`: every traversal of the view (a refused cursor resets them all). */
-  pages: (connectionId: string | undefined, view: ListView, lang?: Language, size?: number) =>
-    lang === undefined
-      ? (['pages', connectionId, view] as const)
-      : (['pages', connectionId, view, lang, size] as const),
+  pages: (connectionId: string | undefined, view: ListView, lang: Language, size: number) =>
+    ['pages', connectionId, view, lang, size] as const,
 };
 
 /** The session (connection, token, keychain). */
@@ -73,11 +70,11 @@ export const countQuery = (api: AppApi, session: SessionStatus | undefined, view
 let nextRequest = 0;
 
 /**
- * One traversal of a view as cursor pages (DESIGN.md, "Renderer"): the page parameter is the
- * cursor; a new sort or language is a new key, hence a new traversal; the previous rows stay on
- * screen until its first page arrives. A query that is dropped (sort changed, view closed) cancels
- * its request in the app, queued or running (request ids are this window's own: the app scopes
- * them per caller).
+ * One whole traversal of a view as cursor pages, for what reads a view through to its end (a
+ * customer's summary; tables read only the rows on their screen: table/block-loader.ts): the page
+ * parameter is the cursor; a new sort or language is a new key, hence a new traversal. A query
+ * that is dropped (view closed) cancels its request in the app, queued or running (request ids are
+ * this window's own: the app scopes them per caller).
  */
 export const pagesQuery = (
   api: AppApi,

@@ -3,7 +3,6 @@ import {
   useTable,
   type columnResizingState as ColumnResizingState,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterCondition } from '../../../electron/shared/filter';
@@ -22,11 +21,11 @@ import { useCopyText } from '../data/clipboard';
 import { useColumnLayout } from './useColumnLayout';
 import { useColumnWidths } from './useColumnWidths';
 import { useGridKeyboard, type GridPosition } from './useGridKeyboard';
-import { usePrefetch, useViewRows } from './useViewRows';
+import { useRowViewport } from './useRowViewport';
+import { useViewRows } from './useViewRows';
 
 const ROW_HEIGHT = 32;
 const OVERSCAN = 10;
-const SKELETON_ROWS = 4;
 /** TanStack's resting resize state (its own default is not exported). */
 const NOT_RESIZING: ColumnResizingState = {
   columnSizingStart: [],
@@ -65,10 +64,11 @@ export interface TablePlace {
 
 /**
  * The one data table of every view (DESIGN.md, "Renderer"): the rows of the view (useViewRows),
- * only the visible ones in the DOM (TanStack Virtual), server sorting on the spec's sortable
- * fields (TanStack Table's manual sorting), columns and labels from the schema, the grid's
- * keyboard (useGridKeyboard). Scrolling re-renders this table only: the position lives in the
- * scroll element, and is handed out when the table goes away.
+ * sized for the whole view from the start and only those on screen in the DOM (useRowViewport,
+ * scaled past the browser's height limit), server sorting on the spec's sortable fields (TanStack
+ * Table's manual sorting), columns and labels from the schema, the grid's keyboard
+ * (useGridKeyboard). Scrolling re-renders this table only, and the work it does is the screen's,
+ * whatever the depth.
  */
 export function DataTable({
   view,
@@ -87,12 +87,18 @@ export function DataTable({
   const gridId = useId();
   const copyText = useCopyText();
   const rows = useViewRows(view, filter, pageSize);
-  const { shown, error, loadingMore, filtered, count } = rows;
+  const { source, error, filtered } = rows;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const viewport = useRowViewport(scrollRef, source.rowCount, ROW_HEIGHT, OVERSCAN);
+  const placed = viewport.window;
+  // The rows on screen, read if they are not (every render: cheap, and it follows what arrived).
+  useEffect(() => source.ensure(placed.first, placed.last));
+  const onScreen = placed.items.map((item) => ({ ...item, record: source.rowAt(item.index) }));
+  const records = onScreen.flatMap((item) => (item.record ? [item.record] : []));
   const [layout, setLayout] = useColumnLayout(view.customerId ? `customer:${view.resource}` : view.resource);
   // Stable while unchanged: TanStack Table compares its state slices by identity.
   const hidden = useMemo(() => Object.fromEntries(layout.hidden.map((key) => [key, false])), [layout.hidden]);
   const sorting = useMemo(() => sortingOf(view.sort), [view.sort]);
-  const scrollRef = useRef<HTMLDivElement>(null);
   const visibleColumns = useMemo(
     () => rows.filterColumns.filter((column) => !layout.hidden.includes(column.key)),
     [rows.filterColumns, layout.hidden],
@@ -101,7 +107,7 @@ export function DataTable({
   const { widths, fit } = useColumnWidths({
     scrollRef,
     columns: visibleColumns,
-    sample: rows.pages.data?.pages[0]?.rows,
+    sample: rows.firstRows,
     textOf: rows.textOf,
     userSizes: layout.sizes,
     resizing:
@@ -112,7 +118,7 @@ export function DataTable({
   const table = useTable({
     features: TABLE_FEATURES,
     columns: rows.columns,
-    data: shown,
+    data: records,
     columnResizeMode: 'onChange',
     manualSorting: true,
     enableMultiSort: false,
@@ -140,19 +146,17 @@ export function DataTable({
       if (sized.length) setLayout({ ...layout, sizes: { ...layout.sizes, ...Object.fromEntries(sized) } });
     },
   });
-  const virtualizer = useVirtualizer({
-    count: shown.length + (loadingMore && !error ? SKELETON_ROWS : 0),
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: OVERSCAN,
-  });
-  usePrefetch(rows, virtualizer.getVirtualItems().at(-1)?.index ?? 0);
   const leafColumns = table.getVisibleLeafColumns();
+  // Each row on screen with its TanStack row (the table's rows are those on screen, in order).
+  const modelRows = table.getRowModel().rows;
+  let model = 0;
+  const items = onScreen.map((item) => ({ ...item, row: item.record ? modelRows[model++] : undefined }));
   const grid = useGridKeyboard({
-    rows: shown,
+    rowCount: source.rowCount,
+    rowAt: source.rowAt,
     columns: leafColumns.map((column) => column.id),
     textOf: rows.textOf,
-    scrollToRow: (index) => virtualizer.scrollToIndex(index, { align: 'auto' }),
+    scrollToRow: viewport.scrollToRow,
     copyText: (text) =>
       void copyText(text).then(
         () => rows.setNotice(t('table.copied')),
@@ -179,9 +183,11 @@ export function DataTable({
   // position is kept in a ref as the user scrolls: a scroll re-renders nothing outside the table.
   const scrolledTo = useRef(initialPlace?.scrollTop ?? 0);
   const activeNow = useRef(grid.active);
-  activeNow.current = grid.active;
   const leave = useRef(onLeave);
-  leave.current = onLeave;
+  useEffect(() => {
+    activeNow.current = grid.active;
+    leave.current = onLeave;
+  });
   useEffect(() => {
     if (scrollRef.current && initialPlace) scrollRef.current.scrollTop = initialPlace.scrollTop;
     if (focusOnStart) scrollRef.current?.focus({ preventScroll: true });
@@ -208,36 +214,37 @@ export function DataTable({
         className="table-scroll"
         role="grid"
         aria-label={label}
-        aria-rowcount={filtered ? -1 : (count?.total ?? rows.rows.length) + 1}
+        aria-rowcount={filtered ? -1 : source.rowCount + 1}
         aria-colcount={leafColumns.length}
-        aria-activedescendant={shown.length ? cellId(grid.active.row, grid.active.column) : undefined}
-        aria-busy={loadingMore}
+        aria-activedescendant={
+          source.rowAt(grid.active.row) ? cellId(grid.active.row, grid.active.column) : undefined
+        }
+        aria-busy={source.loading}
         tabIndex={0}
         onKeyDown={grid.onKeyDown}
-        onScroll={(event) => (scrolledTo.current = event.currentTarget.scrollTop)}
+        onScroll={(event) => {
+          scrolledTo.current = event.currentTarget.scrollTop;
+          viewport.onScroll(event.currentTarget.scrollTop);
+        }}
         data-testid="grid"
       >
         <TableHeader
           table={table}
           // Fitted to the rows on screen and the sample the table was first sized on.
           onFit={(key) => {
-            const items = virtualizer.getVirtualItems();
-            const onScreen = shown.slice(items[0]?.index ?? 0, (items.at(-1)?.index ?? 0) + 1);
-            const width = fit(key, [...onScreen, ...(rows.pages.data?.pages[0]?.rows ?? [])]);
+            const width = fit(key, [...records, ...(rows.firstRows ?? [])]);
             if (width !== undefined) table.setColumnSizing((current) => ({ ...current, [key]: width }));
           }}
         />
         <TableBody
           table={table}
-          items={virtualizer.getVirtualItems()}
-          height={virtualizer.getTotalSize()}
+          items={items}
+          height={placed.height}
           grid={grid}
           cellId={cellId}
           onOpenRow={onOpenRow}
         />
-        {!rows.pages.isFetching && shown.length === 0 && !error && (
-          <p className="empty">{t('table.empty')}</p>
-        )}
+        {!source.loading && source.rowCount === 0 && !error && <p className="empty">{t('table.empty')}</p>}
       </div>
     </section>
   );

@@ -1,13 +1,16 @@
-import type { VirtualItem } from '@tanstack/react-virtual';
+import type { Row } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import type { ApiRecord } from '../../../electron/shared/schema';
-import type { DataTableInstance } from './columns';
+import type { DataTableInstance, TABLE_FEATURES } from './columns';
 import type { useGridKeyboard } from './useGridKeyboard';
 
 export interface TableBodyProps {
   table: DataTableInstance;
-  /** The rows on screen (and a few around them): the only ones in the DOM. */
-  items: VirtualItem[];
+  /**
+   * The rows on screen (and a few around them): the only ones in the DOM, each with its place in
+   * the view, its top in the rows' area, and its TanStack row once read.
+   */
+  items: { index: number; top: number; row: Row<typeof TABLE_FEATURES, ApiRecord> | undefined }[];
   /** The height all rows would take. */
   height: number;
   grid: ReturnType<typeof useGridKeyboard>;
@@ -20,18 +23,18 @@ export function TableBody({ table, items, height, grid, cellId, onOpenRow }: Tab
   const { t } = useTranslation();
   const leafColumns = table.getVisibleLeafColumns();
   const width = leafColumns.reduce((sum, column) => sum + column.getSize(), 0);
-  const modelRows = table.getRowModel().rows;
   return (
     <div className="table-body" style={{ height, width }}>
       {items.map((item) => {
-        const row = modelRows[item.index];
-        const style = { transform: `translateY(${item.start}px)`, width };
+        const { row } = item;
+        const style = { transform: `translateY(${item.top}px)`, width };
         if (!row) {
           return (
             <div
-              key={item.key}
+              key={item.index}
               className="table-row skeleton-row"
               role="row"
+              aria-rowindex={item.index + 2}
               aria-label={t('table.loading')}
               style={style}
             >
@@ -44,7 +47,7 @@ export function TableBody({ table, items, height, grid, cellId, onOpenRow }: Tab
         const selected = grid.isSelected(item.index);
         return (
           <div
-            key={item.key}
+            key={item.index}
             className={`table-row${selected ? ' selected' : ''}${onOpenRow ? ' openable' : ''}`}
             role="row"
             aria-rowindex={item.index + 2}

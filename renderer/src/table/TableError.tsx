@@ -10,13 +10,13 @@ import type { ViewRows } from './useViewRows';
 export function TableError({ rows }: { rows: ViewRows }) {
   const { t } = useTranslation();
   const retry = useRetry();
-  const { error, pages } = rows;
+  const { error } = rows;
   if (!error) return null;
   return (
     <FailureMessage
       failure={error}
       context={t('table.error')}
-      onRetry={() => void retry(() => (rows.rows.length ? pages.fetchNextPage() : pages.refetch()))}
+      onRetry={() => void retry(() => Promise.resolve(rows.retry()))}
     />
   );
 }

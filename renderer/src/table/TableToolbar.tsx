@@ -29,14 +29,14 @@ export function TableToolbar({ table, rows, view, filter, label, onResetLayout }
   const [exporting, setExporting] = useState(false);
   const numbers = new Intl.NumberFormat(localeOf(language));
   const { count, session } = rows;
-  const loaded = numbers.format(rows.rows.length);
+  const loaded = numbers.format(rows.source.held);
   const sortColumn = view.sort?.split('.')[0];
   return (
     <div className="table-toolbar">
       <span data-testid="row-count" aria-live="polite">
         {rows.filtered
           ? t('filter.scanning', {
-              matches: numbers.format(rows.shown.length),
+              matches: numbers.format(rows.matches),
               scanned: loaded,
               total: count ? numbers.format(count.total) : '…',
             })
@@ -44,7 +44,7 @@ export function TableToolbar({ table, rows, view, filter, label, onResetLayout }
             ? t('table.loaded', { loaded, total: numbers.format(count.total) })
             : t('table.loadedUnknown', { loaded })}
       </span>
-      {rows.filtered && rows.pages.hasNextPage && (
+      {rows.filtered && rows.canScanMore && (
         <button type="button" onClick={() => rows.setScanStopped(rows.scanning)}>
           {rows.scanning ? t('filter.stop') : t('filter.resume')}
         </button>

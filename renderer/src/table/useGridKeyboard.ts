@@ -4,7 +4,9 @@ import type { ApiRecord } from '../../../electron/shared/schema';
 const PAGE_STEP = 20;
 
 export interface GridKeyboardOptions {
-  rows: readonly ApiRecord[];
+  rowCount: number;
+  /** Row `index`, or undefined while it is being read. */
+  rowAt: (index: number) => ApiRecord | undefined;
   /** The visible columns' ids, in order. */
   columns: readonly string[];
   /** The text a cell shows (what copying puts on the clipboard). */
@@ -32,7 +34,8 @@ export interface GridPosition {
  * selected rows as tab-separated text.
  */
 export function useGridKeyboard({
-  rows,
+  rowCount,
+  rowAt,
   columns,
   textOf,
   scrollToRow,
@@ -55,7 +58,7 @@ export function useGridKeyboard({
 
   const move = (row: number, column: number) => {
     const next = {
-      row: Math.max(0, Math.min(rows.length - 1, row)),
+      row: Math.max(0, Math.min(rowCount - 1, row)),
       column: Math.max(0, Math.min(columns.length - 1, column)),
     };
     setActive(next);
@@ -68,14 +71,17 @@ export function useGridKeyboard({
         ? [active.row, active.row]
         : [Math.min(anchor, active.row), Math.max(anchor, active.row)];
     const clean = (text: string) => text.replace(/[\t\r\n]+/g, ' ');
-    copyText(
-      from === to && anchor === undefined
-        ? clean(textOf(columns[active.column] ?? '', rows[active.row] ?? {}))
-        : rows
-            .slice(from, to + 1)
-            .map((record) => columns.map((key) => clean(textOf(key, record))).join('\t'))
-            .join('\n'),
-    );
+    if (from === to && anchor === undefined) {
+      copyText(clean(textOf(columns[active.column] ?? '', rowAt(active.row) ?? {})));
+      return;
+    }
+    // Rows still being read are copied as empty lines: what is copied lines up with what is selected.
+    const lines: string[] = [];
+    for (let index = from; index <= to; index++) {
+      const record = rowAt(index) ?? {};
+      lines.push(columns.map((key) => clean(textOf(key, record))).join('\t'));
+    }
+    copyText(lines.join('\n'));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -93,9 +99,9 @@ export function useGridKeyboard({
       ArrowRight: () => move(row, column + 1),
       ArrowLeft: () => move(row, column - 1),
       Home: () => move(event.ctrlKey || event.metaKey ? 0 : row, 0),
-      End: () => move(event.ctrlKey || event.metaKey ? rows.length - 1 : row, columns.length - 1),
+      End: () => move(event.ctrlKey || event.metaKey ? rowCount - 1 : row, columns.length - 1),
       Enter: () => {
-        const record = rows[row];
+        const record = rowAt(row);
         if (record && onOpenRow) onOpenRow(record);
       },
     };

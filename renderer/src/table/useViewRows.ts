@@ -1,32 +1,72 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import { compileFilter, type FilterCondition } from '../../../electron/shared/filter';
-import { AppFailure } from '../api/call';
-import { queryKeys, useCount, useCursorPages, useSchemas, useSession, type ListView } from '../data/queries';
+import type { ApiRecord } from '../../../electron/shared/schema';
+import { useApi } from '../api/context';
+import { useCount, useSchemas, useSession, type ListView } from '../data/queries';
+import { BlockLoader } from './block-loader';
 import { buildColumns } from './columns';
+import { ScanLoader } from './scan-loader';
 
-/** The next page is asked for when the user is this many rows from the end of what is loaded. */
-const PREFETCH_ROWS = 60;
+/** Placeholder rows past the rows read, while more are coming and the total is not known. */
+export const SKELETON_ROWS = 4;
+
+/** The rows a table draws, whichever way they are read. */
+export interface RowSource {
+  rowCount: number;
+  /** Row `index`, or undefined while it is being read (a placeholder is drawn). */
+  rowAt: (index: number) => ApiRecord | undefined;
+  /** Rows `first`…`last` are on screen: read them (and what comes next) if they are not. */
+  ensure: (first: number, last: number) => void;
+  /** Rows in memory (the toolbar's "loaded"). */
+  held: number;
+  loading: boolean;
+}
 
 /**
- * The rows of a view as the table shows them: the cursor pages of one traversal, the view's count,
- * its columns from the schema, and the user's filter applied as rows arrive (the API has no filter
- * parameters), with the scan through pages it takes and the way to stop it. A refused cursor
- * reloads the view from the top, with a notice (DESIGN.md).
+ * The rows of a view as the table shows them. Unfiltered, by position (DESIGN.md, "Renderer";
+ * issue 14): the view's count sizes the table from the start, and only the blocks near the screen
+ * are read and kept (block-loader.ts), by cursor while scrolling, by position after a far jump.
+ * Filtered, the API having no filter parameters, by scanning cursor pages with the filter applied
+ * as they arrive, the scan shown and stoppable; a refused cursor reloads the scan from the top,
+ * with a notice. Columns come from the schema and the first page.
  */
 export function useViewRows(view: ListView, filter: FilterCondition[], pageSize: number) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
-  const queryClient = useQueryClient();
+  const api = useApi();
   const session = useSession().data;
   const schemas = useSchemas(session, language).data;
   const count = useCount(session, { resource: view.resource, customerId: view.customerId }).data;
-  const pages = useCursorPages(session, view, language, pageSize);
-  const rows = useMemo(() => pages.data?.pages.flatMap((page) => page.rows) ?? [], [pages.data]);
+  const scan = filter.length > 0;
+  const connectionId = session?.connection?.id;
+
+  // One loader per traversal: a new sort, language, page size, connection or filter starts another.
+  const { resource, customerId, sort } = view;
+  const filterKey = JSON.stringify(filter);
+  const loader = useMemo(() => {
+    if (!connectionId) return undefined;
+    const scope = { resource, customerId, sort };
+    return scan
+      ? new ScanLoader(api, scope, language, pageSize)
+      : new BlockLoader(api, scope, language, pageSize);
+    // filterKey: a new filter is a new scan (the conditions themselves are read through setFilter).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scan, filterKey, connectionId, api, resource, customerId, sort, language, pageSize]);
+  useEffect(() => {
+    loader?.open();
+    return () => loader?.close();
+  }, [loader]);
+  useSyncExternalStore(loader?.subscribe ?? noSubscription, loader?.snapshot ?? noSnapshot);
+  const blocks = loader instanceof BlockLoader ? loader : undefined;
+  const scanner = loader instanceof ScanLoader ? loader : undefined;
+  useEffect(() => {
+    if (count && blocks) blocks.setTotal(count.total);
+  }, [count, blocks]);
+
   const schema = schemas?.schemas?.find((candidate) => candidate.resource === view.resource);
-  const firstRows = pages.data?.pages[0]?.rows;
+  const firstRows = loader?.firstRows;
   const { columns, textOf, filterColumns } = useMemo(
     () => buildColumns(view.resource, schema, firstRows ?? [], language),
     [view.resource, schema, firstRows, language],
@@ -40,37 +80,54 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
       return { keep: undefined, filterProblem: (problem as Error).message };
     }
   }, [filter, filterColumns]);
-  const shown = useMemo(() => (keep ? rows.filter(keep) : rows), [rows, keep]);
+  useEffect(() => scanner?.setFilter(keep), [scanner, keep]);
   // The user stopped the scan of this filter; a new filter scans again.
   const [stoppedFilter, setStoppedFilter] = useState<FilterCondition[] | undefined>();
   const scanStopped = stoppedFilter === filter;
   const setScanStopped = (stopped: boolean) => setStoppedFilter(stopped ? filter : undefined);
-  const error = pages.error instanceof AppFailure ? pages.error : undefined;
-  const [notice, setNotice] = useState<string | undefined>();
+  const error = loader?.error;
+  const [ownNotice, setNotice] = useState<string | undefined>();
+  // A scan the API made start again says so (DESIGN.md: a refused cursor).
+  const notice = ownNotice ?? (scanner?.restarted ? t('table.cursorReset') : undefined);
 
-  useEffect(() => {
-    if (error?.code !== 'invalid-cursor') return;
-    void queryClient
-      .resetQueries({ queryKey: queryKeys.pages(session?.connection?.id, view) })
-      .then(() => setNotice(t('table.cursorReset')));
-  }, [error, queryClient, session, view, t]);
+  const source: RowSource = scanner
+    ? {
+        rowCount: scanner.matches.length + (scanner.hasMore && !error && !scanStopped ? SKELETON_ROWS : 0),
+        rowAt: (index) => scanner.matches[index],
+        ensure: (_first, last) => scanner.ensure(last, scanStopped),
+        held: scanner.scanned,
+        loading: scanner.loading,
+      }
+    : {
+        // The count sizes the table from its first render (a position to come back to is there at once).
+        rowCount: count?.total ?? blocks?.rowCount(SKELETON_ROWS) ?? 0,
+        rowAt: (index) => blocks?.blocks.rowAt(index),
+        ensure: (first, last) => blocks?.ensure(first, last),
+        held: blocks?.blocks.rowsHeld ?? 0,
+        loading: blocks?.loading ?? false,
+      };
 
   return {
     session,
     count,
-    pages,
-    rows,
-    shown,
+    source,
+    /** The first page's rows: the sample columns are typed and sized from. */
+    firstRows,
     columns,
     textOf,
     filterColumns,
     filtered: Boolean(keep),
     filterProblem,
+    /** Matches so far of a filtered view (the toolbar's count). */
+    matches: scanner?.matches.length ?? 0,
+    /** A filtered view has pages left to scan (the user may stop or resume). */
+    canScanMore: scanner?.hasMore ?? false,
     /** A filtered view is scanning pages for matches (the user may stop it). */
     scanning: Boolean(keep) && !scanStopped,
     setScanStopped,
     error,
-    loadingMore: pages.isFetchingNextPage || (pages.isFetching && rows.length === 0),
+    /** Reads again what failed. */
+    retry: () => loader?.retry(),
     notice,
     setNotice,
     scanStopped,
@@ -79,14 +136,5 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
 
 export type ViewRows = ReturnType<typeof useViewRows>;
 
-/**
- * Asks for the next page before the user reaches the end of what is loaded (`lastVisible`: the
- * last row on screen). With a filter, this keeps scanning pages until enough matching rows fill
- * the view, or the traversal ends, or the user stops it.
- */
-export function usePrefetch({ pages, error, filtered, scanStopped, shown }: ViewRows, lastVisible: number) {
-  useEffect(() => {
-    if (!pages.hasNextPage || pages.isFetchingNextPage || error || (filtered && scanStopped)) return;
-    if (lastVisible >= shown.length - PREFETCH_ROWS) void pages.fetchNextPage();
-  }, [lastVisible, shown.length, pages, error, filtered, scanStopped]);
-}
+const noSubscription = () => () => undefined;
+const noSnapshot = () => 0;

@@ -1,0 +1,126 @@
+import type { ApiRecord } from '../../../electron/shared/schema';
+
+/** How block `index` is read: with the cursor the traversal gave for it, or by position. */
+export type BlockRead = { mode: 'cursor'; cursor: string | undefined } | { mode: 'offset'; page: number };
+
+/**
+ * The rows of one traversal of a view, in blocks of `blockSize` rows at fixed positions (block k
+ * holds rows k·size … (k+1)·size − 1), only some of them in memory: those near the screen and a
+ * bounded number of others, least recently seen dropped first (as AG Grid's `maxBlocksInCache`).
+ * A dropped block is read again with the cursor this traversal already received for it (spec
+ * rule 2 allows a cursor during the session; this store lives no longer than the view), or, for a
+ * block no cursor reaches yet (a far jump), by position in offset mode (page = k + 1): the same rows
+ * a full traversal gives there, as the order is deterministic (spec rule 5).
+ */
+export class RowBlocks {
+  private readonly blocks = new Map<number, ApiRecord[]>();
+  /** The cursor that reads block k (block k − 1's nextCursor): small strings, all kept. */
+  private readonly cursors = new Map<number, string>();
+  /** When each held block was last on screen (a counter, not a clock). */
+  private readonly seen = new Map<number, number>();
+  private tick = 0;
+  /** Rows in the view, when known (offset mode's total, or where the traversal ended). */
+  private knownTotal: number | undefined;
+  /** The end of the furthest block read so far. */
+  private furthest = 0;
+  /** The blocks on screen at the last touch: never dropped. */
+  private onScreen = { first: 0, last: 0 };
+
+  constructor(
+    readonly blockSize: number,
+    /** Blocks held at most, those on screen included. */
+    readonly maxBlocks: number,
+  ) {}
+
+  /** Rows in the view: the total when known, else the rows up to the furthest block read. */
+  get total(): number | undefined {
+    return this.knownTotal;
+  }
+
+  /** Sets the view's total (from offset mode's count, or an offset page's `total`). */
+  setTotal(total: number): void {
+    this.knownTotal = total;
+  }
+
+  /** Row `index`, or undefined when its block is not in memory. */
+  rowAt(index: number): ApiRecord | undefined {
+    return this.blocks.get(Math.floor(index / this.blockSize))?.[index % this.blockSize];
+  }
+
+  /** Whether block `index` is in memory. */
+  has(index: number): boolean {
+    return this.blocks.has(index);
+  }
+
+  /** How many rows are in memory (bounded by maxBlocks × blockSize once the screen moved on). */
+  get rowsHeld(): number {
+    let rows = 0;
+    for (const block of this.blocks.values()) rows += block.length;
+    return rows;
+  }
+
+  /** The end of the furthest block read: the view's length as far as it is known without a total. */
+  get extent(): number {
+    return this.furthest;
+  }
+
+  /** The API refused a cursor (it may no longer accept any of this traversal's): read by position from now on. */
+  forgetCursors(): void {
+    this.cursors.clear();
+  }
+
+  /**
+   * How to read block `index`: the first block and every block a cursor reaches by cursor (the way
+   * rows arrive while scrolling); any other by position.
+   */
+  readOf(index: number): BlockRead {
+    if (index === 0) return { mode: 'cursor', cursor: undefined };
+    const cursor = this.cursors.get(index);
+    return cursor === undefined ? { mode: 'offset', page: index + 1 } : { mode: 'cursor', cursor };
+  }
+
+  /** Whether a cursor read of block `index - 1` will give the cursor of block `index`. */
+  reachableByCursor(index: number): boolean {
+    return index === 0 || this.cursors.has(index);
+  }
+
+  /**
+   * Keeps block `index`; `nextCursor` (cursor mode) reads the block after it, null when the
+   * traversal ends here (the total is then known).
+   */
+  put(index: number, rows: ApiRecord[], nextCursor?: string | null): void {
+    this.blocks.set(index, rows);
+    this.seen.set(index, ++this.tick);
+    this.furthest = Math.max(this.furthest, index * this.blockSize + rows.length);
+    if (nextCursor) this.cursors.set(index + 1, nextCursor);
+    if (nextCursor === null) this.knownTotal = index * this.blockSize + rows.length;
+    this.evict();
+  }
+
+  /**
+   * Marks blocks `first`…`last` as on screen and drops the least recently seen others beyond
+   * `maxBlocks`; the blocks dropped, so their rows can be read again when the user comes back.
+   */
+  touch(first: number, last: number): number[] {
+    const now = ++this.tick;
+    for (let index = first; index <= last; index++) if (this.blocks.has(index)) this.seen.set(index, now);
+    this.onScreen = { first, last };
+    return this.evict();
+  }
+
+  /** Drops the least recently seen blocks off screen beyond `maxBlocks`. */
+  private evict(): number[] {
+    if (this.blocks.size <= this.maxBlocks) return [];
+    const { first, last } = this.onScreen;
+    const dropped = [...this.seen]
+      .filter(([index]) => index < first || index > last)
+      .sort((a, b) => a[1] - b[1])
+      .slice(0, this.blocks.size - this.maxBlocks)
+      .map(([index]) => index);
+    for (const index of dropped) {
+      this.blocks.delete(index);
+      this.seen.delete(index);
+    }
+    return dropped;
+  }
+}
