@@ -152,6 +152,29 @@ test('rows past the 1,048,576th are reachable, each where the API has it', async
   shown.forEach((row, position) => expect(row.index).toBe(first + position));
 });
 
+test('"Go to row" reads the rows there by position and makes that row the active one', async ({ page }) => {
+  const grid = await open(page, 'Agreements');
+  await page.getByLabel('Row', { exact: true }).fill('1100000');
+  await page.getByRole('button', { name: 'Go to row' }).click();
+  await expect(grid).toBeFocused();
+  const shown = await settled(grid);
+  const there = (await host.call('data.offsetPage', {
+    view: { resource: 'agreements' },
+    size: 100,
+    page: 11_000,
+    lang: 'en',
+  })) as { rows: Row[] };
+  expect(shown.find((row) => row.index === 1_099_999)?.id).toBe(there.rows[99]?.id);
+  // The active cell is on it (screen readers follow aria-activedescendant).
+  const active = await grid.evaluate((element) =>
+    element.ownerDocument
+      .getElementById(element.getAttribute('aria-activedescendant') ?? '')
+      ?.closest('[data-testid="row"]')
+      ?.getAttribute('aria-rowindex'),
+  );
+  expect(active).toBe(String(1_099_999 + 2));
+});
+
 test('a sort changed at depth starts at the top with the first rows of the new order', async ({ page }) => {
   const grid = await open(page, 'Agreements');
   await grid.focus();

@@ -207,6 +207,11 @@ export function DataTable({
         filter={filter}
         label={label}
         onResetLayout={() => setLayout({ order: [], hidden: [], sizes: {} })}
+        onGoToRow={(row) => {
+          grid.setActive({ row: row - 1, column: grid.active.column });
+          viewport.scrollToRow(row - 1);
+          scrollRef.current?.focus({ preventScroll: true });
+        }}
       />
       <TableError rows={rows} />
       <div

@@ -6,6 +6,7 @@ import type { ListView } from '../data/queries';
 import { ExportDialog } from '../exports/ExportDialog';
 import { localeOf } from '../../../electron/shared/wire';
 import { ColumnMenu } from './ColumnMenu';
+import { GoToRow } from './GoToRow';
 import type { ColumnMeta, DataTableInstance } from './columns';
 import type { ViewRows } from './useViewRows';
 
@@ -16,6 +17,8 @@ export interface TableToolbarProps {
   filter: FilterCondition[];
   label: string;
   onResetLayout: () => void;
+  /** Brings row `row` (from 1) to the screen and makes it the active row. */
+  onGoToRow: (row: number) => void;
 }
 
 /**
@@ -23,7 +26,15 @@ export interface TableToolbarProps {
  * many scanned, with the way to stop the scan), the columns menu, Export of exactly this view, and
  * the table's notices.
  */
-export function TableToolbar({ table, rows, view, filter, label, onResetLayout }: TableToolbarProps) {
+export function TableToolbar({
+  table,
+  rows,
+  view,
+  filter,
+  label,
+  onResetLayout,
+  onGoToRow,
+}: TableToolbarProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   const [exporting, setExporting] = useState(false);
@@ -54,6 +65,7 @@ export function TableToolbar({ table, rows, view, filter, label, onResetLayout }
           {t('filter.invalid', { message: rows.filterProblem })}
         </span>
       )}
+      {!rows.filtered && <GoToRow rowCount={rows.source.rowCount} onGo={onGoToRow} />}
       <ColumnMenu table={table} onReset={onResetLayout} />
       <button type="button" onClick={() => setExporting(true)} disabled={!session?.connection}>
         {t('export.action')}
