@@ -4,6 +4,7 @@ import type { ApiRecord } from '../../../electron/shared/schema';
 import { AppFailure, call } from '../api/call';
 import type { ListView } from '../data/queries';
 import { RowBlocks } from './row-blocks';
+import { RowLoader } from './row-loader';
 
 /** Blocks held at most: the screen's and a bounded cache (memory stays flat at any depth). */
 const MAX_BLOCKS = 24;
@@ -16,17 +17,10 @@ let nextRequest = 0;
  * for blocks the screen left are cancelled in the app, queued or running; `close` cancels all
  * (a new sort, another view).
  */
-export class BlockLoader {
+export class BlockLoader extends RowLoader {
   readonly blocks: RowBlocks;
   /** The request reading each block now. */
   private readonly inflight = new Map<number, string>();
-  private readonly listeners = new Set<() => void>();
-  private version = 0;
-  private closed = false;
-  /** Why the last read failed; cleared by retry(). */
-  error: AppFailure | undefined;
-  /** The API refused a cursor: this traversal now reads by position (the table says so). */
-  cursorRefused = false;
 
   constructor(
     private readonly api: AppApi,
@@ -34,17 +28,9 @@ export class BlockLoader {
     private readonly lang: Language,
     readonly blockSize: number,
   ) {
+    super();
     this.blocks = new RowBlocks(blockSize, MAX_BLOCKS);
   }
-
-  /** For useSyncExternalStore: called on every change. */
-  readonly subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  };
-
-  /** For useSyncExternalStore: a number that changes with the rows. */
-  readonly snapshot = () => this.version;
 
   /** Whether a block is being read. */
   get loading(): boolean {
@@ -94,23 +80,10 @@ export class BlockLoader {
     }
   }
 
-  /** Tries again after a failure. */
-  retry(): void {
-    this.error = undefined;
-    this.changed();
-  }
-
-  /** Stops: cancels every read (a new traversal replaces this one, or the table went away). */
   close(): void {
     this.closed = true;
     for (const requestId of this.inflight.values()) void this.api.invoke('data.cancel', { requestId });
     this.inflight.clear();
-  }
-
-  /** Starts (again: React may stop and start an effect once more in development). */
-  open(): void {
-    this.closed = false;
-    this.changed();
   }
 
   private read(index: number, priority: 'interactive' | 'prefetch'): void {
@@ -152,25 +125,14 @@ export class BlockLoader {
       (failure: unknown) => {
         if (this.inflight.get(index) !== requestId) return;
         this.inflight.delete(index);
-        if (failure instanceof AppFailure && failure.code === 'cancelled') return;
         if (failure instanceof AppFailure && failure.code === 'invalid-cursor' && how.mode === 'cursor') {
           // DESIGN.md: a refused cursor is no longer valid; positions still are (spec rule 5).
           this.blocks.forgetCursors();
-          this.cursorRefused = true;
+          this.changed();
         } else {
-          this.error =
-            failure instanceof AppFailure
-              ? failure
-              : new AppFailure({ code: 'internal', message: String(failure) });
+          this.failed(failure);
         }
-        this.changed();
       },
     );
-  }
-
-  private changed(): void {
-    if (this.closed) return;
-    this.version++;
-    for (const listener of this.listeners) listener();
   }
 }

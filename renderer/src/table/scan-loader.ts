@@ -3,6 +3,7 @@ import type { AppApi } from '../../../electron/shared/contract';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { AppFailure, call } from '../api/call';
 import type { ListView } from '../data/queries';
+import { RowLoader } from './row-loader';
 
 /** The scan reads on while the user is this many matches from the end of them. */
 const PREFETCH_ROWS = 60;
@@ -15,37 +16,28 @@ let nextRequest = 0;
  * matches, not the rows scanned. The scan goes on while the matches do not reach past the screen,
  * unless the user stopped it. A refused cursor starts the scan again from the top (`restarted`).
  */
-export class ScanLoader {
+export class ScanLoader extends RowLoader {
   /** The rows that passed the filter, in the API's order. */
   matches: ApiRecord[] = [];
   /** Rows read so far. */
   scanned = 0;
   /** The first page: the columns are typed and sized from it; the filter is compiled with their kinds. */
   firstRows: ApiRecord[] | undefined;
-  error: AppFailure | undefined;
   /** The API refused a cursor and the scan started again from the top. */
   restarted = false;
   private keep: ((record: ApiRecord) => boolean) | undefined;
   private cursor: string | undefined;
   private ended = false;
   private requestId: string | undefined;
-  private closed = false;
-  private readonly listeners = new Set<() => void>();
-  private version = 0;
 
   constructor(
     private readonly api: AppApi,
     private readonly view: ListView,
     private readonly lang: Language,
     private readonly size: number,
-  ) {}
-
-  readonly subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  };
-
-  readonly snapshot = () => this.version;
+  ) {
+    super();
+  }
 
   /** Whether pages remain to be scanned. */
   get hasMore(): boolean {
@@ -78,17 +70,6 @@ export class ScanLoader {
     this.read();
   }
 
-  retry(): void {
-    this.error = undefined;
-    this.changed();
-  }
-
-  open(): void {
-    this.closed = false;
-    this.changed();
-  }
-
-  /** Stops: cancels the page being read (another filter, sort or view replaces this scan). */
   close(): void {
     this.closed = true;
     if (this.requestId) void this.api.invoke('data.cancel', { requestId: this.requestId });
@@ -120,18 +101,14 @@ export class ScanLoader {
       (failure: unknown) => {
         if (this.requestId !== requestId) return;
         this.requestId = undefined;
-        if (failure instanceof AppFailure && failure.code === 'cancelled') return;
         if (failure instanceof AppFailure && failure.code === 'invalid-cursor') {
           // DESIGN.md: a refused cursor means the traversal starts again, and the user is told.
           this.restart();
           this.restarted = true;
+          this.changed();
         } else {
-          this.error =
-            failure instanceof AppFailure
-              ? failure
-              : new AppFailure({ code: 'internal', message: String(failure) });
+          this.failed(failure);
         }
-        this.changed();
       },
     );
   }
@@ -144,11 +121,5 @@ export class ScanLoader {
     this.cursor = undefined;
     this.ended = false;
     this.firstRows = undefined;
-  }
-
-  private changed(): void {
-    if (this.closed) return;
-    this.version++;
-    for (const listener of this.listeners) listener();
   }
 }
