@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SORTABLE_FIELDS } from '../electron/shared/api-rules.js';
+import { activeRow } from './grid.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 
 // The data browser as support staff use it, in Chromium through the browser host, against the
@@ -297,14 +298,7 @@ test('back from a customer opened by keyboard: the grid has the focus again, on 
     lang: 'en',
   })) as { rows: { id: string }[] };
   const grid = page.getByRole('grid', { name: 'Customers' });
-  const activeRowId = () =>
-    grid.evaluate(
-      (element) =>
-        element.ownerDocument
-          .getElementById(element.getAttribute('aria-activedescendant') ?? '')
-          ?.closest('[data-testid="row"]')
-          ?.querySelector('[role="gridcell"]')?.textContent,
-    );
+  const activeRowId = async () => (await activeRow(grid))?.id;
   await grid.focus();
   for (let press = 0; press < 3; press++) await page.keyboard.press('PageDown');
   expect(await activeRowId()).toBe(rows[60]?.id);

@@ -20,3 +20,19 @@ export async function cutCells(grid: Locator): Promise<string[]> {
     );
   });
 }
+
+/** The row of the grid's active cell (aria-activedescendant): its place from 0 and its first cell's text. */
+export function activeRow(grid: Locator): Promise<{ index: number; id: string } | undefined> {
+  return grid.evaluate((element) => {
+    const row = element.ownerDocument
+      .getElementById(element.getAttribute('aria-activedescendant') ?? '')
+      ?.closest('[data-testid="row"]');
+    // aria-rowindex counts the header row as 1.
+    return row
+      ? {
+          index: Number(row.getAttribute('aria-rowindex')) - 2,
+          id: row.querySelector('[role="gridcell"]')?.textContent ?? '',
+        }
+      : undefined;
+  });
+}

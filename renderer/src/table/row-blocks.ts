@@ -99,18 +99,18 @@ export class RowBlocks {
 
   /**
    * Marks blocks `first`…`last` as on screen and drops the least recently seen others beyond
-   * `maxBlocks`; the blocks dropped, so their rows can be read again when the user comes back.
+   * `maxBlocks` (read again, by cursor or position, when the user comes back).
    */
-  touch(first: number, last: number): number[] {
+  touch(first: number, last: number): void {
     const now = ++this.tick;
     for (let index = first; index <= last; index++) if (this.blocks.has(index)) this.seen.set(index, now);
     this.onScreen = { first, last };
-    return this.evict();
+    this.evict();
   }
 
   /** Drops the least recently seen blocks off screen beyond `maxBlocks`. */
-  private evict(): number[] {
-    if (this.blocks.size <= this.maxBlocks) return [];
+  private evict(): void {
+    if (this.blocks.size <= this.maxBlocks) return;
     const { first, last } = this.onScreen;
     const dropped = [...this.seen]
       .filter(([index]) => index < first || index > last)
@@ -121,6 +121,5 @@ export class RowBlocks {
       this.blocks.delete(index);
       this.seen.delete(index);
     }
-    return dropped;
   }
 }

@@ -10,7 +10,7 @@ import { buildColumns } from './columns';
 import { ScanLoader } from './scan-loader';
 
 /** Placeholder rows past the rows read, while more are coming and the total is not known. */
-export const SKELETON_ROWS = 4;
+const SKELETON_ROWS = 4;
 
 /** The rows a table draws, whichever way they are read. */
 export interface RowSource {
@@ -130,7 +130,6 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
     retry: () => loader?.retry(),
     notice,
     setNotice,
-    scanStopped,
   };
 }
 
