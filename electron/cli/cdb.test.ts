@@ -54,6 +54,22 @@ describe('cdb export refuses what it cannot do, naming the flag', () => {
     expect(await readdir(outDir)).toEqual([]);
   });
 
+  it('refuses an --out whose folder is not there, naming it, before anything is asked of the API', async () => {
+    const run = await cdb([
+      'export',
+      ...CONNECTION,
+      '--resource',
+      'customers',
+      '--out',
+      join(outDir, 'reports', 'x.csv'),
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      `--out: the folder "${join(outDir, 'reports')}" does not exist; create it first`,
+    );
+    expect(await readdir(outDir)).toEqual([]);
+  });
+
   it('refuses a connection that is not safe or not complete', async () => {
     const out = join(outDir, 'x.csv');
     const view = ['--resource', 'customers', '--out', out];

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import {
   isResource,
@@ -94,6 +95,7 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
   const format = oneOf(flags.format ?? 'csv', EXPORT_FORMATS, '--format');
   const delimiter = oneOf(flags.delimiter ?? ',', [',', ';'] as const, '--delimiter');
   if (!flags.out) throw new UsageError('--out PATH is required');
+  await checkFolderOf(flags.out);
   const usesFlags = ['base-url', 'auth-url', 'client-id', 'audience'].filter(
     (name) => flags[name as keyof typeof flags] !== undefined,
   );
@@ -184,6 +186,17 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
     stopNotices();
     connection.limiter.close();
     services.tokens.closeAll();
+  }
+}
+
+/** Refuses, before any token is spent, an --out whose folder is not there. */
+async function checkFolderOf(out: string): Promise<void> {
+  const folder = dirname(out);
+  const info = await stat(folder).catch(() => undefined);
+  if (!info?.isDirectory()) {
+    throw new UsageError(
+      `--out: the folder "${folder}" ${info ? 'is not a folder' : 'does not exist'}; create it first, or choose another path`,
+    );
   }
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApiRecord, SchemaListing } from '../shared/schema.js';
-import { ApiError, serverMessageOf } from './errors.js';
+import { ApiError, capServerText, serverMessageOf } from './errors.js';
 import { schemasIn } from './schema-shapes.js';
 
 // What the API answers, read as `unknown` and checked: the spec's envelope, its pagination, and
@@ -53,7 +53,7 @@ export function successEnvelope(body: unknown): { data: ApiRecord[]; metadata: {
   if (status !== 'success') {
     const serverMessage = serverMessageOf(body);
     throw invalidResponse(
-      `status is ${JSON.stringify(status)}, not "success"${serverMessage ? ` (${serverMessage})` : ''}`,
+      `status is ${capServerText(JSON.stringify(status) ?? String(status))}, not "success"${serverMessage ? ` (${serverMessage})` : ''}`,
       serverMessage,
     );
   }
@@ -65,6 +65,24 @@ export function successEnvelope(body: unknown): { data: ApiRecord[]; metadata: {
   }
   if (typeof metadata !== 'object' || metadata === null) throw invalidResponse('metadata is missing');
   return { data: data as ApiRecord[], metadata: metadata };
+}
+
+/**
+ * Values nested deeper than this are refused: real records are a few levels deep, and every layer
+ * after this one (IPC's structured clone, JSON for the browser host, the table's text of an object)
+ * walks them recursively and would fail on a deep enough one as an "internal error".
+ */
+export const DEEPEST_NESTING = 64;
+
+/** True when `body` nests arrays or objects deeper than `limit` levels (checked without recursion). */
+export function nestedDeeperThan(body: unknown, limit = DEEPEST_NESTING): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value: body, depth: 0 }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    if (typeof item.value !== 'object' || item.value === null) continue;
+    if (item.depth >= limit) return true;
+    for (const child of Object.values(item.value)) stack.push({ value: child, depth: item.depth + 1 });
+  }
+  return false;
 }
 
 /** The schema listing at `path` (the spec shows none of its shape); null with a reason when unreadable. */

@@ -3,14 +3,16 @@ import type { ApiRecord, SchemaListing } from '../shared/schema.js';
 import { scopeProblem } from '../shared/view.js';
 import {
   cursorPaginationSchema,
+  DEEPEST_NESTING,
   invalidResponse,
+  nestedDeeperThan,
   notPermitted,
   notPermittedAnswer,
   offsetPaginationSchema,
   schemaListingOf,
   successEnvelope,
 } from './api-answers.js';
-import { ApiError, retryAfterMs, serverMessageOf } from './errors.js';
+import { ApiError, LONGEST_SERVER_WAIT_MS, retryAfterMs, serverMessageOf } from './errors.js';
 import { httpCall, jsonOf, type Fetch } from './http.js';
 import type { Priority, RequestLimiter } from './limiter.js';
 import type { TokenManager } from './tokens.js';
@@ -231,6 +233,8 @@ export class ApiClient {
     const { status } = answer;
     if (status === 200) {
       if (body === undefined) throw invalidResponse('the body is not JSON');
+      if (nestedDeeperThan(body))
+        throw invalidResponse(`it nests values deeper than ${DEEPEST_NESTING} levels`);
       return body;
     }
     const serverMessage = serverMessageOf(body);
@@ -243,7 +247,8 @@ export class ApiClient {
       });
     }
     if (status === 503 || status === 429) {
-      const wait = retryAfterMs(answer.headers.get('retry-after'), Date.now());
+      // Bounded: a Retry-After of ten years must not pause the origin for the session.
+      const wait = retryAfterMs(answer.headers.get('retry-after'), Date.now(), LONGEST_SERVER_WAIT_MS.api);
       throw new ApiError('overloaded', `the API is rate limiting or overloaded (HTTP ${status})${quoted}`, {
         status,
         serverMessage,

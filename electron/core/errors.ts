@@ -76,22 +76,46 @@ export function abortReason(signal: AbortSignal): Error {
     : new DOMException('The operation was aborted', 'AbortError');
 }
 
-/** The message a server put in an error body, whatever its shape (DESIGN.md: `message`, `error`). */
+/** Longest server text an error message quotes: a server's words help, a megabyte of them does not. */
+const SERVER_TEXT_MAX = 300;
+
+/** `text` cut to SERVER_TEXT_MAX characters (whole code points), marked with … when cut. */
+export function capServerText(text: string): string {
+  const points = Array.from(text.slice(0, SERVER_TEXT_MAX * 2));
+  return points.length > SERVER_TEXT_MAX || text.length > SERVER_TEXT_MAX * 2
+    ? `${points.slice(0, SERVER_TEXT_MAX - 1).join('')}…`
+    : text;
+}
+
+/** The message a server put in an error body, whatever its shape (docs/api.md: `message`, `error`), capped. */
 export function serverMessageOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const record = body as Record<string, unknown>;
   for (const key of ['message', 'error_description', 'error']) {
     const value = record[key];
-    if (typeof value === 'string' && value.trim()) return value.trim().slice(0, 500);
+    if (typeof value === 'string' && value.trim()) return capServerText(value.trim());
   }
   return undefined;
 }
 
-/** Milliseconds a Retry-After header asks for (delta-seconds or an HTTP date), if any. */
-export function retryAfterMs(header: string | null, now: number): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+/**
+ * The longest a server may make the app wait, whatever its Retry-After says (docs/api.md,
+ * "Waits the server asks for"): a 503's wait is about the rate, so a minute is plenty; the token
+ * endpoint's may be about its daily budget, and an hour bounds what a wrong header can block.
+ */
+export const LONGEST_SERVER_WAIT_MS = { api: 60_000, tokenEndpoint: 3_600_000 } as const;
+
+/**
+ * Milliseconds a Retry-After header asks for (RFC 9110 §10.2.3: delta-seconds or an HTTP date),
+ * at most `longestMs`; undefined when there is none or it cannot be read (then it is ignored).
+ */
+export function retryAfterMs(header: string | null, now: number, longestMs: number): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  let wait: number;
+  if (/^\d+(\.\d+)?$/.test(value)) wait = Number(value) * 1000;
+  else if (/[a-z]/i.test(value)) wait = Date.parse(value) - now;
+  else return undefined;
+  if (Number.isNaN(wait)) return undefined;
+  return Math.min(longestMs, Math.max(0, wait));
 }

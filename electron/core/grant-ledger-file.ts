@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LONGEST_SERVER_WAIT_MS } from './errors.js';
 
 // The grant ledger's file (grant-ledger.ts): its format, read as `unknown` and checked, and the
 // rules that keep it to the last 24 hours.
@@ -49,11 +50,26 @@ export function live(grants: readonly Grant[], now: number): Grant[] {
   return grants.filter((grant) => grant.at > now - DAY_MS).sort((a, b) => a.at - b.at);
 }
 
-/** Drops what no longer counts: requests older than a day, blocks that are over. */
+/**
+ * Until when the server refused tokens to an entry's client, while that lasts. A wait longer than
+ * any the app records (an older version's, a hand-edited file) is ignored: nothing on disk can
+ * block tokens for longer than the token endpoint's bounded Retry-After.
+ */
+export function blockedUntil(
+  entry: LedgerFile['clients'][string] | undefined,
+  now: number,
+): number | undefined {
+  const until = entry?.blockedUntil;
+  return until !== undefined && until > now && until <= now + LONGEST_SERVER_WAIT_MS.tokenEndpoint
+    ? until
+    : undefined;
+}
+
+/** Drops what no longer counts: requests older than a day, blocks that are over (or beyond belief). */
 export function prune(file: LedgerFile, now: number): void {
   for (const [client, entry] of Object.entries(file.clients)) {
     entry.grants = live(entry.grants, now);
-    if ((entry.blockedUntil ?? 0) <= now) {
+    if (blockedUntil(entry, now) === undefined) {
       delete entry.blockedUntil;
       delete entry.blockedFor;
     }

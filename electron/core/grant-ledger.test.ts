@@ -81,6 +81,18 @@ describe('grant ledger', () => {
     expect(ledger.usage(other)).toEqual({ used: 0, limit: 15, unconfirmed: 0, countUnknown: false });
   });
 
+  it('ignores a block longer than the hour any wait is bounded to (an older version’s 30 days)', async () => {
+    const path = join(dir, 'token-grants.json');
+    const blockedUntil = Date.now() + 30 * 24 * 3_600_000;
+    await writeFile(
+      path,
+      JSON.stringify({ version: 2, clients: { [CLIENT]: { grants: [], blockedUntil, blockedFor: 'rate' } } }),
+    );
+    const ledger = await GrantLedger.open(path);
+    expect(ledger.usage(CLIENT).nextAllowedAt).toBeUndefined();
+    expect('id' in (await ledger.reserve(CLIENT))).toBe(true);
+  });
+
   it('two ledgers on one file (two processes) never overwrite each other’s grants', async () => {
     const path = join(dir, 'token-grants.json');
     const app = await GrantLedger.open(path);

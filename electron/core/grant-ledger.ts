@@ -4,6 +4,7 @@ import writeFileAtomic from 'write-file-atomic';
 import { API_LIMITS } from '../shared/api-rules.js';
 import { withFileLock } from './file-lock.js';
 import {
+  blockedUntil,
   DAY_MS,
   emptyLedger,
   entryOf,
@@ -96,11 +97,10 @@ export class GrantLedger {
     };
     const budgetFreesAt =
       grants.length >= this.limit ? (grants[grants.length - this.limit]?.at ?? now) + DAY_MS : 0;
-    const blockedUntil = entry?.blockedUntil ?? 0;
-    if (budgetFreesAt > now && budgetFreesAt >= blockedUntil)
+    const blocked = blockedUntil(entry, now) ?? 0;
+    if (budgetFreesAt > now && budgetFreesAt >= blocked)
       return { ...usage, nextAllowedAt: budgetFreesAt, blockedFor: 'budget' };
-    if (blockedUntil > now)
-      return { ...usage, nextAllowedAt: blockedUntil, blockedFor: entry?.blockedFor ?? 'rate' };
+    if (blocked > now) return { ...usage, nextAllowedAt: blocked, blockedFor: entry?.blockedFor ?? 'rate' };
     return usage;
   }
 
@@ -145,6 +145,17 @@ export class GrantLedger {
   blockUntil(client: string, at: number, blockedFor: 'budget' | 'rate'): Promise<void> {
     return this.update((file) => {
       Object.assign(entryOf(file, client), { blockedUntil: at, blockedFor });
+      return true;
+    });
+  }
+
+  /** Forgets the server's "not before" for `client` (the user pressed Retry); the day's count stays. */
+  unblock(client: string): Promise<void> {
+    return this.update((file) => {
+      const entry = file.clients[client];
+      if (entry?.blockedUntil === undefined) return false;
+      delete entry.blockedUntil;
+      delete entry.blockedFor;
       return true;
     });
   }

@@ -22,6 +22,12 @@ export interface HttpCall {
 export type Fetch = typeof fetch;
 
 /**
+ * The largest answer read: a 500-row page is well under a megabyte; a server that sends more than
+ * this is not sending a page, and reading it all would only fill memory.
+ */
+const LARGEST_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/**
  * One HTTP exchange with a time limit on the whole of it. A refused connection or a silent server
  * becomes an ApiError ("network" or "timeout") that says what could not be reached: never a hang.
  */
@@ -36,9 +42,14 @@ export async function httpCall(fetchImpl: Fetch, url: string, call: HttpCall): P
       signal,
       redirect: 'error',
     });
-    return { status: response.status, headers: response.headers, text: await response.text() };
+    return {
+      status: response.status,
+      headers: response.headers,
+      text: await boundedText(response, call.what),
+    };
   } catch (error) {
     if (call.signal?.aborted) throw call.signal.reason;
+    if (error instanceof ApiError) throw error;
     if (timeout.aborted) {
       throw new ApiError('timeout', `${call.what} did not answer within ${call.timeoutMs / 1000} s`, {
         retryable: true,
@@ -52,6 +63,25 @@ export async function httpCall(fetchImpl: Fetch, url: string, call: HttpCall): P
       cause: error,
     });
   }
+}
+
+/** The body of `response` as text, refused past LARGEST_ANSWER_BYTES. */
+async function boundedText(response: Response, what: string): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > LARGEST_ANSWER_BYTES) {
+      // Leaving the loop by a throw cancels the rest of the body.
+      throw new ApiError(
+        'invalid-response',
+        `${what} sent an answer larger than ${LARGEST_ANSWER_BYTES / 1024 / 1024} MiB: it was not read`,
+        { status: response.status, retryable: false },
+      );
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Connection failures that happen before a request is sent: the server never saw it. */

@@ -167,6 +167,26 @@ describe('the limiter on its own', () => {
     expect(otherStartedAt).toBeGreaterThanOrEqual(600);
   });
 
+  it('bounds a Retry-After of ten years to a minute, and waits it without spinning', async () => {
+    const limiter = limiterWith({ requestsPerSecond: 100, burst: 50, random: () => 0 });
+    let calls = 0;
+    const started = Date.now();
+    let retriedAt = 0;
+    const job = limiter.schedule('interactive', () => {
+      if (++calls === 1) return Promise.reject(overloaded(10 * 365 * 24 * 3_600_000));
+      retriedAt = Date.now() - started;
+      return Promise.resolve();
+    });
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(calls).toBe(1);
+    // One timer for the whole wait: not a 1 ms timer firing again and again (a 32-bit overflow).
+    expect(vi.getTimerCount()).toBeLessThanOrEqual(2);
+    await vi.advanceTimersByTimeAsync(1_100);
+    await job;
+    expect(retriedAt).toBeGreaterThanOrEqual(60_000);
+    expect(retriedAt).toBeLessThan(61_100);
+  });
+
   it('gives up after its retry budget with a clear "service unavailable"', async () => {
     const limiter = limiterWith({ requestsPerSecond: 100, burst: 50, maxRetries: 3, baseBackoffMs: 5 });
     const error = limiter

@@ -1,6 +1,6 @@
 import type { LimiterStats } from '../shared/contract.js';
 import { systemClock, type Clock } from './clock.js';
-import { abortReason, ApiError, serviceUnavailable } from './errors.js';
+import { abortReason, ApiError, LONGEST_SERVER_WAIT_MS, serviceUnavailable } from './errors.js';
 import { JobQueue, type Priority } from './job-queue.js';
 import type { OriginPeers } from './origin-peers.js';
 import { RateBucket } from './rate-bucket.js';
@@ -40,6 +40,7 @@ interface Job {
 
 const STATS_INTERVAL_MS = 250;
 const RATE_WINDOW_MS = 2_000;
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 /** A request whose answer was lost (reset, timeout) is sent again at most this many times. */
 const LOST_ANSWER_RETRIES = 3;
 
@@ -182,7 +183,8 @@ export class RequestLimiter {
     if (now < this.pausedUntil && this.queue.length) wakeAt = this.pausedUntil;
     wakeAt = Math.min(wakeAt, this.queue.nextRelease(now));
     if (wakeAt < Infinity && this.queue.length && this.inFlight < this.options.maxConcurrent) {
-      this.timer = setTimeout(() => this.pump(), Math.max(1, wakeAt - now));
+      // setTimeout takes at most 2^31 − 1 ms: beyond, Node fires after 1 ms (a spin, not a wait).
+      this.timer = setTimeout(() => this.pump(), Math.min(LONGEST_TIMER_MS, Math.max(1, wakeAt - now)));
     }
   }
 
@@ -228,7 +230,10 @@ export class RequestLimiter {
     this.overloadAnswers++;
     // Slow the whole origin down: drain the bucket, halve the rate, and respect Retry-After for all.
     this.bucket.slowDown(now);
-    const serverWait = error.retryAt === undefined ? 0 : Math.max(0, error.retryAt - this.clock.epoch());
+    const serverWait =
+      error.retryAt === undefined
+        ? 0
+        : Math.min(LONGEST_SERVER_WAIT_MS.api, Math.max(0, error.retryAt - this.clock.epoch()));
     this.pausedUntil = Math.max(this.pausedUntil, now + serverWait);
     if (job.retries >= this.options.maxRetries) return giveUp(serviceUnavailable(job.retries + 1, error));
     this.retryLater(job, serverWait);

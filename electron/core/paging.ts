@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { ApiClient, CallOptions, Page, PageRequest } from './api-client.js';
+import { invalidResponse } from './api-answers.js';
 import { ApiError } from './errors.js';
 
 export interface TraversalOptions extends CallOptions {
@@ -19,7 +21,8 @@ export interface TraversalPage extends Page {
 /**
  * One traversal of a view (spec "Rules" 1-3 and 7): the first page without a cursor, then each
  * nextCursor until hasNextPage is false, with the same sort throughout. The cursor lives only
- * inside the traversal (rule 2). Cancelled by the signal, or by leaving the loop.
+ * inside the traversal (rule 2). Cancelled by the signal, or by leaving the loop. A cursor handed
+ * out twice would read the same pages forever (a broken server): it ends the traversal with an error.
  */
 export async function* traverse(
   client: ApiClient,
@@ -30,6 +33,8 @@ export async function* traverse(
   let index = 0;
   let restarts = 0;
   let restarted = false;
+  // Digests, not the cursors: a few bytes per page, whatever the server makes its cursors.
+  const seen = new Set<string>();
   for (;;) {
     let page: Page;
     try {
@@ -41,6 +46,7 @@ export async function* traverse(
         restarts < (options.restarts ?? 0)
       ) {
         restarts++;
+        seen.clear();
         cursor = undefined;
         index = 0;
         restarted = true;
@@ -52,6 +58,16 @@ export async function* traverse(
     restarted = false;
     index++;
     if (!page.hasNextPage || page.nextCursor === null) return;
+    const digest = createHash('sha256').update(page.nextCursor).digest('base64').slice(0, 22);
+    if (seen.has(digest)) throw repeatedCursor(index);
+    seen.add(digest);
     cursor = page.nextCursor;
   }
+}
+
+/** The API gave, after page `pages`, a cursor it had given before in this traversal. */
+function repeatedCursor(pages: number): ApiError {
+  return invalidResponse(
+    `after ${pages} pages it handed out a cursor it had already given in this list, so the list would never end; it was stopped`,
+  );
 }

@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import { API_LIMITS } from '../shared/api-rules.js';
 import type { Credentials } from './credentials.js';
-import { ApiError, retryAfterMs, serverMessageOf } from './errors.js';
+import { ApiError, LONGEST_SERVER_WAIT_MS, retryAfterMs, serverMessageOf } from './errors.js';
 import { GrantLedger, type GrantUsage } from './grant-ledger.js';
 import { httpCall, jsonOf, neverSent, type Fetch } from './http.js';
 import { treatAsSecret } from './redact.js';
@@ -21,10 +21,20 @@ export interface TokenEndpointOptions {
 /** The spec's lifetime, for a token that says nothing of its own. */
 export const LIFETIME_FALLBACK_MS = API_LIMITS.tokenLifetimeSeconds * 1000;
 const MAX_429_WAITS = 2;
+/**
+ * However short a lifetime the server states, a token is used for a minute before it is renewed:
+ * at most one grant per credentials per minute (15 a day are all there are). A token that really
+ * dies sooner is renewed on its 401 (api-client.ts).
+ */
+export const SHORTEST_LIFETIME_MS = 60_000;
+/** However long a lifetime the server states, a token is renewed after a day (a wrong `exp` cannot pin one). */
+const LONGEST_LIFETIME_MS = 24 * 3_600_000;
 
 const tokenAnswerSchema = z.object({
   access_token: z.string().min(1),
-  expires_in: z.coerce.number().positive().optional(),
+  // Read leniently: a lifetime the app cannot read is ignored (the JWT's, else the spec's), never
+  // a reason to throw away a token already granted.
+  expires_in: z.coerce.number().positive().finite().optional().catch(undefined),
 });
 
 /**
@@ -73,7 +83,12 @@ export async function requestToken(
       });
     }
     await options.ledger.settle(ledgerKey, reservation.id, 'refused');
-    const wait = retryAfterMs(answer.headers.get('retry-after'), options.now());
+    // Bounded by an hour: what it asks is written in the machine's ledger and blocks every process.
+    const wait = retryAfterMs(
+      answer.headers.get('retry-after'),
+      options.now(),
+      LONGEST_SERVER_WAIT_MS.tokenEndpoint,
+    );
     if (
       answer.status === 429 &&
       wait !== undefined &&
@@ -149,7 +164,8 @@ function tokenFrom(body: unknown, receivedAt: number): CachedToken | undefined {
   if (!parsed.success) return undefined;
   const { access_token: accessToken, expires_in: expiresIn } = parsed.data;
   treatAsSecret(accessToken);
-  const lifetime = expiresIn !== undefined ? expiresIn * 1000 : lifetimeOf(accessToken, receivedAt);
+  const stated = expiresIn !== undefined ? expiresIn * 1000 : lifetimeOf(accessToken, receivedAt);
+  const lifetime = Math.min(LONGEST_LIFETIME_MS, Math.max(SHORTEST_LIFETIME_MS, stated));
   return { accessToken, receivedAt, expiresAt: receivedAt + lifetime };
 }
 

@@ -56,7 +56,7 @@ describe('a failing token endpoint', () => {
     expect(connection.tokens.state().error).not.toContain(api.clientSecret);
     expect(api.tokenRequests()).toBe(1);
     expect(api.grants()).toBe(0);
-    connection.tokens.retry();
+    await connection.tokens.retry();
     await apiErrorOf(connection.tokens.getToken());
     expect(api.tokenRequests()).toBe(2);
   });
@@ -72,7 +72,7 @@ describe('a failing token endpoint', () => {
     // Let the client see its pooled keep-alive socket closed: a request written to that socket may
     // have reached the server (counted, rightly), where a refused new connection never did.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    connection.tokens.retry();
+    await connection.tokens.retry();
     expect((await apiErrorOf(connection.tokens.getToken())).code).toBe('network');
     expect(ledger.usage(key)).toMatchObject({ used: 1, unconfirmed: 1 });
   });

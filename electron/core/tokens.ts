@@ -140,9 +140,14 @@ export class TokenManager {
     this.emit();
   }
 
-  /** The user asked to try again: lifts "credentials rejected" and the failing endpoint's wait. */
-  retry(): void {
+  /**
+   * The user asked to try again: lifts "credentials rejected", the failing endpoint's wait and the
+   * token endpoint's Retry-After recorded in the ledger (never the day's count of tokens).
+   */
+  async retry(): Promise<void> {
     this.gate.retry();
+    await this.options.ledger.unblock(this.ledgerKey);
+    this.emit();
   }
 
   state(): TokenState {

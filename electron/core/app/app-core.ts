@@ -147,12 +147,12 @@ export class AppCore {
       if ('profile' in input) return this.tryUnsaved(input);
       const { connection } = await this.connections.open(input.id);
       // Testing is the user asking to try again: it lifts an earlier "credentials rejected".
-      connection.tokens.retry();
+      await connection.tokens.retry();
       return { customers: await connection.client.count({ resource: 'customers' }) };
     },
     'connection.select': ({ id }) => this.select(id),
-    'connection.retry': () => {
-      this.connections.active?.connection.tokens.retry();
+    'connection.retry': async () => {
+      await this.connections.active?.connection.tokens.retry();
       return this.status();
     },
     'settings.get': () => Promise.resolve(this.settings.get()),

@@ -59,7 +59,7 @@ export class ProfileEditor {
     if (secret !== undefined) {
       await this.vault.setSecret(id, secret);
       // A new secret is the user trying again: lift an earlier "credentials rejected".
-      this.tokens.existing(credentialsOf(saved))?.retry();
+      await this.tokens.existing(credentialsOf(saved))?.retry();
     }
     return this.summary(saved);
   }

@@ -335,7 +335,11 @@ describe('faults leave the complete file or nothing', () => {
   });
 
   it.each([
-    ['a folder that does not exist', () => join(dir, 'missing', 'x.csv'), /ENOENT/],
+    [
+      'a folder that does not exist',
+      () => join(dir, 'missing', 'x.csv'),
+      /^the folder .*missing does not exist: create it, or export to another one$/,
+    ],
     ['a place nobody may write, root included', () => '/proc/cdb-export.csv', /ENOENT|EACCES|EROFS/],
   ])('to %s: fails before fetching anything', async (_kind, target, message) => {
     const requests = engine.demo.counters.apiRequests;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
-import { lstat, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
+import { lstat, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 
@@ -30,7 +30,14 @@ export class TempFile {
     const name = `.${basename(target)}.cdb-${process.pid}-${randomBytes(6).toString('hex')}.part`;
     const path = join(dirname(target), name);
     const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
-    const handle = await open(path, flags, 0o600);
+    const handle = await open(path, flags, 0o600).catch(async (error: NodeJS.ErrnoException) => {
+      const folder = await stat(dirname(target)).catch(() => undefined);
+      if (folder?.isDirectory()) throw error;
+      throw Object.assign(
+        new Error(`the folder ${dirname(target)} does not exist: create it, or export to another one`),
+        { code: error.code, cause: error },
+      );
+    });
     return new TempFile(path, target, handle, await handle.stat());
   }
 

@@ -38,6 +38,16 @@ export interface OtherApiOptions {
   pageDelayMs?: number;
   /** The list requests (counted from 1) whose connection is reset instead of answered. */
   resetRequests?: number[];
+  /** The lifetime its token answers state in `expires_in`, when not the real one (`tokenSeconds`). */
+  statedSeconds?: number;
+  /** Every token request answers 429 with this Retry-After header. */
+  tokenRetryAfter?: string;
+  /** The list requests (counted from 1) answered 503 with this Retry-After header. */
+  overloaded?: { requests: number[]; retryAfter: string };
+  /** A broken cursor chain: the page that starts at row `at` hands out the cursor of row `backTo` again. */
+  cursorCycle?: { at: number; backTo: number };
+  /** The body of every list page, instead of the envelope (an answer the app must refuse); a string is sent as is. */
+  pageBody?: unknown;
 }
 
 /** What the server received. */
@@ -85,6 +95,10 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
     }
     if (tokenRequests <= (options.failingTokenRequests ?? 0))
       return json(response, 500, { message: 'token service down' });
+    if (options.tokenRetryAfter !== undefined) {
+      response.setHeader('retry-after', options.tokenRetryAfter);
+      return json(response, 429, { message: 'too many token requests' });
+    }
     if (options.rejectClient || body.client_id !== clientId || body.client_secret !== clientSecret) {
       return json(response, 401, {
         error: 'invalid_client',
@@ -97,7 +111,11 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
     const accessToken = `${base64url({ alg: 'none' })}.${base64url({ iat, exp: iat + seconds, n: grants })}.${randomBytes(8).toString('hex')}`;
     valid.set(accessToken, Date.now() + seconds * 1000);
     const answer = { access_token: accessToken, token_type: 'Bearer' };
-    json(response, 200, options.lifetimeIn === 'jwt' ? answer : { ...answer, expires_in: seconds });
+    json(
+      response,
+      200,
+      options.lifetimeIn === 'jwt' ? answer : { ...answer, expires_in: options.statedSeconds ?? seconds },
+    );
   };
 
   const list = (request: ReceivedRequest, url: URL, response: ServerResponse) => {
@@ -117,6 +135,9 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
       return json(response, 401, { message: `token not valid for ${resource}` });
     if (!['customers', 'contacts', 'agreements'].includes(resource))
       return json(response, 404, { message: 'not found' });
+    if (typeof options.pageBody === 'string')
+      return response.writeHead(200, { 'content-type': 'application/json' }).end(options.pageBody);
+    if (options.pageBody !== undefined) return json(response, 200, options.pageBody);
     const records = options.recordsOf?.[resource] ?? options.records;
     const rows = records?.length ?? options.rows ?? 1_000;
     const size = Number(url.searchParams.get('size') ?? 100);
@@ -128,17 +149,18 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
       });
     }
     const from = Number(url.searchParams.get('cursor') ?? 0);
-    const to = Math.min(rows, from + size);
+    const end = Math.min(rows, from + size);
+    const to = options.cursorCycle && end === options.cursorCycle.at ? options.cursorCycle.backTo : end;
     const data =
-      records?.slice(from, to) ??
-      Array.from({ length: to - from }, (_, index) => ({
+      records?.slice(from, end) ??
+      Array.from({ length: end - from }, (_, index) => ({
         id: `${resource}-${from + index}`,
         name: `N${from + index}`,
       }));
     json(response, 200, {
       status: 'success',
       data,
-      metadata: { pagination: { size, hasNextPage: to < rows, nextCursor: to < rows ? String(to) : null } },
+      metadata: { pagination: { size, hasNextPage: end < rows, nextCursor: end < rows ? String(to) : null } },
     });
   };
 
@@ -161,6 +183,10 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
         const number = url.pathname.endsWith('/schemas') ? 0 : ++listRequests;
         // A connection reset mid-export: the answer never comes.
         if (options.resetRequests?.includes(number)) return void message.socket.destroy();
+        if (options.overloaded?.requests.includes(number)) {
+          response.setHeader('retry-after', options.overloaded.retryAfter);
+          return json(response, 503, { message: 'slow down' });
+        }
         setTimeout(() => list(request, url, response), options.pageDelayMs ?? 0);
       } else {
         json(response, 404, { message: 'not found' });
