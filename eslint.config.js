@@ -83,7 +83,14 @@ export default tseslint.config(
   {
     // Tests read JSON answers whose shape is the very thing they assert; `any` there is the input.
     // Browser specs and benches hand callbacks to Chromium, typed here without the DOM library.
-    files: ['**/*.test.ts', '**/test-support.ts', 'e2e/**', 'bench/table.ts', 'bench/ipc.ts'],
+    files: [
+      '**/*.test.ts',
+      '**/test-support.ts',
+      '**/test-fixtures/**',
+      'e2e/**',
+      'bench/table.ts',
+      'bench/ipc.ts',
+    ],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

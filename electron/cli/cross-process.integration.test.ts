@@ -190,4 +190,56 @@ describe('across processes', () => {
       api.grants(),
     );
   }, 90_000);
+
+  it('3 `cdb export` runs of a resource the bundle may not read spend 2 tokens in all: the refusal is kept with the token', async () => {
+    const api = await startOtherApi({ forbiddenResource: 'agreements' });
+    cleanups.push(() => api.close());
+    const dataDir = await folder();
+    const out = await folder();
+    const connection = ['--base-url', api.url, '--auth-url', api.url, '--client-id', api.clientId];
+    for (let run = 0; run < 3; run++) {
+      const { code, stderr } = await cdb(
+        ['export', ...connection, '--resource', 'agreements', '--out', join(out, 'agreements.csv')],
+        { CDB_DATA_DIR: dataDir, CDB_CLIENT_SECRET: api.clientSecret },
+      );
+      expect(code, stderr).toBe(1);
+      expect(stderr).toMatch(/not permitted/);
+    }
+    expect(api.grants()).toBe(2);
+    expect(await readdir(out)).toEqual([]);
+  }, 60_000);
+
+  it('`cdb` with another base URL but the saved token endpoint, audience and client id, and a wrong secret: that API gets no token', async () => {
+    const genuine = await startOtherApi();
+    const elsewhere = await startOtherApi();
+    cleanups.push(
+      () => genuine.close(),
+      () => elsewhere.close(),
+    );
+    const dataDir = await folder();
+    const out = await folder();
+    const saved = ['--auth-url', genuine.url, '--audience', genuine.url, '--client-id', genuine.clientId];
+    const first = await cdb(
+      ['export', '--base-url', genuine.url, ...saved, '--resource', 'customers', '--out', join(out, 'a.csv')],
+      { CDB_DATA_DIR: dataDir, CDB_CLIENT_SECRET: genuine.clientSecret },
+    );
+    expect(first.code, first.stderr).toBe(0);
+    const second = await cdb(
+      [
+        'export',
+        '--base-url',
+        elsewhere.url,
+        ...saved,
+        '--resource',
+        'customers',
+        '--out',
+        join(out, 'b.csv'),
+      ],
+      { CDB_DATA_DIR: dataDir, CDB_CLIENT_SECRET: 'a-wrong-secret' },
+    );
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/credentials rejected/);
+    expect(elsewhere.received).toEqual([]);
+    expect(genuine.grants()).toBe(1);
+  }, 60_000);
 });

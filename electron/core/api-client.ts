@@ -208,7 +208,7 @@ export class ApiClient {
         );
       } catch (error) {
         if (!(error instanceof ApiError) || error.code !== 'unauthorized') throw error;
-        if (renewed) this.tokens.markNotPermitted(token, scope);
+        if (renewed) await this.tokens.markNotPermitted(token, scope);
         if (renewed || (await this.tokens.refused(token, scope)) === 'not-permitted') {
           throw notPermitted(scope, error);
         }

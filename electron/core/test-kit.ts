@@ -72,7 +72,12 @@ export async function startEngine(
   const ledger = await GrantLedger.open(undefined);
   const profileId = randomUUID();
   await vault.setSecret(profileId, demo.clientSecret);
-  const credentials = { authUrl: demo.authUrl, audience: demo.audience, clientId: demo.clientId };
+  const credentials: Credentials = {
+    authUrl: demo.authUrl,
+    audience: demo.audience,
+    clientId: demo.clientId,
+    apiOrigin: new URL(demo.baseUrl).origin,
+  };
   const makeTokens = (extra: Partial<TokenManagerOptions> = {}) => {
     const manager = new TokenManager(credentials, { vault, ledger, ...options.tokens, ...extra });
     manager.useSecretFrom(profileId, () => vault.getSecret(profileId));

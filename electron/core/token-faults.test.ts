@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { connect } from './connection.js';
 import { runExport } from './export/export.js';
+import { LimiterRegistry } from './limiter-registry.js';
+import { TokenManagers } from './token-managers.js';
 import { GrantLedger } from './grant-ledger.js';
 import { cleanUp, tempDir, wire } from './test-fixtures/wired.js';
 import { apiErrorOf } from './test-kit.js';
@@ -106,6 +109,25 @@ describe('a bundle not permitted on one resource (spec, Authentication 9)', () =
     await connection.client.listPage({ resource: 'agreements', size: 10, lang: 'en' });
     expect(api.grants()).toBe(2);
     expect(connection.tokens.state()).toMatchObject({ status: 'valid' });
+  });
+
+  it('is remembered with the cached token: a restart (another process) asks no token to learn it again', async () => {
+    const { api, connection, vault, ledger, profile } = await wire({ forbiddenResource: 'schemas' });
+    expect((await connection.client.schemas('en')).schemas).toBeNull();
+    expect(api.grants()).toBe(2);
+    const restarted = connect(profile, {
+      tokens: new TokenManagers({ vault, ledger }),
+      limiters: new LimiterRegistry(),
+      readSecret: () => vault.getSecret(profile.id),
+    });
+    const listing = await restarted.client.schemas('en');
+    expect(listing).toMatchObject({
+      schemas: null,
+      reason: expect.stringMatching(/may not read the schema listing/),
+    });
+    await restarted.client.count({ resource: 'customers' });
+    expect(api.grants()).toBe(2);
+    restarted.limiter.close();
   });
 
   it('a failing export of that resource costs no token beyond the one renewal', async () => {

@@ -1,5 +1,6 @@
 import { credentialsId, type Credentials } from './credentials.js';
 import { TokenManager, type TokenManagerOptions } from './tokens.js';
+import type { Vault } from './vault.js';
 
 /**
  * The token managers of a process, one per credentials (DESIGN.md, "Tokens"), over one vault and
@@ -22,12 +23,12 @@ export class TokenManagers {
   }
 
   /**
-   * A manager of `credentials` shared with nobody, for credentials tried before they are saved:
-   * what it is granted is still counted in the ledger and cached in the vault, so saving the same
-   * credentials afterwards costs no second token. The caller closes it.
+   * A manager of `credentials` shared with nobody, over a vault of its own (a typed secret on
+   * trial: it neither uses nor touches the token cached for these credentials); what it is granted
+   * is still counted in the machine's ledger. The caller closes it.
    */
-  apart(credentials: Credentials): TokenManager {
-    return new TokenManager({ ...credentials }, this.options);
+  apart(credentials: Credentials, vault: Vault): TokenManager {
+    return new TokenManager({ ...credentials }, { ...this.options, vault });
   }
 
   /** The manager of `credentials` if one was made. */

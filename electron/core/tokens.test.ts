@@ -39,7 +39,12 @@ async function managerFor(authUrl: string, options: Partial<TokenManagerOptions>
   await vault.setSecret(profileId, 'the-secret');
   const ledger = await GrantLedger.open(undefined, options);
   const tokens = new TokenManager(
-    { authUrl, audience: `https://api.example/${profileId}`, clientId: 'c' },
+    {
+      authUrl,
+      audience: `https://api.example/${profileId}`,
+      clientId: 'c',
+      apiOrigin: 'https://api.example',
+    },
     { vault, ledger, longestWaitMs: 2_000, ...options },
   );
   tokens.useSecretFrom(profileId, () => vault.getSecret(profileId));

@@ -56,8 +56,11 @@ export class TokenManager {
   private inflight: Promise<CachedToken> | undefined;
   /** Whether a token may be asked for now (after rejected credentials or a failing endpoint). */
   private readonly gate: TokenGate;
-  /** Scopes where the API refused the current token right after it was issued (spec, Authentication 9). */
-  private readonly notPermitted = new Set<string>();
+  /**
+   * Scopes where the API refused the current token right after it was issued (spec, Authentication
+   * 9); kept with the token in the keychain, so no process spends a token to learn it again.
+   */
+  private notPermitted = new Set<string>();
   /** Tokens the API refused (401) and that were renewed: never taken back from the keychain. */
   private readonly refusedTokens = new Set<string>();
   private readonly secretSources = new Map<string, SecretSource>();
@@ -122,14 +125,32 @@ export class TokenManager {
     this.notPermitted.clear();
     // Before the keychain forgets it, a concurrent caller could read it back from there: not this one.
     this.refusedTokens.add(accessToken);
-    await this.options.vault.deleteToken(this.account);
+    // Only if the keychain still holds this very token: another process refused the same one a
+    // moment ago and may have cached its successor, which the renewal then finds (one grant).
+    await this.options.ledger.exclusive(this.account, async () => {
+      if ((await this.options.vault.getToken(this.account))?.accessToken === accessToken)
+        await this.options.vault.deleteToken(this.account);
+    });
     this.emit();
     return 'renew';
   }
 
-  /** Remembers that the freshly issued `accessToken` was refused for `scope`. */
-  markNotPermitted(accessToken: string, scope: string): void {
-    if (this.current?.accessToken === accessToken) this.notPermitted.add(scope);
+  /** Remembers, here and with the cached token, that the freshly issued `accessToken` was refused for `scope`. */
+  async markNotPermitted(accessToken: string, scope: string): Promise<void> {
+    if (this.current?.accessToken !== accessToken || this.notPermitted.has(scope)) return;
+    this.notPermitted.add(scope);
+    this.current = { ...this.current, notPermitted: [...this.notPermitted] };
+    await this.options.vault.setToken(this.account, this.current);
+  }
+
+  /**
+   * Takes `token`, obtained for these very credentials by a trial of the secret now saved for them
+   * (AppCore's Test then Save), as the current token: no second grant for the same secret.
+   */
+  async adopt(token: CachedToken): Promise<void> {
+    await this.options.vault.setToken(this.account, token);
+    this.keep(token);
+    this.emit();
   }
 
   /** Drops the cached token here and in the keychain (the credentials' profile was changed). */
@@ -211,7 +232,8 @@ export class TokenManager {
   }
 
   private keep(token: CachedToken): CachedToken {
-    if (token.accessToken !== this.current?.accessToken) this.notPermitted.clear();
+    // A new token clears what the last one was not permitted; a token read back brings its own.
+    this.notPermitted = new Set(token.notPermitted);
     this.current = token;
     this.gate.succeeded();
     return token;

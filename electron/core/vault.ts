@@ -19,6 +19,11 @@ export interface CachedToken {
   expiresAt: number;
   /** Epoch ms, by this machine's clock (absent in tokens cached by older versions). */
   receivedAt?: number;
+  /**
+   * Resources the API refused this very token right after it was issued (a bundle restricted to
+   * some resources): kept with it, so another process or the next start asks no token to learn it.
+   */
+  notPermitted?: string[];
 }
 
 /** No usable system keychain: shown by the UI and `cdb`; secrets are then kept for the session only. */
@@ -97,10 +102,14 @@ export class Vault {
       const token = JSON.parse(stored) as Partial<CachedToken>;
       if (typeof token.accessToken === 'string' && typeof token.expiresAt === 'number') {
         treatAsSecret(token.accessToken);
+        const notPermitted = Array.isArray(token.notPermitted)
+          ? token.notPermitted.filter((scope): scope is string => typeof scope === 'string')
+          : [];
         return {
           accessToken: token.accessToken,
           expiresAt: token.expiresAt,
           ...(typeof token.receivedAt === 'number' && { receivedAt: token.receivedAt }),
+          ...(notPermitted.length > 0 && { notPermitted }),
         };
       }
     } catch {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import {
   DEMO_CONNECTION_ID,
@@ -10,13 +9,14 @@ import {
   type SessionStatus,
 } from '../../shared/contract.js';
 import { dataFiles } from '../app-paths.js';
+import { credentialsOf } from '../credentials.js';
 import { AuditLog } from '../export/audit-log.js';
 import { GrantLedger } from '../grant-ledger.js';
 import { LimiterRegistry } from '../limiter-registry.js';
 import { ProfileStore, type DamagedFileReport } from '../profiles.js';
-import { treatAsSecret } from '../redact.js';
 import { TokenManagers } from '../token-managers.js';
 import { openVault, type Vault } from '../vault.js';
+import { ConnectionTrials } from './connection-trials.js';
 import { Connections, tokenStatus, type DemoServer } from './connections.js';
 import { ExportJobs, type ExportJobsOptions } from './export-jobs.js';
 import { ProfileEditor } from './profile-editor.js';
@@ -69,6 +69,7 @@ export class AppCore {
   private readonly connections: Connections;
   private readonly editor: ProfileEditor;
   private readonly exports: ExportJobs;
+  private readonly trials: ConnectionTrials;
 
   private constructor(
     options: AppCoreOptions,
@@ -93,6 +94,7 @@ export class AppCore {
       options.startDemo,
     );
     this.editor = new ProfileEditor(profiles, vault, this.tokens);
+    this.trials = new ConnectionTrials(profiles, vault, this.tokens, this.connections, this.editor);
     this.exports = new ExportJobs(options, auditLog, (progress) => emit('export.progress', progress));
   }
 
@@ -134,6 +136,7 @@ export class AppCore {
     'profiles.list': () => this.editor.list(),
     'profiles.save': async ({ id, profile, secret }) => {
       const saved = await this.editor.save(id, profile, secret);
+      if (secret !== undefined) await this.trials.saved(credentialsOf(saved), secret);
       // The chosen connection was edited: connect again with what was saved.
       if (this.connections.active?.id === saved.id) await this.select(saved.id);
       return saved;
@@ -144,7 +147,7 @@ export class AppCore {
       return { deleted };
     },
     'profiles.test': async (input) => {
-      if ('profile' in input) return this.tryUnsaved(input);
+      if ('profile' in input) return this.trials.test(input);
       const { connection } = await this.connections.open(input.id);
       // Testing is the user asking to try again: it lifts an earlier "credentials rejected".
       await connection.tokens.retry();
@@ -214,24 +217,6 @@ export class AppCore {
 
   private emit<E extends EventName>(name: E, payload: EventPayloads[E]): void {
     for (const listener of this.listeners) listener(name, payload);
-  }
-
-  /** Tries a connection as typed, before it is saved: a token, then the count of its customers. */
-  private async tryUnsaved({
-    id,
-    profile,
-    secret,
-  }: Extract<ParsedRequestInput<'profiles.test'>, { profile: unknown }>): Promise<{ customers: number }> {
-    if (secret !== undefined) treatAsSecret(secret);
-    const trial = this.connections.openUnsaved(
-      { ...profile, id: `unsaved-${randomUUID()}` },
-      secret ?? (await this.editor.savedSecretFor(id, profile)),
-    );
-    try {
-      return { customers: await trial.client.count({ resource: 'customers' }) };
-    } finally {
-      trial.tokens.close();
-    }
   }
 
   private async status(): Promise<SessionStatus> {

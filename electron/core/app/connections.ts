@@ -5,7 +5,7 @@ import type { GrantLedger } from '../grant-ledger.js';
 import type { LimiterRegistry } from '../limiter-registry.js';
 import type { ProfileStore } from '../profiles.js';
 import { TokenManagers } from '../token-managers.js';
-import type { TokenState } from '../tokens.js';
+import type { SecretSource, TokenState } from '../tokens.js';
 import { Vault } from '../vault.js';
 import { AppError } from './app-error.js';
 
@@ -102,13 +102,21 @@ export class Connections {
   }
 
   /**
-   * A connection to a profile that is not saved (the form's Test), with the secret the user typed
-   * or the one saved for it; on a token manager of its own, so a trial never changes the token
-   * state of a saved connection. Close its `tokens` when done.
+   * A connection to a profile as the form has it (the form's Test) with a secret already saved for
+   * its credentials (`readSecret`): the saved connection's token manager and cached token.
    */
-  openUnsaved(profile: ConnectionProfile, secret: string): Connection {
+  openUnsaved(profile: ConnectionProfile, readSecret: SecretSource): Connection {
+    return connect(profile, { tokens: this.tokens, limiters: this.limiters, readSecret });
+  }
+
+  /**
+   * A connection trying a typed `secret` (the form's Test), on a token manager of its own over
+   * `vault`, so a trial neither uses nor changes the token of a saved connection. Close its
+   * `tokens` when done.
+   */
+  openTrial(profile: ConnectionProfile, secret: string, vault: Vault): Connection {
     return connect(profile, {
-      tokens: { forCredentials: (credentials) => this.tokens.apart(credentials) },
+      tokens: { forCredentials: (credentials) => this.tokens.apart(credentials, vault) },
       limiters: this.limiters,
       readSecret: () => Promise.resolve(secret),
     });

@@ -1,11 +1,10 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RequestName, Result } from '../../shared/contract.js';
 import { startOtherApi, type OtherApi, type OtherApiOptions } from '../test-fixtures/other-api.js';
+import { appCalls, profileOf } from '../test-fixtures/app-calls.js';
 import { openTestCore } from '../test-kit.js';
 import type { AppCore } from './app-core.js';
-import { dispatch } from './dispatch.js';
 
 // The app's engine as the renderer drives it (every request through `dispatch`, as IPC and the
 // browser host do), against servers of the test's own: what reaches which server, and how many
@@ -25,22 +24,8 @@ async function server(options: OtherApiOptions = {}): Promise<OtherApi> {
 async function app() {
   const { core, dataDir, root, close } = await openTestCore();
   cleanups.push(close);
-  const call = async (name: RequestName, argument: unknown): Promise<Result<any>> =>
-    dispatch(core, name, argument);
-  const ok = async (name: RequestName, argument: unknown): Promise<any> => {
-    const result = await call(name, argument);
-    if (!result.ok) throw new Error(`${name}: ${result.error.code}: ${result.error.message}`);
-    return result.value;
-  };
-  return { core, call, ok, dataDir, root };
+  return { core, ...appCalls(core), dataDir, root };
 }
-
-const profileOf = (api: OtherApi, name = 'Production') => ({
-  name,
-  baseUrl: api.url,
-  authUrl: api.url,
-  clientId: api.clientId,
-});
 
 /** Waits until the export ends and returns its last event. */
 function exportEnd(core: AppCore, exportId: string): Promise<{ state: string; error?: { message: string } }> {

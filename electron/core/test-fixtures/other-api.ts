@@ -62,7 +62,10 @@ export interface ReceivedRequest {
 export interface OtherApi {
   url: string;
   clientId: string;
-  clientSecret: string;
+  /** The secret it grants tokens to now. */
+  readonly clientSecret: string;
+  /** Gives the client a new secret (the owner rotated it); tokens already granted stay valid. */
+  rotateSecret(): void;
   /** Tokens granted so far. */
   grants(): number;
   tokenRequests(): number;
@@ -75,7 +78,8 @@ const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toStrin
 /** Starts the server on 127.0.0.1 (one origin for the token endpoint and the API). */
 export async function startOtherApi(options: OtherApiOptions = {}): Promise<OtherApi> {
   const clientId = 'other-client';
-  const clientSecret = `other-secret-${randomBytes(8).toString('hex')}`;
+  const newSecret = () => `other-secret-${randomBytes(8).toString('hex')}`;
+  let clientSecret = newSecret();
   const valid = new Map<string, number>();
   const received: ReceivedRequest[] = [];
   let grants = 0;
@@ -197,7 +201,10 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     clientId,
-    clientSecret,
+    get clientSecret() {
+      return clientSecret;
+    },
+    rotateSecret: () => void (clientSecret = newSecret()),
     grants: () => grants,
     tokenRequests: () => tokenRequests,
     received,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect, type Connection } from '../connection.js';
+import { connect, type Connection, type ConnectionProfile } from '../connection.js';
 import { credentialsId, credentialsOf } from '../credentials.js';
 import { GrantLedger } from '../grant-ledger.js';
 import { LimiterRegistry } from '../limiter-registry.js';
@@ -24,6 +24,8 @@ export interface Wired {
   vault: Vault;
   ledger: GrantLedger;
   managers: TokenManagers;
+  /** The profile `connection` was made for (its secret in `vault`). */
+  profile: ConnectionProfile;
   connection: Connection;
   /** Another connection of a profile with the same credentials (a test, a second view, `cdb`). */
   connectAgain: () => Connection;
@@ -62,7 +64,7 @@ export async function wire(
     limiters,
     readSecret: () => vault.getSecret(profile.id),
   });
-  return { api, vault, ledger, managers, connection, connectAgain };
+  return { api, vault, ledger, managers, profile, connection, connectAgain };
 }
 
 /** A folder of the test's own, removed by cleanUp. */

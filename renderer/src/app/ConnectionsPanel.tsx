@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { ProfileSummary, SessionStatus } from '../../../electron/shared/contract';
@@ -42,6 +42,7 @@ export function ConnectionsPanel({
   const [selectedId, setSelectedId] = useState<string | undefined>();
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [secret, setSecret] = useState('');
+  const testCostId = useId();
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | undefined>();
   const [problems, setProblems] = useState<FieldProblems>({});
   const selected = profiles.data?.find((profile) => profile.id === selectedId);
@@ -171,6 +172,12 @@ export function ConnectionsPanel({
             onChange={(event) => setSecret(event.target.value)}
           />
           {session?.keychainProblem && <p className="hint">{t('connections.secretSessionOnly')}</p>}
+          {secret && (
+            // Said before Test is pressed: a typed secret is checked for real, and that costs a token.
+            <p id={testCostId} className="hint">
+              {t('connections.testCost')}
+            </p>
+          )}
           <details>
             <summary>{t('connections.advanced')}</summary>
             {ADVANCED_FIELDS.map((name) =>
@@ -181,7 +188,12 @@ export function ConnectionsPanel({
             <button type="submit" disabled={busy}>
               {t('connections.save')}
             </button>
-            <button type="button" disabled={busy} onClick={test}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={test}
+              aria-describedby={secret ? testCostId : undefined}
+            >
               {t('connections.test')}
             </button>
             <button type="button" disabled={!selectedId || busy} onClick={() => void use()}>

@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { credentialsId, credentialsOf } from '../credentials.js';
+import { appCalls, profileOf } from '../test-fixtures/app-calls.js';
+import { startOtherApi, type OtherApi, type OtherApiOptions } from '../test-fixtures/other-api.js';
+import { openTestCore, testVault } from '../test-kit.js';
+
+// A token goes only to the API it was obtained for (docs/api.md, "Tokens"): two base URLs that
+// share one token endpoint, audience and client id, through the app's contract as the renderer
+// drives it, with what each server received and the grants counted in every case.
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function server(options: OtherApiOptions = {}): Promise<OtherApi> {
+  const api = await startOtherApi(options);
+  cleanups.push(() => api.close());
+  return api;
+}
+
+async function app() {
+  const vault = testVault();
+  const { core, close } = await openTestCore({ vault });
+  cleanups.push(close);
+  return { core, vault, ...appCalls(core) };
+}
+
+/** The saved connection to `genuine`, used once (its token cached), and what another base URL reuses of it. */
+async function savedAndUsed(genuine: OtherApi, elsewhere: OtherApi) {
+  const calls = await app();
+  const saved = await calls.ok('profiles.save', {
+    profile: profileOf(genuine, 'Production', { audience: genuine.url }),
+    secret: genuine.clientSecret,
+  });
+  await calls.ok('connection.select', { id: saved.id });
+  await calls.ok('data.count', { view: { resource: 'customers' } });
+  const account = credentialsId(credentialsOf({ ...profileOf(genuine), audience: genuine.url }));
+  const cached = await calls.vault.getToken(account);
+  expect(cached?.accessToken).toBeDefined();
+  // The token endpoint, audience and client id of the saved connection, another API.
+  const other = profileOf(genuine, 'Elsewhere', { audience: genuine.url, baseUrl: elsewhere.url });
+  return { ...calls, saved, account, token: cached?.accessToken ?? '', other };
+}
+
+const tokensSentTo = (api: OtherApi) => api.received.filter((request) => request.authorization !== undefined);
+
+describe('a token goes only to its own API', () => {
+  it('a second saved connection with another base URL and no secret gets no token, and sends nothing', async () => {
+    const genuine = await server();
+    const elsewhere = await server();
+    const { ok, call, other } = await savedAndUsed(genuine, elsewhere);
+    const second = await ok('profiles.save', { profile: other });
+    await ok('connection.select', { id: second.id });
+    const listed = await call('data.count', { view: { resource: 'customers' } });
+    expect(listed).toMatchObject({ ok: false, error: { code: 'missing-secret' } });
+    expect(elsewhere.received).toEqual([]);
+    expect(genuine.grants()).toBe(1);
+  });
+
+  it('Test of another base URL with a wrong secret asks the token endpoint, never sends the saved token', async () => {
+    const genuine = await server();
+    const elsewhere = await server();
+    const { call, vault, account, token, other } = await savedAndUsed(genuine, elsewhere);
+    const tried = await call('profiles.test', { profile: other, secret: 'not-the-secret' });
+    expect(tried).toMatchObject({ ok: false, error: { code: 'credentials-rejected' } });
+    expect(elsewhere.received).toEqual([]);
+    expect(genuine.grants()).toBe(1);
+    expect(genuine.tokenRequests()).toBe(2);
+    expect((await vault.getToken(account))?.accessToken).toBe(token);
+  });
+
+  it('a trial whose API refuses its token (401) leaves the saved connection’s cached token alone', async () => {
+    const genuine = await server();
+    // Every token is refused there: it is not that server's.
+    const elsewhere = await server();
+    const { call, vault, account, token, other } = await savedAndUsed(genuine, elsewhere);
+    const tried = await call('profiles.test', { profile: other, secret: genuine.clientSecret });
+    expect(tried).toMatchObject({ ok: false, error: { code: 'not-permitted' } });
+    // The trial's own tokens went there (the secret was typed for it); the saved one never did.
+    expect(tokensSentTo(elsewhere).length).toBeGreaterThan(0);
+    expect(tokensSentTo(elsewhere).some((request) => request.authorization?.includes(token))).toBe(false);
+    expect((await vault.getToken(account))?.accessToken).toBe(token);
+    // Renewed once, then not permitted: two grants for the trial, none spent by the saved connection.
+    expect(genuine.grants()).toBe(3);
+  });
+});
+
+describe('Test checks the secret as typed', () => {
+  it('the saved secret uses the cached token (no grant); a wrong one fails; a new right one costs one token, and saving it none', async () => {
+    const api = await server();
+    const { ok, call, vault } = await app();
+    const profile = profileOf(api);
+    const saved = await ok('profiles.save', { profile, secret: api.clientSecret });
+    await ok('profiles.test', { id: saved.id });
+    expect(api.grants()).toBe(1);
+
+    expect(await ok('profiles.test', { id: saved.id, profile, secret: api.clientSecret })).toEqual({
+      customers: 1_000,
+    });
+    expect(api.tokenRequests()).toBe(1);
+
+    const wrong = await call('profiles.test', { id: saved.id, profile, secret: 'a-rotated-secret-mistyped' });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'credentials-rejected' } });
+    expect(api.tokenRequests()).toBe(2);
+    // The saved connection is untouched: it goes on with its token.
+    const account = credentialsId(credentialsOf(profile));
+    const kept = (await vault.getToken(account))?.accessToken;
+    await ok('connection.select', { id: saved.id });
+    await ok('data.count', { view: { resource: 'contacts' } });
+    expect(api.grants()).toBe(1);
+
+    // The server's secret was rotated: the new one is tried for real (one token), then saved for free.
+    api.rotateSecret();
+    const rotated = await call('profiles.test', { id: saved.id, profile, secret: api.clientSecret });
+    expect(rotated).toMatchObject({ ok: true, value: { customers: 1_000 } });
+    expect(api.grants()).toBe(2);
+    await ok('profiles.save', { id: saved.id, profile, secret: api.clientSecret });
+    await ok('data.count', { view: { resource: 'agreements' } });
+    expect(api.grants()).toBe(2);
+    expect((await vault.getToken(account))?.accessToken).not.toBe(kept);
+  });
+});

@@ -1,0 +1,27 @@
+import type { RequestName, Result } from '../../shared/contract.js';
+import type { AppCore } from '../app/app-core.js';
+import { dispatch } from '../app/dispatch.js';
+import type { OtherApi } from './other-api.js';
+
+/**
+ * The app's engine as the renderer drives it: every request through `dispatch`, as IPC and the
+ * browser host do. `call` gives the Result; `ok` its value, failing the test on an error.
+ */
+export function appCalls(core: AppCore) {
+  const call = (name: RequestName, argument: unknown): Promise<Result<any>> => dispatch(core, name, argument);
+  const ok = async (name: RequestName, argument: unknown): Promise<any> => {
+    const result = await call(name, argument);
+    if (!result.ok) throw new Error(`${name}: ${result.error.code}: ${result.error.message}`);
+    return result.value;
+  };
+  return { call, ok };
+}
+
+/** The form of a connection to `api` as a user types it: one origin for the API and its token endpoint. */
+export const profileOf = (api: OtherApi, name = 'Production', overrides: Record<string, string> = {}) => ({
+  name,
+  baseUrl: api.url,
+  authUrl: api.url,
+  clientId: api.clientId,
+  ...overrides,
+});
