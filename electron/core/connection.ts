@@ -33,6 +33,8 @@ export interface ConnectionServices {
   /** Reads the profile's client secret: the vault's, or `cdb`'s CDB_CLIENT_SECRET. */
   readSecret: SecretSource;
   timeoutMs?: number;
+  /** A connection on trial (the form's Test): it takes the origin's limiter as it is, never changing its rate. */
+  trial?: boolean;
 }
 
 /**
@@ -42,10 +44,11 @@ export interface ConnectionServices {
 export function connect(profile: ConnectionProfile, services: ConnectionServices): Connection {
   const tokens = services.tokens.forCredentials(credentialsOf(profile));
   tokens.useSecretFrom(profile.id, services.readSecret);
-  const limiter = services.limiters.forOrigin(profile.baseUrl, {
-    requestsPerSecond: profile.requestsPerSecond,
-    burst: profile.burst,
-  });
+  const limiter = services.limiters.forOrigin(
+    profile.baseUrl,
+    { requestsPerSecond: profile.requestsPerSecond, burst: profile.burst },
+    { configure: !services.trial },
+  );
   const client = new ApiClient(
     { baseUrl: profile.baseUrl, apiPrefix: profile.apiPrefix, schemaPath: profile.schemaPath },
     tokens,

@@ -13,10 +13,15 @@ export class LimiterRegistry {
 
   constructor(private readonly peersFolder?: string) {}
 
-  /** The limiter of `baseUrl`'s origin; made with `options` the first time that origin is seen. */
-  forOrigin(baseUrl: string, options: LimiterOptions): RequestLimiter {
+  /**
+   * The limiter of `baseUrl`'s origin, made with `options` the first time that origin is seen, and
+   * given their rate and burst at once after (a connection edited, or another one of the origin
+   * chosen) unless `{ configure: false }`: a connection on trial uses the origin's limiter as it is.
+   */
+  forOrigin(baseUrl: string, options: LimiterOptions, { configure = true } = {}): RequestLimiter {
     const origin = new URL(baseUrl).origin;
     let limiter = this.limiters.get(origin);
+    if (limiter && configure) limiter.configure(options);
     if (!limiter) {
       const folder = createHash('sha256').update(origin).digest('hex').slice(0, 24);
       const peers = this.peersFolder ? new OriginPeers(join(this.peersFolder, folder)) : undefined;

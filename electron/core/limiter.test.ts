@@ -79,9 +79,10 @@ describe('the limiter on its own', () => {
     expect(most).toBe(3);
   });
 
-  it('keeps to its rate: a burst of what the bucket holds, then one request per 1/rate s', async () => {
-    // Burst 12 less its reserve (2) = 10 at once, then 10 a second.
-    const limiter = limiterWith({ requestsPerSecond: 10, burst: 12 });
+  it('keeps to its burst in any rolling second: what the bucket holds at once, then nothing until that second is over', async () => {
+    // Burst 14 less its reserve (4) = 10 at once; the refill would allow one more each 100 ms, but
+    // a server counting per second would then see 11 in a second.
+    const limiter = limiterWith({ requestsPerSecond: 10, burst: 14 });
     const startedAt: number[] = [];
     const t0 = Date.now();
     const all = Promise.all(
@@ -92,7 +93,46 @@ describe('the limiter on its own', () => {
     await vi.runAllTimersAsync();
     await all;
     expect(startedAt.slice(0, 10)).toEqual(Array(10).fill(0));
-    expect(startedAt.slice(10)).toEqual([100, 200, 300, 400, 500]);
+    expect(startedAt.slice(10)).toEqual([1_000, 1_000, 1_000, 1_000, 1_000]);
+  });
+
+  it('with the spec’s 20/s and burst 35: never more than 35 in any rolling second, 20 a second sustained', async () => {
+    const limiter = limiterWith({ requestsPerSecond: 20, burst: 35 });
+    const startedAt: number[] = [];
+    const t0 = Date.now();
+    const all = Promise.all(
+      Array.from({ length: 200 }, () =>
+        limiter.schedule('export', () => Promise.resolve(void startedAt.push(Date.now() - t0))),
+      ),
+    );
+    await vi.runAllTimersAsync();
+    await all;
+    const most = Math.max(
+      ...startedAt.map((start) => startedAt.filter((t) => t >= start && t < start + 1_000).length),
+    );
+    expect(most).toBeLessThanOrEqual(35);
+    // 25 at once (35 less its reserve), then 20 a second: the 200th at (200 − 25) / 20 ≈ 8.75 s.
+    expect(startedAt.at(-1)).toBeGreaterThanOrEqual(8_000);
+    expect(startedAt.at(-1)).toBeLessThanOrEqual(9_500);
+  });
+
+  it('takes a connection’s new rate at once, for the requests already waiting', async () => {
+    const limiter = limiterWith({ requestsPerSecond: 1, burst: 1 });
+    const startedAt: number[] = [];
+    const t0 = Date.now();
+    const all = Promise.all(
+      Array.from({ length: 21 }, () =>
+        limiter.schedule('export', () => Promise.resolve(void startedAt.push(Date.now() - t0))),
+      ),
+    );
+    await vi.advanceTimersByTimeAsync(10);
+    expect(startedAt).toEqual([0]);
+    limiter.configure({ requestsPerSecond: 20, burst: 35 });
+    expect(limiter.stats().configuredRate).toBe(20);
+    await vi.runAllTimersAsync();
+    await all;
+    // At 1/s the 21st would start after 20 s; at 20/s it starts within about a second.
+    expect(startedAt.at(-1)).toBeLessThan(1_100);
   });
 
   it('drops a queued request when its signal aborts, and never runs it', async () => {
@@ -217,6 +257,18 @@ describe('the limiter on its own', () => {
 });
 
 describe('limiter registry', () => {
+  it('gives a trial the origin’s limiter as it is; a connection’s own rate applies at once', () => {
+    const registry = new LimiterRegistry();
+    const limiter = registry.forOrigin('https://api.example/v1', { requestsPerSecond: 20, burst: 35 });
+    expect(
+      registry.forOrigin('https://api.example', { requestsPerSecond: 2, burst: 5 }, { configure: false }),
+    ).toBe(limiter);
+    expect(limiter.stats().configuredRate).toBe(20);
+    registry.forOrigin('https://api.example', { requestsPerSecond: 10, burst: 20 });
+    expect(limiter.stats().configuredRate).toBe(10);
+    registry.closeAll();
+  });
+
   it('gives every profile of one API origin the same limiter, and other origins their own', () => {
     const registry = new LimiterRegistry();
     const options = { requestsPerSecond: 20, burst: 35 };

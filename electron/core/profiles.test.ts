@@ -97,6 +97,26 @@ describe('profiles', () => {
     expect(await store.get(first.id)).toEqual(first);
   });
 
+  it('refuses a rate or burst outside sane bounds; one saved by an older version is brought within them', async () => {
+    const { store } = await ProfileStore.open(dir);
+    await expect(store.create({ ...VALID, requestsPerSecond: 0.01 })).rejects.toThrow(/^requestsPerSecond:/);
+    await expect(store.create({ ...VALID, requestsPerSecond: 1e-300 })).rejects.toThrow(
+      /^requestsPerSecond:/,
+    );
+    await expect(store.create({ ...VALID, burst: 5_000 })).rejects.toThrow(/^burst:/);
+    await expect(store.create({ ...VALID, requestsPerSecond: 20, burst: 10 })).rejects.toThrow(
+      /^burst: must be at least the requests a second/,
+    );
+    const created = await store.create(VALID);
+    const path = join(dir, 'profiles.json');
+    const file = JSON.parse(await readFile(path, 'utf8')) as { profiles: Record<string, unknown>[] };
+    Object.assign(file.profiles[0] ?? {}, { requestsPerSecond: 0.01, burst: 1_000 });
+    await writeFile(path, JSON.stringify(file));
+    const { store: reopened, damaged } = await ProfileStore.open(dir);
+    expect(damaged).toBeUndefined();
+    expect(await reopened.get(created.id)).toMatchObject({ requestsPerSecond: 1, burst: 200 });
+  });
+
   it('two stores on one file (the app and cdb) see and keep each other’s changes', async () => {
     const { store: app } = await ProfileStore.open(dir);
     const { store: cdb } = await ProfileStore.open(dir);

@@ -1,23 +1,35 @@
-/** Part of the server's burst kept in reserve, so network jitter cannot push the server over. */
-const BURST_RESERVE = 0.15;
+/**
+ * Part of the server's burst kept in reserve, so jitter cannot push the server over: at the full
+ * rate the server's own bucket holds only this reserve, and requests that arrive bunched (a slow
+ * network, a busy machine) may eat into it by up to reserve ÷ rate of delay: 10 ÷ 20/s = 0.5 s.
+ */
+const BURST_RESERVE = 0.3;
 /** On a 503 the allowed rate is halved, down to this share of the configured rate at least. */
 const SLOWDOWN_FACTOR = 0.5;
 const SLOWEST_SHARE = 0.05;
 /** After a calm second, the allowed rate grows back by this share of the configured rate per second. */
 const RECOVERY_PER_SECOND = 0.1;
 
+/** The window the server's burst is counted in (spec: "burst 35 requests per second"). */
+const WINDOW_MS = 1_000;
+
 /**
- * The token bucket of one API origin (DESIGN.md, "Limiter"; spec: 20 requests/s, burst 35): a little
- * below the server's burst, slowed down by the server's 503s and recovering gradually, and shared
- * with the user's other processes calling the origin (this process takes `share` of it).
+ * The token bucket of one API origin (docs/architecture.md, "Limiter"; spec: 20 requests/s, burst
+ * 35): a little below the server's burst, slowed down by the server's 503s and recovering
+ * gradually, and shared with the user's other processes calling the origin (this process takes
+ * `share` of it). A bucket alone lets its capacity and a second's refill go in the first second
+ * (30 + 20 = 50); a server counting per second would answer 503, so the starts of the last second
+ * are counted too, and never exceed the capacity in any rolling second.
  */
 export class RateBucket {
-  readonly configuredRate: number;
-  private readonly capacity: number;
+  private configured: number;
+  private capacity: number;
   private allowed: number;
   private tokens: number;
   private refilledAt: number;
   private lastOverloadAt = -Infinity;
+  /** When each request of the last WINDOW_MS started, oldest first. */
+  private readonly recent: number[] = [];
 
   /** `share`: this process's share of the origin's budget, 1 or 1/n while n processes call it. */
   constructor(
@@ -26,11 +38,28 @@ export class RateBucket {
     now: number,
     private readonly share: () => number = () => 1,
   ) {
-    this.configuredRate = requestsPerSecond;
-    this.allowed = requestsPerSecond;
-    this.capacity = Math.max(1, burst - Math.max(1, Math.round(burst * BURST_RESERVE)));
+    this.configured = this.allowed = requestsPerSecond;
+    this.capacity = capacityOf(burst);
     this.tokens = this.capacity;
     this.refilledAt = now;
+  }
+
+  /** The rate the connection was given. */
+  get configuredRate(): number {
+    return this.configured;
+  }
+
+  /**
+   * Takes a new rate and burst at once (the connection was edited): the bucket keeps what it holds
+   * within the new capacity, and a rate slowed by 503s stays as slow, within the new rate.
+   */
+  configure(requestsPerSecond: number, burst: number, now: number): void {
+    this.refill(now);
+    const slowed = this.allowed / this.configured;
+    this.configured = requestsPerSecond;
+    this.allowed = requestsPerSecond * slowed;
+    this.capacity = capacityOf(burst);
+    this.tokens = Math.min(this.tokens, this.capacity * this.share());
   }
 
   /** The rate allowed now: the configured one, or less after 503s. */
@@ -41,8 +70,16 @@ export class RateBucket {
   /** Takes one request's token if there is one (returns 0), else returns the ms until there will be. */
   take(now: number): number {
     this.refill(now);
+    while (this.recent.length && (this.recent[0] ?? 0) <= now - WINDOW_MS) this.recent.shift();
+    // In any rolling second, at most this process's share of the capacity.
+    const inWindow = Math.max(1, Math.floor(this.capacity * this.share()));
+    if (this.recent.length >= inWindow) {
+      const oldest = this.recent[this.recent.length - inWindow] ?? now;
+      return Math.max(1, oldest + WINDOW_MS - now);
+    }
     if (this.tokens >= 1) {
       this.tokens -= 1;
+      this.recent.push(now);
       return 0;
     }
     return ((1 - this.tokens) / (this.allowed * this.share())) * 1000;
@@ -64,18 +101,18 @@ export class RateBucket {
   slowDown(now: number): void {
     this.refill(now);
     this.lastOverloadAt = now;
-    this.allowed = Math.max(this.configuredRate * SLOWEST_SHARE, this.allowed * SLOWDOWN_FACTOR);
+    this.allowed = Math.max(this.configured * SLOWEST_SHARE, this.allowed * SLOWDOWN_FACTOR);
     this.tokens = Math.min(this.tokens, 0);
   }
 
   private refill(now: number): void {
     // Gradual recovery: the rate grows back only over time with no 503 for a full second.
     const calmSince = Math.max(this.refilledAt, this.lastOverloadAt + 1_000);
-    if (now > calmSince && this.allowed < this.configuredRate) {
+    if (now > calmSince && this.allowed < this.configured) {
       const calmSeconds = (now - calmSince) / 1000;
       this.allowed = Math.min(
-        this.configuredRate,
-        this.allowed + calmSeconds * this.configuredRate * RECOVERY_PER_SECOND,
+        this.configured,
+        this.allowed + calmSeconds * this.configured * RECOVERY_PER_SECOND,
       );
     }
     this.tokens = Math.min(
@@ -84,4 +121,9 @@ export class RateBucket {
     );
     this.refilledAt = now;
   }
+}
+
+/** What the bucket holds at most for a server's `burst`: the burst less its reserve. */
+function capacityOf(burst: number): number {
+  return Math.max(1, burst - Math.max(1, Math.round(burst * BURST_RESERVE)));
 }

@@ -32,8 +32,39 @@ const routePath = z
   .regex(/^\/[A-Za-z0-9._~!$&'()*+,;=:@/-]*$/, 'must be a path starting with /, like /v1')
   .transform((value) => (value.length > 1 ? value.replace(/\/+$/, '') : value));
 
-/** What a user enters for a connection (the secret is not part of it: it goes to the keychain). */
-export const profileInputSchema = z
+/**
+ * The request rate and burst a connection may be given: an API may allow other limits than the
+ * spec's 20/s and 35, but below one request a second or above a hundred is a typing mistake (a
+ * 0.01 would make one call wait over a minute; a burst of a thousand would earn 503s at once).
+ */
+export const RATE_BOUNDS = {
+  requestsPerSecond: { min: 1, max: 100 },
+  burst: { min: 1, max: 200 },
+} as const;
+
+const requestsPerSecond = z
+  .number()
+  .min(RATE_BOUNDS.requestsPerSecond.min)
+  .max(RATE_BOUNDS.requestsPerSecond.max)
+  .default(API_LIMITS.requestsPerSecond);
+const burst = z
+  .number()
+  .int()
+  .min(RATE_BOUNDS.burst.min)
+  .max(RATE_BOUNDS.burst.max)
+  .default(API_LIMITS.burst);
+
+/** A rate read from the file as it was saved by an older version: brought within the bounds, never refused. */
+const withinBounds = ({ min, max }: { min: number; max: number }, fallback: number) =>
+  z
+    .number()
+    .catch(fallback)
+    .transform((value) =>
+      Number.isFinite(value) && value > 0 ? Math.min(max, Math.max(min, value)) : fallback,
+    );
+
+/** The fields of a connection a user enters (the secret is not part of it: it goes to the keychain). */
+const profileFields = z
   .object({
     name: z.string().trim().min(1, 'is required').max(100, 'is longer than 100 characters'),
     baseUrl: httpUrl,
@@ -43,17 +74,25 @@ export const profileInputSchema = z
     clientId: z.string().trim().min(1, 'is required').max(256),
     apiPrefix: routePath.default(DEFAULT_API_PREFIX),
     schemaPath: routePath.default(`${DEFAULT_API_PREFIX}/schemas`),
-    requestsPerSecond: z.number().positive().max(1_000).default(API_LIMITS.requestsPerSecond),
-    burst: z.number().int().min(1).max(1_000).default(API_LIMITS.burst),
+    requestsPerSecond,
+    burst,
   })
   .strict();
+
+/** What a user enters for a connection: the fields, and a burst of at least one second's requests. */
+export const profileInputSchema = profileFields.refine(
+  (profile) => profile.burst >= profile.requestsPerSecond,
+  { path: ['burst'], message: 'must be at least the requests a second' },
+);
 export type ProfileInput = z.input<typeof profileInputSchema>;
 
-/** A saved connection profile. */
-export const profileSchema = profileInputSchema.extend({
+/** A saved connection profile (rates saved by an older version with other bounds are brought within these). */
+export const profileSchema = profileFields.extend({
   id: z.uuid(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  requestsPerSecond: withinBounds(RATE_BOUNDS.requestsPerSecond, API_LIMITS.requestsPerSecond),
+  burst: withinBounds(RATE_BOUNDS.burst, API_LIMITS.burst).transform(Math.round),
 });
 export type Profile = z.output<typeof profileSchema>;
 

@@ -106,7 +106,7 @@ export class Connections {
    * its credentials (`readSecret`): the saved connection's token manager and cached token.
    */
   openUnsaved(profile: ConnectionProfile, readSecret: SecretSource): Connection {
-    return connect(profile, { tokens: this.tokens, limiters: this.limiters, readSecret });
+    return connect(profile, { tokens: this.tokens, limiters: this.limiters, readSecret, trial: true });
   }
 
   /**
@@ -119,6 +119,7 @@ export class Connections {
       tokens: { forCredentials: (credentials) => this.tokens.apart(credentials, vault) },
       limiters: this.limiters,
       readSecret: () => Promise.resolve(secret),
+      trial: true,
     });
   }
 

@@ -35,6 +35,21 @@ describe('the connection form', () => {
     expect(movesCredentials({ ...draft, audience: 'https://other' }, saved)).toBe(true);
   });
 
+  it('says the bounds of the rate and of the burst, and that the burst covers a second', () => {
+    const rule = (draft: Partial<typeof EMPTY_DRAFT>) => profileOf({ ...draftOf(saved), ...draft }, t);
+    expect(rule({ requestsPerSecond: '0.01' })).toEqual({
+      problems: {
+        requestsPerSecond:
+          'connections.fieldProblem{"field":"connections.rate","rule":"connections.rateRule{\\"min\\":1,\\"max\\":100}"}',
+      },
+    });
+    expect(rule({ requestsPerSecond: '30', burst: '20' })).toEqual({
+      problems: {
+        burst: 'connections.fieldProblem{"field":"connections.burst","rule":"connections.burstBelowRate"}',
+      },
+    });
+  });
+
   it('names each field that is wrong, in the user’s language', () => {
     const result = profileOf(
       { ...EMPTY_DRAFT, name: 'x', baseUrl: 'ftp://x', authUrl: 'https://a', clientId: '' },

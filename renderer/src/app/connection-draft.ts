@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { API_LIMITS, DEFAULT_API_PREFIX } from '../../../electron/shared/api-rules';
 import type { ProfileSummary } from '../../../electron/shared/contract';
-import { profileInputSchema, type ProfileInput } from '../../../electron/shared/profile';
+import { profileInputSchema, RATE_BOUNDS, type ProfileInput } from '../../../electron/shared/profile';
 
 /** A connection profile as the form holds it: every field as typed. */
 export interface Draft {
@@ -98,12 +98,23 @@ export function profileOf(
   for (const issue of checked.error.issues) {
     const field = String(issue.path[0] ?? '') as keyof Draft;
     if (!(field in LABEL_KEYS) || problems[field]) continue;
-    const rule = URL_FIELDS.has(field)
-      ? t('connections.urlRule')
-      : issue.code === 'too_small'
-        ? t('connections.required')
-        : t('connections.invalidValue', { detail: issue.message });
-    problems[field] = t('connections.fieldProblem', { field: t(LABEL_KEYS[field]), rule });
+    problems[field] = t('connections.fieldProblem', {
+      field: t(LABEL_KEYS[field]),
+      rule: ruleOf(field, issue, t),
+    });
   }
   return { problems };
+}
+
+/** The rule a field's value broke, in the user's language. */
+function ruleOf(field: keyof Draft, issue: { code: string; message: string }, t: TFunction): string {
+  if (URL_FIELDS.has(field)) return t('connections.urlRule');
+  if (field === 'requestsPerSecond') return t('connections.rateRule', RATE_BOUNDS.requestsPerSecond);
+  if (field === 'burst')
+    return issue.code === 'custom'
+      ? t('connections.burstBelowRate')
+      : t('connections.burstRule', RATE_BOUNDS.burst);
+  return issue.code === 'too_small'
+    ? t('connections.required')
+    : t('connections.invalidValue', { detail: issue.message });
 }
