@@ -1,11 +1,19 @@
-import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import lockfile from 'proper-lockfile';
+import { lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ownerIn, stillRunning, thisProcess } from './process-owner.js';
 
 /** How long a caller waits for another process to finish with a file before giving up. */
 const DEFAULT_WAIT_MS = 30_000;
-/** A lock not refreshed for this long belongs to a process that died: it is taken over. */
-const STALE_MS = 10_000;
+/**
+ * A lock that names no owner is taken over once its folder is this far from now, either way (its
+ * owner died between making it and naming itself, or an older version of the app left it): a
+ * modification time in the future cannot make a lock last forever.
+ */
+const UNNAMED_STALE_MS = 10_000;
+/** Short, growing, jittered waits between tries: these locks are held for milliseconds, a token request at most. */
+const FIRST_RETRY_MS = 5;
+const LONGEST_RETRY_MS = 100;
 
 /** Another process held the lock for longer than the caller would wait. */
 export class FileLockError extends Error {
@@ -13,45 +21,57 @@ export class FileLockError extends Error {
 }
 
 /**
- * Runs `task` holding the cross-process lock of `path` (STACK.md: proper-lockfile, mkdir-based,
- * stale locks of dead processes taken over), so the app and every `cdb` run of the user can
- * read-modify-write one file without losing each other's changes. The file need not exist; its
- * folder is created.
+ * Runs `task` holding the cross-process lock of `path`, so the app and every `cdb` run of the user
+ * can read-modify-write one file without losing each other's changes. The lock is a folder beside
+ * the file (`<path>.lock`, made atomically by mkdir) holding the name of the process that holds it
+ * (process-owner.ts). A lock is taken over when that process no longer runs, never because of its
+ * folder's clock (docs/architecture.md, "Files shared between processes"); anything else found at
+ * the lock's name (a file, a folder naming nobody for a while) is debris and is removed. Node has
+ * no flock, so two processes taking over the same dead lock at once may both run their task: each
+ * holder re-reads the file before writing it, so the worst case is one write that wins.
  */
 export async function withFileLock<T>(
   path: string,
   task: () => Promise<T>,
   { waitMs = DEFAULT_WAIT_MS }: { waitMs?: number } = {},
 ): Promise<T> {
+  const lock = `${path}.lock`;
   await mkdir(dirname(path), { recursive: true });
-  let release: () => Promise<void>;
-  try {
-    release = await lockfile.lock(path, {
-      realpath: false,
-      stale: STALE_MS,
-      update: STALE_MS / 4,
-      // Short, jittered retries: these locks are held for milliseconds, a token request at most.
-      retries: {
-        retries: Math.ceil(waitMs / 60),
-        minTimeout: 5,
-        maxTimeout: 100,
-        factor: 1.5,
-        randomize: true,
-      },
-      // A lock taken over as stale (this process was frozen for 10 s) is not worth crashing for:
-      // every holder re-reads the file before writing, so the worst case is one write that wins.
-      onCompromised: () => undefined,
-    });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
-    throw new FileLockError(
-      `another process of this app kept ${path} locked for over ${Math.round(waitMs / 1000)} s; try again`,
-      { cause: error },
-    );
+  const giveUpAt = performance.now() + waitMs;
+  for (let attempt = 0; !(await tryToTake(lock)); attempt++) {
+    if (performance.now() >= giveUpAt) {
+      throw new FileLockError(
+        `another process of this app kept ${path} locked for over ${Math.max(1, Math.round(waitMs / 1000))} s; try again`,
+      );
+    }
+    await sleep(Math.random() * Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 1.5 ** attempt));
   }
   try {
     return await task();
   } finally {
-    await release().catch(() => undefined);
+    await rm(lock, { recursive: true, force: true }).catch(() => undefined);
   }
+}
+
+/** Takes the lock if it is free, or held by nobody alive: true when this process holds it now. */
+async function tryToTake(lock: string): Promise<boolean> {
+  try {
+    await mkdir(lock);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if (await abandoned(lock)) await rm(lock, { recursive: true, force: true });
+    return false;
+  }
+  await writeFile(join(lock, 'owner'), JSON.stringify(thisProcess()), { mode: 0o600 });
+  return true;
+}
+
+/** Whether what stands at the lock's name belongs to no running process (it may then be removed). */
+async function abandoned(lock: string): Promise<boolean> {
+  const found = await lstat(lock).catch(() => undefined);
+  if (!found) return false;
+  if (!found.isDirectory()) return true;
+  const owner = ownerIn(await readFile(join(lock, 'owner'), 'utf8').catch(() => ''));
+  if (owner) return stillRunning(owner) === false;
+  return Math.abs(Date.now() - found.mtimeMs) > UNNAMED_STALE_MS;
 }

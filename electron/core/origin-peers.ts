@@ -1,23 +1,32 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { ownerIn, stillRunning, thisProcess } from './process-owner.js';
 
 /** How often an active process says it is still calling, and re-counts the others. */
 const HEARTBEAT_MS = 250;
-/** A peer not heard from for this long has stopped calling (idle, or gone). */
+/** A peer not heard from for this long (or dated this far ahead) is not calling now. */
 const LIVE_MS = 1_000;
-/** A peer file this old belongs to a process that died without removing it. */
-const DEAD_MS = 30_000;
 /** After this long with nothing to do, a process stops counting as a caller of the origin. */
 const IDLE_MS = 1_000;
+/**
+ * Peers counted at most: whatever files the folder holds, this process keeps a sixteenth of the
+ * origin's rate (the user does not run more processes than that against one API).
+ */
+const MOST_PEERS = 16;
+/** A heartbeat's name: the pid of its process and a random part. */
+const HEARTBEAT_NAME = /^(\d+)-[0-9a-f]{8}$/;
 
 /**
  * The processes of this user calling one API origin right now: the app and each `cdb` run. The
  * API's limit is per source IP (spec "Limits": 20/s, bursts of 35), so they must share it rather
- * than each take all of it (DESIGN.md, "Limiter"). Each process with work keeps a heartbeat file
- * in a folder of the data folder shared by all of them; the count of fresh files is the share.
- * The files hold nothing (their name and time say it all); the calls are synchronous because
- * they are few, tiny and made at most four times a second, and the limiter's scheduling is.
+ * than each take all of it (docs/architecture.md, "Files shared between processes"). Each process
+ * with work keeps a heartbeat file in a folder of the data folder shared by all of them, naming
+ * the process (process-owner.ts). A file counts while its process runs and has touched it within
+ * the last second: one dated in the future, or whose process is gone, does not (the latter is
+ * removed); a file that cannot be removed is passed over. The calls are synchronous because they
+ * are few, tiny and made at most four times a second, and the limiter's scheduling is.
  */
 export class OriginPeers {
   private readonly file: string;
@@ -67,7 +76,7 @@ export class OriginPeers {
     if (active) {
       try {
         mkdirSync(this.dir, { recursive: true });
-        writeFileSync(this.file, '');
+        writeFileSync(this.file, JSON.stringify(thisProcess()), { mode: 0o600 });
       } catch {
         // No shared folder (read-only data folder): this process alone keeps below the limit.
         return;
@@ -91,31 +100,64 @@ export class OriginPeers {
 
   private beat(): void {
     const now = Date.now();
-    let live = 0;
+    let names: string[] = [];
     try {
       const time = new Date(now);
       try {
         utimesSync(this.file, time, time);
       } catch {
-        writeFileSync(this.file, '');
+        writeFileSync(this.file, JSON.stringify(thisProcess()), { mode: 0o600 });
       }
-      for (const name of readdirSync(this.dir)) {
-        const path = join(this.dir, name);
-        const stat = statSync(path, { throwIfNoEntry: false });
-        if (!stat) continue;
-        const age = now - stat.mtimeMs;
-        if (age < LIVE_MS) live++;
-        else if (age > DEAD_MS) rmSync(path, { force: true });
-      }
+      names = readdirSync(this.dir);
     } catch {
       // The folder went away meanwhile: count this process alone until the next beat.
     }
-    this.update(Math.max(1, live));
+    let live = 1;
+    for (const name of names) {
+      const path = join(this.dir, name);
+      if (path === this.file) continue;
+      const peer = peerState(path, name, now);
+      if (peer === 'calling') live++;
+      else if (peer === 'gone') removeIfAble(path);
+    }
+    this.update(Math.min(MOST_PEERS, live));
   }
 
   private update(count: number): void {
     if (count === this.peers) return;
     this.peers = count;
     for (const listener of this.listeners) listener(count);
+  }
+}
+
+/**
+ * What a file of the folder says of its process: calling now, quiet (running, not calling, or
+ * dated ahead), gone (its process does not run: the file may be removed), or not a heartbeat.
+ */
+function peerState(path: string, name: string, now: number): 'calling' | 'quiet' | 'gone' | 'other' {
+  const pid = HEARTBEAT_NAME.exec(name)?.[1];
+  if (pid === undefined) return 'other';
+  let text: string;
+  let modified: number;
+  try {
+    const stat = lstatSync(path);
+    if (!stat.isFile()) return 'other';
+    modified = stat.mtimeMs;
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return 'other';
+  }
+  // An older version's heartbeat is empty: its name still gives the pid.
+  const owner = ownerIn(text) ?? { pid: Number(pid), host: hostname() };
+  if (stillRunning(owner) === false) return 'gone';
+  return Math.abs(now - modified) < LIVE_MS ? 'calling' : 'quiet';
+}
+
+/** Removes a dead process's heartbeat; one that cannot be removed (permissions) stays, passed over. */
+function removeIfAble(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // Not counted either way: the next beat passes over it again.
   }
 }
