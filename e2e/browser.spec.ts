@@ -42,7 +42,7 @@ async function open(page: Page, view: 'Customers' | 'Contacts' | 'Agreements'): 
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(host.url);
+  await page.goto(await host.address());
   await expect(page.getByTestId('row').first()).toBeVisible();
 });
 

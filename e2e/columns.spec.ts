@@ -12,7 +12,7 @@ test.afterAll(() => host.stop());
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1_600, height: 900 });
-  await page.goto(host.url);
+  await page.goto(await host.address());
   await expect(page.getByTestId('row').first()).toBeVisible();
 });
 

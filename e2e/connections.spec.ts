@@ -25,7 +25,7 @@ const form = (page: Page) => page.getByRole('form', { name: /^(Connections|Conne
 test('adds a connection: a wrong secret is "credentials rejected", the right one works and is never shown', async ({
   page,
 }) => {
-  await page.goto(host.url);
+  await page.goto(await host.address());
   await page.getByRole('button', { name: 'Connections…' }).click();
   await page.getByLabel('Name').fill('Remote');
   await page.getByLabel('API address (base URL)').fill(connection.baseUrl);
@@ -59,7 +59,7 @@ test('adds a connection: a wrong secret is "credentials rejected", the right one
 test('a new connection is tested before it is saved; each mistake is shown by its field, and stays', async ({
   page,
 }) => {
-  await page.goto(host.url);
+  await page.goto(await host.address());
   await page.getByRole('button', { name: 'Connections…' }).click();
   // Nothing chosen yet: Use and Delete cannot be used, and look it.
   for (const name of ['Use this connection', 'Delete']) {
@@ -102,7 +102,7 @@ test('a new connection is tested before it is saved; each mistake is shown by it
 });
 
 test('refuses a plain http address that is not this machine, naming the field', async ({ page }) => {
-  await page.goto(host.url);
+  await page.goto(await host.address());
   await page.getByRole('button', { name: 'Connections…' }).click();
   await page.getByLabel('Name').fill('Unsafe');
   await page.getByLabel('API address (base URL)').fill('http://api.example.com');
@@ -133,7 +133,7 @@ test('moving a saved connection to another address asks for its secret again, an
     },
     secret: connection.clientSecret,
   });
-  await page.goto(host.url);
+  await page.goto(await host.address());
   await page.getByRole('button', { name: 'Connections…' }).click();
   await page.getByRole('button', { name: 'Movable' }).click();
   const secret = page.getByLabel('Client secret');
@@ -182,7 +182,7 @@ test('a table that cannot load says so across its whole width, in the language s
     secret: 'not-used',
   });
   await host.call('connection.select', { id: down.id });
-  await page.goto(host.url);
+  await page.goto(await host.address());
   const alert = page.getByRole('alert').filter({ hasText: 'cannot reach' });
   await expect(alert).toBeVisible({ timeout: 20_000 });
   // Every line of it on screen: nothing cut, nothing scrolled away.

@@ -62,7 +62,7 @@ async function agreementAt(index: number): Promise<string | undefined> {
 
 async function open(page: Page, view: 'Contacts' | 'Agreements'): Promise<Locator> {
   await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(host.url);
+  await page.goto(await host.address());
   await page.getByRole('navigation').getByRole('button', { name: view }).click();
   const grid = page.getByRole('grid', { name: view });
   await expect(grid.getByTestId('row').first()).toBeVisible();

@@ -57,7 +57,7 @@ async function expectedRecords(): Promise<Record<string, unknown>[]> {
 
 /** Agreements, in French, sorted by MRR descending, filtered to active ones, with two columns hidden. */
 async function openFrenchView(page: Page): Promise<void> {
-  await page.goto(host.url);
+  await page.goto(await host.address());
   await expect(page.getByTestId('row').first()).toBeVisible();
   await page.getByRole('button', { name: 'FR', exact: true }).click();
   await page.getByRole('navigation').getByRole('button', { name: 'Contrats' }).click();
@@ -141,7 +141,7 @@ test('CSV (French Excel preset), XLSX and JSON Lines hold exactly the sorted, fi
 });
 
 test('a cancelled export leaves nothing behind', async ({ page }) => {
-  await page.goto(slowHost.url);
+  await page.goto(await slowHost.address());
   await expect(page.getByTestId('row').first()).toBeVisible();
   await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();
   await page.getByRole('button', { name: 'Export…' }).click();
@@ -161,7 +161,7 @@ test('a cancelled export leaves nothing behind', async ({ page }) => {
 });
 
 test("while an export runs, the table's pages still come first", async ({ page }) => {
-  await page.goto(slowHost.url);
+  await page.goto(await slowHost.address());
   await expect(page.getByTestId('row').first()).toBeVisible();
   await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();
   await expect(page.getByTestId('row').first()).toBeVisible();

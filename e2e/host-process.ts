@@ -4,11 +4,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { API_PATH, SESSION_HEADER } from '../electron/shared/wire.js';
+import { ADDRESS_PATH, API_PATH, SESSION_HEADER, SESSION_PATH } from '../electron/shared/wire.js';
 
 /** The browser host as `npm start` runs it where Electron cannot: its own process, data and export folders. */
 export interface HostProcess {
-  url: string;
+  /** The host's own address, without a key. */
+  origin: string;
+  /** A new one-time address to open a page at (each address opens one tab). */
+  address(): Promise<string>;
   dataDir: string;
   exportDir: string;
   /**
@@ -50,16 +53,30 @@ export async function startHostProcess(extraArgs: string[] = []): Promise<HostPr
   const url = /open (http:\/\/\S+)/.exec(line)?.[1];
   if (!url) throw new Error(`the browser host printed no address: ${line}`);
   const origin = new URL(url).origin;
-  const token = new URLSearchParams(new URL(url).hash.slice(1)).get('session') ?? '';
+  // The printed address's key, exchanged as a page would: this helper's own session.
+  const key = new URLSearchParams(new URL(url).hash.slice(1)).get('session') ?? '';
+  const exchanged = await fetch(`${origin}${SESSION_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key }),
+  });
+  const { session } = (await exchanged.json()) as { session: string };
   return {
-    url,
+    origin,
+    address: async () => {
+      const answer = await fetch(`${origin}${ADDRESS_PATH}`, {
+        method: 'POST',
+        headers: { [SESSION_HEADER]: session },
+      });
+      return ((await answer.json()) as { url: string }).url;
+    },
     dataDir,
     exportDir,
     call: async (name, argument) => {
       const send = () =>
         fetch(`${origin}${API_PATH}${name}`, {
           method: 'POST',
-          headers: { [SESSION_HEADER]: token, 'content-type': 'application/json' },
+          headers: { [SESSION_HEADER]: session, 'content-type': 'application/json' },
           body: JSON.stringify(argument),
         });
       // A kept-alive socket the host closed while idle resets on reuse (a race of keep-alive

@@ -131,7 +131,7 @@ for (const [name, schemas] of Object.entries(SERVERS)) {
     });
     await host.call('connection.select', { id: saved.id });
     await page.setViewportSize({ width: 1_600, height: 900 });
-    await page.goto(host.url);
+    await page.goto(await host.address());
     await expect(page.getByTestId('row-count')).toHaveText('30 loaded of 30');
 
     for (const lang of ['en', 'fr'] as const) {

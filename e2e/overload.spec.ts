@@ -10,7 +10,7 @@ test.beforeAll(async () => {
 test.afterAll(() => host.stop());
 
 test('an API answering 503 for a while: the wait is shown, then the rows', async ({ page }) => {
-  await page.goto(host.url);
+  await page.goto(await host.address());
   await expect(page.getByText('Slowed down by the API (503): retrying')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('row').first()).toBeVisible({ timeout: 30_000 });
   await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();

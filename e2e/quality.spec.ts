@@ -42,7 +42,7 @@ for (const language of ['en', 'fr'] as const) {
   }, testInfo) => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
-    await page.goto(host.url);
+    await page.goto(await host.address());
     await expect(page.getByTestId('row').first()).toBeVisible();
     if (language === 'fr') await page.getByRole('button', { name: 'FR', exact: true }).click();
     const names = VIEWS[language];

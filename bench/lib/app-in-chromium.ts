@@ -29,7 +29,7 @@ export async function openAppInChromium(demo: DemoApiOptions, pageSize?: number)
   const host = await startHost({ core, rendererDir: 'out/renderer' });
   const browser = await chromium.launch(CHROMIUM);
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(host.url);
+  await page.goto(host.newAddress());
   // The page is ready when its first table row is there (the page's CSP forbids evaluating strings).
   await page.getByTestId('row').first().waitFor();
   return {

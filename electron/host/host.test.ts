@@ -7,6 +7,7 @@ import type { RequestName } from '../shared/contract.js';
 import { AppCore } from '../core/app/app-core.js';
 import { startDemoApi, type DemoApi } from '../demo-api/testing.js';
 import { testVault } from '../core/test-kit.js';
+import { ADDRESS_PATH, SESSION_PATH } from '../shared/wire.js';
 import { startHost, SESSION_HEADER, type RunningHost } from './server.js';
 import { HostTestClient } from './test-support.js';
 
@@ -288,12 +289,12 @@ describe('bad arguments are refused with a validation error, and change nothing'
     expect((await client.call('__proto__', {})).body.error.code).toBe('unknown-request');
     const notJson = await client.raw('POST', '/api/session.status', {
       body: '{oops',
-      headers: { [SESSION_HEADER]: host.token },
+      headers: { [SESSION_HEADER]: client.session },
     });
     expect(notJson.body.error).toEqual({ code: 'invalid-argument', message: 'the request body is not JSON' });
     const huge = await client.raw('POST', '/api/session.status', {
       body: `"${'x'.repeat(1_100_000)}"`,
-      headers: { [SESSION_HEADER]: host.token },
+      headers: { [SESSION_HEADER]: client.session },
     });
     expect(huge.body.error.code).toBe('invalid-argument');
   });
@@ -304,7 +305,7 @@ describe('who may call', () => {
     const attempts: Record<string, string>[] = [
       {},
       { [SESSION_HEADER]: 'guess' },
-      { [SESSION_HEADER]: `${host.token}x` },
+      { [SESSION_HEADER]: `${client.session}x` },
     ];
     for (const headers of attempts) {
       const answer = await client.raw('POST', '/api/session.status', { body: '{}', headers });
@@ -312,6 +313,51 @@ describe('who may call', () => {
       expect(answer.body.ok).toBe(false);
     }
     expect((await client.raw('GET', '/api/events')).status).toBe(401);
+  });
+
+  it('lets the key of an address be used once: the page gets a session of its own, the address is spent', async () => {
+    const key = new URL(host.newAddress()).hash.replace('#session=', '');
+    const exchange = () =>
+      client.raw('POST', SESSION_PATH, {
+        body: JSON.stringify({ key }),
+        headers: { 'content-type': 'application/json' },
+      });
+    const first = await exchange();
+    expect(first.status).toBe(200);
+    const session = first.body.session as string;
+    expect(session).not.toBe(key);
+    const status = await client.raw('POST', '/api/session.status', {
+      body: '{}',
+      headers: { [SESSION_HEADER]: session },
+    });
+    expect(status.body.ok).toBe(true);
+    // The address is spent: its key gets no session, and was never a session itself.
+    const again = await exchange();
+    expect(again.status).toBe(401);
+    expect(again.body.error.message).toBe('this address was already used, or is not this run’s');
+    expect(
+      (await client.raw('POST', '/api/session.status', { body: '{}', headers: { [SESSION_HEADER]: key } }))
+        .status,
+    ).toBe(401);
+    // A tab with a session may ask for another one-time address (another tab).
+    const another = await client.raw('POST', ADDRESS_PATH, { headers: { [SESSION_HEADER]: session } });
+    expect(another.body.url).toMatch(new RegExp(`^${host.origin}/#session=[\\w-]{43}$`));
+    expect((await client.raw('POST', ADDRESS_PATH)).status).toBe(401);
+  });
+
+  it('answers a malformed percent-encoding with 400, not an error', async () => {
+    for (const [method, path] of [
+      ['GET', '/%'],
+      ['POST', '/api/%'],
+      ['GET', '/%E0%A4%A'],
+    ] as const) {
+      const answer = await client.raw(method, path, { headers: { [SESSION_HEADER]: client.session } });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toEqual({
+        code: 'invalid-argument',
+        message: 'the address has a malformed percent-encoding',
+      });
+    }
   });
 
   it('refuses another origin, and a Host that is not this server (DNS rebinding)', async () => {
@@ -335,7 +381,8 @@ describe('who may call', () => {
     expect((await client.raw('GET', '/../data/profiles.json')).status).toBe(404);
     expect((await client.raw('GET', '/%2e%2e/data/profiles.json')).status).toBe(404);
     expect(
-      (await client.raw('GET', '/api/session.status', { headers: { [SESSION_HEADER]: host.token } })).status,
+      (await client.raw('GET', '/api/session.status', { headers: { [SESSION_HEADER]: client.session } }))
+        .status,
     ).toBe(403);
   });
 });

@@ -80,6 +80,8 @@ async function main(argv: string[]): Promise<number> {
     core,
     rendererDir: flags.renderer ?? join(import.meta.dirname, '../../out/renderer'),
     port,
+    // Each address opens one tab: the next one is printed when one is used.
+    onAddressUsed: (next) => process.stdout.write(`For another tab or window: open ${next}\n`),
   });
   process.stdout.write(`Customer Data Browser is running: open ${host.url}\n`);
   await new Promise((done) => {

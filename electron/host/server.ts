@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -6,10 +6,12 @@ import { EVENT_NAMES, type Result } from '../shared/contract.js';
 import type { AppCore } from '../core/app/app-core.js';
 import { dispatch } from '../core/app/dispatch.js';
 import {
+  ADDRESS_PATH,
   API_PATH,
   CALLER_HEADER,
   EVENTS_PATH,
   SESSION_HEADER,
+  SESSION_PATH,
   sseComment,
   sseEvent,
 } from '../shared/wire.js';
@@ -21,13 +23,18 @@ export interface HostOptions {
   rendererDir: string;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /** Told the next address to offer once one was used (the terminal prints it, for another tab). */
+  onAddressUsed?: (next: string) => void;
 }
 
 export interface RunningHost {
-  /** The address to open: it carries the session token once, in its fragment (never sent to a server). */
+  /** The address to open: it carries a one-time key in its fragment (never sent to a server by the browser). */
   url: string;
   origin: string;
-  token: string;
+  /** Another one-time address, for another tab. */
+  newAddress(): string;
+  /** A session credential, as a page gets by exchanging its address's key (for callers in this process). */
+  openSession(): string;
   close(): Promise<void>;
 }
 
@@ -36,14 +43,17 @@ const BODY_LIMIT = 1024 * 1024;
 const KEEP_ALIVE_MS = 15_000;
 
 /**
- * The browser host (DESIGN.md): the built renderer and the contract over HTTP on 127.0.0.1, for
- * machines without the Electron runtime and for the end-to-end tests. `POST /api/<request>` answers
- * the contract's Result; `GET /api/events` streams its events (server-sent events). Every API call
- * needs the run's random session token; the Host and Origin headers must name this very server, so
- * neither DNS rebinding nor another site can reach the API.
+ * The browser host (docs/architecture.md): the built renderer and the contract over HTTP on
+ * 127.0.0.1, for machines without the Electron runtime and for the end-to-end tests.
+ * `POST /api/<request>` answers the contract's Result; `GET /api/events` streams its events
+ * (server-sent events). The address it prints carries a one-time key, which the page exchanges for a
+ * session credential of its own (`POST /session`), so the address left in the browser's history is
+ * spent; every API call needs a session credential. The Host and Origin headers must name this very
+ * server, so neither DNS rebinding nor another site can reach the API.
  */
 export async function startHost(options: HostOptions): Promise<RunningHost> {
-  const token = randomBytes(32).toString('base64url');
+  const keys = new SecretSet();
+  const sessions = new SecretSet();
   const rendererDir = resolve(options.rendererDir);
   const server = createServer();
   await new Promise<void>((done, fail) => {
@@ -66,13 +76,22 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       error: { code: status === 401 ? 'unauthorized' : 'forbidden', message },
     });
 
+  const address = () => `http://127.0.0.1:${port}/#session=${keys.add()}`;
+
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     void (async () => {
       // DNS rebinding: a page of another site resolving its name to 127.0.0.1 still sends its own Host.
       if (!hosts.has(request.headers.host ?? '')) return refuse(response, 403, 'unknown Host');
       const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
-      if (!url.pathname.startsWith(API_PATH)) {
-        if (request.method !== 'GET' || !(await serveStatic(rendererDir, url.pathname, response))) {
+      const path = decodedPath(url.pathname);
+      if (path === undefined)
+        return json(response, 400, {
+          ok: false,
+          error: { code: 'invalid-argument', message: 'the address has a malformed percent-encoding' },
+        });
+      const isApi = path.startsWith(API_PATH) || path === SESSION_PATH || path === ADDRESS_PATH;
+      if (!isApi) {
+        if (request.method !== 'GET' || !(await serveStatic(rendererDir, path, response))) {
           response.writeHead(404).end();
         }
         return;
@@ -80,12 +99,22 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       const origin = request.headers.origin;
       if (origin !== undefined && !origins.has(origin))
         return refuse(response, 403, 'calls from another origin are refused');
-      if (!sameToken(request.headers[SESSION_HEADER], token))
-        return refuse(response, 401, 'missing or wrong session token');
+      if (path === SESSION_PATH && request.method === 'POST') {
+        const body = await readJson(request);
+        const key = body.ok ? (body.value as { key?: unknown } | null)?.key : undefined;
+        if (typeof key !== 'string' || !keys.take(key))
+          return refuse(response, 401, 'this address was already used, or is not this run’s');
+        options.onAddressUsed?.(address());
+        return json(response, 200, { session: sessions.add() });
+      }
+      if (!sessions.has(request.headers[SESSION_HEADER]))
+        return refuse(response, 401, 'missing or wrong session credential');
 
-      if (url.pathname === EVENTS_PATH && request.method === 'GET') return openEventStream(response, streams);
-      if (request.method !== 'POST') return refuse(response, 403, 'use POST for requests');
-      const name = decodeURIComponent(url.pathname.slice(API_PATH.length));
+      if (path === ADDRESS_PATH && request.method === 'POST') return json(response, 200, { url: address() });
+      if (path === EVENTS_PATH && request.method === 'GET') return openEventStream(response, streams);
+      if (request.method !== 'POST' || !path.startsWith(API_PATH))
+        return refuse(response, 403, 'use POST for requests');
+      const name = path.slice(API_PATH.length);
       const body = await readJson(request);
       const result = body.ok ? await dispatch(options.core, name, body.value, callerOf(request)) : body;
       json(response, 200, result);
@@ -100,9 +129,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   });
 
   return {
-    url: `http://127.0.0.1:${port}/#session=${token}`,
+    url: address(),
     origin: `http://127.0.0.1:${port}`,
-    token,
+    newAddress: address,
+    openSession: () => sessions.add(),
     close: async () => {
       detach();
       for (const stream of streams) stream.end();
@@ -114,11 +144,39 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   };
 }
 
-function sameToken(given: string | string[] | undefined, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+/**
+ * Random secrets this run handed out (one-time keys, session credentials), kept as digests: a
+ * lookup compares digests of what was given, so its timing says nothing of a secret.
+ */
+class SecretSet {
+  private readonly digests = new Set<string>();
+
+  /** A new random secret, now in the set. */
+  add(): string {
+    const secret = randomBytes(32).toString('base64url');
+    this.digests.add(digest(secret));
+    return secret;
+  }
+
+  has(given: string | string[] | undefined): boolean {
+    return typeof given === 'string' && this.digests.has(digest(given));
+  }
+
+  /** Whether `given` was in the set; it is not any more (a one-time key). */
+  take(given: string): boolean {
+    return this.digests.delete(digest(given));
+  }
+}
+
+const digest = (secret: string) => createHash('sha256').update(secret).digest('base64');
+
+/** The path with its percent-encoding decoded, or undefined when that encoding is malformed (`/%`). */
+function decodedPath(pathname: string): string | undefined {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
 }
 
 function json(response: ServerResponse, status: number, body: unknown): void {

@@ -14,13 +14,14 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** Serves a file of the built renderer, never anything outside its folder; false when there is none. */
+/** Serves a file of the built renderer (`pathname` decoded), never anything outside its folder; false when there is none. */
 export async function serveStatic(
   root: string,
   pathname: string,
   response: ServerResponse,
 ): Promise<boolean> {
-  const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).slice(1);
+  // `pathname` is decoded already (server.ts refuses a malformed one).
+  const relative = pathname === '/' ? 'index.html' : pathname.slice(1);
   const file = normalize(join(root, relative));
   if (file !== root && !file.startsWith(root + sep)) return false;
   const info = await stat(file).catch(() => undefined);

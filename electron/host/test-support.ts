@@ -15,10 +15,13 @@ export interface Answer {
 export class HostTestClient {
   readonly seen: string[] = [];
   readonly events: { name: string; data: unknown }[] = [];
+  /** The session credential this client calls with, as a page gets for its address's key. */
+  readonly session: string;
   private readonly port: string;
 
-  constructor(private readonly host: RunningHost) {
+  constructor(host: RunningHost) {
     this.port = new URL(host.origin).port;
+    this.session = host.openSession();
   }
 
   raw(
@@ -48,7 +51,7 @@ export class HostTestClient {
   call(name: string, argument: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     return this.raw('POST', `/api/${name}`, {
       body: JSON.stringify(argument),
-      headers: { [SESSION_HEADER]: this.host.token, 'content-type': 'application/json', ...headers },
+      headers: { [SESSION_HEADER]: this.session, 'content-type': 'application/json', ...headers },
     });
   }
 
@@ -59,7 +62,7 @@ export class HostTestClient {
         host: '127.0.0.1',
         port: this.port,
         path: '/api/events',
-        headers: { [SESSION_HEADER]: this.host.token },
+        headers: { [SESSION_HEADER]: this.session },
       },
       (response) => {
         let buffer = '';

@@ -14,8 +14,18 @@ export const requestChannel = (name: RequestName): string => `cdb:${name}`;
 /** The one IPC channel of every event main pushes to the window. */
 export const EVENT_CHANNEL = 'cdb:event';
 
-/** Carries the run's random session token on every request of the browser host. */
+/** Carries a tab's session credential on every request of the browser host. */
 export const SESSION_HEADER = 'x-cdb-session';
+
+/**
+ * Where a page of the browser host exchanges the one-time key of its address (`#session=…`) for a
+ * session credential of its own: `POST` `{ key }`, answered `{ session }`. The address left in the
+ * browser's history is then spent.
+ */
+export const SESSION_PATH = '/session';
+
+/** Where a tab with a session asks for a new one-time address (another tab, a test's next page). */
+export const ADDRESS_PATH = '/session/address';
 
 /**
  * Names the page (a browser tab) a request comes from: a random id the page picks when it loads, so

@@ -11,14 +11,15 @@ import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-const api = installApi();
+const installed = await installApi();
 
-if (!api) {
-  // No way to reach the app: the page was opened without the address the host printed.
+if (!('api' in installed)) {
+  // No way to reach the app: the page was opened without the address the host printed, or with one already used.
   await startI18n(navigator.language.startsWith('fr') ? 'fr' : 'en');
   const { NoSession } = await import('./app/NoSession');
-  createRoot(root).render(<NoSession />);
+  createRoot(root).render(<NoSession problem={installed.problem} />);
 } else {
+  const { api } = installed;
   const settings = await call(api, 'settings.get', {});
   await startI18n(settings.language);
   // Pages are kept as loaded: no refetch of every page when the window gets focus back.
