@@ -11,6 +11,7 @@ import type { ListView } from '../data/queries';
 import { FilterBar } from './FilterBar';
 import { TableBody } from './TableBody';
 import { TableError } from './TableError';
+import { WalkProgress } from './WalkProgress';
 import { TableHeader } from './TableHeader';
 import { TableToolbar } from './TableToolbar';
 import { TABLE_FEATURES } from './columns';
@@ -20,8 +21,9 @@ import { failureLine } from '../app/describe-failure';
 import { useCopyText } from '../data/clipboard';
 import { useColumnLayout } from './useColumnLayout';
 import { useColumnWidths } from './useColumnWidths';
-import { useGridKeyboard, type GridPosition } from './useGridKeyboard';
+import { useGridKeyboard } from './useGridKeyboard';
 import { useRowViewport } from './useRowViewport';
+import { useTablePlace, type TablePlace } from './useTablePlace';
 import { useViewRows } from './useViewRows';
 
 const ROW_HEIGHT = 32;
@@ -56,11 +58,7 @@ export interface DataTableProps {
   onLeave?: (place: TablePlace) => void;
 }
 
-/** Where a table was left: its scroll position and the keyboard's active cell. */
-export interface TablePlace {
-  scrollTop: number;
-  active: GridPosition;
-}
+export type { TablePlace };
 
 /**
  * The one data table of every view (DESIGN.md, "Renderer"): the rows of the view (useViewRows),
@@ -171,30 +169,25 @@ export function DataTable({
   });
   const cellId = (row: number, column: number) => `${gridId}-r${row}-c${column}`;
 
-  // A new sort is a new traversal, seen from the top (the old rows stay until its first page arrives).
-  const firstSort = useRef(true);
-  useEffect(() => {
-    if (firstSort.current) firstSort.current = false;
-    else if (scrollRef.current) scrollRef.current.scrollTop = 0;
-  }, [view.sort]);
-
-  // Back navigation: the list comes back where it was, with the keyboard on the row the user left
-  // (and the focus when asked), and says where that is when it goes. The
-  // position is kept in a ref as the user scrolls: a scroll re-renders nothing outside the table.
-  const scrolledTo = useRef(initialPlace?.scrollTop ?? 0);
-  const activeNow = useRef(grid.active);
-  const leave = useRef(onLeave);
-  useEffect(() => {
-    activeNow.current = grid.active;
-    leave.current = onLeave;
+  const keepPlace = useTablePlace(scrollRef, {
+    sort: view.sort,
+    active: grid.active,
+    initialPlace,
+    focusOnStart,
+    onLeave,
   });
-  useEffect(() => {
-    if (scrollRef.current && initialPlace) scrollRef.current.scrollTop = initialPlace.scrollTop;
-    if (focusOnStart) scrollRef.current?.focus({ preventScroll: true });
-    return () => leave.current?.({ scrollTop: scrolledTo.current, active: activeNow.current });
-    // Only when the table first appears and finally goes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  /** Makes row `index` (from 0) the active one, on screen, with the keyboard in the grid. */
+  const goToRow = (index: number) => {
+    grid.setActive({ row: index, column: grid.active.column });
+    viewport.scrollToRow(index);
+    scrollRef.current?.focus({ preventScroll: true });
+  };
+
+  /** Stops a far jump being walked, and shows the row it reached (its cursors are kept). */
+  const cancelWalk = () => {
+    const reached = rows.cancelWalk();
+    if (reached !== undefined) goToRow(reached);
+  };
 
   return (
     <section className="data-table" aria-label={label}>
@@ -207,13 +200,10 @@ export function DataTable({
         filter={filter}
         label={label}
         onResetLayout={() => setLayout({ order: [], hidden: [], sizes: {} })}
-        onGoToRow={(row) => {
-          grid.setActive({ row: row - 1, column: grid.active.column });
-          viewport.scrollToRow(row - 1);
-          scrollRef.current?.focus({ preventScroll: true });
-        }}
+        onGoToRow={(row) => goToRow(row - 1)}
       />
       <TableError rows={rows} />
+      {rows.walk && <WalkProgress progress={rows.walk} onCancel={cancelWalk} />}
       <div
         ref={scrollRef}
         className="table-scroll"
@@ -226,9 +216,12 @@ export function DataTable({
         }
         aria-busy={source.loading}
         tabIndex={0}
-        onKeyDown={grid.onKeyDown}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && rows.walk) cancelWalk();
+          else grid.onKeyDown(event);
+        }}
         onScroll={(event) => {
-          scrolledTo.current = event.currentTarget.scrollTop;
+          keepPlace(event.currentTarget.scrollTop);
           viewport.onScroll(event.currentTarget.scrollTop);
         }}
         data-testid="grid"

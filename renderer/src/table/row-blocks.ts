@@ -3,6 +3,16 @@ import type { ApiRecord } from '../../../electron/shared/schema';
 /** How block `index` is read: with the cursor the traversal gave for it, or by position. */
 export type BlockRead = { mode: 'cursor'; cursor: string | undefined } | { mode: 'offset'; page: number };
 
+/** The API gave a cursor it had given before in this traversal: following it would never end. */
+export class RepeatedCursorError extends Error {
+  override readonly name = 'RepeatedCursorError';
+  constructor(readonly atRow: number) {
+    super(
+      `at row ${atRow} it handed out a cursor it had already given in this list, so the list would never end; it was stopped`,
+    );
+  }
+}
+
 /**
  * The rows of one traversal of a view, in blocks of `blockSize` rows at fixed positions (block k
  * holds rows k·size … (k+1)·size − 1), only some of them in memory: those near the screen and a
@@ -10,12 +20,16 @@ export type BlockRead = { mode: 'cursor'; cursor: string | undefined } | { mode:
  * A dropped block is read again with the cursor this traversal already received for it (spec
  * rule 2 allows a cursor during the session; this store lives no longer than the view), or, for a
  * block no cursor reaches yet (a far jump), by position in offset mode (page = k + 1): the same rows
- * a full traversal gives there, as the order is deterministic (spec rule 5).
+ * a full traversal gives there, as the order is deterministic (spec rule 5). Cursors are kept by
+ * the row they start at, whatever page size gave them (a walk reads 500 rows a page, whatever the
+ * blocks' size).
  */
 export class RowBlocks {
   private readonly blocks = new Map<number, ApiRecord[]>();
-  /** The cursor that reads block k (block k − 1's nextCursor): small strings, all kept. */
+  /** The cursor that reads from row r on (the nextCursor of a page that ended at r): small strings, all kept. */
   private readonly cursors = new Map<number, string>();
+  /** Which row each cursor reads from: a cursor given again for another row is a broken chain. */
+  private readonly rowOfCursor = new Map<string, number>();
   /** When each held block was last on screen (a counter, not a clock). */
   private readonly seen = new Map<number, number>();
   private tick = 0;
@@ -67,6 +81,30 @@ export class RowBlocks {
   /** The API refused a cursor (it may no longer accept any of this traversal's): read by position from now on. */
   forgetCursors(): void {
     this.cursors.clear();
+    this.rowOfCursor.clear();
+  }
+
+  /** The last row at or before `row` a cursor reads from (row 0 at least): where a walk to `row` starts. */
+  nearestCursorRow(row: number): number {
+    let nearest = 0;
+    for (const from of this.cursors.keys()) if (from <= row && from > nearest) nearest = from;
+    return nearest;
+  }
+
+  /** The cursor that reads from `row` on: undefined for row 0 (the first page has none). */
+  cursorAt(row: number): string | undefined {
+    return this.cursors.get(row);
+  }
+
+  /**
+   * Keeps `cursor` as the one that reads from `row` on (a page that ended there gave it). Throws
+   * RepeatedCursorError when it was given for another row (a broken server's cycle).
+   */
+  putCursor(row: number, cursor: string): void {
+    const givenFor = this.rowOfCursor.get(cursor);
+    if (givenFor !== undefined && givenFor !== row) throw new RepeatedCursorError(row);
+    this.cursors.set(row, cursor);
+    this.rowOfCursor.set(cursor, row);
   }
 
   /**
@@ -75,24 +113,25 @@ export class RowBlocks {
    */
   readOf(index: number): BlockRead {
     if (index === 0) return { mode: 'cursor', cursor: undefined };
-    const cursor = this.cursors.get(index);
+    const cursor = this.cursors.get(index * this.blockSize);
     return cursor === undefined ? { mode: 'offset', page: index + 1 } : { mode: 'cursor', cursor };
   }
 
   /** Whether a cursor read of block `index - 1` will give the cursor of block `index`. */
   reachableByCursor(index: number): boolean {
-    return index === 0 || this.cursors.has(index);
+    return index === 0 || this.cursors.has(index * this.blockSize);
   }
 
   /**
    * Keeps block `index`; `nextCursor` (cursor mode) reads the block after it, null when the
-   * traversal ends here (the total is then known).
+   * traversal ends here (the total is then known). Throws RepeatedCursorError, keeping nothing,
+   * when that cursor was given for another row (a broken server's cycle).
    */
   put(index: number, rows: ApiRecord[], nextCursor?: string | null): void {
+    if (nextCursor) this.putCursor(index * this.blockSize + rows.length, nextCursor);
     this.blocks.set(index, rows);
     this.seen.set(index, ++this.tick);
     this.furthest = Math.max(this.furthest, index * this.blockSize + rows.length);
-    if (nextCursor) this.cursors.set(index + 1, nextCursor);
     if (nextCursor === null) this.knownTotal = index * this.blockSize + rows.length;
     this.evict();
   }

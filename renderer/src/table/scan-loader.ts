@@ -27,6 +27,8 @@ export class ScanLoader extends RowLoader {
   restarted = false;
   private keep: ((record: ApiRecord) => boolean) | undefined;
   private cursor: string | undefined;
+  /** Every cursor of this scan: one given twice would scan the same pages forever (a broken server). */
+  private readonly cursors = new Set<string>();
   private ended = false;
   private requestId: string | undefined;
 
@@ -96,6 +98,18 @@ export class ScanLoader extends RowLoader {
         this.matches.push(...(this.keep ? page.rows.filter(this.keep) : page.rows));
         this.cursor = page.nextCursor ?? undefined;
         this.ended = !page.hasNextPage;
+        if (!this.ended && this.cursor !== undefined) {
+          if (this.cursors.has(this.cursor)) {
+            this.ended = true;
+            return this.failed(
+              new AppFailure({
+                code: 'invalid-response',
+                message: `after ${this.cursors.size + 1} pages it handed out a cursor it had already given in this list, so the list would never end; it was stopped`,
+              }),
+            );
+          }
+          this.cursors.add(this.cursor);
+        }
         this.changed();
       },
       (failure: unknown) => {
@@ -119,6 +133,7 @@ export class ScanLoader extends RowLoader {
     this.matches = [];
     this.scanned = 0;
     this.cursor = undefined;
+    this.cursors.clear();
     this.ended = false;
     this.firstRows = undefined;
   }

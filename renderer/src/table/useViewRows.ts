@@ -7,6 +7,7 @@ import { useApi } from '../api/context';
 import { useCount, useSchemas, useSession, type ListView } from '../data/queries';
 import { BlockLoader } from './block-loader';
 import { buildColumns } from './columns';
+import { OffsetReach } from './offset-reach';
 import { ScanLoader } from './scan-loader';
 
 /** Placeholder rows past the rows read, while more are coming and the total is not known. */
@@ -50,7 +51,7 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
     const scope = { resource, customerId, sort };
     return scan
       ? new ScanLoader(api, scope, language, pageSize)
-      : new BlockLoader(api, scope, language, pageSize);
+      : new BlockLoader(api, scope, language, pageSize, new OffsetReach(connectionId, scope));
     // filterKey: a new filter is a new scan (the conditions themselves are read through setFilter).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scan, filterKey, connectionId, api, resource, customerId, sort, language, pageSize]);
@@ -126,6 +127,10 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
     scanning: Boolean(keep) && !scanStopped,
     setScanStopped,
     error,
+    /** A far jump being walked by cursor (offset mode gives up that deep), if one is. */
+    walk: blocks?.walk,
+    /** Stops that walk; the row it reached. */
+    cancelWalk: () => blocks?.cancelWalk(),
     /** Reads again what failed. */
     retry: () => loader?.retry(),
     notice,

@@ -1,0 +1,29 @@
+import type { ListView } from '../data/queries';
+
+/** Per connection and list: the first row from which offset pages were refused or too slow. */
+const refusedFrom = new Map<string, number>();
+
+/**
+ * How deep offset mode works for one connection and list, as learned this session (docs/api.md,
+ * "Far jumps"): many APIs refuse offsets past some depth (10,000 records is common), and the spec
+ * says offset mode degrades. Once a page starting at some row was refused, or did not answer in
+ * time, no offset page starting there or deeper is asked again until the app restarts (a refused
+ * call is never made twice); far jumps that deep walk by cursor instead.
+ */
+export class OffsetReach {
+  private readonly key: string;
+
+  constructor(connectionId: string, view: Pick<ListView, 'resource' | 'customerId'>) {
+    this.key = JSON.stringify([connectionId, view.resource, view.customerId ?? null]);
+  }
+
+  /** Whether an offset page that starts at `row` is worth asking for. */
+  allows(row: number): boolean {
+    return row < (refusedFrom.get(this.key) ?? Infinity);
+  }
+
+  /** An offset page starting at `row` was refused or too slow: none that deep is asked again. */
+  refused(row: number): void {
+    refusedFrom.set(this.key, Math.min(row, refusedFrom.get(this.key) ?? Infinity));
+  }
+}
