@@ -25,18 +25,23 @@ test.beforeAll(async () => {
     secret: api.demo.clientSecret,
   })) as { id: string };
   await host.call('connection.select', { id: saved.id });
-  const granted = await fetch(`${api.demo.authUrl}/oauth/token`, {
+  token = await tokenOf(api);
+});
+
+/** A token of the test's own from the Demo behind `of`. */
+async function tokenOf(of: CappedOffsetApi): Promise<string> {
+  const granted = await fetch(`${of.demo.authUrl}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      client_id: api.demo.clientId,
-      client_secret: api.demo.clientSecret,
-      audience: api.demo.audience,
+      client_id: of.demo.clientId,
+      client_secret: of.demo.clientSecret,
+      audience: of.demo.audience,
       grant_type: 'client_credentials',
     }),
   });
-  token = ((await granted.json()) as { access_token: string }).access_token;
-});
+  return ((await granted.json()) as { access_token: string }).access_token;
+}
 test.afterAll(async () => {
   await host.stop();
   await api.close();
@@ -44,13 +49,18 @@ test.afterAll(async () => {
 test.setTimeout(90_000);
 
 /** The ids of the contacts at `from`… (`count` of them) in the API's order, asked of the Demo itself. */
-async function contactsAt(from: number, count: number, sort?: string): Promise<string[]> {
+async function contactsAt(
+  from: number,
+  count: number,
+  sort?: string,
+  of: CappedOffsetApi = api,
+): Promise<string[]> {
   const page = Math.floor(from / 100) + 1;
   const ids: string[] = [];
   for (let at = page; ids.length < (from % 100) + count; at++) {
     const query = new URLSearchParams({ page: String(at), size: '100', ...(sort && { sort }) });
-    const answer = await fetch(`${api.demo.baseUrl}/v1/contacts?${query.toString()}`, {
-      headers: { authorization: `Bearer ${token}` },
+    const answer = await fetch(`${of.demo.baseUrl}/v1/contacts?${query.toString()}`, {
+      headers: { authorization: `Bearer ${of === api ? token : await tokenOf(of)}` },
     });
     ids.push(...((await answer.json()) as { data: { id: string }[] }).data.map((row) => row.id));
   }
@@ -151,4 +161,30 @@ test('Cancel stops a walk where it got, and no walk cost a 503 or a second token
   expect(status.token.used).toBe(1);
   // The app's token and the test's own: the Demo granted no other.
   expect(api.demo.grantsToday(api.demo.clientId)).toBe(2);
+});
+
+test('an offset page that takes seconds is given up for a walk, which brings the rows', async ({ page }) => {
+  const slow = await startCappedOffsetApi({
+    demo: { size: { customers: 1_000, contacts: 60_000, agreements: 1_000 } },
+    offsetLimit: Infinity,
+    slowFrom: { row: 20_000, ms: 15_000 },
+  });
+  try {
+    const saved = (await host.call('profiles.save', {
+      profile: { ...slow.profile, name: 'Slow offsets' },
+      secret: slow.demo.clientSecret,
+    })) as { id: string };
+    await host.call('connection.select', { id: saved.id });
+    const grid = await open(page);
+    const started = Date.now();
+    await grid.evaluate((element) => (element.scrollTop = (element.scrollHeight - element.clientHeight) / 2));
+    await walkShownThenGone(page, /^Going to row (29|30),\d{3}/);
+    const shown = await shownWithin(grid, WITHIN_MS - (Date.now() - started));
+    expect(Date.now() - started).toBeLessThan(WITHIN_MS);
+    const first = shown[0]?.index ?? 0;
+    expect(first).toBeGreaterThan(29_000);
+    expect(shown.map((row) => row.id)).toEqual(await contactsAt(first, shown.length, undefined, slow));
+  } finally {
+    await slow.close();
+  }
 });
