@@ -1,6 +1,7 @@
 // The export engine at scale: 1,000,000 agreements from the Demo API (its own process, 50 ms of
-// added latency) to a CSV file. Prints records/s next to the bound min(20 × size, size / round
-// trip), the exporting process's peak RSS at 100k rows and at the end, and the 503s the server sent.
+// added latency) to a CSV file (BENCH_EXPORT_FORMAT=xlsx or jsonl for another format). Prints
+// records/s next to the bound min(20 × size, size / round trip), the exporting process's peak RSS
+// at 100k rows and at the end, and the 503s the server sent.
 // Run: node --expose-gc --import tsx bench/export.ts
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -8,6 +9,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { exportOptionsSchema } from '../electron/shared/export.js';
 import { connect } from '../electron/core/connection.js';
 import { runExport } from '../electron/core/export/export.js';
 import { GrantLedger } from '../electron/core/grant-ledger.js';
@@ -18,6 +20,7 @@ import { measureRoundTripMs, traversalBound } from './lib/bound.js';
 import { report } from './lib/report.js';
 
 const AGREEMENTS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
+const FORMAT = exportOptionsSchema.shape.format.parse(process.env.BENCH_EXPORT_FORMAT ?? 'csv');
 const SIZE = 500;
 
 const server = spawn(
@@ -73,8 +76,8 @@ const result = await runExport(
   {
     profile: 'bench',
     view: { resource: 'agreements', sort: 'mrr.desc', lang: 'en' },
-    options: { format: 'csv', pageSize: SIZE },
-    target: join(dir, 'agreements.csv'),
+    options: { format: FORMAT, pageSize: SIZE },
+    target: join(dir, `agreements.${FORMAT}`),
   },
   {
     onProgress: (progress) => {
@@ -99,7 +102,7 @@ const bound = traversalBound(20, SIZE, roundTripMs);
 const mib = (bytesCount: number) => bytesCount / 2 ** 20;
 report('export', [
   {
-    figure: `${result.rows.toLocaleString('en')} agreements to CSV (${mib(bytes).toFixed(0)} MiB), 50 ms latency`,
+    figure: `${result.rows.toLocaleString('en')} agreements to ${FORMAT.toUpperCase()} (${mib(bytes).toFixed(0)} MiB), 50 ms latency`,
     value: perSecond,
     unit: 'records/s',
   },

@@ -9,9 +9,14 @@ if [ -z "${CDB_TEST_SESSION:-}" ]; then
     echo "chromium not found: sudo apt-get install -y chromium fonts-liberation" >&2
     exit 1
   }
-  # Exports are read back with the readers users have: Python's csv module and openpyxl (Debian's).
+  # Exports are read back with the readers users have: Python's csv module, openpyxl (Debian's)
+  # and LibreOffice Calc.
   /usr/bin/python3 -c 'import openpyxl' 2>/dev/null || {
     echo "Debian's python3 with openpyxl not found: sudo apt-get install -y python3 python3-openpyxl" >&2
+    exit 1
+  }
+  command -v soffice >/dev/null || {
+    echo "LibreOffice Calc not found: sudo apt-get install -y --no-install-recommends libreoffice-calc-nogui" >&2
     exit 1
   }
   exec scripts/with-test-session.sh "$0" "$@"

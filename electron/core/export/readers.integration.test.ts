@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import readXlsxFile from 'read-excel-file/node';
@@ -15,10 +15,11 @@ import { TokenManagers } from '../token-managers.js';
 import { Vault } from '../vault.js';
 import { runExport } from './export.js';
 
-// Exports read back with the readers our users have, not with the library that wrote them
-// (DEVELOPERS.md): Python's csv module, csv-parse in a strict configuration, openpyxl (Debian's
-// python3-openpyxl) and read-excel-file. The data is what real records hold: line breaks of every
-// kind, quotes, both delimiters, formula-like text, control characters, emoji, other scripts and a
+// Exports read back with the readers our users have, not with the library that wrote them:
+// Python's csv module, csv-parse in a strict configuration, openpyxl (Debian's python3-openpyxl),
+// read-excel-file, and LibreOffice Calc (Debian's libreoffice-calc-nogui, headless). The data is
+// what real records hold: line breaks of every kind, quotes, both delimiters, leading, trailing and
+// inner spaces and tabs, formula-like text, control characters, emoji, other scripts, dates, and a
 // value longer than Excel's cell limit. Every record must come back exactly once, every cell equal
 // to its source or to its documented form (README, "Exported files").
 
@@ -42,6 +43,10 @@ const RECORDS: Record<string, unknown>[] = [
   { id: 'scripts', name: 'Ελληνικά 日本語 العربية Ñandú', mrr: 12 },
   { id: 'long', name: LONG, mrr: 13 },
   { id: 'empty', name: '', mrr: 14 },
+  { id: 'padded', name: ' padded ', mrr: 15, signedOn: '2024-03-01' },
+  { id: 'inner', name: 'inner  double   spaces', mrr: 16.25, signedOn: '1999-12-31' },
+  { id: 'tabs', name: 'tab\tinside and trailing\t', mrr: 17 },
+  { id: 'blank', name: '   ', mrr: 18, signedOn: '2030-01-15' },
 ];
 // Header labels come from the API's schema, which may hold what a cell may.
 const SCHEMAS = {
@@ -52,6 +57,7 @@ const SCHEMAS = {
         { key: 'id', label: 'Id' },
         { key: 'name', label: '=Name' },
         { key: 'mrr', label: 'MRR, "€"\n(monthly)', type: 'number' },
+        { key: 'signedOn', label: ' Signed on ', type: 'date' },
       ],
     },
   ],
@@ -125,6 +131,29 @@ async function openpyxlRows(path: string): Promise<unknown[][]> {
   return JSON.parse(stdout) as unknown[][];
 }
 
+/**
+ * Cells of `path` as LibreOffice Calc holds them once it opened the file (with `infilter`, the CSV
+ * import's options): Calc saves what it holds as XLSX, which openpyxl then reads, types and all.
+ */
+async function calcRows(path: string, infilter?: string): Promise<unknown[][]> {
+  const out = await mkdtemp(join(dir, 'calc-'));
+  await run(
+    'soffice',
+    [
+      '--headless',
+      ...(infilter ? [`--infilter=${infilter}`] : []),
+      '--convert-to',
+      'xlsx:Calc MS Excel 2007 XML',
+      '--outdir',
+      out,
+      path,
+    ],
+    // Calc writes a profile in HOME: a throwaway one.
+    { env: { ...process.env, HOME: out }, timeout: 120_000 },
+  );
+  return openpyxlRows(join(out, `${basename(path, extname(path))}.xlsx`));
+}
+
 /** The documented CSV form of a text (README, "Exported files"), written out here independently. */
 function csvForm(text: string): string {
   const clean = [...text]
@@ -147,8 +176,13 @@ describe.each([
         ? String(value).replace('.', ',')
         : String(value);
   const expected = [
-    ['Id', "'=Name", 'MRR, "€"\n(monthly)'],
-    ...RECORDS.map((record) => [record.id as string, csvForm(record.name as string), number(record.mrr)]),
+    ['Id', "'=Name", 'MRR, "€"\n(monthly)', ' Signed on '],
+    ...RECORDS.map((record) => [
+      record.id as string,
+      csvForm(record.name as string),
+      number(record.mrr),
+      (record.signedOn as string | undefined) ?? '',
+    ]),
   ];
 
   it('reads back the same with Python’s csv module and with a strict RFC 4180 parser', async () => {
@@ -173,6 +207,27 @@ describe.each([
   });
 });
 
+describe('CSV for French Excel, opened in LibreOffice Calc with the French locale', () => {
+  it('gives numbers equal to the server’s and dates as dates', async () => {
+    const path = await exported('contacts-calc.csv', {
+      format: 'csv',
+      delimiter: ';',
+      bom: true,
+      decimalComma: true,
+    });
+    // `;`, `"`, UTF-8, from line 1, standard columns, French (1036), quoted text as text, special numbers detected.
+    const rows = await calcRows(path, 'CSV:59,34,76,1,,1036,false,true');
+    expect(rows.slice(1).map((row) => row[0])).toEqual(RECORDS.map((record) => record.id));
+    for (const [index, record] of RECORDS.entries()) {
+      const [, , mrr = null, signedOn = null] = rows[index + 1] ?? [];
+      expect(mrr).toEqual(record.mrr);
+      expect(signedOn).toEqual(
+        record.signedOn === undefined ? null : `${record.signedOn as string} 00:00:00`,
+      );
+    }
+  }, 120_000);
+});
+
 describe('XLSX', () => {
   const text = (value: string) => {
     const clean = value
@@ -182,27 +237,43 @@ describe('XLSX', () => {
     return clean === '' ? null : clean;
   };
 
-  it('opens in openpyxl and read-excel-file with every cell equal to its source, the long one cut with a marker', async () => {
-    const path = await exported('contacts.xlsx', { format: 'xlsx' });
-    // read-excel-file trims text by default (its choice, not the file's): the cells as written.
-    const [sheet] = await readXlsxFile(path, { trim: false });
-    for (const rows of [await openpyxlRows(path), (sheet?.data ?? []) as unknown[][]]) {
-      expect(rows[0]).toEqual(['Id', '=Name', 'MRR, "€"\n(monthly)']);
-      expect(rows.slice(1).map((row) => row[0])).toEqual(RECORDS.map((record) => record.id));
-      for (const [index, record] of RECORDS.entries()) {
-        // An empty cell at the end of a row may come back as a shorter row: empty all the same.
-        const [, name = null, mrr = null] = rows[index + 1] ?? [];
-        expect(mrr).toEqual(record.mrr);
-        if (record.id === 'long') {
-          expect((name as string).length).toBeLessThanOrEqual(XLSX_LIMIT);
-          expect(name).toMatch(/^(long text )+.*\[…cut\]$/);
-          expect(LONG.startsWith((name as string).replace(' […cut]', ''))).toBe(true);
-        } else {
-          expect(name).toEqual(text(record.name as string));
+  /** Each reader's rows, with how it writes a date. */
+  const readers: [string, (path: string) => Promise<unknown[][]>, (day: string) => unknown][] = [
+    ['openpyxl', openpyxlRows, (day) => `${day} 00:00:00`],
+    [
+      'read-excel-file',
+      // read-excel-file trims text by default (its choice, not the file's): the cells as written.
+      async (path) => (await readXlsxFile(path, { trim: false }))[0]?.data ?? [],
+      (day) => new Date(`${day}T00:00:00Z`),
+    ],
+    ['LibreOffice Calc', (path) => calcRows(path), (day) => `${day} 00:00:00`],
+  ];
+
+  it.each(readers)(
+    'opens in %s with every cell equal to its source, the long one cut with a marker',
+    async (reader, rowsOf, dateOf) => {
+      const path = await exported(`contacts-${reader.replace(/\W/g, '')}.xlsx`, { format: 'xlsx' });
+      {
+        const rows = await rowsOf(path);
+        expect(rows[0]).toEqual(['Id', '=Name', 'MRR, "€"\n(monthly)', ' Signed on ']);
+        expect(rows.slice(1).map((row) => row[0])).toEqual(RECORDS.map((record) => record.id));
+        for (const [index, record] of RECORDS.entries()) {
+          // An empty cell at the end of a row may come back as a shorter row: empty all the same.
+          const [, name = null, mrr = null, signedOn = null] = rows[index + 1] ?? [];
+          expect(mrr).toEqual(record.mrr);
+          expect(signedOn).toEqual(record.signedOn === undefined ? null : dateOf(record.signedOn as string));
+          if (record.id === 'long') {
+            expect((name as string).length).toBeLessThanOrEqual(XLSX_LIMIT);
+            expect(name).toMatch(/^(long text )+.*\[…cut\]$/);
+            expect(LONG.startsWith((name as string).replace(' […cut]', ''))).toBe(true);
+          } else {
+            expect(name, `${reader}: ${record.id as string}`).toEqual(text(record.name as string));
+          }
         }
       }
-    }
-  });
+    },
+    120_000,
+  );
 
   it('says how many cells it cut', async () => {
     const result = await runExport(connection.client, {

@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { ExportFormat } from '../../shared/export.js';
 import type { ApiRecord } from '../../shared/schema.js';
-import { csvCell, csvText, withoutControls, xlsxText } from './cells.js';
+import { csvCell, csvText, xlsxText } from './cells.js';
 import type { Column } from './columns.js';
 
 /** Writes one export's rows to a file, in one format, waiting for the disk when it is behind. */
@@ -123,6 +123,19 @@ const DAY_FORMAT = 'yyyy-mm-dd';
 const INSTANT_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
 /**
+ * Text as a real string cell: an inline string (`t="inlineStr"`, its text kept exactly:
+ * `xml:space="preserve"` where it starts or ends with whitespace or holds a line break), not the
+ * `t="str"` exceljs writes for a plain string, which is a formula's cached result (ECMA-376 Part 1,
+ * §18.18.11) that LibreOffice Calc trims. Inline, not shared: a shared-strings table grows with the
+ * export, and memory must stay flat. Cut at Excel's limit with a marker (`onCut` counts it).
+ */
+function xlsxTextCell(value: string, onCut: () => void): ExcelJS.CellRichTextValue {
+  const { text, cut } = xlsxText(value);
+  if (cut) onCut();
+  return { richText: [{ text }] };
+}
+
+/**
  * A cell as Excel wants it: numbers as numbers, dates as dates, the rest as text (never a formula),
  * cut at Excel's limit with a marker (`onCut` counts it).
  */
@@ -134,9 +147,7 @@ function xlsxCell(column: Column, value: unknown, onCut: () => void): ExcelJS.Ce
     if (!Number.isNaN(at)) return new Date(at);
   }
   if (typeof value === 'number' || typeof value === 'boolean') return value;
-  const { text, cut } = xlsxText(typeof value === 'string' ? value : JSON.stringify(value));
-  if (cut) onCut();
-  return text;
+  return xlsxTextCell(typeof value === 'string' ? value : JSON.stringify(value), onCut);
 }
 
 function xlsxWriter(file: Writable, columns: Column[]): RowWriter {
@@ -151,11 +162,12 @@ function xlsxWriter(file: Writable, columns: Column[]): RowWriter {
   });
   const sheet = workbook.addWorksheet('Export', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column) => ({
-    header: withoutControls(column.label),
     key: column.key,
     width: Math.min(60, Math.max(12, column.label.length + 2)),
     style: column.kind === 'date' ? { numFmt: column.dayOnly ? DAY_FORMAT : INSTANT_FORMAT } : {},
   }));
+  // Header labels come from the API's schema: text cells like any other, cut and counted alike.
+  sheet.addRow(columns.map((column) => xlsxTextCell(column.label, countCut))).commit();
   return {
     write: (record) => {
       sheet.addRow(columns.map((column) => xlsxCell(column, record[column.key], countCut))).commit();
