@@ -1,4 +1,4 @@
-// Lint, and the layering of shared/DESIGN.md enforced as import rules (the way VS Code keeps
+// Lint, and the layering of docs/architecture.md enforced as import rules (the way VS Code keeps
 // `common`, `node` and `electron-main` apart): dependencies point down, and only main and preload
 // may touch Electron.
 import { builtinModules } from 'node:module';

@@ -1,6 +1,7 @@
 /**
  * Playwright's own browser download fails on these machines: specs and benches drive Debian's
- * Chromium (shared/STACK.md, "Browser tests"). The flags keep it from calling out to the closed network.
+ * Chromium (Playwright cannot download its own browser on these machines). The flags keep it from
+ * calling out to a closed network.
  */
 export const CHROMIUM = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

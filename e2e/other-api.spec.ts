@@ -3,7 +3,7 @@ import { startOtherApi, type OtherApi } from '../electron/core/test-fixtures/oth
 import { cutCells } from './grid.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 
-// The app on APIs that are not our Demo (DEVELOPERS.md: real APIs will not agree with our client):
+// The app on APIs that are not our Demo (our Demo agrees with our client by construction; real APIs will not):
 // a schema whose types are only `number` and `string` (dates arrive as ISO strings typed `string`),
 // a schema in another shape (a map of resource to a map of key to label), and no schema listing at
 // all. Each is a server of the test's own on 127.0.0.1 (test-fixtures/other-api.ts), reached

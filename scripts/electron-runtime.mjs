@@ -1,5 +1,5 @@
 // Where the Electron runtime is, without triggering its download: `require('electron')` fetches
-// the binary on first use, and on machines with no route to its host that fails (shared/STACK.md).
+// the binary on first use, and on machines with no route to its host that fails.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 
-// The layering of shared/DESIGN.md is a lint rule; this checks the rule itself bites, so a
+// The layering of docs/architecture.md is a lint rule; this checks the rule itself bites, so a
 // config change cannot quietly switch it off.
 // The probes are not files of a TypeScript project, so type-aware rules are off for them.
 const eslint = new ESLint({ cwd: process.cwd(), overrideConfig: tseslint.configs.disableTypeChecked });

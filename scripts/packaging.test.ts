@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 
 // Packaging downloads Electron and cannot run here; this proves the configuration is one
-// electron-builder accepts, and that it keeps the hardening DESIGN.md asks for.
+// electron-builder accepts, and that it keeps the hardening the README's "Security" asks for.
 const config = parse(await readFile('electron-builder.yml', 'utf8')) as Record<string, any>;
 const schema = JSON.parse(await readFile('node_modules/app-builder-lib/scheme.json', 'utf8')) as object;
 

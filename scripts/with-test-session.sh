@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a command the way the tests need it: in a private D-Bus session with a throwaway, unlocked
 # gnome-keyring on a fresh HOME, so keychain tests meet a real Secret Service and never touch the
-# developer's own keyring (shared/STACK.md, "Real keychain in tests").
+# developer's own keyring (keytar talks to the Secret Service over D-Bus: gnome-keyring gives a real one).
 #   scripts/with-test-session.sh npx vitest run electron/core
 set -euo pipefail
 

@@ -11,7 +11,7 @@ import { GrantLedger } from '../core/grant-ledger.js';
 import { startOtherApi } from '../core/test-fixtures/other-api.js';
 import { Vault } from '../core/vault.js';
 
-// Rules that hold across processes (DESIGN.md, "Tokens", "Profiles"): real `cdb` processes and the
+// Rules that hold across processes (docs/architecture.md, "How a token is spent", "Profiles"): real `cdb` processes and the
 // real browser host on one data folder, with the real keychain of the test session.
 
 const CDB = join(import.meta.dirname, '../../bin/cdb.mjs');

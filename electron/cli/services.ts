@@ -69,7 +69,7 @@ export async function openServices(io: CliIo, env: NodeJS.ProcessEnv = process.e
 
 /**
  * The line `cdb` prints when it was granted a token: the day's count, and whether the next run
- * can reuse it (DESIGN.md, "Tokens": a token is money; the user must see each one spent).
+ * can reuse it (docs/architecture.md, "How a token is spent": a token is money; the user must see each one spent).
  */
 export function grantNotice(usage: GrantUsage, kept: Vault['tokensKept']): string {
   const count = `${usage.countUnknown ? 'at least ' : ''}${usage.used} of ${usage.limit}`;

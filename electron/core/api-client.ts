@@ -144,7 +144,7 @@ export class ApiClient {
     try {
       body = await this.getJson(url, lang, options, false, 'schemas');
     } catch (error) {
-      // Columns then come from the records themselves (DESIGN.md, "Where the spec is silent").
+      // Columns then come from the records themselves (docs/api.md, "Where the specification is silent").
       if (error instanceof ApiError && error.status === 404) {
         return {
           schemas: null,
@@ -258,7 +258,8 @@ export class ApiClient {
     }
     if (status === 403) throw notPermittedAnswer(status, quoted, serverMessage);
     if (carriesCursor && status >= 400 && status < 500) {
-      // DESIGN.md: any 4xx on a request that carried a cursor means the cursor is no longer valid.
+      // docs/api.md, "Where the specification is silent": any 4xx to a request that carried a
+      // cursor means the cursor is no longer valid.
       throw new ApiError('invalid-cursor', `the API refused this list's cursor (HTTP ${status})${quoted}`, {
         status,
         serverMessage,

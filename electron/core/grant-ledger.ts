@@ -42,7 +42,7 @@ export interface DamagedLedger {
 /**
  * Every token request, by time only, per client (auth URL + client id: the server's budget is the
  * credentials bundle's, whichever profile uses it), in one file per machine shared by the app and
- * every `cdb` run (DESIGN.md, "Tokens"). Every change is made under a cross-process lock after
+ * every `cdb` run (docs/architecture.md, "How a token is spent"). Every change is made under a cross-process lock after
  * re-reading the file, so no process overwrites another's grants. A request is recorded before it
  * is sent, so one whose answer is lost, or whose process dies, still counts.
  */

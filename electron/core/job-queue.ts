@@ -1,4 +1,4 @@
-/** Who is waiting (DESIGN.md, "Limiter"): the page on screen, then prefetch, then exports. */
+/** Who is waiting (docs/architecture.md, "Limiter"): the page on screen, then prefetch, then exports. */
 export type Priority = 'interactive' | 'prefetch' | 'export';
 const RANK: Record<Priority, number> = { interactive: 0, prefetch: 1, export: 2 };
 

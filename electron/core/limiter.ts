@@ -45,7 +45,7 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 const LOST_ANSWER_RETRIES = 3;
 
 /**
- * One rate limiter per API origin, shared by every table, prefetch and export (DESIGN.md): a token
+ * One rate limiter per API origin, shared by every table, prefetch and export (docs/architecture.md): a token
  * bucket below the API's limit, priorities, a concurrency cap, cancellation of queued and running
  * requests, and on 503: full-jitter exponential backoff honouring Retry-After, a slower bucket that
  * recovers gradually, and a retry budget ending in a clear "service unavailable". A request whose

@@ -5,7 +5,7 @@ import { ApiError } from './errors.js';
 
 export interface TraversalOptions extends CallOptions {
   /**
-   * How many times an invalid cursor may restart the traversal from the top (DESIGN.md: tables
+   * How many times an invalid cursor may restart the traversal from the top (docs/api.md: tables
    * reload, an export restarts once); past that the invalid-cursor error is thrown.
    */
   restarts?: number;

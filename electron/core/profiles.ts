@@ -33,7 +33,7 @@ interface Stored {
 
 /**
  * Connection profiles in one JSON file (`profiles.json`) in a data folder given by the caller,
- * shared by the app and every `cdb` run (DESIGN.md, "Profiles"): read afresh on every call, changed
+ * shared by the app and every `cdb` run (docs/architecture.md, "Files shared between processes"): read afresh on every call, changed
  * under a cross-process lock after re-reading it so no process loses another's change, validated
  * entry by entry (one damaged entry is set aside and reported, the others stay usable), written
  * atomically, and never holding a secret (those are in the Vault).

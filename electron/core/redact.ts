@@ -1,6 +1,6 @@
 /**
  * Secrets this process has handled (client secrets, access tokens), kept only so that no message
- * leaving core can carry one (DESIGN.md, "Tokens": "the secret and tokens are redacted from every
+ * leaving core can carry one (docs/architecture.md, "How a token is spent": "the secret and tokens are redacted from every
  * message that leaves core"). A server may quote back what it was sent; an error, the audit log,
  * the UI and `cdb`'s stderr all pass through `redact`.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { resourceSchemaSchema, type ResourceSchema } from '../shared/schema.js';
 
-// The spec shows nothing of the schema listing's shape (DESIGN.md, "Where the spec is silent"), so
+// The spec shows nothing of the schema listing's shape (docs/api.md, "Where the specification is silent"), so
 // it is read tolerantly: any reasonable shape that pairs field keys with labels gives labels.
 
 /** A field as written: a label alone, or an object with (some of) key, label, type, format. */

@@ -40,7 +40,7 @@ const tokenAnswerSchema = z.object({
 /**
  * One token from `{authUrl}/oauth/token` (spec "Token endpoint": JSON body with client_id,
  * client_secret, audience, grant_type), counted in the ledger before it is sent, so an answer that
- * is lost still counts (DESIGN.md, "Tokens"); within the 15-a-day budget, which it refuses to
+ * is lost still counts (docs/architecture.md, "How a token is spent"); within the 15-a-day budget, which it refuses to
  * exceed itself; a short Retry-After waited out; every other answer an ApiError that says what to do.
  */
 export async function requestToken(
@@ -140,7 +140,7 @@ async function failure(
     );
   }
   if (status === 429 || status === 403) {
-    // DESIGN.md: 429/403 from the token endpoint: stop, and show when a token is next allowed.
+    // docs/api.md: 429/403 from the token endpoint: stop, and show when a token is next allowed.
     const quota = status === 403 || code === 'token_quota_exceeded' || (wait ?? 0) > 60_000;
     if (retryAt !== undefined) await options.ledger.blockUntil(ledgerKey, retryAt, quota ? 'budget' : 'rate');
     const when =
@@ -170,7 +170,7 @@ function tokenFrom(body: unknown, receivedAt: number): CachedToken | undefined {
 }
 
 /**
- * DESIGN.md: the lifetime is `expires_in`, else the JWT's `exp − iat`, else 10 h; it is counted
+ * docs/api.md: the lifetime is `expires_in`, else the JWT's `exp − iat`, else 10 h; it is counted
  * from this machine's clock at receipt, so a clock that is off cannot make a fresh token look
  * expired. A JWT with `exp` and no `iat` can only be read against this clock.
  */

@@ -8,7 +8,7 @@ export interface TokenGateOptions {
 }
 
 /**
- * Whether a token may be asked for now (DESIGN.md, "Tokens"; a token is money): never again after
+ * Whether a token may be asked for now (docs/architecture.md, "How a token is spent"; a token is money): never again after
  * the credentials were rejected, until the user changes them or retries; after a failing token
  * endpoint, only once a growing wait is over. Remembers the last failure for the status bar.
  */

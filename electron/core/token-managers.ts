@@ -3,7 +3,7 @@ import { TokenManager, type TokenManagerOptions } from './tokens.js';
 import type { Vault } from './vault.js';
 
 /**
- * The token managers of a process, one per credentials (DESIGN.md, "Tokens"), over one vault and
+ * The token managers of a process, one per credentials (docs/architecture.md, "How a token is spent"), over one vault and
  * one ledger: whatever asks for the same credentials gets the same manager.
  */
 export class TokenManagers {

@@ -44,7 +44,7 @@ const RENEW_MARGIN_SHARE = 0.05;
 const RENEW_MARGIN_MAX_MS = 60_000;
 
 /**
- * The access token of one set of credentials (DESIGN.md, "Tokens"), shared by every profile,
+ * The access token of one set of credentials (docs/architecture.md, "How a token is spent"), shared by every profile,
  * connection, test and export of the process that uses them, and through the keychain and the
  * ledger's lock by the other processes of the user: one request (token-endpoint.ts) however many
  * callers wait, used until it expires by its own lifetime, never asked for again after the

@@ -12,7 +12,7 @@ import type { TokenFile } from './token-file.js';
 /** The app id, as the keychain shows it to the user. */
 export const KEYCHAIN_SERVICE = 'com.customer-data-browser.app';
 
-/** A token as cached between runs (DESIGN.md: "restarting the app does not spend a new one"). */
+/** A token as cached between runs: restarting the app does not spend a new one. */
 export interface CachedToken {
   accessToken: string;
   /** Epoch ms, by this machine's clock: when it was received plus its lifetime. */

@@ -6,7 +6,7 @@ import { startDemoServer, type DemoApi, type DemoApiOptions } from './server.js'
 
 export { DEFAULT_DATASET_SIZE, type DemoApi, type DemoApiOptions, type DemoCounters } from './server.js';
 
-/** Starts the Demo API on 127.0.0.1: a faithful implementation of shared/api-spec.md over generated data. */
+/** Starts the Demo API on 127.0.0.1: a faithful implementation of the API's specification over generated data. */
 export function startDemoApi(options: DemoApiOptions = {}): Promise<DemoApi> {
   return startDemoServer(options);
 }

@@ -86,7 +86,7 @@ export interface DemoApi {
 
 export const DEFAULT_DATASET_SIZE: DatasetSize = { customers: 2_000, contacts: 5_000, agreements: 6_000 };
 
-/** Starts the Demo API on 127.0.0.1: a faithful implementation of shared/api-spec.md over generated data. */
+/** Starts the Demo API on 127.0.0.1: a faithful implementation of the API's specification over generated data. */
 export async function startDemoServer(
   options: DemoApiOptions = {},
   hooks: DemoServerHooks = {},

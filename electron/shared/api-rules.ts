@@ -1,5 +1,5 @@
 /**
- * Facts of the Customer Data Management API (shared/api-spec.md) that every layer needs:
+ * Facts of the Customer Data Management API (docs/api.md) that every layer needs:
  * the Demo API serves them, core enforces them, the renderer and `cdb` offer them.
  */
 
@@ -19,7 +19,7 @@ export const SORTABLE_FIELDS = {
 } as const satisfies Record<Resource, readonly string[]>;
 export type SortableField<R extends Resource = Resource> = (typeof SORTABLE_FIELDS)[R][number];
 
-/** The spec shows `desc`; `asc` is its obvious twin (DESIGN.md, "Where the spec is silent"). */
+/** The spec shows `desc`; `asc` is its obvious twin (docs/api.md, "Where the specification is silent"). */
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 

@@ -7,7 +7,7 @@ import { checkScope, customerIdSchema } from './view.js';
 import type { ApiRecord, SchemaListing } from './schema.js';
 
 /**
- * The one contract between the renderer and the app (DESIGN.md, "Layers"): every request the
+ * The one contract between the renderer and the app (docs/architecture.md, "Layers"): every request the
  * renderer may make, with the zod schema its argument must pass, and every event the app pushes.
  * Electron main, the preload, the browser host and the renderer are all typed from it; main and the
  * host validate every argument with it before core sees it.

@@ -3,7 +3,7 @@ import { LANGUAGES, RESOURCES, PAGE_SIZE_MAX } from './api-rules.js';
 import { filterSchema } from './filter.js';
 import { checkScope, customerIdSchema } from './view.js';
 
-/** File formats of an export (DESIGN.md, "Export"). */
+/** File formats of an export (docs/architecture.md, "How an export runs"). */
 export const EXPORT_FORMATS = ['csv', 'jsonl', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ApiRecord } from './schema.js';
 
 /**
- * The row filter (DESIGN.md, "Filters"): the API documents no filter parameters, so tables, exports
+ * The row filter (docs/api.md, "Where the specification is silent"): the API documents no filter parameters, so tables, exports
  * and `cdb` filter the rows as they stream in, with this one model: conditions combined with AND.
  */
 export const FILTER_OPS = ['eq', 'neq', 'contains', 'lt', 'lte', 'gt', 'gte', 'empty', 'notEmpty'] as const;

@@ -96,7 +96,7 @@ export const profileSchema = profileFields.extend({
 });
 export type Profile = z.output<typeof profileSchema>;
 
-/** The audience a token is asked for: the profile's own, or its base URL (DESIGN.md, "Profiles"). */
+/** The audience a token is asked for: the profile's own, or its base URL (docs/architecture.md, "Files shared between processes"). */
 export function audienceOf(profile: Pick<Profile, 'audience' | 'baseUrl'>): string {
   return profile.audience ?? profile.baseUrl;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The schema listing (DESIGN.md: `/v1/schemas`). The spec does not show its shape, so this reads
+ * The schema listing (docs/api.md: `/v1/schemas`). The spec does not show its shape, so this reads
  * what it can and keeps what it does not know: only `resource` and each field's `key` are required.
  */
 export const schemaFieldSchema = z
@@ -29,5 +29,5 @@ export type ResourceSchema = z.infer<typeof resourceSchemaSchema>;
 /** A record of any resource, as the API sent it: its fields are never hard-coded. */
 export type ApiRecord = Record<string, unknown>;
 
-/** The schema listing, or why the app falls back to labels made from field keys (DESIGN.md). */
+/** The schema listing, or why the app falls back to labels made from field keys (docs/api.md). */
 export type SchemaListing = { schemas: ResourceSchema[] } | { schemas: null; reason: string };

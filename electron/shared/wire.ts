@@ -34,7 +34,7 @@ export const ADDRESS_PATH = '/session/address';
 export const CALLER_HEADER = 'x-cdb-caller';
 
 /**
- * The renderer's Content-Security-Policy (DESIGN.md, "Security";
+ * The renderer's Content-Security-Policy (README, "Security";
  * https://www.electronjs.org/docs/latest/tutorial/security#7-define-a-content-security-policy):
  * only the bundle's own scripts and styles, network calls only to the app itself (the browser
  * host's API; in Electron there are none: IPC). Written into index.html's <meta> at build

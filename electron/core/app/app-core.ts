@@ -50,7 +50,7 @@ type Listener = <E extends EventName>(name: E, payload: EventPayloads[E]) => voi
 const DIRECT_CALLER = 'direct';
 
 /**
- * One instance of the engine for the whole app (DESIGN.md), wiring its parts: saved connections
+ * One instance of the engine for the whole app (docs/architecture.md), wiring its parts: saved connections
  * (profile-editor.ts), the chosen connection (connections.ts), the page requests of each window
  * (request-registry.ts), exports (export-jobs.ts) and settings, and the events they push. Electron
  * main and the browser host serve the contract with it, after validating every argument; it never
@@ -64,7 +64,7 @@ export class AppCore {
   private readonly requests = new RequestRegistry();
   private readonly writeClipboard: ((text: string) => Promise<void>) | undefined;
   private readonly tokens: TokenManagers;
-  /** Shared with the `cdb` runs of the user calling the same API (DESIGN.md, "Limiter"). */
+  /** Shared with the `cdb` runs of the user calling the same API (docs/architecture.md, "Limiter"). */
   private readonly limiters: LimiterRegistry;
   private readonly connections: Connections;
   private readonly editor: ProfileEditor;

@@ -22,7 +22,7 @@ export interface ExportJobsOptions {
 }
 
 /**
- * The app's exports (DESIGN.md, "Export"): each runs under an id the app gives it, reports its
+ * The app's exports (docs/architecture.md, "How an export runs"): each runs under an id the app gives it, reports its
  * progress as events, is cancelled by that id only (never by a page request's id), and may have
  * its file revealed; what a crash left behind is removed at start.
  */

@@ -11,7 +11,7 @@ type ProfileInput = ParsedRequestInput<'profiles.save'>['profile'];
 
 /**
  * Saved connections as the user edits them: each profile with its secret in the keychain, and
- * the rule that credentials belong to their address (DESIGN.md, "Tokens"): a secret or a token
+ * the rule that credentials belong to their address (docs/architecture.md, "How a token is spent"): a secret or a token
  * never goes where it was not entered for. Never hands out a secret.
  */
 export class ProfileEditor {

@@ -15,7 +15,7 @@ interface ReadSettings {
 }
 
 /**
- * The user's settings in `settings.json` (DESIGN.md, "Profiles" applies to it too): changed under a
+ * The user's settings in `settings.json` (docs/architecture.md, "Files shared between processes" applies to it too): changed under a
  * cross-process lock after re-reading it, written atomically. Keys this version does not know are
  * ignored and kept (a newer version wrote them); a value or a file that cannot be read is reported
  * and a copy kept aside, never silently reset.

@@ -26,7 +26,7 @@ export class ColumnError extends Error {
 
 /**
  * The export's columns: the requested keys in their order, or every field of the schema, then any
- * field the first records have that the schema does not list (DESIGN.md: such fields still show,
+ * field the first records have that the schema does not list (docs/api.md: such fields still show,
  * labelled by their key). Without a schema, the first records' keys, labelled by key.
  */
 export function resolveColumns(

@@ -47,7 +47,7 @@ export interface ExportResult {
 const PROGRESS_INTERVAL_MS = 250;
 
 /**
- * Exports exactly one view (DESIGN.md, "Export"): one traversal at export priority, rows filtered
+ * Exports exactly one view (docs/architecture.md, "How an export runs"): one traversal at export priority, rows filtered
  * and projected as they arrive and streamed to a temporary file beside the target, which replaces
  * the target only when complete. An invalid cursor restarts the export once. On failure or cancel
  * nothing is left at the target. Every export, whatever its outcome, gets an audit log line.
@@ -118,7 +118,7 @@ export async function runExport(
     );
     for await (const page of pages) {
       if (page.restarted) {
-        // DESIGN.md: an invalid cursor restarts an export once, from an empty file.
+        // An invalid cursor restarts an export once, from an empty file (docs/architecture.md).
         writer?.destroy();
         writer = undefined;
         Object.assign(progress, { records: 0, scanned: 0, pages: 0, restarted: true });

@@ -87,7 +87,7 @@ class Sink {
 function csvWriter(file: Writable, { columns, delimiter, bom, decimalComma }: WriterOptions): RowWriter {
   const sink = new Sink(file);
   // RFC 4180 §2.6: a field holding the delimiter, a quote or a line break is quoted, and a lone CR
-  // or LF is a line break too (csv-stringify alone quotes only a whole CRLF: STACK.md, "Traps").
+  // or LF is a line break too (csv-stringify with CRLF records quotes only a whole CRLF by itself).
   const csv = stringify({ delimiter, bom, record_delimiter: 'windows', quoted_match: /[\r\n]/ });
   sink.watch(csv);
   csv.pipe(sink.file);

@@ -6,7 +6,7 @@ import type { ConnectionProfile } from '../connection.js';
 
 /**
  * An implementation of the API other than our Demo, for behaviour the spec allows and the Demo never
- * shows (DEVELOPERS.md: "real APIs will not agree with our client"): tokens that live seconds, a
+ * shows (our Demo agrees with our client by construction; real APIs will not): tokens that live seconds, a
  * token clock that is off, a token endpoint that fails or rejects the client (quoting the secret
  * back), a bundle not permitted on one resource, no schema listing. It records every request, so a
  * test can assert what a server received and how many tokens it granted.

@@ -4,7 +4,7 @@ import type { SessionStatus } from '../../../electron/shared/contract';
 import { useLatestEvent } from '../data/queries';
 import { localeOf } from '../../../electron/shared/wire';
 
-/** Connection, token state and budget, live request rate and queue (DESIGN.md, "Renderer"). */
+/** Connection, token state and budget, live request rate and queue (docs/architecture.md, "How a page reaches the screen"). */
 export function StatusBar({ session }: { session: SessionStatus | undefined }) {
   const { t, i18n } = useTranslation();
   const stats = useLatestEvent('limiter.stats');

@@ -141,7 +141,7 @@ export function useCursorPages(
 
 /**
  * Retry after a failure: first lifts the app's own hold on token requests ("credentials rejected",
- * a failing token endpoint: DESIGN.md, "Tokens"), then runs `again`.
+ * a failing token endpoint: docs/architecture.md, "How a token is spent"), then runs `again`.
  */
 export function useRetry(): (again: () => Promise<unknown>) => Promise<unknown> {
   const api = useApi();

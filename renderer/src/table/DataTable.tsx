@@ -61,7 +61,7 @@ export interface DataTableProps {
 export type { TablePlace };
 
 /**
- * The one data table of every view (DESIGN.md, "Renderer"): the rows of the view (useViewRows),
+ * The one data table of every view (docs/architecture.md, "How a page reaches the screen"): the rows of the view (useViewRows),
  * sized for the whole view from the start and only those on screen in the DOM (useRowViewport,
  * scaled past the browser's height limit), server sorting on the spec's sortable fields (TanStack
  * Table's manual sorting), columns and labels from the schema, the grid's keyboard

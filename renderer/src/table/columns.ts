@@ -36,7 +36,7 @@ export interface ColumnMeta {
 
 /**
  * The columns of a view: the schema's fields in its order, labelled in the current language, then
- * any field the records carry that the schema does not list, labelled by its key (DESIGN.md).
+ * any field the records carry that the schema does not list, labelled by its key (docs/api.md).
  */
 export function buildColumns(
   resource: Resource,

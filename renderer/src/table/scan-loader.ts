@@ -116,7 +116,7 @@ export class ScanLoader extends RowLoader {
         if (this.requestId !== requestId) return;
         this.requestId = undefined;
         if (failure instanceof AppFailure && failure.code === 'invalid-cursor') {
-          // DESIGN.md: a refused cursor means the traversal starts again, and the user is told.
+          // A refused cursor means the traversal starts again, and the user is told (docs/api.md).
           this.restart();
           this.restarted = true;
           this.changed();

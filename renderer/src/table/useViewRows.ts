@@ -26,7 +26,7 @@ export interface RowSource {
 }
 
 /**
- * The rows of a view as the table shows them. Unfiltered, by position (DESIGN.md, "Renderer";
+ * The rows of a view as the table shows them. Unfiltered, by position (docs/architecture.md, "How a page reaches the screen";
  * issue 14): the view's count sizes the table from the start, and only the blocks near the screen
  * are read and kept (block-loader.ts), by cursor while scrolling, by position after a far jump.
  * Filtered, the API having no filter parameters, by scanning cursor pages with the filter applied
@@ -88,7 +88,7 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
   const setScanStopped = (stopped: boolean) => setStoppedFilter(stopped ? filter : undefined);
   const error = loader?.error;
   const [ownNotice, setNotice] = useState<string | undefined>();
-  // A scan the API made start again says so (DESIGN.md: a refused cursor).
+  // A scan the API made start again says so (docs/api.md: a refused cursor).
   const notice = ownNotice ?? (scanner?.restarted ? t('table.cursorReset') : undefined);
 
   const source: RowSource = scanner
