@@ -1,22 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LimiterStats } from '../../shared/contract.js';
 import { appCalls, profileOf } from '../test-fixtures/app-calls.js';
-import { startOtherApi } from '../test-fixtures/other-api.js';
+import { cleanUp, closeLater, otherApi } from '../test-fixtures/wired.js';
 import { openTestCore } from '../test-kit.js';
 
 // A connection's rate and burst, as the user edits them: refused out of bounds, applied at once
 // when saved, and never changed by a Test of the form.
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+afterEach(cleanUp);
 
 async function setUp() {
-  const api = await startOtherApi();
-  cleanups.push(() => api.close());
+  const api = await otherApi();
   const { core, close } = await openTestCore();
-  cleanups.push(close);
+  closeLater(close);
   const stats: LimiterStats[] = [];
   core.onEvent((name, payload) => name === 'limiter.stats' && stats.push(payload as LimiterStats));
   return { api, core, stats, ...appCalls(core) };

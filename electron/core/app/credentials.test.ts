@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startOtherApi, type OtherApi, type OtherApiOptions } from '../test-fixtures/other-api.js';
+import { cleanUp, closeLater, otherApi } from '../test-fixtures/wired.js';
 import { appCalls, profileOf } from '../test-fixtures/app-calls.js';
 import { openTestCore } from '../test-kit.js';
 import type { AppCore } from './app-core.js';
@@ -10,20 +10,12 @@ import type { AppCore } from './app-core.js';
 // browser host do), against servers of the test's own: what reaches which server, and how many
 // tokens each path costs.
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function server(options: OtherApiOptions = {}): Promise<OtherApi> {
-  const api = await startOtherApi(options);
-  cleanups.push(() => api.close());
-  return api;
-}
+afterEach(cleanUp);
+const server = otherApi;
 
 async function app() {
   const { core, dataDir, root, close } = await openTestCore();
-  cleanups.push(close);
+  closeLater(close);
   return { core, ...appCalls(core), dataDir, root };
 }
 

@@ -1,28 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { credentialsId, credentialsOf } from '../credentials.js';
 import { appCalls, profileOf } from '../test-fixtures/app-calls.js';
-import { startOtherApi, type OtherApi, type OtherApiOptions } from '../test-fixtures/other-api.js';
+import type { OtherApi } from '../test-fixtures/other-api.js';
+import { cleanUp, closeLater, otherApi } from '../test-fixtures/wired.js';
 import { openTestCore, testVault } from '../test-kit.js';
 
 // A token goes only to the API it was obtained for (docs/api.md, "Tokens"): two base URLs that
 // share one token endpoint, audience and client id, through the app's contract as the renderer
 // drives it, with what each server received and the grants counted in every case.
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function server(options: OtherApiOptions = {}): Promise<OtherApi> {
-  const api = await startOtherApi(options);
-  cleanups.push(() => api.close());
-  return api;
-}
+afterEach(cleanUp);
+const server = otherApi;
 
 async function app() {
   const vault = testVault();
   const { core, close } = await openTestCore({ vault });
-  cleanups.push(close);
+  closeLater(close);
   return { core, vault, ...appCalls(core) };
 }
 

@@ -67,6 +67,18 @@ export async function wire(
   return { api, vault, ledger, managers, profile, connection, connectAgain };
 }
 
+/** The other API, closed by cleanUp. */
+export async function otherApi(options: OtherApiOptions = {}): Promise<OtherApi> {
+  const api = await startOtherApi(options);
+  cleanups.push(() => api.close());
+  return api;
+}
+
+/** Runs `close` at cleanUp (after what was opened later). */
+export function closeLater(close: () => Promise<unknown>): void {
+  cleanups.push(close);
+}
+
 /** A folder of the test's own, removed by cleanUp. */
 export async function tempDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'cdb-tokens-'));
