@@ -62,7 +62,13 @@ async function tryToTake(lock: string): Promise<boolean> {
     if (await abandoned(lock)) await rm(lock, { recursive: true, force: true });
     return false;
   }
-  await writeFile(join(lock, 'owner'), JSON.stringify(thisProcess()), { mode: 0o600 });
+  try {
+    await writeFile(join(lock, 'owner'), JSON.stringify(thisProcess()), { mode: 0o600 });
+  } catch (error) {
+    // Not named (a full disk): not held either.
+    await rm(lock, { recursive: true, force: true }).catch(() => undefined);
+    throw error;
+  }
   return true;
 }
 

@@ -37,7 +37,9 @@ export class BlockLoader extends RowLoader {
   private readonly slowTimers = new Map<number, ReturnType<typeof setTimeout>>();
   /** The far jump being walked by cursor, where offset mode gives up. */
   private readonly walking: CursorWalk;
-  /** A walk the user cancelled: not started again while the screen stays on that block. */
+  /** The first block on screen at the last `ensure`. */
+  private screenBlock = 0;
+  /** Where the screen was when the user cancelled a walk: none starts again until it moves. */
   private cancelledWalk: number | undefined;
 
   constructor(
@@ -86,6 +88,7 @@ export class BlockLoader extends RowLoader {
     if (this.closed || this.error) return;
     const firstBlock = Math.floor(Math.max(0, first) / this.blockSize);
     const lastBlock = Math.floor(Math.max(0, last) / this.blockSize) + 1;
+    this.screenBlock = firstBlock;
     if (this.cancelledWalk !== firstBlock) this.cancelledWalk = undefined;
     // The walk is over once its target's cursor is known (it is then read like any block), or
     // when the screen went where no walk is needed.
@@ -120,7 +123,7 @@ export class BlockLoader extends RowLoader {
     }
     const walking = this.walking.target;
     if (walkTo !== undefined) {
-      if (walkTo !== this.cancelledWalk) this.walking.towards(walkTo, Math.max(0, first));
+      if (this.cancelledWalk === undefined) this.walking.towards(walkTo, Math.max(0, first));
     } else if (walking !== undefined && (walking < firstBlock || walking > lastBlock)) {
       // The screen went where no walk is needed.
       this.walking.stop();
@@ -131,7 +134,7 @@ export class BlockLoader extends RowLoader {
   cancelWalk(): number | undefined {
     const progress = this.walking.progress;
     if (!progress) return undefined;
-    this.cancelledWalk = this.walking.target;
+    this.cancelledWalk = this.screenBlock;
     this.walking.stop();
     this.changed();
     return progress.reachedRow;
