@@ -39,7 +39,13 @@ export function TableBody({ table, items, height, grid, cellId, onOpenRow }: Tab
               style={style}
             >
               {leafColumns.map((column) => (
-                <span key={column.id} className="cell skeleton" style={{ width: column.getSize() }} />
+                // A row holds cells (WAI-ARIA grid): a placeholder's are empty cells.
+                <span
+                  key={column.id}
+                  role="gridcell"
+                  className="cell skeleton"
+                  style={{ width: column.getSize() }}
+                />
               ))}
             </div>
           );
