@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ApiClient, CallOptions, Page, PageRequest } from './api-client.js';
 import { invalidResponse } from './api-answers.js';
+import { repeatedCursorMessage } from '../shared/errors.js';
 import { ApiError } from './errors.js';
 
 export interface TraversalOptions extends CallOptions {
@@ -67,7 +68,5 @@ export async function* traverse(
 
 /** The API gave, after page `pages`, a cursor it had given before in this traversal. */
 function repeatedCursor(pages: number): ApiError {
-  return invalidResponse(
-    `after ${pages} pages it handed out a cursor it had already given in this list, so the list would never end; it was stopped`,
-  );
+  return invalidResponse(repeatedCursorMessage(`after ${pages} pages`));
 }

@@ -61,3 +61,11 @@ export type AppOwnErrorCode =
   | 'internal';
 
 export type AppErrorCode = ApiErrorCode | AppOwnErrorCode;
+
+/**
+ * What the app says when the API hands out a cursor it gave before in one traversal (docs/api.md,
+ * "What the app does not take on trust"): `where` is "after 12 pages" or "at row 6,000".
+ */
+export function repeatedCursorMessage(where: string): string {
+  return `${where} it handed out a cursor it had already given in this list, so the list would never end; it was stopped`;
+}

@@ -1,3 +1,4 @@
+import { repeatedCursorMessage } from '../../../electron/shared/errors';
 import type { ApiRecord } from '../../../electron/shared/schema';
 
 /** How block `index` is read: with the cursor the traversal gave for it, or by position. */
@@ -7,9 +8,7 @@ export type BlockRead = { mode: 'cursor'; cursor: string | undefined } | { mode:
 export class RepeatedCursorError extends Error {
   override readonly name = 'RepeatedCursorError';
   constructor(readonly atRow: number) {
-    super(
-      `at row ${atRow} it handed out a cursor it had already given in this list, so the list would never end; it was stopped`,
-    );
+    super(repeatedCursorMessage(`at row ${atRow}`));
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Language } from '../../../electron/shared/api-rules';
 import type { AppApi } from '../../../electron/shared/contract';
+import { repeatedCursorMessage } from '../../../electron/shared/errors';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { AppFailure, call } from '../api/call';
 import type { ListView } from '../data/queries';
@@ -104,7 +105,7 @@ export class ScanLoader extends RowLoader {
             return this.failed(
               new AppFailure({
                 code: 'invalid-response',
-                message: `after ${this.cursors.size + 1} pages it handed out a cursor it had already given in this list, so the list would never end; it was stopped`,
+                message: repeatedCursorMessage(`after ${this.cursors.size + 1} pages`),
               }),
             );
           }
