@@ -64,7 +64,6 @@ export class RequestLimiter {
   private readonly options: Required<Omit<LimiterOptions, 'peers'>>;
   private readonly peers: OriginPeers | undefined;
   private readonly clock: Clock;
-  private burst: number;
 
   constructor(options: LimiterOptions) {
     this.options = {
@@ -78,7 +77,6 @@ export class RequestLimiter {
     };
     this.clock = this.options.clock;
     this.peers = options.peers;
-    this.burst = options.burst;
     this.bucket = new RateBucket(
       options.requestsPerSecond,
       options.burst,
@@ -136,9 +134,7 @@ export class RequestLimiter {
 
   /** Takes a connection's new rate and burst at once (it was edited, or another profile of the origin was chosen). */
   configure({ requestsPerSecond, burst }: Pick<LimiterOptions, 'requestsPerSecond' | 'burst'>): void {
-    if (requestsPerSecond === this.bucket.configuredRate && burst === this.burst) return;
-    this.burst = burst;
-    this.bucket.configure(requestsPerSecond, burst, this.clock.monotonic());
+    if (!this.bucket.configure(requestsPerSecond, burst, this.clock.monotonic())) return;
     this.feed.changed();
     this.pump();
   }

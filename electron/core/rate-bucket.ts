@@ -18,11 +18,12 @@ const WINDOW_MS = 1_000;
  * 35): a little below the server's burst, slowed down by the server's 503s and recovering
  * gradually, and shared with the user's other processes calling the origin (this process takes
  * `share` of it). A bucket alone lets its capacity and a second's refill go in the first second
- * (30 + 20 = 50); a server counting per second would answer 503, so the starts of the last second
+ * (25 + 20 = 45); a server counting per second would answer 503, so the starts of the last second
  * are counted too, and never exceed the capacity in any rolling second.
  */
 export class RateBucket {
   private configured: number;
+  private burst: number;
   private capacity: number;
   private allowed: number;
   private tokens: number;
@@ -39,6 +40,7 @@ export class RateBucket {
     private readonly share: () => number = () => 1,
   ) {
     this.configured = this.allowed = requestsPerSecond;
+    this.burst = burst;
     this.capacity = capacityOf(burst);
     this.tokens = this.capacity;
     this.refilledAt = now;
@@ -51,15 +53,19 @@ export class RateBucket {
 
   /**
    * Takes a new rate and burst at once (the connection was edited): the bucket keeps what it holds
-   * within the new capacity, and a rate slowed by 503s stays as slow, within the new rate.
+   * within the new capacity, and a rate slowed by 503s stays as slow, within the new rate. False
+   * when they are the ones it has.
    */
-  configure(requestsPerSecond: number, burst: number, now: number): void {
+  configure(requestsPerSecond: number, burst: number, now: number): boolean {
+    if (requestsPerSecond === this.configured && burst === this.burst) return false;
     this.refill(now);
     const slowed = this.allowed / this.configured;
     this.configured = requestsPerSecond;
     this.allowed = requestsPerSecond * slowed;
+    this.burst = burst;
     this.capacity = capacityOf(burst);
     this.tokens = Math.min(this.tokens, this.capacity * this.share());
+    return true;
   }
 
   /** The rate allowed now: the configured one, or less after 503s. */
