@@ -1,30 +1,21 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHostProcess } from '../../e2e/host-process.js';
 import { AppCore } from '../core/app/app-core.js';
 import { dataFiles } from '../core/app-paths.js';
 import { GrantLedger } from '../core/grant-ledger.js';
-import { startOtherApi } from '../core/test-fixtures/other-api.js';
+import { cleanUp, closeLater, otherApi, tempDir } from '../core/test-fixtures/wired.js';
 import { Vault } from '../core/vault.js';
 
 // Rules that hold across processes (docs/architecture.md, "How a token is spent", "Profiles"): real `cdb` processes and the
 // real browser host on one data folder, with the real keychain of the test session.
 
 const CDB = join(import.meta.dirname, '../../bin/cdb.mjs');
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function folder(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'cdb-cross-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+afterEach(cleanUp);
+const folder = tempDir;
 
 /** Runs `cdb args…` as its own process to its end. */
 async function cdb(args: string[], env: Record<string, string>, input = '') {
@@ -39,8 +30,7 @@ async function cdb(args: string[], env: Record<string, string>, input = '') {
 
 describe('across processes', () => {
   it('an export killed mid-way (SIGKILL) keeps its "started" audit line; the next start removes its temporary file and says so', async () => {
-    const api = await startOtherApi({ rows: 5_000, pageDelayMs: 200 });
-    cleanups.push(() => api.close());
+    const api = await otherApi({ rows: 5_000, pageDelayMs: 200 });
     const dataDir = await folder();
     const out = await folder();
     const child = spawn(
@@ -82,7 +72,7 @@ describe('across processes', () => {
       exportDir: join(dataDir, 'exports'),
       vault: new Vault(undefined, 'crash', 'not needed'),
     });
-    cleanups.push(() => core.close());
+    closeLater(() => core.close());
     expect(await readdir(out)).toEqual([]);
     const status = await core.handlers['session.status']({});
     expect(status.notices.join('\n')).toMatch(
@@ -131,10 +121,9 @@ describe('across processes', () => {
   }, 60_000);
 
   it('the app and two `cdb` exports at once, 3-second tokens: the machine’s ledger counts exactly what the server granted', async () => {
-    const api = await startOtherApi({ tokenSeconds: 3, rows: 8_000 });
-    cleanups.push(() => api.close());
+    const api = await otherApi({ tokenSeconds: 3, rows: 8_000 });
     const host = await startHostProcess();
-    cleanups.push(() => host.stop());
+    closeLater(() => host.stop());
     const out = await folder();
     const connection = ['--base-url', api.url, '--auth-url', api.url, '--client-id', api.clientId];
 
@@ -192,8 +181,7 @@ describe('across processes', () => {
   }, 90_000);
 
   it('3 `cdb export` runs of a resource the bundle may not read spend 2 tokens in all: the refusal is kept with the token', async () => {
-    const api = await startOtherApi({ forbiddenResource: 'agreements' });
-    cleanups.push(() => api.close());
+    const api = await otherApi({ forbiddenResource: 'agreements' });
     const dataDir = await folder();
     const out = await folder();
     const connection = ['--base-url', api.url, '--auth-url', api.url, '--client-id', api.clientId];
@@ -210,12 +198,8 @@ describe('across processes', () => {
   }, 60_000);
 
   it('`cdb` with another base URL but the saved token endpoint, audience and client id, and a wrong secret: that API gets no token', async () => {
-    const genuine = await startOtherApi();
-    const elsewhere = await startOtherApi();
-    cleanups.push(
-      () => genuine.close(),
-      () => elsewhere.close(),
-    );
+    const genuine = await otherApi();
+    const elsewhere = await otherApi();
     const dataDir = await folder();
     const out = await folder();
     const saved = ['--auth-url', genuine.url, '--audience', genuine.url, '--client-id', genuine.clientId];

@@ -27,6 +27,18 @@ const overloaded = (retryAfterMs?: number) =>
     retryAt: retryAfterMs === undefined ? undefined : Date.now() + retryAfterMs,
   });
 
+/** Schedules `count` requests that do nothing: when each started (ms from now), and all of them. */
+function scheduleMany(limiter: RequestLimiter, count: number) {
+  const startedAt: number[] = [];
+  const t0 = Date.now();
+  const all = Promise.all(
+    Array.from({ length: count }, () =>
+      limiter.schedule('export', () => Promise.resolve(void startedAt.push(Date.now() - t0))),
+    ),
+  );
+  return { startedAt, all };
+}
+
 /** Whether `promise` has settled, read without waiting for it. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
   let done = false;
@@ -83,13 +95,7 @@ describe('the limiter on its own', () => {
     // Burst 14 less its reserve (4) = 10 at once; the refill would allow one more each 100 ms, but
     // a server counting per second would then see 11 in a second.
     const limiter = limiterWith({ requestsPerSecond: 10, burst: 14 });
-    const startedAt: number[] = [];
-    const t0 = Date.now();
-    const all = Promise.all(
-      Array.from({ length: 15 }, () =>
-        limiter.schedule('export', () => Promise.resolve(void startedAt.push(Date.now() - t0))),
-      ),
-    );
+    const { startedAt, all } = scheduleMany(limiter, 15);
     await vi.runAllTimersAsync();
     await all;
     expect(startedAt.slice(0, 10)).toEqual(Array(10).fill(0));
@@ -98,13 +104,7 @@ describe('the limiter on its own', () => {
 
   it('with the spec’s 20/s and burst 35: never more than 35 in any rolling second, 20 a second sustained', async () => {
     const limiter = limiterWith({ requestsPerSecond: 20, burst: 35 });
-    const startedAt: number[] = [];
-    const t0 = Date.now();
-    const all = Promise.all(
-      Array.from({ length: 200 }, () =>
-        limiter.schedule('export', () => Promise.resolve(void startedAt.push(Date.now() - t0))),
-      ),
-    );
+    const { startedAt, all } = scheduleMany(limiter, 200);
     await vi.runAllTimersAsync();
     await all;
     const most = Math.max(
@@ -118,13 +118,7 @@ describe('the limiter on its own', () => {
 
   it('takes a connection’s new rate at once, for the requests already waiting', async () => {
     const limiter = limiterWith({ requestsPerSecond: 1, burst: 1 });
-    const startedAt: number[] = [];
-    const t0 = Date.now();
-    const all = Promise.all(
-      Array.from({ length: 21 }, () =>
-        limiter.schedule('export', () => Promise.resolve(void startedAt.push(Date.now() - t0))),
-      ),
-    );
+    const { startedAt, all } = scheduleMany(limiter, 21);
     await vi.advanceTimersByTimeAsync(10);
     expect(startedAt).toEqual([0]);
     limiter.configure({ requestsPerSecond: 20, burst: 35 });

@@ -1,43 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import {
-  chmod,
-  chown,
-  lstat,
-  mkdir,
-  mkdtemp,
-  readFile,
-  rm,
-  symlink,
-  utimes,
-  writeFile,
-} from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { chmod, chown, lstat, mkdir, readFile, symlink, utimes, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FileLockError, withFileLock } from './file-lock.js';
 import { OriginPeers } from './origin-peers.js';
+import { cleanUp, closeLater, tempDir } from './test-fixtures/wired.js';
 import { TokenFile } from './token-file.js';
 
 // Files other processes leave in the data folder (locks, rate heartbeats, the token file), as a
 // crash, a clock that is off or another user can leave them: judged by whether the process that
 // wrote them runs, never by their clock (docs/architecture.md, "Files shared between processes").
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function folder(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'cdb-shared-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+afterEach(cleanUp);
+const folder = tempDir;
 
 /** A process that runs until the test ends. */
 async function liveProcess(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-  cleanups.push(async () => {
+  closeLater(async () => {
     child.kill();
     if (child.exitCode === null) await once(child, 'exit');
   });
