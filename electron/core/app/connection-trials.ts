@@ -47,9 +47,9 @@ export class ConnectionTrials {
     const trial = this.connections.openTrial({ ...profile, id: 'trial' }, typed, trialVault);
     try {
       const customers = await trial.client.count({ resource: 'customers' });
-      const credentials = credentialsOf(profile);
-      const token = await trialVault.getToken(credentialsId(credentials));
-      if (token) this.passed.set(credentialsId(credentials), { secretDigest: digest(typed), token });
+      const account = credentialsId(credentialsOf(profile));
+      const token = await trialVault.getToken(account);
+      if (token) this.passed.set(account, { secretDigest: digest(typed), token });
       return { customers };
     } finally {
       trial.tokens.close();
