@@ -1,12 +1,15 @@
-// The data table at depth, in Chromium through the browser host, on a Demo of 1,000,000 agreements
-// (issue 14): time to the first rows; the scrollbar's height before scrolling; the longest
+// The data table at depth, in Chromium through the browser host, on a Demo of 1,000,000 agreements:
+// time to the first rows; the scrollbar's height before scrolling; the longest
 // main-thread task (Long Tasks API) and the busy time while scrolling the first 10,000 rows and
 // 10,000 rows after row 100,000; the JS heap after a forced GC at 25,000, 75,000 and 150,000 rows
 // passed; the scrolling rate; the time from dragging the scrollbar to the end until the last rows
 // are shown; rows in the DOM. Scrolling moves the grid 2,000 px at a time, as a wheel does, and
 // counts rows by the greatest aria-rowindex on screen (scaled scrolling moves fewer pixels per row).
+// The busy time is printed beside that of a plain recycled DOM grid of the same shape scrolled by the
+// same script in the same browser (lib/floor-grid.ts): the floor, what style, layout and paint cost.
 // Run: node --expose-gc --import tsx bench/table.ts (builds the renderer first).
-import type { CDPSession } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
+import { floorGridPage } from './lib/floor-grid.js';
 import { openAppInChromium } from './lib/app-in-chromium.js';
 import { report } from './lib/report.js';
 
@@ -14,7 +17,7 @@ const TOTAL = 1_000_000;
 const ROW_HEIGHT = 32;
 
 // 500-row pages, as a profile would have.
-const { page, close } = await openAppInChromium(
+const { page, browser, close } = await openAppInChromium(
   { size: { customers: 20_000, contacts: 0, agreements: TOTAL } },
   500,
 );
@@ -28,44 +31,68 @@ await page.getByTestId('row').filter({ hasText: /^AGR-/ }).first().waitFor();
 const firstRowsMs = Date.now() - started;
 const heightBefore = await grid.evaluate((element) => element.scrollHeight);
 
-/** The last row on screen, counted from 1 (aria-rowindex counts the header row as 1). */
-const lastRowShown = () =>
-  grid.evaluate((element) =>
-    Math.max(
-      0,
-      ...[...element.querySelectorAll('[data-testid="row"]')].map(
-        (row) => Number(row.getAttribute('aria-rowindex')) - 1,
+/** The scroll measurements of one page's grid (the app's, or the floor's). */
+function scrollerOf(on: Page, session: CDPSession) {
+  const scrolled = on.getByTestId('grid');
+  /** The last row on screen, counted from 1 (aria-rowindex counts the header row as 1). */
+  const lastRowShown = () =>
+    scrolled.evaluate((element) =>
+      Math.max(
+        0,
+        ...[...element.querySelectorAll('[data-testid="row"]')].map(
+          (row) => Number(row.getAttribute('aria-rowindex')) - 1,
+        ),
       ),
-    ),
-  );
+    );
 
-/** Scrolls down 2,000 px at a time until row `rows` is on screen. */
-async function scrollTo(rows: number): Promise<void> {
-  const deadline = Date.now() + 600_000;
-  while ((await lastRowShown()) < rows) {
-    await grid.evaluate((element) => (element.scrollTop += 2_000));
-    if (Date.now() > deadline) throw new Error(`scrolling stalled at row ${await lastRowShown()}`);
-    await page.waitForTimeout(16);
+  /** Scrolls down 2,000 px at a time until row `rows` is on screen. */
+  async function scrollTo(rows: number): Promise<void> {
+    const deadline = Date.now() + 600_000;
+    while ((await lastRowShown()) < rows) {
+      await scrolled.evaluate((element) => (element.scrollTop += 2_000));
+      if (Date.now() > deadline) throw new Error(`scrolling stalled at row ${await lastRowShown()}`);
+      await on.waitForTimeout(16);
+    }
   }
+
+  /** The main thread's busy time so far (CDP's TaskDuration), in ms. */
+  const busyMs = async () =>
+    ((await session.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')
+      ?.value ?? NaN) * 1000;
+  /** The longest task since the last call, in ms. */
+  const longestTask = () =>
+    on.evaluate(() => {
+      const tasks = (globalThis as { longTasks?: number[] }).longTasks ?? [];
+      const longest = Math.max(0, ...tasks);
+      tasks.length = 0;
+      return longest;
+    });
+
+  /** Scrolls 10,000 rows from where the grid is: longest task, busy time per 1,000 rows, rows a second. */
+  async function scrollTenThousand(from: number) {
+    await longestTask();
+    const busyBefore = await busyMs();
+    const at = Date.now();
+    await scrollTo(from + 10_000);
+    const seconds = (Date.now() - at) / 1000;
+    return {
+      longest: await longestTask(),
+      busyPerThousand: ((await busyMs()) - busyBefore) / 10,
+      rowsPerSecond: 10_000 / seconds,
+    };
+  }
+
+  return { grid: scrolled, lastRowShown, scrollTo, scrollTenThousand };
 }
 
-await page.evaluate(`
-  globalThis.longTasks = [];
-  new PerformanceObserver((list) => globalThis.longTasks.push(...list.getEntries().map((entry) => entry.duration)))
-    .observe({ type: 'longtask' });
-`);
-/** The main thread's busy time so far (CDP's TaskDuration), in ms. */
-const busyMs = async () =>
-  ((await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')
-    ?.value ?? NaN) * 1000;
-/** The longest task since the last call, in ms. */
-const longestTask = () =>
-  page.evaluate(() => {
-    const tasks = (globalThis as { longTasks?: number[] }).longTasks ?? [];
-    const longest = Math.max(0, ...tasks);
-    tasks.length = 0;
-    return longest;
-  });
+/** Starts collecting the page's long tasks (Long Tasks API). */
+const watchLongTasks = (on: Page) =>
+  on.evaluate(`
+    globalThis.longTasks = [];
+    new PerformanceObserver((list) => globalThis.longTasks.push(...list.getEntries().map((entry) => entry.duration)))
+      .observe({ type: 'longtask' });
+  `);
+
 /** The JS heap after a forced garbage collection, in MiB. */
 const heapMiB = async () => {
   await cdp.send('HeapProfiler.collectGarbage');
@@ -73,19 +100,9 @@ const heapMiB = async () => {
   return (metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? NaN) / 2 ** 20;
 };
 
-/** Scrolls 10,000 rows from where the grid is: longest task, busy time per 1,000 rows, rows a second. */
-async function scrollTenThousand(from: number) {
-  await longestTask();
-  const busyBefore = await busyMs();
-  const at = Date.now();
-  await scrollTo(from + 10_000);
-  const seconds = (Date.now() - at) / 1000;
-  return {
-    longest: await longestTask(),
-    busyPerThousand: ((await busyMs()) - busyBefore) / 10,
-    rowsPerSecond: 10_000 / seconds,
-  };
-}
+const app = scrollerOf(page, cdp);
+const { lastRowShown, scrollTo, scrollTenThousand } = app;
+await watchLongTasks(page);
 
 const shallow = await scrollTenThousand(0);
 await scrollTo(25_000);
@@ -111,6 +128,17 @@ while (Date.now() - dragged < 20_000) {
 }
 const reachedAfterDrag = await lastRowShown();
 
+// The floor, in the same browser, with the same scroll script.
+const floorPage = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+await floorPage.setContent(floorGridPage(TOTAL));
+const floorCdp = await floorPage.context().newCDPSession(floorPage);
+await floorCdp.send('Performance.enable');
+await watchLongTasks(floorPage);
+const floor = scrollerOf(floorPage, floorCdp);
+const floorShallow = await floor.scrollTenThousand(0);
+await floor.scrollTo(100_000);
+const floorDeep = await floor.scrollTenThousand(100_000);
+
 await close();
 
 report('table', [
@@ -120,12 +148,40 @@ report('table', [
     value: heightBefore,
     unit: 'px',
   },
-  { figure: 'longest main-thread task, rows 0–10,000', value: shallow.longest, unit: 'ms' },
-  { figure: 'longest main-thread task, rows 100,000–110,000', value: deep.longest, unit: 'ms' },
+  { figure: 'longest main-thread task, rows 0–10,000', value: shallow.longest, unit: 'ms', target: '≤ 50' },
+  {
+    figure: 'longest main-thread task, rows 100,000–110,000',
+    value: deep.longest,
+    unit: 'ms',
+    target: '≤ 50',
+  },
   { figure: 'main-thread busy per 1,000 rows, rows 0–10,000', value: shallow.busyPerThousand, unit: 'ms' },
+  {
+    figure: '  the floor (plain recycled DOM grid), rows 0–10,000',
+    value: floorShallow.busyPerThousand,
+    unit: 'ms',
+  },
+  {
+    figure: '  the table ÷ the floor, rows 0–10,000',
+    value: shallow.busyPerThousand / floorShallow.busyPerThousand,
+    unit: '×',
+    target: '≤ 1.5',
+  },
   {
     figure: 'main-thread busy per 1,000 rows, rows 100,000–110,000',
     value: deep.busyPerThousand,
+    unit: 'ms',
+  },
+  { figure: '  the floor, rows 100,000–110,000', value: floorDeep.busyPerThousand, unit: 'ms' },
+  {
+    figure: '  the table ÷ the floor, rows 100,000–110,000',
+    value: deep.busyPerThousand / floorDeep.busyPerThousand,
+    unit: '×',
+    target: '≤ 1.5',
+  },
+  {
+    figure: '  the floor: longest task while scrolling',
+    value: Math.max(floorShallow.longest, floorDeep.longest),
     unit: 'ms',
   },
   { figure: 'scrolling rate, rows 0–10,000', value: shallow.rowsPerSecond, unit: 'rows/s' },

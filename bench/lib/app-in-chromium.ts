@@ -2,16 +2,21 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM } from '../../e2e/chromium.js';
 import { AppCore } from '../../electron/core/app/app-core.js';
-import { startDemoApi, type DemoApiOptions } from '../../electron/demo-api/index.js';
+import { startDemoApi, type DemoApi, type DemoApiOptions } from '../../electron/demo-api/testing.js';
 import { startHost } from '../../electron/host/server.js';
 
 /** The app as a person sees it, for a bench: the built renderer in Chromium, on the Demo connection. */
 export interface AppInChromium {
   core: AppCore;
+  /** The Demo API behind the app's Demo connection (its counters and the calls it answered). */
+  demo: DemoApi;
+  browser: Browser;
   page: Page;
+  /** A new one-time address to open another tab of the app at. */
+  newAddress: () => string;
   close: () => Promise<void>;
 }
 
@@ -20,10 +25,11 @@ export async function openAppInChromium(demo: DemoApiOptions, pageSize?: number)
   if (spawnSync('npx', ['electron-vite', 'build'], { stdio: 'ignore' }).status !== 0)
     throw new Error('the build failed');
   const dir = await mkdtemp(join(tmpdir(), 'cdb-bench-'));
+  let started: DemoApi | undefined;
   const core = await AppCore.open({
     dataDir: join(dir, 'data'),
     exportDir: join(dir, 'exports'),
-    startDemo: () => startDemoApi(demo),
+    startDemo: async () => (started = await startDemoApi(demo)),
   });
   if (pageSize !== undefined) await core.handlers['settings.set']({ pageSize });
   const host = await startHost({ core, rendererDir: 'out/renderer' });
@@ -32,9 +38,13 @@ export async function openAppInChromium(demo: DemoApiOptions, pageSize?: number)
   await page.goto(host.newAddress());
   // The page is ready when its first table row is there (the page's CSP forbids evaluating strings).
   await page.getByTestId('row').first().waitFor();
+  if (!started) throw new Error('the app did not start its Demo API');
   return {
     core,
+    demo: started,
+    browser,
     page,
+    newAddress: () => host.newAddress(),
     close: async () => {
       await browser.close();
       await host.close();

@@ -3,8 +3,8 @@ export interface Figure {
   figure: string;
   value: number;
   unit: string;
-  /** e.g. "< 5" (same unit as value). */
-  target?: `< ${number}` | `> ${number}`;
+  /** e.g. "< 5" or "≤ 50" (same unit as value). */
+  target?: `${'<' | '>' | '≤' | '≥'} ${number}`;
 }
 
 const MARKER = 'BENCH ';
@@ -12,8 +12,15 @@ const MARKER = 'BENCH ';
 /** Whether a figure meets its target (true when it has none). */
 export function meetsTarget(figure: Figure): boolean {
   if (!figure.target) return true;
-  const limit = Number(figure.target.slice(2));
-  return figure.target.startsWith('<') ? figure.value < limit : figure.value > limit;
+  const [relation = '', limitText = ''] = figure.target.split(' ');
+  const limit = Number(limitText);
+  const meets: Record<string, boolean> = {
+    '<': figure.value < limit,
+    '>': figure.value > limit,
+    '≤': figure.value <= limit,
+    '≥': figure.value >= limit,
+  };
+  return meets[relation] ?? false;
 }
 
 /** A figure as one table row: what, value, target, and whether it was met. */

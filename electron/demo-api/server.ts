@@ -54,8 +54,8 @@ export interface DemoApiOptions {
  * real one, and the token authority (to revoke tokens). The shipped app passes none.
  */
 export interface DemoServerHooks {
-  /** Called for each API call after the rate limit: a reply to send instead, or undefined. */
-  intercept?: () => Promise<Reply | undefined>;
+  /** Called for each API call after the rate limit, with its address: a reply to send instead, or undefined. */
+  intercept?: (url: URL) => Promise<Reply | undefined>;
   onAuthority?: (authority: TokenAuthority) => void;
 }
 
@@ -146,7 +146,7 @@ export async function startDemoServer(
       );
     }
     await addLatency();
-    const intercepted = await hooks.intercept?.();
+    const intercepted = await hooks.intercept?.(url);
     if (intercepted) return intercepted;
     if (request.method !== 'GET') {
       throw apiError(405, `${request.method ?? ''} is not supported here; use GET`, { allow: 'GET' });

@@ -33,8 +33,12 @@ export interface DemoFaults {
   revokeTokens(afterCalls?: number): void;
 }
 
-/** A running Demo API with its fault hooks. */
-export type DemoApi = ShippedDemoApi & { faults: DemoFaults };
+/** A running Demo API with its fault hooks and the addresses of the API calls it answered past its rate limit. */
+export type DemoApi = ShippedDemoApi & {
+  faults: DemoFaults;
+  /** Each API call's path and query, in order (what benches count: a page read twice). */
+  requests: string[];
+};
 
 /** Starts the Demo API with fault hooks. */
 export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoApi> {
@@ -42,8 +46,10 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
   const delays: number[] = [];
   let authority: TokenAuthority | undefined;
   let revokeIn: number | undefined;
+  const requests: string[] = [];
   const api = await startDemoServer(options, {
-    intercept: async () => {
+    intercept: async (url) => {
+      requests.push(url.pathname + url.search);
       // This call passed the token check already: the revocation shows from the next one.
       if (revokeIn !== undefined && --revokeIn <= 0) {
         authority?.revokeAll();
@@ -57,6 +63,7 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
     onAuthority: (created) => (authority = created),
   });
   return Object.assign(api, {
+    requests,
     faults: {
       failNext: (count, answer = {}, afterCalls = 0) =>
         failures.push(

@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Resource } from '../../electron/shared/api-rules';
 import type { ApiRecord } from '../../electron/shared/schema';
 import { ConnectionsPanel } from './app/ConnectionsPanel';
 import { Header } from './app/Header';
 import { FailureMessage } from './app/FailureMessage';
 import { StatusBar } from './app/StatusBar';
-import { useSession } from './data/queries';
+import { FIRST_VIEW, useRefreshViews, useSession } from './data/queries';
 import { ExportsPanel } from './exports/ExportsPanel';
 import { ExportsTray } from './exports/ExportsTray';
 import { CustomerDetail } from './customer/CustomerDetail';
@@ -23,9 +23,12 @@ const NEW_PLACE: ListPlace = { filter: [] };
 /** The application: the views, the customer detail, the status bar. */
 export function App({ pageSize }: { pageSize: number }) {
   const session = useSession();
-  const [screen, setScreen] = useState<Screen>({ kind: 'list', resource: 'customers' });
+  const [screen, setScreen] = useState<Screen>({ kind: 'list', resource: FIRST_VIEW.resource });
   const [places, setPlaces] = useState<Partial<Record<Resource, ListPlace>>>({});
   const resource = screen.kind === 'list' ? screen.resource : undefined;
+  const refresh = useRefreshViews();
+  const showsData = screen.kind === 'list' || screen.kind === 'customer';
+  useRefreshKeys(showsData ? refresh : undefined);
 
   return (
     <div className="app">
@@ -35,6 +38,7 @@ export function App({ pageSize }: { pageSize: number }) {
         onResource={(next) => setScreen({ kind: 'list', resource: next })}
         onManageConnections={() => setScreen({ kind: 'connections' })}
         onShowExports={() => setScreen({ kind: 'exports' })}
+        onRefresh={showsData ? refresh : undefined}
       />
       <main>
         {session.error && <FailureMessage failure={session.error} />}
@@ -70,4 +74,22 @@ export function App({ pageSize }: { pageSize: number }) {
       <StatusBar session={session.data} />
     </div>
   );
+}
+
+/**
+ * F5 and Ctrl+R (⌘R) read the data on screen again, as in a browser or a file manager, instead of
+ * reloading the page (which would lose the views and where the user was in them).
+ */
+function useRefreshKeys(refresh: (() => void) | undefined) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const asked =
+        event.key === 'F5' || ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'r');
+      if (!asked) return;
+      event.preventDefault();
+      refresh?.();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [refresh]);
 }

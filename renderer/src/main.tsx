@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { installApi } from './api';
 import { call } from './api/call';
 import { ApiContext } from './api/context';
+import { prefetchFirstView, sessionQuery } from './data/queries';
 import { App } from './App';
 import { ExportsProvider } from './exports/exports-context';
 import { startI18n } from './i18n';
@@ -20,10 +21,13 @@ if (!('api' in installed)) {
   createRoot(root).render(<NoSession problem={installed.problem} />);
 } else {
   const { api } = installed;
-  const settings = await call(api, 'settings.get', {});
-  await startI18n(settings.language);
   // Pages are kept as loaded: no refetch of every page when the window gets focus back.
   const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+  // The first screen's data is on its way while the settings come, the languages start and React renders.
+  void queryClient.prefetchQuery(sessionQuery(api));
+  const settings = await call(api, 'settings.get', {});
+  void prefetchFirstView(api, queryClient, settings);
+  await startI18n(settings.language);
   createRoot(root).render(
     <StrictMode>
       <ApiContext.Provider value={api}>

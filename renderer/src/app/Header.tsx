@@ -12,10 +12,19 @@ export interface HeaderProps {
   onResource: (resource: Resource) => void;
   onManageConnections: () => void;
   onShowExports: () => void;
+  /** Reads the data on screen again (shown where there is data: a list or a customer). */
+  onRefresh?: () => void;
 }
 
-/** The app's top bar: the three views, the connection picker and the fr/en switch. */
-export function Header({ session, resource, onResource, onManageConnections, onShowExports }: HeaderProps) {
+/** The app's top bar: the three views, Refresh, the connection picker and the fr/en switch. */
+export function Header({
+  session,
+  resource,
+  onResource,
+  onManageConnections,
+  onShowExports,
+  onRefresh,
+}: HeaderProps) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const profiles = useProfiles().data ?? [];
@@ -41,6 +50,17 @@ export function Header({ session, resource, onResource, onManageConnections, onS
           </button>
         ))}
       </nav>
+      {onRefresh && (
+        <button
+          type="button"
+          title={t('nav.refreshHint')}
+          aria-keyshortcuts="F5 Control+R"
+          disabled={!session?.connection}
+          onClick={onRefresh}
+        >
+          {t('nav.refresh')}
+        </button>
+      )}
       <label className="picker">
         {t('connection.label')}
         <select

@@ -1,4 +1,5 @@
 import {
+  type QueryClient,
   infiniteQueryOptions,
   keepPreviousData,
   queryOptions,
@@ -6,11 +7,13 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Language, Resource } from '../../../electron/shared/api-rules';
 import type { AppApi, LimiterStats, SessionStatus, TokenStatus } from '../../../electron/shared/contract';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
+import { FRESH_MS } from '../table/traversal';
+import { refreshViews, traversalOf } from '../table/view-cache';
 
 /** A list as the user sees it: resource, customer scope, server sort. */
 export interface ListView {
@@ -28,7 +31,11 @@ export const queryKeys = {
   profiles: ['profiles'] as const,
   settings: ['settings'] as const,
   schemas: (connectionId: string | undefined, lang: Language) => ['schemas', connectionId, lang] as const,
+  /** Every view's count (what a Refresh invalidates). */
+  counts: ['count'] as const,
   count: (connectionId: string | undefined, view: ListView) => ['count', connectionId, view] as const,
+  /** Every view read through to its end (what a Refresh invalidates). */
+  allPages: ['pages'] as const,
   pages: (connectionId: string | undefined, view: ListView, lang: Language, size: number) =>
     ['pages', connectionId, view, lang, size] as const,
 };
@@ -64,17 +71,16 @@ export const countQuery = (api: AppApi, session: SessionStatus | undefined, view
     queryKey: queryKeys.count(session?.connection?.id, view),
     queryFn: () => call(api, 'data.count', { view }),
     enabled: Boolean(session?.connection),
-    staleTime: 60_000,
+    staleTime: FRESH_MS,
   });
 
-let nextRequest = 0;
-
 /**
- * One whole traversal of a view as cursor pages, for what reads a view through to its end (a
- * customer's summary; tables read only the rows on their screen: table/block-loader.ts): the page
- * parameter is the cursor; a new sort or language is a new key, hence a new traversal. A query
- * that is dropped (view closed) cancels its request in the app, queued or running (request ids are
- * this window's own: the app scopes them per caller).
+ * One whole traversal of a view, block after block, for what reads a view through to its end (a
+ * customer's summary; tables read only the rows on their screen: table/block-loader.ts). Its pages
+ * are the blocks of the view's Traversal (table/view-cache.ts), so the table that shows the same
+ * view shares every page with it: held rows read within the minute are used as they are, a read
+ * under way is joined. The page parameter is the block's index; a new sort or language is a new
+ * key. A query that is dropped (view closed) gives up its reads (cancelled when no one else waits).
  */
 export const pagesQuery = (
   api: AppApi,
@@ -86,25 +92,53 @@ export const pagesQuery = (
   infiniteQueryOptions({
     queryKey: queryKeys.pages(session?.connection?.id, view, lang, size),
     queryFn: async ({ pageParam, signal }) => {
-      const requestId = `page-${++nextRequest}`;
-      const cancel = () => void api.invoke('data.cancel', { requestId });
-      signal.addEventListener('abort', cancel, { once: true });
+      const traversal = traversalOf(api, session?.connection?.id ?? '', view, lang, size);
+      // The first page is what the user waits for; the next ones are read on in the background.
+      const read = traversal.get(pageParam, pageParam === 0 ? 'interactive' : 'prefetch');
+      signal.addEventListener('abort', read.release, { once: true });
       try {
-        // The first page is what the user waits for; the next ones are fetched ahead (or scanned for a filter).
-        const priority = pageParam === undefined ? 'interactive' : 'prefetch';
-        return await call(api, 'data.listPage', { view, size, lang, cursor: pageParam, requestId, priority });
+        const rows = await read.rows;
+        return { rows, hasNextPage: traversal.hasBlockAfter(pageParam) };
       } finally {
-        signal.removeEventListener('abort', cancel);
+        signal.removeEventListener('abort', read.release);
+        read.release();
       }
     },
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.hasNextPage ? (last.nextCursor ?? undefined) : undefined),
+    initialPageParam: 0,
+    getNextPageParam: (last, _pages, index) => (last.hasNextPage ? index + 1 : undefined),
     enabled: Boolean(session?.connection),
     placeholderData: keepPreviousData,
-    staleTime: Infinity,
+    // Read again (through the traversal, whose rows are then stale too) when shown after the minute.
+    staleTime: FRESH_MS,
     refetchOnWindowFocus: false,
     retry: false,
   });
+
+/** The view the app opens on. */
+export const FIRST_VIEW: ListView = { resource: 'customers' };
+
+/**
+ * Asks at once for what the first screen shows — the session, then the first view's first page,
+ * count and schema — so that they arrive while the page starts its languages and first render,
+ * not after (the table joins the page read under way: table/traversal.ts).
+ */
+export async function prefetchFirstView(
+  api: AppApi,
+  client: QueryClient,
+  settings: { language: Language; pageSize: number },
+): Promise<void> {
+  const session = await client.ensureQueryData(sessionQuery(api)).catch(() => undefined);
+  const connectionId = session?.connection?.id;
+  if (!connectionId) return;
+  const read = traversalOf(api, connectionId, FIRST_VIEW, settings.language, settings.pageSize).get(
+    0,
+    'interactive',
+  );
+  // Kept whatever happens (the table shows a failure itself); the read is not this function's to cancel.
+  read.rows.then(read.release, read.release);
+  void client.prefetchQuery(countQuery(api, session, FIRST_VIEW));
+  void client.prefetchQuery(schemasQuery(api, session, settings.language));
+}
 
 /** The session, kept fresh by the app's token events. */
 export function useSession() {
@@ -149,6 +183,19 @@ export function useRetry(): (again: () => Promise<unknown>) => Promise<unknown> 
     await api.invoke('connection.retry', {});
     return again();
   };
+}
+
+/**
+ * Refresh: every view is read again from the API — the rows on screen now, the others when they
+ * are next shown — with the counts and the summaries built from them.
+ */
+export function useRefreshViews(): () => void {
+  const client = useQueryClient();
+  return useCallback(() => {
+    refreshViews();
+    void client.invalidateQueries({ queryKey: queryKeys.counts });
+    void client.invalidateQueries({ queryKey: queryKeys.allPages });
+  }, [client]);
 }
 
 /** The latest value of an app event, or undefined before the first one. */

@@ -1,9 +1,4 @@
-import {
-  functionalUpdate,
-  useTable,
-  type columnResizingState as ColumnResizingState,
-} from '@tanstack/react-table';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterCondition } from '../../../electron/shared/filter';
 import type { ApiRecord } from '../../../electron/shared/schema';
@@ -14,29 +9,17 @@ import { TableError } from './TableError';
 import { WalkProgress } from './WalkProgress';
 import { TableHeader } from './TableHeader';
 import { TableToolbar } from './TableToolbar';
-import { TABLE_FEATURES } from './columns';
-import { sortingOf, sortParamOf } from './sorting';
 import type { Language } from '../../../electron/shared/api-rules';
 import { failureLine } from '../app/describe-failure';
 import { useCopyText } from '../data/clipboard';
-import { useColumnLayout } from './useColumnLayout';
-import { useColumnWidths } from './useColumnWidths';
 import { useGridKeyboard } from './useGridKeyboard';
-import { useRowViewport } from './useRowViewport';
+import { rowsOnScreen, scrollRowIntoView } from './useRowViewport';
+import { useTableColumns } from './useTableColumns';
 import { useTablePlace, type TablePlace } from './useTablePlace';
 import { useViewRows } from './useViewRows';
 
 const ROW_HEIGHT = 32;
 const OVERSCAN = 10;
-/** TanStack's resting resize state (its own default is not exported). */
-const NOT_RESIZING: ColumnResizingState = {
-  columnSizingStart: [],
-  deltaOffset: null,
-  deltaPercentage: null,
-  isResizingColumn: false,
-  startOffset: null,
-  startSize: null,
-};
 
 export interface DataTableProps {
   view: ListView;
@@ -62,11 +45,10 @@ export type { TablePlace };
 
 /**
  * The one data table of every view (docs/architecture.md, "How a page reaches the screen"): the rows of the view (useViewRows),
- * sized for the whole view from the start and only those on screen in the DOM (useRowViewport,
- * scaled past the browser's height limit), server sorting on the spec's sortable fields (TanStack
- * Table's manual sorting), columns and labels from the schema, the grid's keyboard
- * (useGridKeyboard). Scrolling re-renders this table only, and the work it does is the screen's,
- * whatever the depth.
+ * sized for the whole view from the start and only those near the screen in the DOM (TableBody,
+ * the one component that follows the scroll position), server sorting on the spec's sortable
+ * fields (TanStack Table's manual sorting), columns and labels from the schema, the grid's keyboard
+ * (useGridKeyboard). This component renders when rows arrive or the user acts, never per scroll.
  */
 export function DataTable({
   view,
@@ -87,74 +69,16 @@ export function DataTable({
   const rows = useViewRows(view, filter, pageSize);
   const { source, error, filtered } = rows;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const viewport = useRowViewport(scrollRef, source.rowCount, ROW_HEIGHT, OVERSCAN);
-  const placed = viewport.window;
-  // The rows on screen, read if they are not (every render: cheap, and it follows what arrived).
-  useEffect(() => source.ensure(placed.first, placed.last));
-  const onScreen = placed.items.map((item) => ({ ...item, record: source.rowAt(item.index) }));
-  const records = onScreen.flatMap((item) => (item.record ? [item.record] : []));
-  const [layout, setLayout] = useColumnLayout(view.customerId ? `customer:${view.resource}` : view.resource);
-  // Stable while unchanged: TanStack Table compares its state slices by identity.
-  const hidden = useMemo(() => Object.fromEntries(layout.hidden.map((key) => [key, false])), [layout.hidden]);
-  const sorting = useMemo(() => sortingOf(view.sort), [view.sort]);
-  const visibleColumns = useMemo(
-    () => rows.filterColumns.filter((column) => !layout.hidden.includes(column.key)),
-    [rows.filterColumns, layout.hidden],
-  );
-  const [resizing, setResizing] = useState<ColumnResizingState>(NOT_RESIZING);
-  const { widths, fit } = useColumnWidths({
-    scrollRef,
-    columns: visibleColumns,
-    sample: rows.firstRows,
-    textOf: rows.textOf,
-    userSizes: layout.sizes,
-    resizing:
-      resizing.isResizingColumn !== false && resizing.startSize !== null
-        ? { key: resizing.isResizingColumn, startSize: resizing.startSize }
-        : undefined,
-  });
-  const table = useTable({
-    features: TABLE_FEATURES,
-    columns: rows.columns,
-    data: records,
-    columnResizeMode: 'onChange',
-    manualSorting: true,
-    enableMultiSort: false,
-    state: {
-      columnOrder: layout.order,
-      columnVisibility: hidden,
-      columnSizing: widths,
-      columnResizing: resizing,
-      sorting,
-    },
-    onColumnResizingChange: setResizing,
-    onSortingChange: (updater) => onSortChange(sortParamOf(functionalUpdate(updater, sorting))),
-    onColumnOrderChange: (updater) =>
-      setLayout({ ...layout, order: functionalUpdate(updater, layout.order) }),
-    onColumnVisibilityChange: (updater) => {
-      const visibility = functionalUpdate(updater, hidden);
-      setLayout({ ...layout, hidden: Object.keys(visibility).filter((key) => visibility[key] === false) });
-    },
-    // Only the columns the user sized are remembered: the others stay fitted to what they show.
-    onColumnSizingChange: (updater) => {
-      const next = functionalUpdate(updater, widths);
-      const sized = Object.entries(next)
-        .map(([key, size]) => [key, Math.round(size)] as const)
-        .filter(([key, size]) => size !== widths[key]);
-      if (sized.length) setLayout({ ...layout, sizes: { ...layout.sizes, ...Object.fromEntries(sized) } });
-    },
-  });
+  const scrollToRow = (index: number) =>
+    scrollRef.current && scrollRowIntoView(scrollRef.current, source.rowCount, ROW_HEIGHT, index);
+  const { table, drawnColumns, fit, resetLayout } = useTableColumns({ view, rows, scrollRef, onSortChange });
   const leafColumns = table.getVisibleLeafColumns();
-  // Each row on screen with its TanStack row (the table's rows are those on screen, in order).
-  const modelRows = table.getRowModel().rows;
-  let model = 0;
-  const items = onScreen.map((item) => ({ ...item, row: item.record ? modelRows[model++] : undefined }));
   const grid = useGridKeyboard({
     rowCount: source.rowCount,
     rowAt: source.rowAt,
     columns: leafColumns.map((column) => column.id),
     textOf: rows.textOf,
-    scrollToRow: viewport.scrollToRow,
+    scrollToRow,
     copyText: (text) =>
       void copyText(text).then(
         () => rows.setNotice(t('table.copied')),
@@ -167,7 +91,7 @@ export function DataTable({
     resetOn: view.sort,
     initialActive: initialPlace?.active,
   });
-  const cellId = (row: number, column: number) => `${gridId}-r${row}-c${column}`;
+  const cellId = useCallback((row: number, column: number) => `${gridId}-r${row}-c${column}`, [gridId]);
 
   const keepPlace = useTablePlace(scrollRef, {
     sort: view.sort,
@@ -179,8 +103,20 @@ export function DataTable({
   /** Makes row `index` (from 0) the active one, on screen, with the keyboard in the grid. */
   const goToRow = (index: number) => {
     grid.setActive({ row: index, column: grid.active.column });
-    viewport.scrollToRow(index);
+    scrollToRow(index);
     scrollRef.current?.focus({ preventScroll: true });
+  };
+
+  /** The records on screen now (fitting a column to what it shows). */
+  const recordsOnScreen = () => {
+    if (!scrollRef.current) return [];
+    const { first, last } = rowsOnScreen(scrollRef.current, source.rowCount, ROW_HEIGHT);
+    const records: ApiRecord[] = [];
+    for (let index = first; index <= last; index++) {
+      const record = source.rowAt(index);
+      if (record) records.push(record);
+    }
+    return records;
   };
 
   /** Stops a far jump being walked, and shows the row it reached (its cursors are kept). */
@@ -199,7 +135,7 @@ export function DataTable({
         view={view}
         filter={filter}
         label={label}
-        onResetLayout={() => setLayout({ order: [], hidden: [], sizes: {} })}
+        onResetLayout={resetLayout}
         onGoToRow={(row) => goToRow(row - 1)}
       />
       <TableError rows={rows} />
@@ -220,26 +156,28 @@ export function DataTable({
           if (event.key === 'Escape' && rows.walk) cancelWalk();
           else grid.onKeyDown(event);
         }}
-        onScroll={(event) => {
-          keepPlace(event.currentTarget.scrollTop);
-          viewport.onScroll(event.currentTarget.scrollTop);
-        }}
+        onScroll={(event) => keepPlace(event.currentTarget.scrollTop)}
         data-testid="grid"
       >
         <TableHeader
           table={table}
           // Fitted to the rows on screen and the sample the table was first sized on.
           onFit={(key) => {
-            const width = fit(key, [...records, ...(rows.firstRows ?? [])]);
+            const width = fit(key, [...recordsOnScreen(), ...(rows.firstRows ?? [])]);
             if (width !== undefined) table.setColumnSizing((current) => ({ ...current, [key]: width }));
           }}
         />
         <TableBody
-          table={table}
-          items={items}
-          height={placed.height}
-          grid={grid}
+          scrollRef={scrollRef}
+          source={source}
+          rowHeight={ROW_HEIGHT}
+          overscan={OVERSCAN}
+          columns={drawnColumns}
+          textOf={rows.textOf}
+          active={grid.active}
+          selection={grid.selection}
           cellId={cellId}
+          onActivate={grid.setActive}
           onOpenRow={onOpenRow}
         />
         {!source.loading && source.rowCount === 0 && !error && <p className="empty">{t('table.empty')}</p>}

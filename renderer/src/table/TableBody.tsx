@@ -1,83 +1,181 @@
-import type { Row } from '@tanstack/react-table';
+import { memo, useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiRecord } from '../../../electron/shared/schema';
-import type { DataTableInstance, TABLE_FEATURES } from './columns';
-import type { useGridKeyboard } from './useGridKeyboard';
+import type { GridPosition } from './useGridKeyboard';
+import { useRowViewport } from './useRowViewport';
+import type { RowSource } from './useViewRows';
+
+/** A visible column as a drawn row needs it: its key and width. */
+export interface DrawnColumn {
+  id: string;
+  width: number;
+}
 
 export interface TableBodyProps {
-  table: DataTableInstance;
-  /**
-   * The rows on screen (and a few around them): the only ones in the DOM, each with its place in
-   * the view, its top in the rows' area, and its TanStack row once read.
-   */
-  items: { index: number; top: number; row: Row<typeof TABLE_FEATURES, ApiRecord> | undefined }[];
-  /** The height all rows would take. */
-  height: number;
-  grid: ReturnType<typeof useGridKeyboard>;
+  scrollRef: React.RefObject<HTMLElement | null>;
+  source: RowSource;
+  rowHeight: number;
+  overscan: number;
+  /** The visible columns, in order (the same array while they are unchanged: rows compare it). */
+  columns: readonly DrawnColumn[];
+  /** The text a cell of column `key` shows for `record`. */
+  textOf: (key: string, record: ApiRecord) => string;
+  active: GridPosition;
+  /** The rows selected with Shift, first to last, if any. */
+  selection: { from: number; to: number } | undefined;
   cellId: (row: number, column: number) => string;
+  onActivate: (position: GridPosition) => void;
   onOpenRow?: (record: ApiRecord) => void;
 }
 
-/** The rows of a data table on screen, then, past the loaded ones, placeholders while the next page comes. */
-export function TableBody({ table, items, height, grid, cellId, onOpenRow }: TableBodyProps) {
+/**
+ * The rows of a data table near the screen (useRowViewport), and placeholders for those still being
+ * read. This component alone follows the scroll position: a scroll re-renders it only when the
+ * drawn rows change, and then each row only if its record, place or state changed (memoized rows).
+ * A row's key cycles through as many keys as rows can be drawn, so a row that enters the screen
+ * takes the elements of one that left (its cells' text is replaced, as a recycled grid does), and
+ * stripes come from the row's index, not its place among its siblings.
+ */
+export const TableBody = memo(function TableBody({
+  scrollRef,
+  source,
+  rowHeight,
+  overscan,
+  columns,
+  textOf,
+  active,
+  selection,
+  cellId,
+  onActivate,
+  onOpenRow,
+}: TableBodyProps) {
   const { t } = useTranslation();
-  const leafColumns = table.getVisibleLeafColumns();
-  const width = leafColumns.reduce((sum, column) => sum + column.getSize(), 0);
+  const layerRef = useRef<HTMLDivElement>(null);
+  const { drawn, keys, height } = useRowViewport(scrollRef, layerRef, source.rowCount, rowHeight, overscan);
+  const { from, to, anchor } = drawn;
+  // The rows drawn, read if they are not (again when rows arrive: the next blocks follow).
+  useEffect(() => source.ensure(from, to), [source, from, to]);
+  const width = columns.reduce((sum, column) => sum + column.width, 0);
+
+  const rowOf = (event: MouseEvent) => {
+    const element = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    return element ? Number(element.dataset.index) : undefined;
+  };
+  const rows = [];
+  for (let index = from; index <= to; index++) {
+    const record = source.rowAt(index);
+    rows.push(
+      <TableRow
+        key={index % keys}
+        index={index}
+        top={(index - anchor) * rowHeight}
+        width={width}
+        record={record}
+        columns={columns}
+        textOf={textOf}
+        activeColumn={active.row === index ? active.column : -1}
+        selected={selection !== undefined && index >= selection.from && index <= selection.to}
+        openable={Boolean(onOpenRow)}
+        cellId={cellId}
+        labels={record ? (onOpenRow ? t('table.openCustomer') : undefined) : t('table.loading')}
+      />,
+    );
+  }
   return (
-    <div className="table-body" style={{ height, width }}>
-      {items.map((item) => {
-        const { row } = item;
-        const style = { transform: `translateY(${item.top}px)`, width };
-        if (!row) {
-          return (
-            <div
-              key={item.index}
-              className="table-row skeleton-row"
-              role="row"
-              aria-rowindex={item.index + 2}
-              aria-label={t('table.loading')}
-              style={style}
-            >
-              {leafColumns.map((column) => (
-                // A row holds cells (WAI-ARIA grid): a placeholder's are empty cells.
-                <span
-                  key={column.id}
-                  role="gridcell"
-                  className="cell skeleton"
-                  style={{ width: column.getSize() }}
-                />
-              ))}
-            </div>
-          );
-        }
-        const selected = grid.isSelected(item.index);
-        return (
-          <div
-            key={item.index}
-            className={`table-row${selected ? ' selected' : ''}${onOpenRow ? ' openable' : ''}`}
-            role="row"
-            aria-rowindex={item.index + 2}
-            aria-selected={selected || undefined}
-            data-testid="row"
-            title={onOpenRow ? t('table.openCustomer') : undefined}
-            style={style}
-            onClick={() => (onOpenRow ? onOpenRow(row.original) : undefined)}
-          >
-            {row.getVisibleCells().map((cell, column) => (
-              <div
-                key={cell.id}
-                id={cellId(item.index, column)}
-                role="gridcell"
-                className={`cell${grid.active.row === item.index && grid.active.column === column ? ' active' : ''}`}
-                style={{ width: cell.column.getSize() }}
-                onMouseDown={() => grid.setActive({ row: item.index, column })}
-              >
-                <table.FlexRender cell={cell} />
-              </div>
-            ))}
-          </div>
-        );
-      })}
+    <div
+      className="table-body"
+      style={{ height, width }}
+      onMouseDown={(event) => {
+        const row = rowOf(event);
+        const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-column]');
+        if (row !== undefined && cell) onActivate({ row, column: Number(cell.dataset.column) });
+      }}
+      onClick={(event) => {
+        const row = rowOf(event);
+        const record = row === undefined ? undefined : source.rowAt(row);
+        if (record && onOpenRow) onOpenRow(record);
+      }}
+    >
+      <div ref={layerRef} className="table-rows">
+        {rows}
+      </div>
     </div>
   );
+});
+
+interface TableRowProps {
+  index: number;
+  /** Where the row stands in the rows' layer. */
+  top: number;
+  width: number;
+  /** Undefined while it is being read: a placeholder of empty cells. */
+  record: ApiRecord | undefined;
+  columns: readonly DrawnColumn[];
+  textOf: (key: string, record: ApiRecord) => string;
+  /** The active cell's column when it is in this row, else −1. */
+  activeColumn: number;
+  selected: boolean;
+  openable: boolean;
+  cellId: (row: number, column: number) => string;
+  /** The row's title (opens a customer), or a placeholder's name ("Loading…"). */
+  labels: string | undefined;
 }
+
+/** One row: its cells as the columns' formatters write them, or a placeholder's empty cells. */
+const TableRow = memo(function TableRow({
+  index,
+  top,
+  width,
+  record,
+  columns,
+  textOf,
+  activeColumn,
+  selected,
+  openable,
+  cellId,
+  labels,
+}: TableRowProps) {
+  const style = { transform: `translateY(${top}px)`, width };
+  const stripe = index % 2 === 1 ? ' odd' : '';
+  if (!record) {
+    return (
+      <div
+        className={`table-row skeleton-row${stripe}`}
+        role="row"
+        aria-rowindex={index + 2}
+        aria-label={labels}
+        style={style}
+      >
+        {columns.map((column) => (
+          // A row holds cells (WAI-ARIA grid): a placeholder's are empty cells.
+          <span key={column.id} role="gridcell" className="cell skeleton" style={{ width: column.width }} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div
+      className={`table-row${stripe}${selected ? ' selected' : ''}${openable ? ' openable' : ''}`}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected || undefined}
+      data-testid="row"
+      data-index={index}
+      title={labels}
+      style={style}
+    >
+      {columns.map((column, position) => (
+        <div
+          key={column.id}
+          id={cellId(index, position)}
+          role="gridcell"
+          data-column={position}
+          className={position === activeColumn ? 'cell active' : 'cell'}
+          style={{ width: column.width }}
+        >
+          {textOf(column.id, record)}
+        </div>
+      ))}
+    </div>
+  );
+});

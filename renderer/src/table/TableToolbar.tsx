@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { FilterCondition } from '../../../electron/shared/filter';
@@ -38,7 +38,7 @@ export function TableToolbar({
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   const [exporting, setExporting] = useState(false);
-  const numbers = new Intl.NumberFormat(localeOf(language));
+  const numbers = useMemo(() => new Intl.NumberFormat(localeOf(language)), [language]);
   const { count, session } = rows;
   const loaded = numbers.format(rows.source.held);
   const sortColumn = view.sort?.split('.')[0];

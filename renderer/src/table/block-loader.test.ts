@@ -1,72 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AppApi, RequestInput, RequestName } from '../../../electron/shared/contract';
+import type { AppApi } from '../../../electron/shared/contract';
 import { BlockLoader, SLOW_OFFSET_MS } from './block-loader';
 import { OffsetReach } from './offset-reach';
+import { fakeApi } from './test-support';
+import { FRESH_MS, Traversal } from './traversal';
 
 // The loader's choices, against an API of the test's own that answers as the contract says and
-// records what it was asked: which block by cursor, which by position, what gets cancelled.
-
-type Asked = { name: RequestName; input: Record<string, unknown> };
-
-interface FakeApiOptions {
-  /** Offset pages reaching past this many records are refused (400), as search-backed APIs do. */
-  offsetLimit?: number;
-  /** Offset pages never answer (offset mode that degrades to nothing). */
-  offsetNeverAnswers?: boolean;
-  /** The page starting at this row hands out the cursor of row `backTo` (a broken chain). */
-  cycle?: { at: number; backTo: number };
-}
-
-function fakeApi(total: number, options: FakeApiOptions = {}) {
-  const asked: Asked[] = [];
-  const waiting: (() => void)[] = [];
-  const rows = (from: number, size: number) =>
-    Array.from({ length: Math.max(0, Math.min(size, total - from)) }, (_, index) => ({ id: from + index }));
-  const api: AppApi = {
-    invoke: (<N extends RequestName>(name: N, input: RequestInput<N>) => {
-      const record = input as Record<string, unknown>;
-      asked.push({ name, input: record });
-      if (name === 'data.cancel') return Promise.resolve<unknown>({ ok: true, value: { cancelled: true } });
-      const size = record.size as number;
-      const from =
-        name === 'data.offsetPage' ? ((record.page as number) - 1) * size : Number(record.cursor ?? 0);
-      if (name === 'data.offsetPage' && options.offsetNeverAnswers)
-        return new Promise<unknown>(() => undefined);
-      if (name === 'data.offsetPage' && from + size > (options.offsetLimit ?? Infinity)) {
-        const error = {
-          code: 'http',
-          status: 400,
-          message: 'the API answered HTTP 400: result window is too large',
-        };
-        return new Promise<unknown>((resolve) => waiting.push(() => resolve({ ok: false, error })));
-      }
-      const next = options.cycle?.at === from ? options.cycle.backTo : from + size;
-      const value =
-        name === 'data.offsetPage'
-          ? { rows: rows(from, size), total }
-          : {
-              rows: rows(from, size),
-              hasNextPage: from + size < total,
-              nextCursor: from + size < total ? String(next) : null,
-            };
-      // Answers wait until the test lets them through, as a network does.
-      return new Promise<unknown>((resolve) => waiting.push(() => resolve({ ok: true, value })));
-    }) as unknown as AppApi['invoke'],
-    on: () => () => undefined,
-  };
-  const answerAll = async () => {
-    while (waiting.length) waiting.shift()?.();
-    // The answers' promise chains settle within a few microtasks (no timer: a test may fake them).
-    for (let hop = 0; hop < 10; hop++) await Promise.resolve();
-  };
-  return { api, asked, answerAll };
-}
+// records what it was asked (test-support.ts): which block by cursor, which by position, what gets
+// cancelled.
 
 const view = { resource: 'agreements' as const };
 let connections = 0;
 /** A loader of `view` on a connection of its own (what offset mode allows is learned per connection). */
 const loaderOf = (api: AppApi, blockSize: number) =>
-  new BlockLoader(api, view, 'en', blockSize, new OffsetReach(`connection-${++connections}`, view));
+  new BlockLoader(
+    api,
+    new Traversal(api, view, 'en', blockSize),
+    new OffsetReach(`connection-${++connections}`, view),
+  );
 
 /** Lets the API answer and the loader ask again, until row `row` is in memory (or `rounds` are over). */
 async function until(loader: BlockLoader, answerAll: () => Promise<void>, row: number, rounds = 1_000) {
@@ -111,6 +62,37 @@ describe('reading the rows on screen', () => {
     loader.close();
     const started = asked.filter((call) => call.name !== 'data.cancel').length;
     expect(asked.filter((call) => call.name === 'data.cancel')).toHaveLength(started);
+  });
+});
+
+describe('a view come back to', () => {
+  it('shows its rows at once; within the minute asks nothing, after it reads the screen again', async () => {
+    let now = 0;
+    const { api, asked, answerAll, change } = fakeApi(10_000);
+    const traversal = new Traversal(api, view, 'en', 100, () => now);
+    const reach = new OffsetReach(`connection-${++connections}`, view);
+    const first = new BlockLoader(api, traversal, reach);
+    first.open();
+    await until(first, answerAll, 150);
+    first.close();
+    const before = asked.length;
+    const again = new BlockLoader(api, traversal, reach);
+    again.open();
+    again.ensure(0, 30);
+    expect(again.blocks.rowAt(5)).toEqual({ id: 5 });
+    expect(asked.length).toBe(before);
+    again.close();
+    now += FRESH_MS;
+    change(5, { id: 5, name: 'changed' });
+    const later = new BlockLoader(api, traversal, reach);
+    later.open();
+    later.ensure(0, 30);
+    // Shown as held while it is read again in the background, then replaced in place.
+    expect(later.blocks.rowAt(5)).toEqual({ id: 5 });
+    expect(asked.slice(before).map((call) => call.name)).toContain('data.listPage');
+    await answerAll();
+    expect(later.blocks.rowAt(5)).toEqual({ id: 5, name: 'changed' });
+    later.close();
   });
 });
 

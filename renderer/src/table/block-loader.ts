@@ -1,22 +1,17 @@
-import type { Language } from '../../../electron/shared/api-rules';
 import type { AppApi } from '../../../electron/shared/contract';
 import type { ApiRecord } from '../../../electron/shared/schema';
-import { AppFailure, call } from '../api/call';
-import type { ListView } from '../data/queries';
+import { AppFailure } from '../api/call';
 import { CursorWalk, type WalkProgress } from './cursor-walk';
 import type { OffsetReach } from './offset-reach';
-import { RepeatedCursorError, RowBlocks } from './row-blocks';
+import type { RowBlocks } from './row-blocks';
 import { RowLoader } from './row-loader';
-
-/** Blocks held at most: the screen's and a bounded cache (memory stays flat at any depth). */
-const MAX_BLOCKS = 24;
+import type { BlockRead, Traversal } from './traversal';
+import { onRefresh, trim } from './view-cache';
 /**
  * An offset page not answered after this long is "slow" (offset mode degrades with depth): it is
  * cancelled, and the table walks there by cursor instead.
  */
 export const SLOW_OFFSET_MS = 3_000;
-
-let nextRequest = 0;
 
 /**
  * Reads the blocks of one traversal of a view as the screen needs them and tells the table when rows
@@ -27,13 +22,15 @@ let nextRequest = 0;
  * progress (`walk`) and cancel. Every cursor the traversal gave is kept for its lifetime (this
  * session only, spec rule 2), so a second jump nearby is immediate. Requests for blocks the screen
  * left are cancelled in the app, queued or running; `close` cancels all (a new sort, another view).
+ * Blocks are read through the view's Traversal, shared with whatever else shows the view and kept
+ * when the table goes (view-cache.ts): a block held and read within the minute is shown as it is;
+ * an older one is shown and read again, replaced where it changed.
  */
 export class BlockLoader extends RowLoader {
   readonly blocks: RowBlocks;
-  /** The first block's rows, kept when the block is dropped: columns and widths are taken from them. */
-  firstRows: ApiRecord[] | undefined;
-  /** The request reading each block now. */
-  private readonly inflight = new Map<number, string>();
+  readonly blockSize: number;
+  /** The read of each block this table waits for. */
+  private readonly inflight = new Map<number, BlockRead>();
   private readonly slowTimers = new Map<number, ReturnType<typeof setTimeout>>();
   /** The far jump being walked by cursor, where offset mode gives up. */
   private readonly walking: CursorWalk;
@@ -42,19 +39,25 @@ export class BlockLoader extends RowLoader {
   /** Where the screen was when the user cancelled a walk: none starts again until it moves. */
   private cancelledWalk: number | undefined;
 
+  private stopListening: (() => void) | undefined;
+
   constructor(
-    private readonly api: AppApi,
-    private readonly view: ListView,
-    private readonly lang: Language,
-    readonly blockSize: number,
+    api: AppApi,
+    private readonly traversal: Traversal,
     private readonly reach: OffsetReach,
   ) {
     super();
-    this.blocks = new RowBlocks(blockSize, MAX_BLOCKS);
-    this.walking = new CursorWalk(api, view, lang, this.blocks, {
+    this.blocks = traversal.blocks;
+    this.blockSize = traversal.blockSize;
+    this.walking = new CursorWalk(api, traversal.view, traversal.lang, this.blocks, {
       changed: () => this.changed(),
       failed: (failure) => this.failed(failure),
     });
+  }
+
+  /** The first block's rows: columns and widths are taken from them. */
+  get firstRows(): ApiRecord[] | undefined {
+    return this.traversal.firstRows;
   }
 
   /** Whether a block is being read. */
@@ -95,19 +98,25 @@ export class BlockLoader extends RowLoader {
     const walkTarget = this.walking.target;
     if (walkTarget !== undefined && this.blocks.reachableByCursor(walkTarget)) this.walking.stop();
     this.blocks.touch(firstBlock, lastBlock);
-    for (const [index, requestId] of this.inflight) {
+    for (const index of this.inflight.keys()) {
       // A read far from the screen (the user jumped away) is not worth its place in the queue.
-      if (index < firstBlock - 1 || index > lastBlock + 1) this.cancel(index, requestId);
+      if (index < firstBlock - 1 || index > lastBlock + 1) this.cancel(index);
     }
     // The first block gives the columns and their widths, wherever the screen is.
     if (!this.firstRows && !this.inflight.has(0) && !this.blocks.has(0)) this.read(0, 'interactive');
     const total = this.blocks.total;
     let walkTo: number | undefined;
     for (let index = firstBlock; index <= lastBlock; index++) {
-      if (this.blocks.has(index) || this.inflight.has(index)) continue;
-      if (total !== undefined && index * this.blockSize >= total) break;
+      if (this.inflight.has(index)) continue;
       const byCursor = this.blocks.reachableByCursor(index);
       const byOffset = this.reach.allows(index * this.blockSize);
+      const priority = index === firstBlock ? 'interactive' : 'prefetch';
+      if (this.blocks.has(index)) {
+        // Shown as held; read again when older than a minute or refreshed, and replaced where changed.
+        if (this.traversal.isStale(index) && (byCursor || byOffset)) this.read(index, priority);
+        continue;
+      }
+      if (total !== undefined && index * this.blockSize >= total) break;
       // The cursor of this block comes with the one before it, being read: wait for it (and, where
       // offset mode gives up, for the blocks after it too).
       if (!byCursor && this.inflight.has(index - 1)) {
@@ -115,7 +124,7 @@ export class BlockLoader extends RowLoader {
         break;
       }
       if (byCursor || byOffset) {
-        this.read(index, index === firstBlock ? 'interactive' : 'prefetch');
+        this.read(index, priority);
       } else {
         walkTo = index;
         break;
@@ -140,95 +149,77 @@ export class BlockLoader extends RowLoader {
     return progress.reachedRow;
   }
 
-  close(): void {
-    this.closed = true;
-    for (const [index, requestId] of this.inflight) this.cancel(index, requestId);
-    this.walking.stop();
+  override open(): void {
+    this.traversal.users++;
+    // A Refresh marks the traversal's rows stale: the screen's are read again at once.
+    this.stopListening = onRefresh(() => this.changed());
+    super.open();
   }
 
-  private cancel(index: number, requestId: string): void {
-    void this.api.invoke('data.cancel', { requestId });
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const index of this.inflight.keys()) this.cancel(index);
+    this.walking.stop();
+    this.stopListening?.();
+    this.traversal.users--;
+    trim();
+  }
+
+  private cancel(index: number): void {
+    this.inflight.get(index)?.release();
     this.inflight.delete(index);
     clearTimeout(this.slowTimers.get(index));
     this.slowTimers.delete(index);
   }
 
   private read(index: number, priority: 'interactive' | 'prefetch'): void {
-    const requestId = `block-${++nextRequest}`;
-    this.inflight.set(index, requestId);
-    const how = this.blocks.readOf(index);
+    const read = this.traversal.read(index, priority);
+    this.inflight.set(index, read);
     const size = this.blockSize;
-    if (how.mode === 'offset') {
+    if (read.mode === 'offset') {
       // Offset mode degrades with depth: a page this slow is given up, and the table walks there.
       this.slowTimers.set(
         index,
         setTimeout(() => {
-          if (this.inflight.get(index) !== requestId) return;
-          this.cancel(index, requestId);
+          if (this.inflight.get(index) !== read) return;
+          this.cancel(index);
           this.reach.refused(index * size);
           this.changed();
         }, SLOW_OFFSET_MS),
       );
     }
-    const answer =
-      how.mode === 'cursor'
-        ? call(this.api, 'data.listPage', {
-            view: this.view,
-            size,
-            lang: this.lang,
-            cursor: how.cursor,
-            priority,
-            requestId,
-          }).then((page) => {
-            this.blocks.put(index, page.rows, page.hasNextPage ? page.nextCursor : null);
-            return page.rows;
-          })
-        : call(this.api, 'data.offsetPage', {
-            view: this.view,
-            size,
-            page: how.page,
-            lang: this.lang,
-            requestId,
-          }).then((page) => {
-            this.blocks.setTotal(page.total);
-            this.blocks.put(index, page.rows);
-            return page.rows;
-          });
-    answer.then(
-      (rows) => {
-        if (this.inflight.get(index) !== requestId) return;
+    read.rows.then(
+      () => {
+        if (this.inflight.get(index) !== read) return;
         this.settled(index);
-        if (index === 0) this.firstRows = rows;
         this.changed();
       },
       (failure: unknown) => {
-        if (this.inflight.get(index) !== requestId) return;
+        if (this.inflight.get(index) !== read) return;
         this.settled(index);
-        if (how.mode === 'offset' && isRefusal(failure)) {
+        if (read.mode === 'offset' && isRefusal(failure)) {
           // Offset mode gives up this deep (a search-backed API's result window): walk instead.
           this.reach.refused(index * size);
           this.changed();
         } else if (
           failure instanceof AppFailure &&
           failure.code === 'invalid-cursor' &&
-          how.mode === 'cursor'
+          read.mode === 'cursor'
         ) {
           // A refused cursor is no longer valid; positions still are (spec rule 5).
           this.blocks.forgetCursors();
           this.changed();
         } else {
           this.walking.stop();
-          this.failed(
-            failure instanceof RepeatedCursorError
-              ? new AppFailure({ code: 'invalid-response', message: failure.message })
-              : failure,
-          );
+          this.failed(failure);
         }
       },
     );
   }
 
   private settled(index: number): void {
+    this.inflight.get(index)?.release();
     this.inflight.delete(index);
     clearTimeout(this.slowTimers.get(index));
     this.slowTimers.delete(index);

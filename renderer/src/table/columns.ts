@@ -67,7 +67,6 @@ export function buildColumns(
       // descending (the largest MRR, the newest dates first), a third returns to the API's order.
       enableSorting: isSortableField(resource, key),
       sortDescFirst: true,
-      cell: (info) => format(info.getValue(), info.row.original),
       meta,
     });
   });

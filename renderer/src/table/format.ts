@@ -19,22 +19,22 @@ export function formatterFor(
   const labels = new Map((field?.values ?? []).map((option) => [option.value, option.label]));
   switch (kind) {
     case 'date': {
-      const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+      const format = intlOf(
+        `date ${locale}`,
+        () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+      );
       // A calendar day is that day wherever the machine is: read and written in UTC.
-      return (value) =>
-        typeof value === 'string' && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
-          ? format.format(new Date(`${value}T00:00:00Z`))
-          : text(value);
+      return (value) => dateText(format, value, (day) => `${day}T00:00:00Z`);
     }
     case 'date-time': {
-      const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-      return (value) =>
-        typeof value === 'string' && !Number.isNaN(Date.parse(value))
-          ? format.format(new Date(value))
-          : text(value);
+      const format = intlOf(
+        `date-time ${locale}`,
+        () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+      );
+      return (value) => dateText(format, value, (moment) => moment);
     }
     case 'number': {
-      const plain = new Intl.NumberFormat(locale);
+      const plain = intlOf(`number ${locale}`, () => new Intl.NumberFormat(locale));
       if (field?.format !== 'currency')
         return (value) => (typeof value === 'number' ? plain.format(value) : text(value));
       return (value, record) =>
@@ -48,21 +48,64 @@ export function formatterFor(
   }
 }
 
+/** The formatters of dates and numbers made so far, by kind and locale (a table's columns are made at each visit). */
+const intlFormats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+/** The formatter `key` names, made once. */
+function intlOf<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+  const known = intlFormats.get(key) as F | undefined;
+  if (known) return known;
+  const made = make();
+  intlFormats.set(key, made);
+  return made;
+}
+
+/** A date value through `format` (read once), or, when it is no date, the value as text. */
+function dateText(format: Intl.DateTimeFormat, value: unknown, asDate: (text: string) => string): string {
+  if (typeof value !== 'string') return text(value);
+  const date = new Date(asDate(value));
+  return Number.isNaN(date.getTime()) ? value : format.format(date);
+}
+
+/** Money writers made so far, by locale and currency: an Intl formatter is costly to make, cheap to use. */
+const moneyWriters = new Map<string, (amount: number) => string>();
+/** Bounds the writers kept (a broken API may send a new currency code on every row). */
+const MONEY_WRITERS_KEPT = 64;
+
+/** Writes amounts in `currency` (or plain amounts) for `locale`. */
+function moneyWriter(locale: string, currency: string | null): (amount: number) => string {
+  const key = `${locale} ${currency ?? ''}`;
+  let writer = moneyWriters.get(key);
+  if (!writer) {
+    writer = newMoneyWriter(locale, currency);
+    if (moneyWriters.size >= MONEY_WRITERS_KEPT) moneyWriters.clear();
+    moneyWriters.set(key, writer);
+  }
+  return writer;
+}
+
+/** A currency Intl does not know ("euro", "") is written after a plain number rather than failing. */
+function newMoneyWriter(locale: string, currency: string | null): (amount: number) => string {
+  if (currency) {
+    try {
+      const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+      return (amount) => format.format(amount);
+    } catch {
+      const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+      return (amount) => `${plain.format(amount)} ${currency}`;
+    }
+  }
+  const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  return (amount) => plain.format(amount);
+}
+
 /**
  * An amount in `currency` as the language writes it. A code Intl does not know ("euro", "") is
  * written after the number rather than failing the whole table; no code at all is a plain number
  * (the API never says its currency: the Demo's records carry one, another API's may not).
  */
 export function formatMoney(amount: number, currency: string | null, language: Language): string {
-  const locale = localeOf(language);
-  if (currency) {
-    try {
-      return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
-    } catch {
-      return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(amount)} ${currency}`;
-    }
-  }
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(amount);
+  return moneyWriter(localeOf(language), currency)(amount);
 }
 
 /** A value as readable text: objects as "key: value" pairs, lists joined, never "[object Object]". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ROWS_HEIGHT, placeRows, scrollTopFor } from './row-window';
+import { MAX_ROWS_HEIGHT, placeRows, rowsDrawnAtMost, scrollTopFor } from './row-window';
 
 const view = { rowHeight: 32, viewportHeight: 32 * 20 + 30, headerHeight: 30, overscan: 2 };
 
@@ -8,7 +8,8 @@ describe('the rows on screen', () => {
     const window = placeRows({ ...view, rowCount: 1_000, scrollTop: 3_200 });
     expect(window.height).toBe(32_000);
     expect([window.first, window.last]).toEqual([100, 119]);
-    expect(window.items[0]).toEqual({ index: 98, top: 98 * 32 });
+    expect([window.from, window.to]).toEqual([98, 124]);
+    expect(window.layerTop + (window.from - window.anchor) * 32).toBe(98 * 32);
     expect(scrollTopFor({ ...view, rowCount: 1_000, scrollTop: 0 }, 100, 'start')).toBe(3_200);
     expect(scrollTopFor({ ...view, rowCount: 1_000, scrollTop: 0 }, 119, 'end')).toBe(3_200);
   });
@@ -23,8 +24,9 @@ describe('the rows on screen', () => {
     const bottom = placeRows({ ...view, rowCount, scrollTop: end });
     expect(bottom.last).toBe(rowCount - 1);
     // The last row ends at the bottom of the screen, inside the rows' area.
-    const lastItem = bottom.items.find((item) => item.index === rowCount - 1);
-    expect((lastItem?.top ?? 0) + 32).toBeCloseTo(MAX_ROWS_HEIGHT, 0);
+    expect(bottom.to).toBe(rowCount - 1);
+    const lastTop = bottom.layerTop + (rowCount - 1 - bottom.anchor) * 32;
+    expect(lastTop + 32).toBeCloseTo(MAX_ROWS_HEIGHT, 0);
     // Any row asked for is the first on screen there.
     for (const index of [1, 524_288, 1_048_576, 1_100_000]) {
       const scrollTop = scrollTopFor({ ...view, rowCount, scrollTop: 0 }, index, 'start');
@@ -33,6 +35,32 @@ describe('the rows on screen', () => {
   });
 
   it('draws nothing for an empty view', () => {
-    expect(placeRows({ ...view, rowCount: 0, scrollTop: 0 }).items).toEqual([]);
+    const empty = placeRows({ ...view, rowCount: 0, scrollTop: 0 });
+    expect(empty.to).toBeLessThan(empty.from);
+  });
+
+  it('draws the same rows for a scroll of a few rows, and a bounded number of them', () => {
+    const at = (scrollTop: number) => placeRows({ ...view, overscan: 10, rowCount: 100_000, scrollTop });
+    const before = at(32 * 500);
+    const after = at(32 * 503);
+    expect([after.from, after.to]).toEqual([before.from, before.to]);
+    expect(before.from).toBeLessThanOrEqual(before.first - 10);
+    expect(before.to).toBeGreaterThanOrEqual(before.last + 10);
+    const most = rowsDrawnAtMost({ ...view, overscan: 10 });
+    for (let top = 0; top < 32 * 2_000; top += 7 * 32 + 5) {
+      const window = at(top);
+      expect(window.to - window.from + 1).toBeLessThanOrEqual(most);
+    }
+  });
+
+  it('keeps a scaled layer’s rows near its origin, wherever the screen is', () => {
+    const rowCount = 3_000_000;
+    for (const scrollTop of [0, 12_345_678, MAX_ROWS_HEIGHT - 900]) {
+      const window = placeRows({ ...view, rowCount, scrollTop });
+      expect(window.to - window.anchor).toBeLessThan(1_100);
+      // The first row on screen is drawn at the screen's top edge.
+      const top = window.layerTop + (window.start - window.anchor) * 32;
+      expect(top).toBeCloseTo(scrollTop, 3);
+    }
   });
 });

@@ -17,6 +17,13 @@ export interface RowWindowInput {
   overscan: number;
 }
 
+/**
+ * Rows scaled past the browser's limit are drawn in a layer whose origin is this many rows apart
+ * from one anchor to the next: a row's offset in it stays small (no precision lost at 30 million
+ * px), and the rows drawn move with the scroll position through the layer's one transform.
+ */
+const ANCHOR_SPAN = 1_000;
+
 export interface RowWindow {
   /** The rows' area's height: the whole view's, or the cap. */
   height: number;
@@ -25,19 +32,33 @@ export interface RowWindow {
   /** The rows on screen, without overscan. */
   first: number;
   last: number;
-  /** The rows to draw, with their top inside the rows' area. */
-  items: { index: number; top: number }[];
+  /**
+   * The rows to draw: those on screen and `overscan` more each side, widened to multiples of
+   * `overscan` so that a scroll of a few rows draws the same rows (nothing to render again).
+   */
+  from: number;
+  to: number;
+  /** The row the rows' layer starts at: a drawn row stands (index − anchor) rows below its top. */
+  anchor: number;
+  /** Where the rows' layer stands inside the rows' area (0 unless scaled). */
+  layerTop: number;
 }
 
 const visibleRowsOf = ({ viewportHeight, headerHeight, rowHeight }: RowWindowInput) =>
   Math.max(1, (viewportHeight - headerHeight) / rowHeight);
+
+/** The most rows a window of this screen draws: the drawn rows' keys cycle through this many. */
+export function rowsDrawnAtMost(input: Omit<RowWindowInput, 'rowCount' | 'scrollTop'>): number {
+  const chunk = Math.max(1, input.overscan);
+  return Math.ceil(visibleRowsOf({ ...input, rowCount: 0, scrollTop: 0 })) + 2 * input.overscan + chunk + 1;
+}
 
 /** The scroll distance scaled scrolling maps onto rows `0 … rowCount − visible rows`. */
 function scrollRange(input: RowWindowInput, height: number): number {
   return Math.max(0, height + input.headerHeight - input.viewportHeight);
 }
 
-/** Which rows are on screen at `scrollTop`, and where each is drawn. */
+/** Which rows are on screen at `scrollTop`, which to draw, and where their layer stands. */
 export function placeRows(input: RowWindowInput): RowWindow {
   const { rowCount, rowHeight, scrollTop, overscan } = input;
   const full = rowCount * rowHeight;
@@ -50,14 +71,23 @@ export function placeRows(input: RowWindowInput): RowWindow {
     : range > 0
       ? (Math.min(scrollTop, range) / range) * Math.max(0, rowCount - visible)
       : 0;
+  if (!rowCount) return { height, start, first: 0, last: -1, from: 0, to: -1, anchor: 0, layerTop: 0 };
   const first = Math.max(0, Math.min(rowCount - 1, Math.floor(start)));
   const last = Math.max(0, Math.min(rowCount - 1, Math.ceil(start + visible) - 1));
-  const items: RowWindow['items'] = [];
-  for (let index = Math.max(0, first - overscan); index <= Math.min(rowCount - 1, last + overscan); index++) {
-    // Unscaled, a row stands at its own place; scaled, rows are laid out from the screen's top edge.
-    items.push({ index, top: scaled ? scrollTop + (index - start) * rowHeight : index * rowHeight });
-  }
-  return { height, start, first: rowCount ? first : 0, last: rowCount ? last : -1, items };
+  const chunk = Math.max(1, overscan);
+  // A fixed span from a chunk's edge: the drawn rows change only when that edge does.
+  const edge = Math.floor((first - overscan) / chunk) * chunk;
+  const from = Math.max(0, edge);
+  const to = Math.min(rowCount - 1, edge + Math.ceil(visible) + 2 * overscan + chunk);
+  // Unscaled, a row stands at its own place; scaled, rows are laid out from the screen's top edge.
+  const anchor = scaled ? Math.floor(from / ANCHOR_SPAN) * ANCHOR_SPAN : 0;
+  return { height, start, first, last, from, to, anchor, layerTop: layerTopOf(input, start, anchor) };
+}
+
+/** Where the rows' layer stands when its origin is row `anchor` and row `start` is at the screen's top edge. */
+export function layerTopOf(input: RowWindowInput, start: number, anchor: number): number {
+  const scaled = input.rowCount * input.rowHeight > MAX_ROWS_HEIGHT;
+  return scaled ? input.scrollTop + (anchor - start) * input.rowHeight : 0;
 }
 
 /** The scroll position that shows row `index` at the top (`align` start) or the bottom (end) of the screen. */

@@ -15,6 +15,16 @@ export interface WidthColumn {
 }
 
 /**
+ * What the last table measured, for the next one to start from (every grid has the same font, and
+ * usually the same width): a table coming back is drawn at its widths in its first render, not
+ * redrawn once they are measured.
+ */
+let lastMeasure: TextMeasure | undefined;
+let lastAvailable = 0;
+/** Fitted widths by sample (a traversal's first rows, kept with it) and columns: measured once. */
+const fittedBySample = new WeakMap<readonly ApiRecord[], Map<string, Record<string, number>>>();
+
+/**
  * The widths a table draws its visible columns at: the user's where they sized one, else fitted
  * to the header and a sample of the first page's values, the room left in the table's width
  * shared among the fitted ones; and `fit`, the width that shows a column's values whole.
@@ -37,21 +47,25 @@ export function useColumnWidths({
   /** The column whose edge the user is dragging, and its width when the drag began. */
   resizing?: { key: string; startSize: number };
 }) {
-  const [available, setAvailable] = useState(0);
-  const [measure, setMeasure] = useState<TextMeasure>();
+  const [available, setAvailable] = useState(lastAvailable);
+  const [measure, setMeasure] = useState<TextMeasure | undefined>(lastMeasure);
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    setMeasure(canvasMeasure(element));
-    const observer = new ResizeObserver(() => setAvailable(element.clientWidth));
+    lastMeasure ??= canvasMeasure(element);
+    setMeasure(lastMeasure);
+    const observer = new ResizeObserver(() => setAvailable((lastAvailable = element.clientWidth)));
     observer.observe(element);
     return () => observer.disconnect();
   }, [scrollRef]);
 
   const fitted = useMemo(() => {
     if (!measure) return {};
+    const signature = columns.map(({ key, label }) => `${key}\t${label}`).join('\n');
+    const known = sample && fittedBySample.get(sample)?.get(signature);
+    if (known) return known;
     const rows = (sample ?? []).slice(0, WIDTH_SAMPLE_ROWS);
-    return Object.fromEntries(
+    const widths = Object.fromEntries(
       columns.map(({ key, label }) => [
         key,
         fittedWidth(
@@ -61,6 +75,12 @@ export function useColumnWidths({
         ),
       ]),
     );
+    if (sample) {
+      const bySignature = fittedBySample.get(sample) ?? new Map<string, Record<string, number>>();
+      bySignature.set(signature, widths);
+      fittedBySample.set(sample, bySignature);
+    }
+    return widths;
   }, [measure, sample, columns, textOf]);
 
   const widths = useMemo(() => {

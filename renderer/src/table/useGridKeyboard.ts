@@ -116,9 +116,11 @@ export function useGridKeyboard({
     action();
   };
 
-  /** Whether row `index` is in the Shift selection. */
-  const isSelected = (index: number) =>
-    anchor !== undefined && index >= Math.min(anchor, active.row) && index <= Math.max(anchor, active.row);
+  /** The rows in the Shift selection, first to last, if there is one. */
+  const selection =
+    anchor === undefined
+      ? undefined
+      : { from: Math.min(anchor, active.row), to: Math.max(anchor, active.row) };
 
-  return { active, setActive, isSelected, onKeyDown };
+  return { active, setActive, selection, onKeyDown };
 }

@@ -1,26 +1,81 @@
-import { useEffect, useState, type RefObject } from 'react';
-import { placeRows, scrollTopFor, type RowWindowInput } from './row-window';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
+import {
+  layerTopOf,
+  MAX_ROWS_HEIGHT,
+  placeRows,
+  rowsDrawnAtMost,
+  scrollTopFor,
+  type RowWindowInput,
+} from './row-window';
+
+/** The drawn rows of a window: what the rows' component renders (row-window.ts). */
+export interface DrawnRows {
+  from: number;
+  to: number;
+  anchor: number;
+}
+
+/** A scroll element's box as the window needs it: its height, and its sticky header's. */
+function boxOf(element: HTMLElement, rowHeight: number) {
+  return {
+    viewportHeight: element.clientHeight,
+    headerHeight: (element.firstElementChild as HTMLElement | null)?.offsetHeight ?? rowHeight,
+  };
+}
+
+/** The rows on screen in `element` now (without overscan). */
+export function rowsOnScreen(element: HTMLElement, rowCount: number, rowHeight: number) {
+  return placeRows({
+    rowCount,
+    rowHeight,
+    scrollTop: element.scrollTop,
+    overscan: 0,
+    ...boxOf(element, rowHeight),
+  });
+}
+
+/** Scrolls `element` the least that shows row `index` whole. */
+export function scrollRowIntoView(element: HTMLElement, rowCount: number, rowHeight: number, index: number) {
+  const input: RowWindowInput = {
+    rowCount,
+    rowHeight,
+    scrollTop: element.scrollTop,
+    overscan: 0,
+    ...boxOf(element, rowHeight),
+  };
+  const now = placeRows(input);
+  if (index > now.start && index + 1 <= now.start + (input.viewportHeight - input.headerHeight) / rowHeight)
+    return;
+  element.scrollTop = scrollTopFor(input, index, index <= now.start ? 'start' : 'end');
+}
 
 /**
- * The rows of a scroll element on screen (row-window.ts: scaled past the browser's height limit),
- * kept up to date as it scrolls and resizes, and the way to bring a row into view.
+ * The rows a scroll element draws (row-window.ts: scaled past the browser's height limit), for the
+ * rows' component alone. A scroll event costs a render only when the drawn rows change (rows are
+ * drawn in chunks of `overscan`), synchronously then so that no frame shows the rows missing; in
+ * scaled mode the rows' layer follows the scroll position through one transform written directly
+ * (`layerRef`), the way TanStack Virtual notifies only on a changed range and Glide Data Grid
+ * redraws only a changed region.
  */
 export function useRowViewport(
   scrollRef: RefObject<HTMLElement | null>,
+  layerRef: RefObject<HTMLElement | null>,
   rowCount: number,
   rowHeight: number,
   overscan: number,
 ) {
-  const [scrollTop, setScrollTop] = useState(0);
   const [box, setBox] = useState({ viewportHeight: 600, headerHeight: rowHeight });
+  const [drawn, setDrawn] = useState<DrawnRows>({ from: 0, to: -1, anchor: 0 });
+  const rendered = useRef(drawn);
+  // The scroll position as the last scroll event read it: reading it after a render would force a
+  // layout the browser is about to do anyway.
+  const scrollTop = useRef(0);
+
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    const measure = () =>
-      setBox({
-        viewportHeight: element.clientHeight,
-        headerHeight: (element.firstElementChild as HTMLElement | null)?.offsetHeight ?? rowHeight,
-      });
+    const measure = () => setBox(boxOf(element, rowHeight));
     // The header's height changes when its columns arrive: watched too.
     const observer = new ResizeObserver(measure);
     observer.observe(element);
@@ -28,19 +83,44 @@ export function useRowViewport(
     return () => observer.disconnect();
   }, [scrollRef, rowHeight]);
 
-  const input: RowWindowInput = { rowCount, rowHeight, scrollTop, overscan, ...box };
-  const window = placeRows(input);
+  /** Places the layer for the rows in the DOM, and draws others when the scroll position needs them. */
+  const follow = useCallback(
+    (sync: boolean) => {
+      const input: RowWindowInput = { rowCount, rowHeight, scrollTop: scrollTop.current, overscan, ...box };
+      const window = placeRows(input);
+      const now = rendered.current;
+      // The rows in the DOM stand for the anchor they were drawn with until the next render.
+      const layer = layerRef.current;
+      if (layer) layer.style.transform = `translateY(${layerTopOf(input, window.start, now.anchor)}px)`;
+      if (now.from === window.from && now.to === window.to && now.anchor === window.anchor) return;
+      const next = { from: window.from, to: window.to, anchor: window.anchor };
+      if (sync) flushSync(() => setDrawn(next));
+      else setDrawn(next);
+    },
+    [layerRef, rowCount, rowHeight, overscan, box],
+  );
 
-  /** Scrolls the least that shows row `index` whole. */
-  const scrollToRow = (index: number) => {
+  // After each render (new rows, a new count, a resize): the layer and the rows for where it is.
+  useLayoutEffect(() => {
+    rendered.current = drawn;
+    follow(false);
+  });
+  useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    const current = { ...input, scrollTop: element.scrollTop };
-    const now = placeRows(current);
-    if (index > now.start && index + 1 <= now.start + (box.viewportHeight - box.headerHeight) / rowHeight)
-      return;
-    element.scrollTop = scrollTopFor(current, index, index <= now.start ? 'start' : 'end');
-  };
+    const onScroll = () => {
+      scrollTop.current = element.scrollTop;
+      follow(true);
+    };
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => element.removeEventListener('scroll', onScroll);
+  }, [scrollRef, follow]);
 
-  return { window, scrollToRow, onScroll: (top: number) => setScrollTop(top) };
+  return {
+    drawn,
+    /** How many keys the drawn rows cycle through. */
+    keys: rowsDrawnAtMost({ rowHeight, overscan, ...box }),
+    /** The rows' area's height: the whole view's, or the browser's cap. */
+    height: Math.min(rowCount * rowHeight, MAX_ROWS_HEIGHT),
+  };
 }

@@ -9,6 +9,7 @@ import { BlockLoader } from './block-loader';
 import { buildColumns } from './columns';
 import { OffsetReach } from './offset-reach';
 import { ScanLoader } from './scan-loader';
+import { onRefresh, refreshCount, traversalOf } from './view-cache';
 
 /** Placeholder rows past the rows read, while more are coming and the total is not known. */
 const SKELETON_ROWS = 4;
@@ -45,16 +46,23 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
 
   // One loader per traversal: a new sort, language, page size, connection or filter starts another.
   const { resource, customerId, sort } = view;
+  const refreshes = useSyncExternalStore(onRefresh, refreshCount);
+  const scanRefreshes = scan ? refreshes : 0;
   const filterKey = JSON.stringify(filter);
   const loader = useMemo(() => {
     if (!connectionId) return undefined;
     const scope = { resource, customerId, sort };
     return scan
       ? new ScanLoader(api, scope, language, pageSize)
-      : new BlockLoader(api, scope, language, pageSize, new OffsetReach(connectionId, scope));
-    // filterKey: a new filter is a new scan (the conditions themselves are read through setFilter).
+      : new BlockLoader(
+          api,
+          traversalOf(api, connectionId, scope, language, pageSize),
+          new OffsetReach(connectionId, scope),
+        );
+    // filterKey: a new filter is a new scan (the conditions themselves are read through setFilter);
+    // scanRefreshes: a Refresh scans a filtered view again from the top.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [scan, filterKey, connectionId, api, resource, customerId, sort, language, pageSize]);
+  }, [scan, filterKey, scanRefreshes, connectionId, api, resource, customerId, sort, language, pageSize]);
   useEffect(() => {
     loader?.open();
     return () => loader?.close();

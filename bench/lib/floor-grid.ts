@@ -1,0 +1,88 @@
+/**
+ * The floor a data table's scrolling is held to: a plain, hand-written grid of the app's shape (12
+ * cells a row, 32 px rows under a sticky header, `rows` rows), no framework, that recycles a fixed
+ * pool of row elements and updates their cells in place, formatting money and dates through
+ * `Intl` formatters made once. What it costs the main thread per row scrolled is what style,
+ * layout and paint cost in this browser; a table's cost above it is its own.
+ *
+ * Its rows carry the app's `data-testid="row"` and `aria-rowindex` (header = 1), so the same
+ * scroll script measures both.
+ */
+export function floorGridPage(rows: number): string {
+  return `<!doctype html>
+<html><head><meta charset="utf-8"><style>
+  body { margin: 0; font: 14px system-ui, sans-serif; }
+  #grid { height: 800px; overflow: auto; position: relative; }
+  .header, .row { display: flex; height: 32px; box-sizing: border-box; border-bottom: 1px solid #ddd; }
+  .header { position: sticky; top: 0; background: #eee; z-index: 1; font-weight: 600; }
+  .body { position: relative; }
+  .row { position: absolute; left: 0; top: 0; will-change: transform; }
+  .row.odd { background: #f7f7f7; }
+  .cell { width: 130px; flex: none; padding: 6px 8px; box-sizing: border-box; overflow: hidden;
+          white-space: nowrap; text-overflow: ellipsis; }
+</style></head><body>
+<div id="grid" data-testid="grid" role="grid"><div class="header" role="row"></div><div class="body"></div></div>
+<script>
+  const ROWS = ${rows}, HEIGHT = 32, COLUMNS = 12, OVERSCAN = 10;
+  const grid = document.getElementById('grid');
+  const header = grid.firstElementChild;
+  const body = grid.lastElementChild;
+  body.style.height = ROWS * HEIGHT + 'px';
+  body.style.width = COLUMNS * 130 + 'px';
+  const names = ['id','name','customer','status','engagement','notice','start','end','mrr','arr','currency','owner'];
+  for (const name of names) {
+    const cell = document.createElement('div');
+    cell.className = 'cell';
+    cell.textContent = name;
+    header.append(cell);
+  }
+  const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' });
+  const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+  const statuses = ['Active', 'Pending', 'Terminated', 'Suspended'];
+  /** Row i's cell texts, computed as an app would format its records. */
+  const textsOf = (i) => {
+    const date = new Date(Date.UTC(2020, 0, 1) + (i % 2000) * 86400000);
+    const mrr = ((i * 7919) % 100000) / 10;
+    return ['AGR-' + String(i + 1).padStart(8, '0'), 'Agreement ' + i, 'CUS-' + String((i % 20000) + 1).padStart(8, '0'),
+      statuses[i % 4], day.format(date), day.format(new Date(date.getTime() + 90 * 86400000)), day.format(date),
+      day.format(new Date(date.getTime() + 365 * 86400000)), money.format(mrr), money.format(mrr * 12), 'EUR', 'Owner ' + (i % 97)];
+  };
+  const pool = [];
+  const place = () => {
+    const visible = Math.ceil(grid.clientHeight / HEIGHT);
+    const first = Math.max(0, Math.floor(grid.scrollTop / HEIGHT) - OVERSCAN);
+    const last = Math.min(ROWS - 1, first + visible + 2 * OVERSCAN);
+    while (pool.length < last - first + 1) {
+      const row = document.createElement('div');
+      row.className = 'row';
+      row.setAttribute('role', 'row');
+      row.dataset.testid = 'row';
+      const cells = [];
+      for (let c = 0; c < COLUMNS; c++) {
+        const cell = document.createElement('div');
+        cell.className = 'cell';
+        cell.setAttribute('role', 'gridcell');
+        row.append(cell);
+        cells.push(cell);
+      }
+      body.append(row);
+      pool.push({ row, cells, index: -1 });
+    }
+    for (let slot = 0; slot < pool.length; slot++) {
+      const index = first + slot;
+      const entry = pool[slot];
+      if (index > last) { entry.row.style.display = 'none'; continue; }
+      entry.row.style.display = '';
+      if (entry.index === index) continue;
+      entry.index = index;
+      entry.row.style.transform = 'translateY(' + index * HEIGHT + 'px)';
+      entry.row.setAttribute('aria-rowindex', String(index + 2));
+      entry.row.classList.toggle('odd', index % 2 === 1);
+      const texts = textsOf(index);
+      for (let c = 0; c < COLUMNS; c++) entry.cells[c].textContent = texts[c];
+    }
+  };
+  grid.addEventListener('scroll', place, { passive: true });
+  place();
+</script></body></html>`;
+}

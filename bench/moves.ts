@@ -1,0 +1,149 @@
+// A support desk's moves in Chromium through the browser host, on the default Demo: page load →
+// the first Customers rows; the renderer script's size; back to a view seen seconds before
+// (Agreements → Customers → Agreements) and Back from a customer, five times each, timed in the page
+// from the click to the frame its rows are in, with the API requests they cost; and a customer's detail,
+// whose summary and agreements table read the same pages: how many of its pages were read twice.
+// Run: node --import tsx bench/moves.ts (builds the renderer first).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { openAppInChromium } from './lib/app-in-chromium.js';
+import { percentiles, report } from './lib/report.js';
+
+const { page, demo, browser, newAddress, close } = await openAppInChromium({});
+const nav = (name: string) => page.getByRole('navigation').getByRole('button', { name });
+
+/**
+ * Page load → the first Customers row in the DOM, in a new tab (the token and the Demo are warm):
+ * the page's own clock, from the start of its navigation.
+ */
+async function loadToFirstRows(): Promise<number> {
+  const tab = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await tab.addInitScript(`
+    new MutationObserver((changes, observer) => {
+      const row = document.querySelector('[data-testid="row"]');
+      if (!row || !row.textContent.startsWith('CUS-')) return;
+      globalThis.firstRowsAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  `);
+  await tab.goto(newAddress());
+  await tab.getByTestId('row').filter({ hasText: /^CUS-/ }).first().waitFor();
+  const ms = await tab.evaluate<number>('globalThis.firstRowsAt');
+  await tab.close();
+  return ms;
+}
+const loads: number[] = [];
+for (let run = 0; run < 7; run++) loads.push(await loadToFirstRows());
+
+const scripts = readdirSync('out/renderer/assets').filter((name) => name.endsWith('.js'));
+const scriptBytes = scripts.map((name) => readFileSync(join('out/renderer/assets', name)));
+const scriptKiB = scriptBytes.reduce((sum, bytes) => sum + bytes.length, 0) / 1024;
+const gzippedKiB = scriptBytes.reduce((sum, bytes) => sum + gzipSync(bytes).length, 0) / 1024;
+
+/**
+ * Clicks the button labelled `label` inside the page and measures, frame by frame, how long until a
+ * row whose text starts with `prefix` is in the DOM: the user's wait, without the test driver's.
+ */
+function clickUntilRows(on: Page, label: string, prefix: string): Promise<number> {
+  return on.evaluate(`
+    new Promise((resolve, reject) => {
+      const button = [...document.querySelectorAll('button')].find((element) =>
+        element.textContent.includes(${JSON.stringify(label)}));
+      if (!button) return reject(new Error('no button ' + ${JSON.stringify(label)}));
+      const at = performance.now();
+      button.click();
+      const check = () => {
+        const rows = [...document.querySelectorAll('[data-testid="row"]')];
+        if (rows.some((row) => row.textContent.startsWith(${JSON.stringify(prefix)}))) resolve(performance.now() - at);
+        else requestAnimationFrame(check);
+      };
+      check();
+    })
+  `);
+}
+
+/** API requests the Demo answered while `move` ran and one second after it. */
+async function requestsDuring<T>(move: () => Promise<T>): Promise<{ result: T; requests: number }> {
+  const before = demo.requests.length;
+  const result = await move();
+  await page.waitForTimeout(1_000);
+  return { result, requests: demo.requests.length - before };
+}
+
+const REPEATS = 5;
+/** Waits for the first row whose text starts with `prefix`. */
+const rowsOf = (prefix: RegExp) => page.getByTestId('row').filter({ hasText: prefix }).first().waitFor();
+
+// Back to a view seen seconds before (each time: Agreements → Customers → Agreements).
+await nav('Agreements').click();
+await rowsOf(/^AGR-/);
+const revisits: number[] = [];
+let revisitRequests = 0;
+for (let run = 0; run < REPEATS; run++) {
+  await nav('Customers').click();
+  await rowsOf(/^CUS-/);
+  await page.waitForTimeout(500);
+  const revisit = await requestsDuring(() => clickUntilRows(page, 'Agreements', 'AGR-'));
+  revisits.push(revisit.result);
+  revisitRequests += revisit.requests;
+}
+await nav('Customers').click();
+await rowsOf(/^CUS-/);
+await page.waitForTimeout(1_000);
+
+// A customer's detail (the first time its pages are read), then Back; then again, for Back alone.
+const detailFrom = demo.requests.length;
+const backs: number[] = [];
+let backRequests = 0;
+let detailReads: string[] = [];
+for (let run = 0; run < REPEATS; run++) {
+  await page.getByTestId('row').nth(run).click();
+  await page.getByRole('heading', { name: 'Agreements at a glance' }).waitFor();
+  // Its agreements, or the words that it has none.
+  await page
+    .getByRole('grid', { name: /agreements/i })
+    .locator('[data-testid="row"], .empty')
+    .first()
+    .waitFor();
+  await page.locator('.summary-figures, .customer-summary p:not([role])').first().waitFor();
+  await page.waitForTimeout(1_000);
+  if (run === 0) detailReads = demo.requests.slice(detailFrom);
+  const back = await requestsDuring(() => clickUntilRows(page, 'Back', 'CUS-'));
+  backs.push(back.result);
+  backRequests += back.requests;
+}
+const readTwice = detailReads.length - new Set(detailReads).size;
+
+await close();
+
+const load = percentiles(loads);
+report('moves', [
+  {
+    figure: 'page load → first Customers rows (median of 7)',
+    value: load.median,
+    unit: 'ms',
+    target: '≤ 500',
+  },
+  { figure: 'renderer script', value: scriptKiB, unit: 'KiB' },
+  { figure: 'renderer script, gzipped', value: gzippedKiB, unit: 'KiB' },
+  {
+    figure: `back to a view seen within the minute → rows on screen (median of ${REPEATS})`,
+    value: percentiles(revisits).median,
+    unit: 'ms',
+    target: '≤ 50',
+  },
+  { figure: `  the slowest of the ${REPEATS}`, value: Math.max(...revisits), unit: 'ms' },
+  { figure: '  API requests they cost', value: revisitRequests, unit: '', target: '≤ 0' },
+  {
+    figure: `Back from a customer → rows on screen (median of ${REPEATS})`,
+    value: percentiles(backs).median,
+    unit: 'ms',
+    target: '≤ 50',
+  },
+  { figure: `  the slowest of the ${REPEATS}`, value: Math.max(...backs), unit: 'ms' },
+  { figure: '  API requests they cost', value: backRequests, unit: '', target: '≤ 0' },
+  { figure: "a customer's detail, first opened: API requests", value: detailReads.length, unit: '' },
+  { figure: '  pages read more than once', value: readTwice, unit: '', target: '≤ 0' },
+]);

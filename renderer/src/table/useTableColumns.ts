@@ -1,0 +1,108 @@
+import {
+  functionalUpdate,
+  useTable,
+  type columnResizingState as ColumnResizingState,
+} from '@tanstack/react-table';
+import { useMemo, useState, type RefObject } from 'react';
+import type { ApiRecord } from '../../../electron/shared/schema';
+import type { ListView } from '../data/queries';
+import { TABLE_FEATURES } from './columns';
+import { sortingOf, sortParamOf } from './sorting';
+import type { DrawnColumn } from './TableBody';
+import { useColumnLayout } from './useColumnLayout';
+import { useColumnWidths } from './useColumnWidths';
+import type { ViewRows } from './useViewRows';
+
+/** TanStack Table holds no rows here: it keeps the columns, their order, sizes, visibility and the sort. */
+const NO_ROWS: ApiRecord[] = [];
+/** TanStack's resting resize state (its own default is not exported). */
+const NOT_RESIZING: ColumnResizingState = {
+  columnSizingStart: [],
+  deltaOffset: null,
+  deltaPercentage: null,
+  isResizingColumn: false,
+  startOffset: null,
+  startSize: null,
+};
+
+/**
+ * A data table's columns (TanStack Table): from the view's schema and first rows, in the order,
+ * visibility and widths the user chose for the view (remembered), else fitted to what they show;
+ * server sorting through `onSortChange`. Returns the TanStack instance the header and menus use,
+ * the visible columns as the drawn rows need them, `fit` and the way back to the default layout.
+ */
+export function useTableColumns({
+  view,
+  rows,
+  scrollRef,
+  onSortChange,
+}: {
+  view: ListView;
+  rows: ViewRows;
+  scrollRef: RefObject<HTMLElement | null>;
+  onSortChange: (sort: string | undefined) => void;
+}) {
+  const [layout, setLayout] = useColumnLayout(view.customerId ? `customer:${view.resource}` : view.resource);
+  // Stable while unchanged: TanStack Table compares its state slices by identity.
+  const hidden = useMemo(() => Object.fromEntries(layout.hidden.map((key) => [key, false])), [layout.hidden]);
+  const sorting = useMemo(() => sortingOf(view.sort), [view.sort]);
+  const visibleColumns = useMemo(
+    () => rows.filterColumns.filter((column) => !layout.hidden.includes(column.key)),
+    [rows.filterColumns, layout.hidden],
+  );
+  const [resizing, setResizing] = useState<ColumnResizingState>(NOT_RESIZING);
+  const { widths, fit } = useColumnWidths({
+    scrollRef,
+    columns: visibleColumns,
+    sample: rows.firstRows,
+    textOf: rows.textOf,
+    userSizes: layout.sizes,
+    resizing:
+      resizing.isResizingColumn !== false && resizing.startSize !== null
+        ? { key: resizing.isResizingColumn, startSize: resizing.startSize }
+        : undefined,
+  });
+  const table = useTable({
+    features: TABLE_FEATURES,
+    columns: rows.columns,
+    data: NO_ROWS,
+    columnResizeMode: 'onChange',
+    manualSorting: true,
+    enableMultiSort: false,
+    state: {
+      columnOrder: layout.order,
+      columnVisibility: hidden,
+      columnSizing: widths,
+      columnResizing: resizing,
+      sorting,
+    },
+    onColumnResizingChange: setResizing,
+    onSortingChange: (updater) => onSortChange(sortParamOf(functionalUpdate(updater, sorting))),
+    onColumnOrderChange: (updater) =>
+      setLayout({ ...layout, order: functionalUpdate(updater, layout.order) }),
+    onColumnVisibilityChange: (updater) => {
+      const visibility = functionalUpdate(updater, hidden);
+      setLayout({ ...layout, hidden: Object.keys(visibility).filter((key) => visibility[key] === false) });
+    },
+    // Only the columns the user sized are remembered: the others stay fitted to what they show.
+    onColumnSizingChange: (updater) => {
+      const next = functionalUpdate(updater, widths);
+      const sized = Object.entries(next)
+        .map(([key, size]) => [key, Math.round(size)] as const)
+        .filter(([key, size]) => size !== widths[key]);
+      if (sized.length) setLayout({ ...layout, sizes: { ...layout.sizes, ...Object.fromEntries(sized) } });
+    },
+  });
+  const drawnColumns = useStableColumns(
+    table.getVisibleLeafColumns().map((column) => ({ id: column.id, width: column.getSize() })),
+  );
+  return { table, drawnColumns, fit, resetLayout: () => setLayout({ order: [], hidden: [], sizes: {} }) };
+}
+
+/** The same array while the columns' keys and widths are unchanged (the drawn rows compare it). */
+function useStableColumns(columns: DrawnColumn[]): readonly DrawnColumn[] {
+  const signature = columns.map((column) => `${column.width}:${column.id}`).join('\n');
+  // Keyed on what the columns say, not on the array (a new one every render).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => columns, [signature]);
+}

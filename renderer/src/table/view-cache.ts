@@ -1,0 +1,81 @@
+import type { Language } from '../../../electron/shared/api-rules';
+import type { AppApi } from '../../../electron/shared/contract';
+import type { ListView } from '../data/queries';
+import { Traversal } from './traversal';
+
+/**
+ * The rows of recently seen views kept in memory at most (docs/architecture.md, "Views kept in
+ * memory"): their estimated size, and how many traversals. A view being shown is never dropped.
+ */
+const BUDGET_BYTES = 64 * 2 ** 20;
+const MAX_TRAVERSALS = 12;
+
+/** The traversals kept, least recently used first (a Map keeps insertion order). */
+const kept = new Map<string, Traversal>();
+/** Told when the user asks to read the views again (Refresh). */
+const refreshListeners = new Set<() => void>();
+let refreshes = 0;
+
+/** The key of a traversal: the same view read the same way is the same traversal. */
+function keyOf(connectionId: string, view: ListView, lang: Language, size: number): string {
+  return JSON.stringify([
+    connectionId,
+    view.resource,
+    view.customerId ?? null,
+    view.sort ?? null,
+    lang,
+    size,
+  ]);
+}
+
+/**
+ * The traversal of a view for this connection, language and page size: the one kept since it was
+ * last shown, or a new one. Using it makes it the most recent; the least recent ones beyond the
+ * budget are dropped.
+ */
+export function traversalOf(
+  api: AppApi,
+  connectionId: string,
+  view: ListView,
+  lang: Language,
+  size: number,
+): Traversal {
+  const key = keyOf(connectionId, view, lang, size);
+  const traversal =
+    kept.get(key) ??
+    new Traversal(api, { resource: view.resource, customerId: view.customerId, sort: view.sort }, lang, size);
+  kept.delete(key);
+  kept.set(key, traversal);
+  trim();
+  return traversal;
+}
+
+/** Drops the least recently used traversals no one shows, while over the budget. */
+export function trim(): void {
+  let bytes = 0;
+  for (const traversal of kept.values()) bytes += traversal.bytes;
+  for (const [key, traversal] of kept) {
+    if (bytes <= BUDGET_BYTES && kept.size <= MAX_TRAVERSALS) return;
+    if (traversal.users > 0) continue;
+    bytes -= traversal.bytes;
+    kept.delete(key);
+  }
+}
+
+/** Every view kept is to be read again, and those shown are told to read their screen now (Refresh). */
+export function refreshViews(): void {
+  for (const traversal of kept.values()) traversal.markStale();
+  refreshes++;
+  for (const listener of refreshListeners) listener();
+}
+
+/** Calls `listener` on each Refresh; returns how to stop. */
+export function onRefresh(listener: () => void): () => void {
+  refreshListeners.add(listener);
+  return () => void refreshListeners.delete(listener);
+}
+
+/** How many times the user asked for a Refresh (what a filtered scan starts again on). */
+export function refreshCount(): number {
+  return refreshes;
+}
