@@ -38,12 +38,17 @@ const into = (folders, message) => ({
   message,
 });
 
-/** What ships starts the Demo API from its index.ts; the fault hooks in testing.ts are for tests. */
-const DEMO_TESTING = {
-  regex: 'demo-api/testing',
+/**
+ * Each layer keeps its test helpers, fixtures and test servers in a `testing/` folder (the Demo
+ * API's fault hooks among them): tests and benches use them, what ships never imports them.
+ */
+const TESTING = {
+  regex: '(^|/)testing(/|$)',
   message:
-    'Only tests and benches use the Demo API’s fault hooks (demo-api/testing.ts); what ships imports demo-api/index.js.',
+    'Test helpers live in a testing/ folder: only tests, benches and other helpers import them (what ships starts the Demo API from demo-api/index.js).',
 };
+/** Where tests and their helpers are: the layers' rules below apply to them without TESTING. */
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'];
 
 const MAIN_NEIGHBOURS = into(
   ['host', 'cli', 'renderer'],
@@ -83,14 +88,7 @@ export default tseslint.config(
   {
     // Tests read JSON answers whose shape is the very thing they assert; `any` there is the input.
     // Browser specs and benches hand callbacks to Chromium, typed here without the DOM library.
-    files: [
-      '**/*.test.ts',
-      '**/test-support.ts',
-      '**/test-fixtures/**',
-      'e2e/**',
-      'bench/table.ts',
-      'bench/ipc.ts',
-    ],
+    files: [...TEST_FILES, 'e2e/**', 'bench/table.ts', 'bench/ipc.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
@@ -111,7 +109,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The app is not built with the React Compiler, so a library it cannot memoize (TanStack
-      // Virtual) needs no warning.
+      // Table's instance) needs no warning.
       'react-hooks/incompatible-library': 'off',
     },
   },
@@ -123,6 +121,7 @@ export default tseslint.config(
         ['core', 'main', 'preload', 'host', 'cli', 'renderer', 'demo-api'],
         'electron/shared is plain TS that every layer imports: it imports none of them.',
       ),
+      TESTING,
     ],
   }),
   layer(['electron/core/**'], {
@@ -132,16 +131,27 @@ export default tseslint.config(
         ['main', 'preload', 'host', 'cli', 'renderer', 'demo-api'],
         'electron/core is the client engine: it imports only electron/shared (the Demo API is handed to it by main or the host).',
       ),
+      TESTING,
     ],
   }),
   // Core's tests run the engine against the Demo API; the engine itself never imports it.
-  layer(['electron/core/**/*.test.ts', 'electron/core/test-kit.ts'], {
+  layer(['electron/core/**/*.test.ts', 'electron/core/testing/**'], {
     paths: [ELECTRON],
     patterns: [
       into(['main', 'preload', 'host', 'cli', 'renderer'], 'Core tests use core, shared and the Demo API.'),
     ],
   }),
   layer(['electron/demo-api/**'], {
+    paths: [ELECTRON],
+    patterns: [
+      into(
+        ['core', 'main', 'preload', 'host', 'cli', 'renderer'],
+        'The Demo API is a server of its own: it imports only electron/shared.',
+      ),
+      TESTING,
+    ],
+  }),
+  layer(['electron/demo-api/**/*.test.ts', 'electron/demo-api/testing/**'], {
     paths: [ELECTRON],
     patterns: [
       into(
@@ -157,21 +167,29 @@ export default tseslint.config(
         ['main', 'preload', 'renderer'],
         'The browser host and cdb stand beside Electron main: they use core and shared only.',
       ),
-      DEMO_TESTING,
+      TESTING,
     ],
   }),
   // Their tests drive the Demo API's fault hooks.
-  layer(['electron/host/**/*.test.ts', 'electron/host/test-support.ts', 'electron/cli/**/*.test.ts'], {
-    paths: [ELECTRON],
-    patterns: [
-      into(['main', 'preload', 'renderer'], 'Host and cdb tests use core, shared and the Demo API.'),
+  layer(
+    [
+      'electron/host/**/*.test.ts',
+      'electron/host/testing/**',
+      'electron/cli/**/*.test.ts',
+      'electron/cli/testing/**',
     ],
-  }),
+    {
+      paths: [ELECTRON],
+      patterns: [
+        into(['main', 'preload', 'renderer'], 'Host and cdb tests use core, shared and the Demo API.'),
+      ],
+    },
+  ),
   layer(['electron/main/**'], {
     paths: [RAW_IPC],
-    patterns: [MAIN_NEIGHBOURS, DEMO_TESTING],
+    patterns: [MAIN_NEIGHBOURS, TESTING],
   }),
-  layer(['electron/main/ipc.ts'], { patterns: [MAIN_NEIGHBOURS, DEMO_TESTING] }),
+  layer(['electron/main/ipc.ts'], { patterns: [MAIN_NEIGHBOURS, TESTING] }),
   { files: ['electron/main/ipc.ts'], rules: { 'no-restricted-syntax': ['error', NO_ENUM] } },
   layer(['electron/preload/**'], {
     patterns: [
@@ -180,9 +198,27 @@ export default tseslint.config(
         ['core', 'main', 'host', 'cli', 'renderer'],
         'The sandboxed preload exposes the contract from electron/shared and nothing else.',
       ),
+      TESTING,
+    ],
+  }),
+  // Main's and the preload's tests load them against the fake electron module of main's testing/.
+  layer(['electron/main/**/*.test.ts', 'electron/main/testing/**', 'electron/preload/**/*.test.ts'], {
+    patterns: [
+      into(['host', 'cli', 'renderer'], 'Main and preload tests use main, preload, core and shared.'),
     ],
   }),
   layer(['renderer/**'], {
+    paths: [ELECTRON],
+    patterns: [
+      NODE_BUILTINS,
+      into(
+        ['core', 'main', 'preload', 'host', 'cli', 'demo-api'],
+        'The renderer talks to the app through window.api; it imports only electron/shared.',
+      ),
+      TESTING,
+    ],
+  }),
+  layer(['renderer/**/*.test.ts', 'renderer/**/*.test.tsx', 'renderer/src/testing/**'], {
     paths: [ELECTRON],
     patterns: [
       NODE_BUILTINS,

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Two suites (README, "Tests"): `npm test` runs the unit suite anywhere, in seconds (no D-Bus, no
+// Two suites (docs/architecture.md, "Layers"): `npm test` runs the unit suite anywhere, in seconds (no D-Bus, no
 // Chromium, no child process, no wait on the real clock); `npm run test:integration` runs the
 // tests named *.integration.test.ts against the real parts: the system keychain of the test
 // session, other processes, Python's readers, the rate limits on the real clock.
@@ -19,6 +19,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // Worker threads start faster than processes, and the unit suite loads no native module
+          // (the keychain's is the integration suite's).
+          pool: 'threads',
           include: SOURCES,
           exclude: ['**/node_modules/**', ...INTEGRATION],
           testTimeout: 10_000,

@@ -1,6 +1,6 @@
 // Demo API at scale: generating a million agreements, the memory they take, and how fast a deep
 // 500-row cursor page is served over HTTP. Run: node --expose-gc --import tsx bench/demo-api.ts
-import { startTestApi } from '../electron/demo-api/test-support.js';
+import { startTestApi } from '../electron/demo-api/testing/test-api.js';
 import { percentiles, report, settledHeapMiB } from './lib/report.js';
 
 const AGREEMENTS = 1_000_000;

@@ -10,12 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { exportOptionsSchema } from '../electron/shared/export.js';
-import { connect } from '../electron/core/connection.js';
+import { connect } from '../electron/core/api/connect.js';
+import { demoConnectionSchema } from '../electron/shared/demo-connection.js';
 import { runExport } from '../electron/core/export/export.js';
-import { GrantLedger } from '../electron/core/grant-ledger.js';
-import { TokenManagers } from '../electron/core/token-managers.js';
-import { LimiterRegistry } from '../electron/core/limiter-registry.js';
-import { openVault } from '../electron/core/vault.js';
+import { GrantLedger } from '../electron/core/auth/grant-ledger.js';
+import { TokenManagers } from '../electron/core/auth/token-managers.js';
+import { LimiterRegistry } from '../electron/core/rate/limiter-registry.js';
+import { openVault } from '../electron/core/auth/vault.js';
 import { measureRoundTripMs, traversalBound } from './lib/bound.js';
 import { report } from './lib/report.js';
 
@@ -40,13 +41,7 @@ const server = spawn(
   { stdio: ['ignore', 'pipe', 'pipe'] },
 );
 const [line] = (await once(createInterface({ input: server.stdout }), 'line')) as [string];
-const demo = JSON.parse(line) as {
-  baseUrl: string;
-  authUrl: string;
-  audience: string;
-  clientId: string;
-  clientSecret: string;
-};
+const demo = demoConnectionSchema.parse(JSON.parse(line));
 
 const vault = await openVault(`bench-${process.pid}`);
 const connection = connect(

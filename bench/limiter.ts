@@ -3,9 +3,9 @@
 // rate against the configured one, the most requests sent in any rolling second (the spec's burst
 // is "35 requests per second": a server counting per second refuses the 36th), and the 503s the
 // server had to send. Run: node --expose-gc --import tsx bench/limiter.ts
-import { ApiClient } from '../electron/core/api-client.js';
-import { traverse } from '../electron/core/paging.js';
-import { startEngine } from '../electron/core/test-kit.js';
+import { ApiClient } from '../electron/core/api/api-client.js';
+import { traverse } from '../electron/core/api/paging.js';
+import { startEngine } from '../electron/core/testing/test-kit.js';
 import { report } from './lib/report.js';
 
 const TRAVERSALS = 10;

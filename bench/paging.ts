@@ -1,7 +1,7 @@
 // One traversal against the Demo API with 50 ms of added latency: records per second next to the
 // bound min(rate × size, size / round trip). Run: node --expose-gc --import tsx bench/paging.ts
-import { traverse } from '../electron/core/paging.js';
-import { startEngine } from '../electron/core/test-kit.js';
+import { traverse } from '../electron/core/api/paging.js';
+import { startEngine } from '../electron/core/testing/test-kit.js';
 import { measureRoundTripMs, traversalBound } from './lib/bound.js';
 import { report } from './lib/report.js';
 

@@ -1,5 +1,5 @@
 // Tokens spent by the paths that ask for one, against a server of our own that counts its grants
-// (electron/core/test-fixtures/other-api.ts), with real processes and a real keychain: three `cdb
+// (electron/core/testing/other-api.ts), with real processes and a real keychain: three `cdb
 // export` runs of a resource the bundle may not read (target 2 in all: one, then its renewal, and
 // the refusal is kept with the token); the connection form's Test with the saved secret (target 0)
 // and with a new one (target 1), then saving that secret (target 0). Runs inside a throwaway
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startHostProcess } from '../e2e/host-process.js';
-import { startOtherApi } from '../electron/core/test-fixtures/other-api.js';
+import { startOtherApi } from '../electron/core/testing/other-api.js';
 import { report } from './lib/report.js';
 
 if (!process.env.CDB_TEST_SESSION) {

@@ -14,7 +14,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startHostProcess } from '../e2e/host-process.js';
 import { dataFiles } from '../electron/core/app-paths.js';
-import { GrantLedger } from '../electron/core/grant-ledger.js';
+import { GrantLedger } from '../electron/core/auth/grant-ledger.js';
 import { report, type Figure } from './lib/report.js';
 
 if (!process.env.CDB_TEST_SESSION) {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startDemoApi, type DemoApi, type DemoApiOptions } from '../electron/demo-api/testing.js';
+import { startDemoApi, type DemoApi, type DemoApiOptions } from '../electron/demo-api/testing/faults.js';
 
 /**
  * An API whose offset mode gives up where many real ones do (docs/api.md, "Far jumps"): the Demo

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { activeRow } from './grid.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 
-// A table at any depth (issue 14), in Chromium through the browser host: a Demo of 1,200,000
+// A table at any depth, in Chromium through the browser host: a Demo of 1,200,000
 // agreements (past the 1,048,576 rows of 32 px Chromium can lay out) and 30,000 contacts (small
 // enough to walk every cursor page in the test, for the API's own order). Expected rows come from
 // the API itself, through the host.

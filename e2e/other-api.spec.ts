@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startOtherApi, type OtherApi } from '../electron/core/test-fixtures/other-api.js';
+import { startOtherApi, type OtherApi } from '../electron/core/testing/other-api.js';
 import { cutCells } from './grid.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 
 // The app on APIs that are not our Demo (our Demo agrees with our client by construction; real APIs will not):
 // a schema whose types are only `number` and `string` (dates arrive as ISO strings typed `string`),
 // a schema in another shape (a map of resource to a map of key to label), and no schema listing at
-// all. Each is a server of the test's own on 127.0.0.1 (test-fixtures/other-api.ts), reached
+// all. Each is a server of the test's own on 127.0.0.1 (testing/other-api.ts), reached
 // through the browser host as a connection a user saved.
 
 const CUSTOMERS = Array.from({ length: 30 }, (_, index) => ({

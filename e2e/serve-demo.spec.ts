@@ -1,21 +1,16 @@
 import { once } from 'node:events';
 import { expect, test } from '@playwright/test';
+import { demoConnectionSchema, type DemoConnection } from '../electron/shared/demo-connection.js';
 import { runCdb, startCdb, type CdbProcess } from './cdb-process.js';
 
 // `cdb serve-demo` as its own process: what an administrator, a test or the app's Demo connection
 // runs. Checked over real HTTP with Playwright's request client.
 let demo: CdbProcess;
-let connection: {
-  baseUrl: string;
-  authUrl: string;
-  audience: string;
-  clientId: string;
-  clientSecret: string;
-};
+let connection: DemoConnection;
 
 test.beforeAll(async () => {
   demo = await startCdb(['serve-demo', '--seed', '4', '--customers', '120', '--agreements', '600']);
-  connection = JSON.parse(demo.firstLine) as typeof connection;
+  connection = JSON.parse(demo.firstLine) as DemoConnection;
 });
 
 test.afterAll(async () => {
@@ -26,6 +21,7 @@ test.afterAll(async () => {
 });
 
 test('prints the connection as one JSON object on its first line', () => {
+  expect(demoConnectionSchema.safeParse(connection).success).toBe(true);
   expect(Object.keys(connection).sort()).toEqual([
     'audience',
     'authUrl',

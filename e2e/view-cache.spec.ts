@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startDemoApi, type DemoApi } from '../electron/demo-api/testing.js';
+import { startDemoApi, type DemoApi } from '../electron/demo-api/testing/faults.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 
 // Views kept in memory and Refresh (docs/architecture.md, "Views kept in memory"), in Chromium

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM } from '../../e2e/chromium.js';
 import { AppCore } from '../../electron/core/app/app-core.js';
-import { startDemoApi, type DemoApi, type DemoApiOptions } from '../../electron/demo-api/testing.js';
+import { startDemoApi, type DemoApi, type DemoApiOptions } from '../../electron/demo-api/testing/faults.js';
 import { startHost } from '../../electron/host/server.js';
 
 /** The app as a person sees it, for a bench: the built renderer in Chromium, on the Demo connection. */

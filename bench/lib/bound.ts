@@ -1,4 +1,4 @@
-import type { ApiClient, PageRequest } from '../../electron/core/api-client.js';
+import type { ApiClient, PageRequest } from '../../electron/core/api/api-client.js';
 import { percentiles } from './report.js';
 
 /**

@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startHostProcess } from '../../e2e/host-process.js';
 import { AppCore } from '../core/app/app-core.js';
 import { dataFiles } from '../core/app-paths.js';
-import { GrantLedger } from '../core/grant-ledger.js';
-import { cleanUp, closeLater, otherApi, tempDir } from '../core/test-fixtures/wired.js';
-import { Vault } from '../core/vault.js';
+import { GrantLedger } from '../core/auth/grant-ledger.js';
+import { cleanUp, closeLater, otherApi, tempDir } from '../core/testing/wired.js';
+import { Vault } from '../core/auth/vault.js';
 
 // Rules that hold across processes (docs/architecture.md, "How a token is spent", "Profiles"): real `cdb` processes and the
 // real browser host on one data folder, with the real keychain of the test session.

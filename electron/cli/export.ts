@@ -1,18 +1,7 @@
-import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import {
-  isResource,
-  isSortableField,
-  LANGUAGES,
-  PAGE_SIZE_MAX,
-  RESOURCES,
-  SORTABLE_FIELDS,
-  type Language,
-} from '../shared/api-rules.js';
-import { EXPORT_FORMATS, type ExportView } from '../shared/export.js';
-import { profileInputSchema } from '../shared/profile.js';
-import { scopeProblem } from '../shared/view.js';
-import { connect, type ConnectionProfile } from '../core/connection.js';
+import { PAGE_SIZE_MAX, SORTABLE_FIELDS } from '../shared/api-rules.js';
+import { EXPORT_FORMATS } from '../shared/export.js';
+import { connect } from '../core/api/connect.js';
 import { ApiError, isAbort } from '../core/errors.js';
 import { CUT_MARKER } from '../core/export/cells.js';
 import { runExport } from '../core/export/export.js';
@@ -20,8 +9,8 @@ import { removeLeftovers } from '../core/export/temp-file.js';
 import { integerFlag, parseFlags, UsageError } from './args.js';
 import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
-import { grantNotice, openServices, type CliServices } from './services.js';
-import { parseWhere } from './where.js';
+import { checkFolderOf, oneOf, profileFromFlags, savedProfile, viewFrom } from './export-flags.js';
+import { grantNotice, openServices } from './services.js';
 
 export const EXPORT_HELP = `Usage: cdb export [connection] --resource NAME --out PATH [options]
 
@@ -56,14 +45,6 @@ File:
 Exit status: 0 when the whole file is at PATH; 1 when the export failed (the reason on one line,
 nothing at PATH); 2 for a mistake in the command; 130 when interrupted (nothing at PATH).
 `;
-
-/** Flag names of the profile fields, so validation errors name what the user typed. */
-const FLAG_OF: Record<string, string> = {
-  baseUrl: '--base-url',
-  authUrl: '--auth-url',
-  audience: '--audience',
-  clientId: '--client-id',
-};
 
 /** `cdb export`. */
 export async function exportCommand(argv: string[], io: CliIo): Promise<number> {
@@ -187,104 +168,4 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
     connection.limiter.close();
     services.tokens.closeAll();
   }
-}
-
-/** Refuses, before any token is spent, an --out whose folder is not there. */
-async function checkFolderOf(out: string): Promise<void> {
-  const folder = dirname(out);
-  const info = await stat(folder).catch(() => undefined);
-  if (!info?.isDirectory()) {
-    throw new UsageError(
-      `--out: the folder "${folder}" ${info ? 'is not a folder' : 'does not exist'}; create it first, or choose another path`,
-    );
-  }
-}
-
-type ExportFlags = Partial<Record<'resource' | 'customer' | 'sort' | 'lang' | 'columns', string>> & {
-  where?: string[];
-};
-
-function viewFrom(flags: ExportFlags): ExportView {
-  const resource = flags.resource;
-  if (resource === undefined) throw new UsageError(`--resource is required (${RESOURCES.join(', ')})`);
-  if (!isResource(resource))
-    throw new UsageError(`--resource must be one of ${RESOURCES.join(', ')}, got "${resource}"`);
-  if (flags.customer !== undefined && resource === 'customers') {
-    throw new UsageError('--customer goes with --resource contacts or agreements');
-  }
-  const scope = scopeProblem({ resource, customerId: flags.customer });
-  if (scope) throw new UsageError(`--customer: ${scope.replace(/^customerId /, '')}`);
-  if (flags.sort !== undefined) {
-    const [field = '', direction = ''] = flags.sort.split('.');
-    if (!isSortableField(resource, field) || !['asc', 'desc'].includes(direction)) {
-      throw new UsageError(
-        `--sort must be FIELD.asc or FIELD.desc with FIELD one of ${SORTABLE_FIELDS[resource].join(', ')}, got "${flags.sort}"`,
-      );
-    }
-  }
-  const lang: Language = oneOf(flags.lang ?? 'en', LANGUAGES, '--lang');
-  const columns = flags.columns?.split(',').map((column) => column.trim());
-  if (columns?.some((column) => !column))
-    throw new UsageError(`--columns: an empty column name in "${flags.columns}"`);
-  return {
-    resource,
-    ...(flags.customer !== undefined && { customerId: flags.customer }),
-    ...(flags.sort !== undefined && { sort: flags.sort }),
-    ...(columns && { columns }),
-    ...(flags.where && { filter: flags.where.map(parseWhere) }),
-    lang,
-  };
-}
-
-function oneOf<T extends string>(value: string, allowed: readonly T[], flag: string): T {
-  if (!(allowed as readonly string[]).includes(value))
-    throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, got "${value}"`);
-  return value as T;
-}
-
-/**
- * The connection of the flags, validated like a saved profile. Its token is the one cached for the
- * same credentials by the app, a saved profile or an earlier run (one token per credentials).
- */
-function profileFromFlags(
-  flags: Partial<Record<'base-url' | 'auth-url' | 'client-id' | 'audience', string>>,
-): {
-  name: string;
-  connection: ConnectionProfile;
-} {
-  const missing = (['base-url', 'auth-url', 'client-id'] as const).filter(
-    (name) => flags[name] === undefined,
-  );
-  if (missing.length) throw new UsageError(`give --profile NAME, or --${missing.join(', --')}`);
-  const parsed = profileInputSchema.safeParse({
-    name: 'cdb',
-    baseUrl: flags['base-url'],
-    authUrl: flags['auth-url'],
-    audience: flags.audience,
-    clientId: flags['client-id'],
-  });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = String(issue?.path[0] ?? '');
-    throw new UsageError(`${FLAG_OF[field] ?? field} ${issue?.message ?? 'is not valid'}`);
-  }
-  return {
-    name: `${parsed.data.clientId}@${new URL(parsed.data.baseUrl).host}`,
-    connection: { ...parsed.data, id: 'cdb-flags' },
-  };
-}
-
-async function savedProfile(
-  services: CliServices,
-  name: string,
-): Promise<{ name: string; connection: ConnectionProfile }> {
-  const store = await services.profiles();
-  const profile = await store.findByName(name);
-  if (!profile) {
-    const names = (await store.list()).map((candidate) => candidate.name);
-    throw new UsageError(
-      `--profile: no profile called "${name}"${names.length ? ` (saved: ${names.join(', ')})` : ' (none saved yet: cdb profile add)'}`,
-    );
-  }
-  return { name: profile.name, connection: profile };
 }

@@ -1,6 +1,6 @@
 import { audienceOf } from '../shared/profile.js';
-import { credentialsId, credentialsOf } from '../core/credentials.js';
-import { ProfileError } from '../core/profiles.js';
+import { credentialsId, credentialsOf } from '../core/auth/credentials.js';
+import { ProfileError } from '../core/store/profiles.js';
 import { treatAsSecret } from '../core/redact.js';
 import { integerFlag, parseFlags, UsageError } from './args.js';
 import type { CliIo } from './io.js';

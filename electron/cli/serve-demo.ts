@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { API_LIMITS } from '../shared/api-rules.js';
+import type { DemoConnection } from '../shared/demo-connection.js';
 import { startDemoApi } from '../demo-api/index.js';
 import { integerFlag, parseFlags } from './args.js';
 import type { CliIo } from './io.js';
@@ -58,7 +59,8 @@ export async function serveDemo(argv: string[], io: CliIo): Promise<number> {
     },
   });
   const { baseUrl, authUrl, audience, clientId, clientSecret } = demo;
-  io.stdout.write(`${JSON.stringify({ baseUrl, authUrl, audience, clientId, clientSecret })}\n`);
+  const connection: DemoConnection = { baseUrl, authUrl, audience, clientId, clientSecret };
+  io.stdout.write(`${JSON.stringify(connection)}\n`);
   io.stderr.write(`Demo API listening on ${baseUrl} (press Ctrl+C to stop)\n`);
   const signal = await Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]);
   await demo.close();

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { dataFiles, defaultDataDir } from '../core/app-paths.js';
 import { AuditLog } from '../core/export/audit-log.js';
-import { GrantLedger, type GrantUsage } from '../core/grant-ledger.js';
-import { LimiterRegistry } from '../core/limiter-registry.js';
-import { ProfileStore } from '../core/profiles.js';
-import { TokenFile } from '../core/token-file.js';
-import { TokenManagers } from '../core/token-managers.js';
-import { openVault, type Vault } from '../core/vault.js';
+import { GrantLedger, type GrantUsage } from '../core/auth/grant-ledger.js';
+import { LimiterRegistry } from '../core/rate/limiter-registry.js';
+import { ProfileStore } from '../core/store/profiles.js';
+import { TokenFile } from '../core/auth/token-file.js';
+import { TokenManagers } from '../core/auth/token-managers.js';
+import { openVault, type Vault } from '../core/auth/vault.js';
 import type { CliIo } from './io.js';
 
 /** The environment variable that opts in to caching tokens (never secrets) in a file when there is no keychain. */

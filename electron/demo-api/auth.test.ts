@@ -1,7 +1,7 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_LIMITS } from '../shared/api-rules.js';
-import { startTestApi, type TestApi } from './test-support.js';
+import { startTestApi, type TestApi } from './testing/test-api.js';
 
 // Spec "Authentication" and "Limits": client-credentials tokens (JWT, 10 h), the token endpoint's
 // 60 requests/minute per IP (429 + Retry-After) and 15 tokens per day; 401 without a valid token.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRandom } from './random.js';
-import { idsOf, startTestApi, type TestApi } from './test-support.js';
+import { idsOf, startTestApi, type TestApi } from './testing/test-api.js';
 
 // Spec rule 6: cursor mode is stateless and stays consistent when records are added or removed
 // between calls. "Consistent" is checked as: every row present for the whole traversal is seen

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, SORTABLE_FIELDS } from '../shared/api-rules.js';
 import { negotiateLanguage } from './language.js';
-import { recordsOf, startTestApi, type TestApi } from './test-support.js';
+import { recordsOf, startTestApi, type TestApi } from './testing/test-api.js';
 
 // Spec "Calling the API": Accept-Language fr|en, default en, on the schema listing's labels and
 // on any text a route translates.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from './test-support.js';
+import { startTestApi, type TestApi } from './testing/test-api.js';
 
 let api: TestApi | undefined;
 afterEach(async () => {

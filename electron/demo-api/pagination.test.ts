@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idsOf, recordsOf, startTestApi, type TestApi } from './test-support.js';
+import { idsOf, recordsOf, startTestApi, type TestApi } from './testing/test-api.js';
 
 // Spec "List endpoints with pagination", rules 1-7, over real HTTP.
 let api: TestApi;

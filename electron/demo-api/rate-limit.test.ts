@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { answersAtOnce, startTestApi, type TestApi } from './test-support.js';
+import { answersAtOnce, startTestApi, type TestApi } from './testing/test-api.js';
 
 // Spec "Limits" and "Errors": 20 requests/s per source IP with bursts of 35; HTTP 503 beyond.
 // On the server's own clock; the real clock's sustained rate: rate-limit.integration.test.ts.

@@ -18,6 +18,7 @@ import { TokenBuckets, type Clock } from './limits.js';
 import { listPage } from './lists.js';
 import { schemasIn } from './schemas.js';
 import { DemoStore } from './store.js';
+import type { DemoConnection } from '../shared/demo-connection.js';
 
 export interface DemoLimits {
   requestsPerSecond: number;
@@ -69,12 +70,7 @@ export interface DemoCounters {
 }
 
 /** A running Demo API: where it listens, the credentials it accepts, its data and how to stop it. */
-export interface DemoApi {
-  baseUrl: string;
-  authUrl: string;
-  audience: string;
-  clientId: string;
-  clientSecret: string;
+export interface DemoApi extends DemoConnection {
   /** The data, with the insert/remove hooks tests use between calls. */
   store: DemoStore;
   /** Tokens granted to a client in the last 24 h. */

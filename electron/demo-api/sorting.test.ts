@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SORTABLE_FIELDS, type Resource } from '../shared/api-rules.js';
-import { idsOf, recordsOf, startTestApi, type TestApi } from './test-support.js';
+import { idsOf, recordsOf, startTestApi, type TestApi } from './testing/test-api.js';
 
 // Spec rules 4 (NULLS LAST) and 5 (tie-breakers name, creation date, id), checked against an
 // ordering written here from the spec, on the records as the API sends them.

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppCore } from '../core/app/app-core.js';
-import { Vault } from '../core/vault.js';
-import { startDemoApi } from '../demo-api/testing.js';
+import { Vault } from '../core/auth/vault.js';
+import { startDemoApi } from '../demo-api/testing/faults.js';
 import { CALLER_HEADER } from '../shared/wire.js';
 import { startHost, type RunningHost } from './server.js';
-import { HostTestClient } from './test-support.js';
+import { HostTestClient } from './testing/test-client.js';
 
 // Two browser tabs of one host each count their requests from page-1: neither may cancel the
 // other's, and data.cancel never reaches an export (only export.cancel does).

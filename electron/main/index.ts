@@ -1,59 +1,13 @@
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, clipboard, dialog, session, shell } from 'electron';
 import { AppCore } from '../core/app/app-core.js';
 import { startDemoApi } from '../demo-api/index.js';
 import { serveContract, sendEvent } from './ipc.js';
 import { applyMenu } from './menu.js';
 import { harden } from './security.js';
-import { loadWindowState, rememberWindowState } from './window-state.js';
-
-// electronegativity CSP_GLOBAL_CHECK: the renderer's CSP (default-src 'none') is the <meta> of
-// renderer/index.html, which is outside the folder the scan reads (electron/).
-const RENDERER_INDEX = join(import.meta.dirname, '../renderer/index.html');
-const RENDERER_URL = pathToFileURL(RENDERER_INDEX).href;
-const PRELOAD = join(import.meta.dirname, '../preload/index.cjs');
-
-/** Only the bundled renderer is ours: its index.html, loaded from the app's files. */
-const isOwnPage = (url: string): boolean => url.split('#')[0] === RENDERER_URL;
+import { createMainWindow, isOwnPage } from './window.js';
 
 let core: AppCore | undefined;
-
-async function createMainWindow(): Promise<BrowserWindow> {
-  const userData = app.getPath('userData');
-  const state = await loadWindowState(userData);
-  const window = new BrowserWindow({
-    width: state?.width ?? 1280,
-    height: state?.height ?? 800,
-    x: state?.x,
-    y: state?.y,
-    minWidth: 800,
-    minHeight: 500,
-    title: 'Customer Data Browser',
-    show: false,
-    webPreferences: {
-      // electronegativity PRELOAD_JS_CHECK: reviewed; the preload only exposes the contract's
-      // invoke/on through contextBridge (electron/preload/index.ts), no Node API and no raw ipcRenderer.
-      preload: PRELOAD,
-      // https://www.electronjs.org/docs/latest/tutorial/security #2 #3 #4: isolated, sandboxed, no Node.
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      spellcheck: false,
-      // A middle click must not open a link in a new window (Electronegativity AUXCLICK_JS_CHECK).
-      disableBlinkFeatures: 'Auxclick',
-    },
-  });
-  if (state?.maximized) window.maximize();
-  window.once('ready-to-show', () => window.show());
-  rememberWindowState(window, userData);
-  await window.loadFile(RENDERER_INDEX);
-  return window;
-}
 
 async function start(): Promise<void> {
   harden(session.defaultSession, isOwnPage);
@@ -81,11 +35,15 @@ async function start(): Promise<void> {
   });
   const openedCore = core;
   serveContract(openedCore, (frame) => frame !== null && isOwnPage(frame.url));
-  applyMenu((await openedCore.handlers['settings.get']({})).language);
-  const window = await createMainWindow();
+  // The menu's Refresh is the renderer's to carry out (it knows the views on screen).
+  const refresh = () => {
+    for (const open of BrowserWindow.getAllWindows()) sendEvent(open, 'view.refresh', {});
+  };
+  applyMenu((await openedCore.handlers['settings.get']({})).language, refresh);
+  const window = await createMainWindow(app.getPath('userData'));
   openedCore.onEvent((name, payload) => {
     for (const open of BrowserWindow.getAllWindows()) sendEvent(open, name, payload);
-    if (name === 'language.changed') applyMenu((payload as { language: 'en' | 'fr' }).language);
+    if (name === 'language.changed') applyMenu((payload as { language: 'en' | 'fr' }).language, refresh);
   });
   app.on('second-instance', () => {
     if (window.isDestroyed()) return;

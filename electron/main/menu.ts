@@ -8,8 +8,11 @@ type MenuKey = `menu.${keyof typeof en.menu}`;
 /**
  * The application menu in the current language (rebuilt when the language changes). Every label
  * comes from the UI's catalogs: Electron's own role labels are English whatever the language.
+ * View › Refresh reads the views on screen again (`onRefresh`); there is no Reload, which would
+ * throw away every view and the place in it. Its keys (F5, Ctrl+R) are shown but left to the page,
+ * which handles them the same way in a browser.
  */
-export function applyMenu(language: Language): void {
+export function applyMenu(language: Language, onRefresh: () => void): void {
   const catalog = { en, fr }[language].menu;
   const label = (key: MenuKey) => catalog[key.slice('menu.'.length) as keyof typeof catalog];
   const template: MenuItemConstructorOptions[] = [
@@ -30,7 +33,7 @@ export function applyMenu(language: Language): void {
     {
       label: label('menu.view'),
       submenu: [
-        { role: 'reload', label: label('menu.reload') },
+        { label: label('menu.refresh'), accelerator: 'F5', registerAccelerator: false, click: onRefresh },
         { role: 'togglefullscreen', label: label('menu.fullScreen') },
         { role: 'resetZoom', label: label('menu.actualSize') },
         { role: 'zoomIn', label: label('menu.zoomIn') },

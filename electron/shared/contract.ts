@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { LANGUAGES, PAGE_SIZE_MAX, RESOURCES, type Language } from './api-rules.js';
+import { LANGUAGES, PAGE_SIZE_MAX, type Language } from './api-rules.js';
 import { exportOptionsSchema, exportViewSchema, type AuditEntry, type ExportProgress } from './export.js';
 import type { AppErrorCode } from './errors.js';
 import { profileInputSchema, type Profile } from './profile.js';
-import { checkScope, customerIdSchema } from './view.js';
+import { viewSchema } from './view.js';
 import type { ApiRecord, SchemaListing } from './schema.js';
+import type { GrantUsage, LimiterStats, SessionStatus, TokenStatus } from './status.js';
 
 /**
  * The one contract between the renderer and the app (docs/architecture.md, "Layers"): every request the
@@ -14,14 +15,7 @@ import type { ApiRecord, SchemaListing } from './schema.js';
  */
 
 const id = z.string().min(1).max(100);
-const view = z
-  .object({
-    resource: z.enum(RESOURCES),
-    customerId: customerIdSchema.optional(),
-    sort: z.string().max(100).optional(),
-  })
-  .strict()
-  .superRefine(checkScope);
+const view = viewSchema;
 
 /** The secret a user types: goes in with profiles.save, never comes back out. */
 const secret = z.string().min(1).max(4_096);
@@ -118,49 +112,7 @@ export const requestSchemas = {
 /** A profile as the renderer sees it: never the secret, only whether one is saved. */
 export type ProfileSummary = Profile & { secretSaved: boolean };
 
-export interface TokenStatus {
-  status: 'none' | 'valid' | 'requesting' | 'failed';
-  expiresAt?: number;
-  /** Tokens asked for in the last 24 h on this machine (every process of the user). */
-  used: number;
-  limit: number;
-  /** Of `used`, requests whose answer was lost: counted, as the server may have granted them. */
-  unconfirmed: number;
-  /** The token ledger was damaged in the last 24 h: `used` is only what was counted since. */
-  countUnknown: boolean;
-  nextAllowedAt?: number;
-  error?: string;
-}
-
-export interface SessionStatus {
-  connection: { id: string; name: string; demo: boolean } | null;
-  token: TokenStatus | null;
-  /** Null when the system keychain works; else why secrets are kept for this session only. */
-  keychainProblem: string | null;
-  /** Things the user should know about since start-up (a damaged connections file kept aside). */
-  notices: string[];
-  /** True in Electron, where a finished export can be shown in the file manager. */
-  canRevealFiles: boolean;
-  /** True in Electron, where copying goes through clipboard.write (the browser host's page writes the clipboard itself). */
-  writesClipboard: boolean;
-}
-
-/** Live figures of the active connection's rate limiter, for the status bar. */
-export interface LimiterStats {
-  /** Requests started in the last two seconds, per second. */
-  requestsPerSecond: number;
-  /** The rate the limiter currently allows itself (below the configured one after 503s). */
-  allowedRate: number;
-  /** The rate it was configured with (the API's 20/s unless the profile says otherwise). */
-  configuredRate: number;
-  queued: number;
-  inFlight: number;
-  /** Since the limiter was made. */
-  retries: number;
-  overloadAnswers: number;
-  /** Other processes of this user (`cdb` runs, another window) calling the same API now: they share its rate. */
-  sharedWith: number;
-}
+export type { GrantUsage, LimiterStats, SessionStatus, TokenStatus };
 
 export interface RequestOutputs {
   'profiles.list': ProfileSummary[];
@@ -202,6 +154,8 @@ export interface EventPayloads {
   'limiter.stats': LimiterStats;
   'token.state': TokenStatus;
   'language.changed': { language: Language };
+  /** The desktop menu's Refresh was chosen: the renderer reads its views again. */
+  'view.refresh': Record<string, never>;
 }
 export type EventName = keyof EventPayloads;
 export const EVENT_NAMES: readonly EventName[] = [
@@ -209,6 +163,7 @@ export const EVENT_NAMES: readonly EventName[] = [
   'limiter.stats',
   'token.state',
   'language.changed',
+  'view.refresh',
 ];
 
 /** A file name without a folder or a character file systems refuse (no `/`, `\\`, `:`, control characters). */

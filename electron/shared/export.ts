@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LANGUAGES, RESOURCES, PAGE_SIZE_MAX } from './api-rules.js';
+import { LANGUAGES, PAGE_SIZE_MAX } from './api-rules.js';
 import { filterSchema } from './filter.js';
-import { checkScope, customerIdSchema } from './view.js';
+import { checkScope, viewFields } from './view.js';
 
 /** File formats of an export (docs/architecture.md, "How an export runs"). */
 export const EXPORT_FORMATS = ['csv', 'jsonl', 'xlsx'] as const;
@@ -10,9 +10,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** Exactly the view on screen: resource, customer scope, sort, columns in order, filter, language. */
 export const exportViewSchema = z
   .object({
-    resource: z.enum(RESOURCES),
-    customerId: customerIdSchema.optional(),
-    sort: z.string().max(100).optional(),
+    ...viewFields,
     columns: z.array(z.string().min(1).max(200)).max(500).optional(),
     filter: filterSchema.optional(),
     lang: z.enum(LANGUAGES),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CUSTOMER_SCOPED_RESOURCES, type Resource } from './api-rules.js';
+import { CUSTOMER_SCOPED_RESOURCES, RESOURCES, type Resource } from './api-rules.js';
 
 /**
  * A customer's public id as the API's route takes it: one path segment, sent percent-encoded.
@@ -31,3 +31,18 @@ export function checkScope(
   const problem = scopeProblem(view);
   if (problem) context.addIssue({ code: 'custom', path: ['customerId'], message: problem });
 }
+
+/**
+ * A list as the user sees it — which resource, for which customer, in which order — as every layer
+ * takes it: the contract, exports (which add columns, filter and language), the API client and the
+ * renderer's tables. `sort` is `field.asc|desc` on one of the resource's sortable fields; none is the
+ * API's own order.
+ */
+export const viewFields = {
+  resource: z.enum(RESOURCES),
+  /** Public id of a customer: the per-customer routes (contacts and agreements only). */
+  customerId: customerIdSchema.optional(),
+  sort: z.string().max(100).optional(),
+};
+export const viewSchema = z.object(viewFields).strict().superRefine(checkScope);
+export type View = z.infer<typeof viewSchema>;

@@ -5,6 +5,7 @@ import { ConnectionsPanel } from './app/ConnectionsPanel';
 import { Header } from './app/Header';
 import { FailureMessage } from './app/FailureMessage';
 import { StatusBar } from './app/StatusBar';
+import { useApi } from './api/context';
 import { FIRST_VIEW, useRefreshViews, useSession } from './data/queries';
 import { ExportsPanel } from './exports/ExportsPanel';
 import { ExportsTray } from './exports/ExportsTray';
@@ -28,7 +29,7 @@ export function App({ pageSize }: { pageSize: number }) {
   const resource = screen.kind === 'list' ? screen.resource : undefined;
   const refresh = useRefreshViews();
   const showsData = screen.kind === 'list' || screen.kind === 'customer';
-  useRefreshKeys(showsData ? refresh : undefined);
+  useRefreshCommands(showsData ? refresh : undefined);
 
   return (
     <div className="app">
@@ -78,9 +79,11 @@ export function App({ pageSize }: { pageSize: number }) {
 
 /**
  * F5 and Ctrl+R (⌘R) read the data on screen again, as in a browser or a file manager, instead of
- * reloading the page (which would lose the views and where the user was in them).
+ * reloading the page (which would lose the views and where the user was in them); so does the
+ * desktop menu's View › Refresh, which main announces as an event.
  */
-function useRefreshKeys(refresh: (() => void) | undefined) {
+function useRefreshCommands(refresh: (() => void) | undefined) {
+  const api = useApi();
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const asked =
@@ -90,6 +93,10 @@ function useRefreshKeys(refresh: (() => void) | undefined) {
       refresh?.();
     };
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [refresh]);
+    const stopListening = api.on('view.refresh', () => refresh?.());
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      stopListening();
+    };
+  }, [api, refresh]);
 }

@@ -9,13 +9,13 @@ import {
   type SessionStatus,
 } from '../../shared/contract.js';
 import { dataFiles } from '../app-paths.js';
-import { credentialsOf } from '../credentials.js';
+import { credentialsOf } from '../auth/credentials.js';
 import { AuditLog } from '../export/audit-log.js';
-import { GrantLedger } from '../grant-ledger.js';
-import { LimiterRegistry } from '../limiter-registry.js';
-import { ProfileStore, type DamagedFileReport } from '../profiles.js';
-import { TokenManagers } from '../token-managers.js';
-import { openVault, type Vault } from '../vault.js';
+import { GrantLedger } from '../auth/grant-ledger.js';
+import { LimiterRegistry } from '../rate/limiter-registry.js';
+import { ProfileStore, type DamagedFileReport } from '../store/profiles.js';
+import { TokenManagers } from '../auth/token-managers.js';
+import { openVault, type Vault } from '../auth/vault.js';
 import { ConnectionTrials } from './connection-trials.js';
 import { Connections, tokenStatus, type DemoServer } from './connections.js';
 import { ExportJobs, type ExportJobsOptions } from './export-jobs.js';

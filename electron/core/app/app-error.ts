@@ -3,9 +3,9 @@ import type { AppOwnErrorCode } from '../../shared/errors.js';
 import { FilterError } from '../../shared/filter.js';
 import { ApiError } from '../errors.js';
 import { ColumnError } from '../export/columns.js';
-import { ProfileError } from '../profiles.js';
+import { ProfileError } from '../store/profiles.js';
 import { redact } from '../redact.js';
-import { KeychainUnavailableError } from '../vault.js';
+import { KeychainUnavailableError } from '../auth/vault.js';
 
 /** A failure of the app itself (no connection chosen, an unknown id), with a code the UI can act on. */
 export class AppError extends Error {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openTestCore } from '../test-kit.js';
+import { openTestCore } from '../testing/test-kit.js';
 import type { AppCoreOptions } from './app-core.js';
 import { dispatch } from './dispatch.js';
 

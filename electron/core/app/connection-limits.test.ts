@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LimiterStats } from '../../shared/contract.js';
-import { appCalls, profileOf } from '../test-fixtures/app-calls.js';
-import { cleanUp, closeLater, otherApi } from '../test-fixtures/wired.js';
-import { openTestCore } from '../test-kit.js';
+import { appCalls, profileOf } from '../testing/app-calls.js';
+import { cleanUp, closeLater, otherApi } from '../testing/wired.js';
+import { openTestCore } from '../testing/test-kit.js';
 
 // A connection's rate and burst, as the user edits them: refused out of bounds, applied at once
 // when saved, and never changed by a Test of the form.

@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ParsedRequestInput } from '../../shared/contract.js';
-import { credentialsId, credentialsOf, type Credentials } from '../credentials.js';
-import type { ProfileStore } from '../profiles.js';
+import { credentialsId, credentialsOf, type Credentials } from '../auth/credentials.js';
+import type { ProfileStore } from '../store/profiles.js';
 import { treatAsSecret } from '../redact.js';
-import type { TokenManagers } from '../token-managers.js';
-import { Vault, type CachedToken } from '../vault.js';
+import type { TokenManagers } from '../auth/token-managers.js';
+import { Vault, type CachedToken } from '../auth/vault.js';
 import type { Connections } from './connections.js';
 import type { ProfileEditor } from './profile-editor.js';
 

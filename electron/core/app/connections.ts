@@ -1,21 +1,18 @@
 import { DEMO_CONNECTION_ID, type EventName, type EventPayloads } from '../../shared/contract.js';
 import { API_LIMITS, DEFAULT_API_PREFIX } from '../../shared/api-rules.js';
-import { connect, type Connection, type ConnectionProfile } from '../connection.js';
-import type { GrantLedger } from '../grant-ledger.js';
-import type { LimiterRegistry } from '../limiter-registry.js';
-import type { ProfileStore } from '../profiles.js';
-import { TokenManagers } from '../token-managers.js';
-import type { SecretSource, TokenState } from '../tokens.js';
-import { Vault } from '../vault.js';
+import { connect, type Connection, type ConnectionProfile } from '../api/connect.js';
+import type { GrantLedger } from '../auth/grant-ledger.js';
+import type { LimiterRegistry } from '../rate/limiter-registry.js';
+import type { ProfileStore } from '../store/profiles.js';
+import { TokenManagers } from '../auth/token-managers.js';
+import type { SecretSource, TokenState } from '../auth/tokens.js';
+import { Vault } from '../auth/vault.js';
 import { AppError } from './app-error.js';
+import type { DemoConnection } from '../../shared/demo-connection.js';
 
 /** The built-in Demo connection's server: where it listens, and its one client's credentials. */
-export interface DemoServer {
-  baseUrl: string;
-  authUrl: string;
-  audience: string;
-  clientId: string;
-  clientSecret: string;
+/** A running Demo API, as main, the host or a test hands it over. */
+export interface DemoServer extends DemoConnection {
   close(): Promise<void>;
 }
 
@@ -156,14 +153,7 @@ export class Connections {
 
 /** A token manager's state as the contract shows it. */
 export function tokenStatus(state: TokenState): EventPayloads['token.state'] {
-  return {
-    status: state.status,
-    expiresAt: state.expiresAt,
-    used: state.usage.used,
-    limit: state.usage.limit,
-    unconfirmed: state.usage.unconfirmed,
-    countUnknown: state.usage.countUnknown,
-    nextAllowedAt: state.usage.nextAllowedAt,
-    error: state.error,
-  };
+  // The UI has no use for why a token is held back: the budget's figures say it.
+  const { blockedFor, ...usage } = state.usage;
+  return { status: state.status, expiresAt: state.expiresAt, error: state.error, ...usage };
 }

@@ -1,9 +1,9 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanUp, closeLater, otherApi } from '../test-fixtures/wired.js';
-import { appCalls, profileOf } from '../test-fixtures/app-calls.js';
-import { openTestCore } from '../test-kit.js';
+import { cleanUp, closeLater, otherApi } from '../testing/wired.js';
+import { appCalls, profileOf } from '../testing/app-calls.js';
+import { openTestCore } from '../testing/test-kit.js';
 import type { AppCore } from './app-core.js';
 
 // The app's engine as the renderer drives it (every request through `dispatch`, as IPC and the

@@ -1,10 +1,10 @@
 import type { ParsedRequestInput, ProfileSummary } from '../../shared/contract.js';
 import type { Profile } from '../../shared/profile.js';
-import { credentialsOf, sameCredentials } from '../credentials.js';
-import type { ProfileStore } from '../profiles.js';
+import { credentialsOf, sameCredentials } from '../auth/credentials.js';
+import type { ProfileStore } from '../store/profiles.js';
 import { treatAsSecret } from '../redact.js';
-import type { TokenManagers } from '../token-managers.js';
-import type { Vault } from '../vault.js';
+import type { TokenManagers } from '../auth/token-managers.js';
+import type { Vault } from '../auth/vault.js';
 import { AppError } from './app-error.js';
 
 type ProfileInput = ParsedRequestInput<'profiles.save'>['profile'];

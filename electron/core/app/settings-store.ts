@@ -1,9 +1,8 @@
-import { copyFile, readFile } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
 import { settingsSchema, type Settings } from '../../shared/contract.js';
-import { withFileLock } from '../file-lock.js';
-import type { DamagedFileReport } from '../profiles.js';
-import { damagedName } from '../set-aside.js';
+import { withFileLock } from '../store/file-lock.js';
+import type { DamagedFileReport } from '../store/profiles.js';
+import { readJsonFile, setAside } from '../store/json-file.js';
 
 export const DEFAULT_SETTINGS: Settings = { language: 'en', pageSize: 200 };
 
@@ -30,9 +29,7 @@ export class SettingsStore {
     const read = await readSettings(path);
     const store = new SettingsStore(path, { ...DEFAULT_SETTINGS, ...read.known });
     if (read.problem === undefined) return { store };
-    const movedTo = damagedName(path, new Date());
-    await copyFile(path, movedTo);
-    return { store, damaged: { reason: read.problem, movedTo } };
+    return { store, damaged: { reason: read.problem, movedTo: await setAside(path, new Date(), 'copy') } };
   }
 
   get(): Settings {
@@ -54,19 +51,10 @@ export class SettingsStore {
 }
 
 async function readSettings(path: string): Promise<ReadSettings> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { known: {}, unknown: {} };
-    throw error;
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return { known: {}, unknown: {}, problem: `not valid JSON (${(error as Error).message})` };
-  }
+  const read = await readJsonFile(path);
+  if (read.kind === 'missing') return { known: {}, unknown: {} };
+  if (read.kind === 'damaged') return { known: {}, unknown: {}, problem: read.problem };
+  const { json } = read;
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     return { known: {}, unknown: {}, problem: 'not an object of settings' };
   }

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { credentialsId, credentialsOf } from '../credentials.js';
-import { appCalls, profileOf } from '../test-fixtures/app-calls.js';
-import type { OtherApi } from '../test-fixtures/other-api.js';
-import { cleanUp, closeLater, otherApi } from '../test-fixtures/wired.js';
-import { openTestCore, testVault } from '../test-kit.js';
+import { credentialsId, credentialsOf } from '../auth/credentials.js';
+import { appCalls, profileOf } from '../testing/app-calls.js';
+import type { OtherApi } from '../testing/other-api.js';
+import { cleanUp, closeLater, otherApi } from '../testing/wired.js';
+import { openTestCore, testVault } from '../testing/test-kit.js';
 
 // A token goes only to the API it was obtained for (docs/api.md, "Tokens"): two base URLs that
 // share one token endpoint, audience and client id, through the app's contract as the renderer

@@ -9,9 +9,9 @@ import {
 import { ANY_FIELD, compileFilter, FilterError } from '../../shared/filter.js';
 import { filterKindOf, kindsOf } from '../../shared/value-kind.js';
 import type { ApiRecord, ResourceSchema } from '../../shared/schema.js';
-import type { ApiClient } from '../api-client.js';
+import type { ApiClient } from '../api/api-client.js';
 import { describeForLog, isAbort } from '../errors.js';
-import { traverse } from '../paging.js';
+import { traverse } from '../api/paging.js';
 import type { AuditLog, AuditStart } from './audit-log.js';
 import { knownFields, resolveColumns, type Column } from './columns.js';
 import { TempFile } from './temp-file.js';

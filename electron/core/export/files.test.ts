@@ -2,23 +2,18 @@ import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, unlink, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connect, type Connection } from '../connection.js';
-import { GrantLedger } from '../grant-ledger.js';
-import { LimiterRegistry } from '../limiter-registry.js';
-import {
-  profileFor,
-  startOtherApi,
-  type OtherApi,
-  type OtherApiOptions,
-} from '../test-fixtures/other-api.js';
-import { TokenManagers } from '../token-managers.js';
-import { Vault } from '../vault.js';
+import { connect, type Connection } from '../api/connect.js';
+import { GrantLedger } from '../auth/grant-ledger.js';
+import { LimiterRegistry } from '../rate/limiter-registry.js';
+import { profileFor, startOtherApi, type OtherApi, type OtherApiOptions } from '../testing/other-api.js';
+import { TokenManagers } from '../auth/token-managers.js';
+import { Vault } from '../auth/vault.js';
 import { AuditLog } from './audit-log.js';
 import { runExport } from './export.js';
 import { removeLeftovers } from './temp-file.js';
 
 // The export's files against what can happen to them: a folder others can write to, a network that
-// drops pages, a crash. Against a server of the test's own (test-fixtures/other-api.ts).
+// drops pages, a crash. Against a server of the test's own (testing/other-api.ts).
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

@@ -1,18 +1,16 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, extname, join } from 'node:path';
-import { promisify } from 'node:util';
-import { parse } from 'csv-parse/sync';
+import { join } from 'node:path';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportOptions } from '../../shared/export.js';
-import { connect, type Connection } from '../connection.js';
-import { GrantLedger } from '../grant-ledger.js';
-import { LimiterRegistry } from '../limiter-registry.js';
-import { profileFor, startOtherApi, type OtherApi } from '../test-fixtures/other-api.js';
-import { TokenManagers } from '../token-managers.js';
-import { Vault } from '../vault.js';
+import { connect, type Connection } from '../api/connect.js';
+import { GrantLedger } from '../auth/grant-ledger.js';
+import { LimiterRegistry } from '../rate/limiter-registry.js';
+import { profileFor, startOtherApi, type OtherApi } from '../testing/other-api.js';
+import { calcRows, openpyxlRows, pythonCsv, pythonJsonLines, strictCsv } from '../testing/readers.js';
+import { TokenManagers } from '../auth/token-managers.js';
+import { Vault } from '../auth/vault.js';
 import { runExport } from './export.js';
 
 // Exports read back with the readers our users have, not with the library that wrote them:
@@ -23,7 +21,6 @@ import { runExport } from './export.js';
 // value longer than Excel's cell limit. Every record must come back exactly once, every cell equal
 // to its source or to its documented form (README, "Exported files").
 
-const run = promisify(execFile);
 const LONG = `${'long text '.repeat(3_999)}🎉`; // 40,000 characters, an emoji across Excel's limit
 const RECORDS: Record<string, unknown>[] = [
   { id: 'lf', name: 'line\nbreak', mrr: 1999.5 },
@@ -97,63 +94,6 @@ async function exported(name: string, options: ExportOptions): Promise<string> {
   return target;
 }
 
-/** Rows of a CSV file as Python's csv module reads it (strict: a malformed quote is an error). */
-async function pythonCsv(path: string, delimiter: string): Promise<string[][]> {
-  const script = [
-    'import csv, json, sys',
-    "with open(sys.argv[1], newline='', encoding='utf-8-sig') as f:",
-    '    print(json.dumps(list(csv.reader(f, delimiter=sys.argv[2], strict=True))))',
-  ].join('\n');
-  const { stdout } = await run('python3', ['-c', script, path, delimiter], { maxBuffer: 64 * 1024 * 1024 });
-  return JSON.parse(stdout) as string[][];
-}
-
-/** Rows of a CSV file as csv-parse reads it with no relaxation and CRLF as the only record delimiter. */
-async function strictCsv(path: string, delimiter: string): Promise<string[][]> {
-  return parse(await readFile(path), {
-    delimiter,
-    record_delimiter: '\r\n',
-    bom: true,
-    relax_quotes: false,
-    relax_column_count: false,
-    skip_empty_lines: false,
-  });
-}
-
-/** Cells of an XLSX file as openpyxl (Debian's python3-openpyxl) reads them. */
-async function openpyxlRows(path: string): Promise<unknown[][]> {
-  const script = [
-    'import json, sys, openpyxl',
-    'sheet = openpyxl.load_workbook(sys.argv[1], read_only=True).active',
-    'print(json.dumps([list(row) for row in sheet.iter_rows(values_only=True)], default=str))',
-  ].join('\n');
-  const { stdout } = await run('/usr/bin/python3', ['-c', script, path], { maxBuffer: 64 * 1024 * 1024 });
-  return JSON.parse(stdout) as unknown[][];
-}
-
-/**
- * Cells of `path` as LibreOffice Calc holds them once it opened the file (with `infilter`, the CSV
- * import's options): Calc saves what it holds as XLSX, which openpyxl then reads, types and all.
- */
-async function calcRows(path: string, infilter?: string): Promise<unknown[][]> {
-  const out = await mkdtemp(join(dir, 'calc-'));
-  await run(
-    'soffice',
-    [
-      '--headless',
-      ...(infilter ? [`--infilter=${infilter}`] : []),
-      '--convert-to',
-      'xlsx:Calc MS Excel 2007 XML',
-      '--outdir',
-      out,
-      path,
-    ],
-    // Calc writes a profile in HOME: a throwaway one.
-    { env: { ...process.env, HOME: out }, timeout: 120_000 },
-  );
-  return openpyxlRows(join(out, `${basename(path, extname(path))}.xlsx`));
-}
-
 /** The documented CSV form of a text (README, "Exported files"), written out here independently. */
 function csvForm(text: string): string {
   const clean = [...text]
@@ -216,7 +156,7 @@ describe('CSV for French Excel, opened in LibreOffice Calc with the French local
       decimalComma: true,
     });
     // `;`, `"`, UTF-8, from line 1, standard columns, French (1036), quoted text as text, special numbers detected.
-    const rows = await calcRows(path, 'CSV:59,34,76,1,,1036,false,true');
+    const rows = await calcRows(dir, path, 'CSV:59,34,76,1,,1036,false,true');
     expect(rows.slice(1).map((row) => row[0])).toEqual(RECORDS.map((record) => record.id));
     for (const [index, record] of RECORDS.entries()) {
       const [, , mrr = null, signedOn = null] = rows[index + 1] ?? [];
@@ -246,7 +186,7 @@ describe('XLSX', () => {
       async (path) => (await readXlsxFile(path, { trim: false }))[0]?.data ?? [],
       (day) => new Date(`${day}T00:00:00Z`),
     ],
-    ['LibreOffice Calc', (path) => calcRows(path), (day) => `${day} 00:00:00`],
+    ['LibreOffice Calc', (path) => calcRows(dir, path), (day) => `${day} 00:00:00`],
   ];
 
   it.each(readers)(
@@ -289,9 +229,6 @@ describe('XLSX', () => {
 describe('JSON Lines', () => {
   it('holds each record exactly as the API sent it, read back with Python’s json', async () => {
     const path = await exported('contacts.jsonl', { format: 'jsonl' });
-    const script =
-      'import json, sys\nprint(json.dumps([json.loads(line) for line in open(sys.argv[1], encoding="utf-8")]))';
-    const { stdout } = await run('python3', ['-c', script, path], { maxBuffer: 64 * 1024 * 1024 });
-    expect(JSON.parse(stdout)).toEqual(RECORDS);
+    expect(await pythonJsonLines(path)).toEqual(RECORDS);
   });
 });

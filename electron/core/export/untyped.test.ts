@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import readXlsxFile from 'read-excel-file/node';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanUp, tempDir, wire } from '../test-fixtures/wired.js';
+import { cleanUp, tempDir, wire } from '../testing/wired.js';
 import { runExport } from './export.js';
 
 // An API whose schema types every field `number` or `string` (dates are ISO strings), as the spec

@@ -8,19 +8,16 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import type { Language, Resource } from '../../../electron/shared/api-rules';
+import type { Language } from '../../../electron/shared/api-rules';
 import type { AppApi, LimiterStats, SessionStatus, TokenStatus } from '../../../electron/shared/contract';
+import type { View } from '../../../electron/shared/view';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { FRESH_MS } from '../table/traversal';
 import { refreshViews, traversalOf } from '../table/view-cache';
 
-/** A list as the user sees it: resource, customer scope, server sort. */
-export interface ListView {
-  resource: Resource;
-  customerId?: string;
-  sort?: string;
-}
+/** A list as the user sees it: resource, customer scope, server sort (electron/shared/view.ts). */
+export type ListView = View;
 
 /**
  * Every query's key, in one place: what invalidates or resets a query names it from here. Keys

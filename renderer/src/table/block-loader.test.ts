@@ -2,11 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AppApi } from '../../../electron/shared/contract';
 import { BlockLoader, SLOW_OFFSET_MS } from './block-loader';
 import { OffsetReach } from './offset-reach';
-import { fakeApi } from './test-support';
+import { fakeApi } from '../testing/fake-api';
 import { FRESH_MS, Traversal } from './traversal';
 
 // The loader's choices, against an API of the test's own that answers as the contract says and
-// records what it was asked (test-support.ts): which block by cursor, which by position, what gets
+// records what it was asked (renderer/src/testing/fake-api.ts): which block by cursor, which by position, what gets
 // cancelled.
 
 const view = { resource: 'agreements' as const };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fakeApi } from './test-support';
+import { fakeApi } from '../testing/fake-api';
 import { FRESH_MS, Traversal } from './traversal';
 import { refreshViews, traversalOf, trim } from './view-cache';
 
 // One traversal of a view, shared by what shows it and kept when it goes, against the tests' own
-// API (test-support.ts): one request per page, rows reused within the minute, read again after it.
+// API (renderer/src/testing/fake-api.ts): one request per page, rows reused within the minute, read again after it.
 
 const view = { resource: 'agreements' as const };
 const pages = (asked: { name: string }[]) => asked.filter((call) => call.name === 'data.listPage');

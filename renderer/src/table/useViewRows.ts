@@ -27,8 +27,8 @@ export interface RowSource {
 }
 
 /**
- * The rows of a view as the table shows them. Unfiltered, by position (docs/architecture.md, "How a page reaches the screen";
- * issue 14): the view's count sizes the table from the start, and only the blocks near the screen
+ * The rows of a view as the table shows them. Unfiltered, by position (docs/architecture.md, "How a
+ * page reaches the screen"): the view's count sizes the table from the start, and only the blocks near the screen
  * are read and kept (block-loader.ts), by cursor while scrolling, by position after a far jump.
  * Filtered, the API having no filter parameters, by scanning cursor pages with the filter applied
  * as they arrive, the scan shown and stoppable; a refused cursor reloads the scan from the top,

@@ -1,0 +1,246 @@
+import { isSortableField, PAGE_SIZE_MAX, type Language } from '../../shared/api-rules.js';
+import type { SchemaListing } from '../../shared/schema.js';
+import { scopeProblem, type View } from '../../shared/view.js';
+import {
+  cursorPaginationSchema,
+  DEEPEST_NESTING,
+  invalidResponse,
+  nestedDeeperThan,
+  notPermitted,
+  notPermittedAnswer,
+  offsetPaginationSchema,
+  schemaListingOf,
+  successEnvelope,
+} from './api-answers.js';
+import { ApiError, LONGEST_SERVER_WAIT_MS, retryAfterMs, serverMessageOf } from '../errors.js';
+import { httpCall, jsonOf, type Fetch } from './http.js';
+import type { RequestLimiter } from '../rate/limiter.js';
+import type {
+  ApiLocation,
+  CallOptions,
+  OffsetPage,
+  OffsetPageRequest,
+  Page,
+  PageRequest,
+} from './api-requests.js';
+import type { TokenManager } from '../auth/tokens.js';
+
+export type { ApiLocation, CallOptions, OffsetPage, OffsetPageRequest, Page, PageRequest, View };
+
+/**
+ * The API's list and schema calls (spec "Endpoints"), each through the origin's limiter, with
+ * `Authorization` and `Accept-Language`, the envelope checked, a 401 answered by one token renewal
+ * at most, and every failure an ApiError that says what happened.
+ */
+export class ApiClient {
+  private readonly fetch: Fetch;
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly location: ApiLocation,
+    private readonly tokens: TokenManager,
+    private readonly limiter: RequestLimiter,
+    options: { fetch?: Fetch; timeoutMs?: number } = {},
+  ) {
+    this.fetch = options.fetch ?? globalThis.fetch;
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+  }
+
+  /** One page of a view (cursor mode). */
+  async listPage(request: PageRequest, options: CallOptions = {}): Promise<Page> {
+    const query: Record<string, string> = { size: String(checkedSize(request.size)) };
+    if (request.sort) query.sort = request.sort;
+    if (request.cursor) query.cursor = request.cursor;
+    const body = await this.getJson(
+      this.listUrl(request, query),
+      request.lang,
+      options,
+      request.cursor !== undefined,
+      request.resource,
+    );
+    const { data, metadata } = successEnvelope(body);
+    const pagination = cursorPaginationSchema.safeParse(metadata.pagination);
+    if (!pagination.success || (pagination.data.hasNextPage && !pagination.data.nextCursor)) {
+      throw invalidResponse('its pagination has no hasNextPage, or no nextCursor while there is a next page');
+    }
+    return {
+      rows: data,
+      hasNextPage: pagination.data.hasNextPage,
+      nextCursor: pagination.data.hasNextPage ? (pagination.data.nextCursor ?? null) : null,
+    };
+  }
+
+  /**
+   * One page in offset mode (`page`, no cursor): where a far jump reads, without walking every
+   * cursor page before it. Rows are in the traversal's order (spec rule 5: ordering is
+   * deterministic); spec rule 6 says offset mode degrades deep down, so only jumps use it.
+   */
+  async offsetPage(request: OffsetPageRequest, options: CallOptions = {}): Promise<OffsetPage> {
+    const query: Record<string, string> = {
+      page: String(request.page),
+      size: String(checkedSize(request.size)),
+    };
+    if (request.sort) query.sort = request.sort;
+    const { data, metadata } = successEnvelope(
+      await this.getJson(this.listUrl(request, query), request.lang, options, false, request.resource),
+    );
+    const pagination = offsetPaginationSchema.safeParse(metadata.pagination);
+    if (!pagination.success) throw invalidResponse('its offset pagination has no total');
+    return { rows: data, total: pagination.data.total };
+  }
+
+  /** How many records a view has: offset mode's `total` (`page=1&size=1`). */
+  async count(view: View, options: CallOptions = {}): Promise<number> {
+    const query: Record<string, string> = { page: '1', size: '1' };
+    if (view.sort) query.sort = view.sort;
+    const { metadata } = successEnvelope(
+      await this.getJson(this.listUrl(view, query), 'en', options, false, view.resource),
+    );
+    const pagination = offsetPaginationSchema.safeParse(metadata.pagination);
+    if (!pagination.success) throw invalidResponse('its offset pagination has no total');
+    return pagination.data.total;
+  }
+
+  /** The schema listing in `lang`; null with a reason when the API has none or an unreadable one. */
+  async schemas(lang: Language, options: CallOptions = {}): Promise<SchemaListing> {
+    const url = `${this.location.baseUrl}${this.location.schemaPath}`;
+    let body: unknown;
+    try {
+      body = await this.getJson(url, lang, options, false, 'schemas');
+    } catch (error) {
+      // Columns then come from the records themselves (docs/api.md, "Where the specification is silent").
+      if (error instanceof ApiError && error.status === 404) {
+        return {
+          schemas: null,
+          reason: `the API has no schema listing at ${this.location.schemaPath} (HTTP 404)`,
+        };
+      }
+      if (error instanceof ApiError && error.code === 'not-permitted') {
+        return {
+          schemas: null,
+          reason: `these credentials may not read the schema listing at ${this.location.schemaPath} (HTTP ${error.status ?? 401})`,
+        };
+      }
+      throw error;
+    }
+    return schemaListingOf(body, this.location.schemaPath);
+  }
+
+  private listUrl(view: View, query: Record<string, string>): string {
+    if (view.sort !== undefined) {
+      const [field = '', direction] = view.sort.split('.');
+      if (!isSortableField(view.resource, field) || !['asc', 'desc'].includes(direction ?? '')) {
+        throw new RangeError(`sort "${view.sort}" is not one the API offers for ${view.resource}`);
+      }
+    }
+    // The contract and cdb refuse these already; the client that builds the path refuses them too.
+    const scope = scopeProblem(view);
+    if (scope) throw new RangeError(scope);
+    const prefix = `${this.location.baseUrl}${this.location.apiPrefix}`;
+    const path =
+      view.customerId === undefined
+        ? `${prefix}/${view.resource}`
+        : `${prefix}/customers/${encodeURIComponent(view.customerId)}/${view.resource}`;
+    return `${path}?${new URLSearchParams(query).toString()}`;
+  }
+
+  /**
+   * GET through the limiter, with the token current when the request leaves (a token that expires
+   * while the request waits in the queue is never sent). A 401 gets one renewal; a fresh token
+   * refused too is valid but not permitted here (spec, Authentication 9): it is kept, and no more
+   * tokens are asked for this scope.
+   */
+  private async getJson(
+    url: string,
+    lang: Language,
+    options: CallOptions,
+    carriesCursor: boolean,
+    scope: string,
+  ): Promise<unknown> {
+    for (let renewed = false; ; renewed = true) {
+      let token = '';
+      try {
+        // Fails fast, using no slot of the limiter, when no token can be had (rejected, budget spent).
+        await this.tokens.getToken(options.signal);
+        return await this.limiter.schedule(
+          options.priority ?? 'interactive',
+          async (signal) => {
+            token = await this.tokens.getToken(signal);
+            return this.exchange(url, token, lang, signal, carriesCursor);
+          },
+          options.signal,
+        );
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.code !== 'unauthorized') throw error;
+        if (renewed) await this.tokens.markNotPermitted(token, scope);
+        if (renewed || (await this.tokens.refused(token, scope)) === 'not-permitted') {
+          throw notPermitted(scope, error);
+        }
+      }
+    }
+  }
+
+  private async exchange(
+    url: string,
+    token: string,
+    lang: Language,
+    signal: AbortSignal,
+    carriesCursor: boolean,
+  ): Promise<unknown> {
+    const answer = await httpCall(this.fetch, url, {
+      headers: { authorization: `Bearer ${token}`, 'accept-language': lang, accept: 'application/json' },
+      signal,
+      timeoutMs: this.timeoutMs,
+      what: 'the API',
+    });
+    const body = jsonOf(answer);
+    const { status } = answer;
+    if (status === 200) {
+      if (body === undefined) throw invalidResponse('the body is not JSON');
+      if (nestedDeeperThan(body))
+        throw invalidResponse(`it nests values deeper than ${DEEPEST_NESTING} levels`);
+      return body;
+    }
+    const serverMessage = serverMessageOf(body);
+    const quoted = serverMessage ? `: ${serverMessage}` : '';
+    if (status === 401) {
+      throw new ApiError('unauthorized', `the API refused the access token (HTTP 401)${quoted}`, {
+        status,
+        serverMessage,
+        retryable: true,
+      });
+    }
+    if (status === 503 || status === 429) {
+      // Bounded: a Retry-After of ten years must not pause the origin for the session.
+      const wait = retryAfterMs(answer.headers.get('retry-after'), Date.now(), LONGEST_SERVER_WAIT_MS.api);
+      throw new ApiError('overloaded', `the API is rate limiting or overloaded (HTTP ${status})${quoted}`, {
+        status,
+        serverMessage,
+        retryable: true,
+        retryAt: wait === undefined ? undefined : Date.now() + wait,
+      });
+    }
+    if (status === 403) throw notPermittedAnswer(status, quoted, serverMessage);
+    if (carriesCursor && status >= 400 && status < 500) {
+      // docs/api.md, "Where the specification is silent": any 4xx to a request that carried a
+      // cursor means the cursor is no longer valid.
+      throw new ApiError('invalid-cursor', `the API refused this list's cursor (HTTP ${status})${quoted}`, {
+        status,
+        serverMessage,
+        retryable: true,
+      });
+    }
+    throw new ApiError('http', `the API answered HTTP ${status}${quoted}`, {
+      status,
+      serverMessage,
+      retryable: status >= 500,
+    });
+  }
+}
+
+function checkedSize(size: number): number {
+  if (!Number.isInteger(size) || size < 1 || size > PAGE_SIZE_MAX) {
+    throw new RangeError(`page size must be a whole number from 1 to ${PAGE_SIZE_MAX}, got ${size}`);
+  }
+  return size;
+}

@@ -1,0 +1,107 @@
+import { ApiError } from '../errors.js';
+
+/** An HTTP answer read to the end. */
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+export interface HttpCall {
+  method?: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  /** The caller's cancellation: its abort rejects with the signal's reason, not an ApiError. */
+  signal?: AbortSignal;
+  /** Time for the whole exchange, answer body included. */
+  timeoutMs: number;
+  /** What is being reached, for messages ("the token endpoint", "the API"). */
+  what: string;
+}
+
+export type Fetch = typeof fetch;
+
+/**
+ * The largest answer read: a 500-row page is well under a megabyte; a server that sends more than
+ * this is not sending a page, and reading it all would only fill memory.
+ */
+const LARGEST_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/**
+ * One HTTP exchange with a time limit on the whole of it. A refused connection or a silent server
+ * becomes an ApiError ("network" or "timeout") that says what could not be reached: never a hang.
+ */
+export async function httpCall(fetchImpl: Fetch, url: string, call: HttpCall): Promise<HttpAnswer> {
+  const timeout = AbortSignal.timeout(call.timeoutMs);
+  const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
+  try {
+    const response = await fetchImpl(url, {
+      method: call.method ?? 'GET',
+      headers: call.headers,
+      body: call.body,
+      signal,
+      redirect: 'error',
+    });
+    return {
+      status: response.status,
+      headers: response.headers,
+      text: await boundedText(response, call.what),
+    };
+  } catch (error) {
+    if (call.signal?.aborted) throw call.signal.reason;
+    if (error instanceof ApiError) throw error;
+    if (timeout.aborted) {
+      throw new ApiError('timeout', `${call.what} did not answer within ${call.timeoutMs / 1000} s`, {
+        retryable: true,
+        cause: error,
+      });
+    }
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const detail = cause?.code ?? cause?.message ?? (error as Error).message;
+    throw new ApiError('network', `cannot reach ${call.what} at ${new URL(url).origin} (${detail})`, {
+      retryable: true,
+      cause: error,
+    });
+  }
+}
+
+/** The body of `response` as text, refused past LARGEST_ANSWER_BYTES. */
+async function boundedText(response: Response, what: string): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > LARGEST_ANSWER_BYTES) {
+      // Leaving the loop by a throw cancels the rest of the body.
+      throw new ApiError(
+        'invalid-response',
+        `${what} sent an answer larger than ${LARGEST_ANSWER_BYTES / 1024 / 1024} MiB: it was not read`,
+        { status: response.status, retryable: false },
+      );
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Connection failures that happen before a request is sent: the server never saw it. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * True when `error` (from httpCall) proves the request never reached the server; false for a
+ * timeout or a connection reset, after which the server may have acted on it.
+ */
+export function neverSent(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.code !== 'network') return false;
+  const code = (error.cause as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return typeof code === 'string' && NOT_SENT_CODES.has(code);
+}
+
+/** The JSON of an answer's body, or undefined when it is not JSON. */
+export function jsonOf(answer: HttpAnswer): unknown {
+  try {
+    return JSON.parse(answer.text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runExport } from '../export/export.js';
+import { cleanUp, tempDir, wire } from '../testing/wired.js';
+import { apiErrorOf } from '../testing/test-kit.js';
+
+// Tokens that expire and a token endpoint that fails, on the real clock: the durations and waits
+// are the figures under test (a server of the test's own, testing/other-api.ts).
+afterEach(cleanUp);
+
+describe('token lifetime', () => {
+  it('a 12,000-row export with 3-second tokens spends at most ⌈duration / 3 s⌉ + 1 tokens', async () => {
+    // 120 pages of 100 at 20/s: about 5 s, so the export outlives its first token.
+    const { api, connection } = await wire({ tokenSeconds: 3, rows: 12_000 });
+    const target = join(await tempDir(), 'contacts.csv');
+    const started = performance.now();
+    const result = await runExport(connection.client, {
+      profile: 'other',
+      view: { resource: 'contacts', lang: 'en' },
+      options: { format: 'csv', pageSize: 100 },
+      target,
+    });
+    const seconds = (performance.now() - started) / 1000;
+    expect(result.rows).toBe(12_000);
+    expect(seconds).toBeGreaterThan(3);
+    expect(api.grants()).toBeGreaterThanOrEqual(2);
+    expect(api.grants()).toBeLessThanOrEqual(Math.ceil(seconds / 3) + 1);
+    expect((await readFile(target, 'utf8')).split('\r\n').filter(Boolean)).toHaveLength(12_001);
+  });
+});
+
+describe('a failing token endpoint', () => {
+  it('shares one failure among waiting callers and backs off before asking again', async () => {
+    const { api, connection } = await wire({ failingTokenRequests: 3 }, { tokens: { baseBackoffMs: 200 } });
+    const failures = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        apiErrorOf(connection.client.listPage({ resource: 'customers', size: 10, lang: 'en' })),
+      ),
+    );
+    expect(new Set(failures.map((error) => error.code))).toEqual(new Set(['http']));
+    expect(api.tokenRequests()).toBe(1);
+    // During the wait: the failure again, saying when the next attempt is, and nothing sent.
+    const during = await apiErrorOf(connection.tokens.getToken());
+    expect(during.retryAt).toBeGreaterThan(Date.now());
+    expect(api.tokenRequests()).toBe(1);
+    // Callers that keep asking for 1.2 s get at most one request per growing wait (200, 400, 800 ms).
+    const until = Date.now() + 1_200;
+    while (Date.now() < until) {
+      await connection.tokens.getToken().catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(api.tokenRequests()).toBeLessThanOrEqual(3);
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    await connection.client.listPage({ resource: 'customers', size: 10, lang: 'en' });
+    expect(api.grants()).toBe(1);
+    expect(api.tokenRequests()).toBe(4);
+  });
+});

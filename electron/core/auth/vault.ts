@@ -1,0 +1,201 @@
+import { treatAsSecret } from '../redact.js';
+import type { TokenFile } from './token-file.js';
+
+/**
+ * Secrets: each profile's client secret and each credentials' cached access token, kept in the
+ * system keychain through keytar (service = the app id, accounts `<profileId>:secret` and
+ * `<credentialsId>:token`). Where no keychain answers, they live in this process's memory for the
+ * session and `unavailable` says so; a secret is never written to a file or a log. Tokens alone may
+ * go to a TokenFile, when the user opted in to one for a machine without a keychain.
+ */
+
+/** The app id, as the keychain shows it to the user. */
+export const KEYCHAIN_SERVICE = 'com.customer-data-browser.app';
+
+/** A token as cached between runs: restarting the app does not spend a new one. */
+export interface CachedToken {
+  accessToken: string;
+  /** Epoch ms, by this machine's clock: when it was received plus its lifetime. */
+  expiresAt: number;
+  /** Epoch ms, by this machine's clock (absent in tokens cached by older versions). */
+  receivedAt?: number;
+  /**
+   * Resources the API refused this very token right after it was issued (a bundle restricted to
+   * some resources): kept with it, so another process or the next start asks no token to learn it.
+   */
+  notPermitted?: string[];
+}
+
+/** No usable system keychain: shown by the UI and `cdb`; secrets are then kept for the session only. */
+export class KeychainUnavailableError extends Error {
+  override readonly name = 'KeychainUnavailableError';
+  constructor(readonly reason: string) {
+    super('no system keychain: secrets kept for this session only');
+  }
+}
+
+/** The calls of keytar the vault uses (so a test can hand in a keychain that fails). */
+export interface KeychainBackend {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+}
+
+type Account = `${string}:secret` | `${string}:token`;
+
+export class Vault {
+  private readonly memory = new Map<Account, string>();
+  private problem: KeychainUnavailableError | undefined;
+  private readonly listeners = new Set<(error: KeychainUnavailableError) => void>();
+  private tokenFile: TokenFile | undefined;
+
+  constructor(
+    private backend: KeychainBackend | undefined,
+    readonly service = KEYCHAIN_SERVICE,
+    unavailableReason?: string,
+  ) {
+    if (!backend)
+      this.problem = new KeychainUnavailableError(unavailableReason ?? 'keytar could not be loaded');
+  }
+
+  /** Why secrets are kept for this session only, if they are. */
+  get unavailable(): KeychainUnavailableError | undefined {
+    return this.problem;
+  }
+
+  /** Calls `listener` when the keychain stops answering (once per vault). */
+  onUnavailable(listener: (error: KeychainUnavailableError) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Where tokens go while there is no keychain (opt-in; see TokenFile), or where they stop going. */
+  cacheTokensIn(file: TokenFile | undefined): void {
+    this.tokenFile = file;
+  }
+
+  /** Where cached tokens outlive this process: the keychain, the opted-in token file, or nowhere. */
+  get tokensKept(): 'keychain' | 'file' | 'session' {
+    return this.backend ? 'keychain' : this.tokenFile ? 'file' : 'session';
+  }
+
+  async getSecret(profileId: string): Promise<string | undefined> {
+    const secret = await this.read(`${profileId}:secret`);
+    treatAsSecret(secret);
+    return secret;
+  }
+
+  setSecret(profileId: string, secret: string): Promise<void> {
+    treatAsSecret(secret);
+    return this.write(`${profileId}:secret`, secret);
+  }
+
+  deleteSecret(profileId: string): Promise<void> {
+    return this.delete(`${profileId}:secret`);
+  }
+
+  /** The token cached for the credentials `credentialsId` names (credentials.ts). */
+  async getToken(credentialsId: string): Promise<CachedToken | undefined> {
+    const stored = await this.read(`${credentialsId}:token`);
+    if (!stored) return undefined;
+    try {
+      const token = JSON.parse(stored) as Partial<CachedToken>;
+      if (typeof token.accessToken === 'string' && typeof token.expiresAt === 'number') {
+        treatAsSecret(token.accessToken);
+        const notPermitted = Array.isArray(token.notPermitted)
+          ? token.notPermitted.filter((scope): scope is string => typeof scope === 'string')
+          : [];
+        return {
+          accessToken: token.accessToken,
+          expiresAt: token.expiresAt,
+          ...(typeof token.receivedAt === 'number' && { receivedAt: token.receivedAt }),
+          ...(notPermitted.length > 0 && { notPermitted }),
+        };
+      }
+    } catch {
+      // A damaged entry is treated as no token: a new one is requested.
+    }
+    return undefined;
+  }
+
+  setToken(credentialsId: string, token: CachedToken): Promise<void> {
+    return this.write(`${credentialsId}:token`, JSON.stringify(token));
+  }
+
+  deleteToken(credentialsId: string): Promise<void> {
+    return this.delete(`${credentialsId}:token`);
+  }
+
+  private async read(account: Account): Promise<string | undefined> {
+    const file = this.fileFor(account);
+    if (file) return (await file.get(account)) ?? this.memory.get(account);
+    if (this.backend) {
+      try {
+        return (await this.backend.getPassword(this.service, account)) ?? this.memory.get(account);
+      } catch (error) {
+        this.fallBack(error);
+      }
+    }
+    return this.memory.get(account);
+  }
+
+  private async write(account: Account, value: string): Promise<void> {
+    const file = this.fileFor(account);
+    if (file) return file.set(account, value);
+    if (this.backend) {
+      try {
+        await this.backend.setPassword(this.service, account, value);
+        this.memory.delete(account);
+        return;
+      } catch (error) {
+        this.fallBack(error);
+      }
+    }
+    this.memory.set(account, value);
+  }
+
+  private async delete(account: Account): Promise<void> {
+    this.memory.delete(account);
+    await this.fileFor(account)?.delete(account);
+    if (!this.backend) return;
+    try {
+      await this.backend.deletePassword(this.service, account);
+    } catch (error) {
+      this.fallBack(error);
+    }
+  }
+
+  /** The opted-in token file, for a token account while there is no keychain. */
+  private fileFor(account: Account): TokenFile | undefined {
+    return !this.backend && account.endsWith(':token') ? this.tokenFile : undefined;
+  }
+
+  /** The keychain failed (absent, locked, prompt refused): keep secrets in memory from now on. */
+  private fallBack(error: unknown): void {
+    this.backend = undefined;
+    // keytar's messages name D-Bus paths, never the secret; they help the user see which keychain failed.
+    this.problem = new KeychainUnavailableError(error instanceof Error ? error.message : String(error));
+    for (const listener of this.listeners) listener(this.problem);
+  }
+}
+
+/**
+ * Opens the vault on the system keychain, checking it answers; without one (no Secret Service on
+ * Linux, keytar not built) the vault keeps secrets in memory and reports why.
+ */
+export async function openVault(service = KEYCHAIN_SERVICE): Promise<Vault> {
+  let backend: KeychainBackend;
+  try {
+    const keytar = (await import('keytar')) as { default?: KeychainBackend } & KeychainBackend;
+    backend = keytar.default ?? keytar;
+  } catch (error) {
+    return new Vault(undefined, service, `keytar could not be loaded: ${(error as Error).message}`);
+  }
+  try {
+    // A read of an account that never exists: proves the keychain answers without prompting.
+    await backend.getPassword(service, 'probe:secret');
+  } catch (error) {
+    return new Vault(undefined, service, (error as Error).message);
+  }
+  return new Vault(backend, service);
+}

@@ -1,0 +1,173 @@
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import type { ExportProgress, ExportView } from '../../shared/export.js';
+import { AGREEMENTS, exportKit } from '../testing/export-kit.js';
+import { AuditLog } from './audit-log.js';
+import { runExport } from './export.js';
+
+// An export's safety (the file's mode, no data in the audit log, cancel) and its faults: whatever
+// happens, the complete file at the target or nothing (a previous file there kept).
+const kit = exportKit();
+const { apiRecords, filesIn } = kit;
+
+describe('safety', () => {
+  it('creates the file readable by the user only, leaves no temporary file, and logs the export without data', async () => {
+    const auditLog = new AuditLog(join(kit.dir, 'audit', 'exports.log'));
+    const target = join(kit.dir, 'customers.xlsx');
+    const view: ExportView = {
+      resource: 'customers',
+      lang: 'en',
+      filter: [{ field: 'name', op: 'contains', value: 'Dupont' }],
+    };
+    const result = await runExport(
+      kit.engine.client,
+      { profile: 'Demo', view, options: { format: 'xlsx' }, target },
+      { auditLog },
+    );
+    expect((await stat(target)).mode & 0o777).toBe(0o600);
+    expect(await filesIn()).toEqual(['audit', 'customers.xlsx']);
+    const [entry] = await auditLog.recent(5);
+    expect(entry).toMatchObject({
+      profile: 'Demo',
+      view: { resource: 'customers', lang: 'en', filter: [{ field: 'name', op: 'contains' }] },
+      format: 'xlsx',
+      rows: result.rows,
+      path: target,
+      outcome: 'completed',
+    });
+    const logText = await readFile(auditLog.path, 'utf8');
+    expect(logText).not.toContain('Dupont');
+  });
+
+  it('reports progress: records, pages, rate, the view total and an ETA', async () => {
+    const seen: ExportProgress[] = [];
+    kit.engine.demo.faults.delayNext(6, 150);
+    await runExport(
+      kit.engine.client,
+      {
+        profile: 'Demo',
+        view: AGREEMENTS,
+        options: { format: 'jsonl', pageSize: 100 },
+        target: join(kit.dir, 'a.jsonl'),
+      },
+      { onProgress: (progress) => seen.push(progress) },
+    );
+    expect(seen.length).toBeGreaterThan(1);
+    const last = seen.at(-1);
+    expect(last).toMatchObject({ records: 1_400, scanned: 1_400, pages: 14, total: 1_400, restarted: false });
+    expect(last?.recordsPerSecond).toBeGreaterThan(0);
+    expect(seen.some((progress) => progress.etaSeconds !== undefined && progress.etaSeconds > 0)).toBe(true);
+    expect(seen.map((progress) => progress.records)).toEqual(
+      [...seen.map((progress) => progress.records)].sort((a, b) => a - b),
+    );
+  });
+});
+
+describe('faults leave the complete file or nothing', () => {
+  const exportAgreements = (target: string, signal?: AbortSignal, onProgress?: (p: ExportProgress) => void) =>
+    runExport(
+      kit.engine.client,
+      { profile: 'Demo', view: AGREEMENTS, options: { format: 'csv', pageSize: 100 }, target },
+      { signal, onProgress },
+    );
+
+  const expectComplete = async (target: string) => {
+    const rows = parse(await readFile(target, 'utf8')).slice(1);
+    const records = await apiRecords(AGREEMENTS);
+    expect(rows.map((row) => row[0])).toEqual(records.map((record) => record.id));
+  };
+
+  it('cancelled mid-way: nothing at the target, no temporary file, and an earlier file untouched', async () => {
+    const target = join(kit.dir, 'agreements.csv');
+    await writeFile(target, 'the previous export\r\n');
+    const controller = new AbortController();
+    kit.engine.demo.faults.delayNext(20, 30);
+    const run = exportAgreements(target, controller.signal, (progress) => {
+      if (progress.pages >= 2) controller.abort();
+    });
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(await readFile(target, 'utf8')).toBe('the previous export\r\n');
+    expect(await filesIn()).toEqual(['agreements.csv']);
+  });
+
+  it('through a 503 storm: the complete file', async () => {
+    const target = join(kit.dir, 'storm.csv');
+    const overloadsBefore = kit.engine.limiter.stats().overloadAnswers;
+    // Near the end of the 14 pages, so the slowed rate has few pages left to recover over.
+    kit.engine.demo.faults.failNext(6, {}, 11);
+    await exportAgreements(target);
+    expect(kit.engine.limiter.stats().overloadAnswers - overloadsBefore).toBe(6);
+    await expectComplete(target);
+  });
+
+  it('through a token expiry mid-export: the complete file, after one renewal', async () => {
+    const target = join(kit.dir, 'renewed.csv');
+    const before = kit.engine.demo.counters.tokenRequests;
+    kit.engine.demo.faults.revokeTokens(3);
+    await exportAgreements(target);
+    await expectComplete(target);
+    expect(kit.engine.demo.counters.tokenRequests).toBe(before + 1);
+  });
+
+  it('after one invalid cursor: restarted once, the complete file with no row twice', async () => {
+    const target = join(kit.dir, 'restarted.csv');
+    const seen: ExportProgress[] = [];
+    const invalidCursor = {
+      status: 400,
+      body: JSON.stringify({ status: 'error', message: 'invalid cursor' }),
+    };
+    kit.engine.demo.faults.failNext(1, invalidCursor, 4);
+    await exportAgreements(target, undefined, (progress) => seen.push(progress));
+    await expectComplete(target);
+    expect(seen.at(-1)?.restarted).toBe(true);
+  });
+
+  it('after a second invalid cursor: fails cleanly, nothing at the target', async () => {
+    const target = join(kit.dir, 'failed.csv');
+    // A cursor page refused, then again after the restart.
+    kit.engine.demo.faults.failNext(1, { status: 400 }, 3);
+    kit.engine.demo.faults.failNext(1, { status: 400 }, 3);
+    await expect(exportAgreements(target)).rejects.toMatchObject({ code: 'invalid-cursor' });
+    expect(await filesIn()).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a folder that does not exist',
+      () => join(kit.dir, 'missing', 'x.csv'),
+      /^the folder .*missing does not exist: create it, or export to another one$/,
+    ],
+    ['a place nobody may write, root included', () => '/proc/cdb-export.csv', /ENOENT|EACCES|EROFS/],
+  ])('to %s: fails before fetching anything', async (_kind, target, message) => {
+    const requests = kit.engine.demo.counters.apiRequests;
+    await expect(exportAgreements(target())).rejects.toThrow(message);
+    expect(kit.engine.demo.counters.apiRequests - requests).toBeLessThanOrEqual(1);
+  });
+
+  it('with a filter that cannot apply: fails naming the field, nothing written', async () => {
+    const target = join(kit.dir, 'bad.csv');
+    const view: ExportView = { ...AGREEMENTS, filter: [{ field: 'mrr', op: 'gt', value: 'lots' }] };
+    await expect(
+      runExport(kit.engine.client, { profile: 'Demo', view, options: { format: 'csv' }, target }),
+    ).rejects.toThrow(/^mrr: "lots" is not a number/);
+    await expect(
+      runExport(kit.engine.client, {
+        profile: 'Demo',
+        view: { ...AGREEMENTS, columns: ['mrr', 'nope'] },
+        options: { format: 'csv' },
+        target,
+      }),
+    ).rejects.toThrow(/columns: "nope" is not a field of agreements/);
+    await expect(
+      runExport(kit.engine.client, {
+        profile: 'Demo',
+        view: { ...AGREEMENTS, filter: [{ field: 'stauts', op: 'eq', value: 'active' }] },
+        options: { format: 'csv' },
+        target,
+      }),
+    ).rejects.toThrow(/^stauts: not a field of agreements/);
+    expect(await filesIn()).toEqual([]);
+  });
+});

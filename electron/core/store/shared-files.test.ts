@@ -1,0 +1,177 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { chmod, chown, lstat, mkdir, readFile, symlink, utimes, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FileLockError, withFileLock } from './file-lock.js';
+import { OriginPeers } from '../rate/origin-peers.js';
+import { cleanUp, closeLater, tempDir } from '../testing/wired.js';
+import { TokenFile } from '../auth/token-file.js';
+
+// Files other processes leave in the data folder (locks, rate heartbeats, the token file), as a
+// crash, a clock that is off or another user can leave them: judged by whether the process that
+// wrote them runs, never by their clock (docs/architecture.md, "Files shared between processes").
+
+afterEach(cleanUp);
+const folder = tempDir;
+
+/** A process that runs until the test ends. */
+async function liveProcess(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+  closeLater(async () => {
+    child.kill();
+    if (child.exitCode === null) await once(child, 'exit');
+  });
+  await once(child, 'spawn');
+  return child;
+}
+
+/** The pid of a process that has ended. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  await once(child, 'exit');
+  return child.pid ?? 0;
+}
+
+const IN_A_YEAR = new Date(Date.now() + 365 * 24 * 3_600_000);
+const owner = (pid: number) => JSON.stringify({ pid, host: hostname() });
+
+describe('locks', () => {
+  it('takes over a lock whose folder is dated a year ahead and names no owner, instead of waiting forever', async () => {
+    const path = join(await folder(), 'profiles.json');
+    await mkdir(`${path}.lock`);
+    await utimes(`${path}.lock`, IN_A_YEAR, IN_A_YEAR);
+    expect(await withFileLock(path, () => Promise.resolve('done'), { waitMs: 2_000 })).toBe('done');
+  });
+
+  it('takes over at once the lock of a process that no longer runs, whatever its date', async () => {
+    const path = join(await folder(), 'settings.json');
+    await mkdir(`${path}.lock`);
+    await writeFile(join(`${path}.lock`, 'owner'), owner(await deadPid()));
+    await utimes(`${path}.lock`, IN_A_YEAR, IN_A_YEAR);
+    const started = performance.now();
+    await withFileLock(path, () => Promise.resolve(), { waitMs: 2_000 });
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('waits for the lock of a process that runs, however old its folder, then says it could not have it', async () => {
+    const path = join(await folder(), 'token-grants.json');
+    await mkdir(`${path}.lock`);
+    await writeFile(join(`${path}.lock`, 'owner'), owner((await liveProcess()).pid ?? 0));
+    await utimes(`${path}.lock`, new Date(0), new Date(0));
+    await expect(withFileLock(path, () => Promise.resolve(), { waitMs: 300 })).rejects.toThrow(FileLockError);
+    await expect(withFileLock(path, () => Promise.resolve(), { waitMs: 300 })).rejects.toThrow(
+      /another process of this app kept .*token-grants\.json locked for over 1 s; try again/,
+    );
+  });
+
+  it('removes a file standing where the lock folder goes (debris), instead of failing with ENOTDIR', async () => {
+    const path = join(await folder(), 'profiles.json');
+    await writeFile(`${path}.lock`, 'not a lock');
+    expect(await withFileLock(path, () => Promise.resolve(1), { waitMs: 2_000 })).toBe(1);
+    expect(await lstat(`${path}.lock`).catch(() => undefined)).toBeUndefined();
+  });
+
+  it('still keeps out another holder in this process until the first one is done', async () => {
+    const path = join(await folder(), 'ledger.json');
+    const order: string[] = [];
+    await Promise.all(
+      ['a', 'b', 'c'].map((name) =>
+        withFileLock(path, async () => {
+          order.push(`${name}+`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          order.push(`${name}-`);
+        }),
+      ),
+    );
+    for (let i = 0; i < order.length; i += 2) expect(order[i]?.[0]).toBe(order[i + 1]?.[0]);
+  });
+});
+
+describe('rate heartbeats', () => {
+  /** A heartbeat as a process of the user leaves it, with its process, at the given time. */
+  async function heartbeat(dir: string, pid: number, at: Date, name = `${pid}-${'0'.repeat(7)}1`) {
+    await writeFile(join(dir, name), owner(pid));
+    await utimes(join(dir, name), at, at);
+    return join(dir, name);
+  }
+
+  /** The count a new process calling the origin sees after its first beat. */
+  function countSeen(dir: string): number {
+    const peers = new OriginPeers(dir);
+    peers.setActive(true);
+    const count = peers.count;
+    peers.setActive(false);
+    return count;
+  }
+
+  it('do not count a file dated in the future, even of a running process: 200 of them cannot starve this one', async () => {
+    const dir = await folder();
+    const { pid = 0 } = await liveProcess();
+    for (let i = 0; i < 200; i++)
+      await heartbeat(dir, pid, IN_A_YEAR, `${pid}-${i.toString(16).padStart(8, '0')}`);
+    expect(countSeen(dir)).toBe(1);
+  });
+
+  it('do not count, and remove, the fresh file of a process that no longer runs', async () => {
+    const dir = await folder();
+    const file = await heartbeat(dir, await deadPid(), new Date());
+    expect(countSeen(dir)).toBe(1);
+    expect(await lstat(file).catch(() => undefined)).toBeUndefined();
+  });
+
+  it('count every running peer past debris they cannot remove; at most 16, whatever the folder holds', async () => {
+    const dir = await folder();
+    const dead = await deadPid();
+    // Folders named like heartbeats of a dead process: the sweep cannot remove them as files.
+    for (let i = 0; i < 20; i++) {
+      const debris = join(dir, `${dead}-${i.toString(16).padStart(8, '0')}`);
+      await mkdir(debris);
+      await writeFile(join(debris, 'x'), '');
+      await utimes(debris, new Date(0), new Date(0));
+    }
+    const peers = await Promise.all([liveProcess(), liveProcess()]);
+    for (const peer of peers) await heartbeat(dir, peer.pid ?? 0, new Date());
+    expect(countSeen(dir)).toBe(3);
+    for (let i = 0; i < 30; i++)
+      await heartbeat(dir, peers[0]?.pid ?? 0, new Date(), `${peers[0]?.pid}-f${String(i).padStart(7, '0')}`);
+    expect(countSeen(dir)).toBe(16);
+  });
+});
+
+describe('the opted-in token file', () => {
+  it('is never written through a link planted in its place: the link’s target keeps its content', async () => {
+    const dir = await folder();
+    const target = join(dir, 'target.txt');
+    await writeFile(target, 'the user’s own file');
+    const path = join(dir, 'token-cache.json');
+    await symlink(target, path);
+    const file = new TokenFile(path);
+    await expect(file.set('cred-1', 'a-token')).rejects.toThrow(
+      /token-cache\.json is a symbolic link: it is not used/,
+    );
+    await expect(file.get('cred-1')).rejects.toThrow(/is a symbolic link/);
+    expect(await readFile(target, 'utf8')).toBe('the user’s own file');
+  });
+
+  it('is refused when others may read it, and written readable by the user only', async () => {
+    const path = join(await folder(), 'token-cache.json');
+    const file = new TokenFile(path);
+    await file.set('cred-1', 'a-token');
+    expect((await lstat(path)).mode & 0o777).toBe(0o600);
+    expect(await file.get('cred-1')).toBe('a-token');
+    await chmod(path, 0o644);
+    await expect(file.get('cred-1')).rejects.toThrow(
+      /may be read or written by other users \(mode 644\); make it private with chmod 600/,
+    );
+  });
+
+  it.runIf(process.getuid?.() === 0)('is refused when another user owns it', async () => {
+    const path = join(await folder(), 'token-cache.json');
+    const file = new TokenFile(path);
+    await file.set('cred-1', 'a-token');
+    await chown(path, 65_534, 65_534);
+    await expect(file.get('cred-1')).rejects.toThrow(/belongs to another user/);
+  });
+});

@@ -1,0 +1,63 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import type { ExportView } from '../../shared/export.js';
+import type { ApiRecord, ResourceSchema } from '../../shared/schema.js';
+import { traverse } from '../api/paging.js';
+import { startEngine, type Engine } from './test-kit.js';
+
+/** A view every export test uses: agreements by MRR, labels in English. */
+export const AGREEMENTS: ExportView = { resource: 'agreements', sort: 'mrr.desc', lang: 'en' };
+
+/**
+ * Exports against the Demo API for a test file: an engine on a fast Demo (the rate limit is the
+ * limiter's tests' subject; here a storm only has to be ridden out, in seconds), a fresh folder per
+ * test, and the API's own view of the data to compare files with. Registers the file's hooks.
+ */
+export function exportKit() {
+  let engine: Engine | undefined;
+  let dir = '';
+  beforeAll(async () => {
+    engine = await startEngine({
+      demo: {
+        seed: 8,
+        size: { customers: 1_500, contacts: 300, agreements: 1_400 },
+        limits: { requestsPerSecond: 200, burst: 350 },
+      },
+      limiter: { requestsPerSecond: 200, burst: 350, baseBackoffMs: 5 },
+    });
+  });
+  afterAll(() => engine?.close());
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cdb-export-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+  const started = (): Engine => {
+    if (!engine) throw new Error('the engine starts in beforeAll');
+    return engine;
+  };
+  return {
+    get engine() {
+      return started();
+    },
+    /** This test's folder. */
+    get dir() {
+      return dir;
+    },
+    /** The records of a view as the API sends them (a traversal of its own). */
+    apiRecords: async (view: ExportView): Promise<ApiRecord[]> => {
+      const records: ApiRecord[] = [];
+      for await (const page of traverse(started().client, { ...view, size: 500 })) records.push(...page.rows);
+      return records;
+    },
+    schemaOf: async (view: ExportView): Promise<ResourceSchema> => {
+      const listing = await started().client.schemas(view.lang);
+      const schema = listing.schemas?.find((candidate) => candidate.resource === view.resource);
+      if (!schema) throw new Error('no schema');
+      return schema;
+    },
+    /** Files left in the export folder (temporary files included). */
+    filesIn: () => readdir(dir),
+  };
+}
