@@ -22,7 +22,7 @@ if [ -z "${CDB_TEST_SESSION:-}" ]; then
   exec scripts/with-test-session.sh "$0" "$@"
 fi
 
-# Each step says how long the one before it took (the target for the whole: under 3 minutes).
+# Each step says how long the one before it took (about 5 minutes on 2 cores).
 step() {
   [ -n "${step_name:-}" ] && printf '(%s: %d s)\n' "$step_name" $((SECONDS - step_started))
   step_name=$*

@@ -19,6 +19,28 @@ import { parseWhere } from './where.js';
 // What `cdb export`'s flags say (export.ts): the view, the connection and the target's folder, each
 // checked before any token is spent, with an error that names the flag.
 
+/** `cdb export`'s flags, as parseFlags reads them. */
+export const EXPORT_FLAGS = {
+  profile: { type: 'string' },
+  'base-url': { type: 'string' },
+  'auth-url': { type: 'string' },
+  audience: { type: 'string' },
+  'client-id': { type: 'string' },
+  resource: { type: 'string' },
+  customer: { type: 'string' },
+  sort: { type: 'string' },
+  lang: { type: 'string' },
+  size: { type: 'string' },
+  format: { type: 'string' },
+  columns: { type: 'string' },
+  delimiter: { type: 'string' },
+  bom: { type: 'boolean' },
+  'decimal-comma': { type: 'boolean' },
+  where: { type: 'string', multiple: true },
+  out: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** Flag names of the profile fields, so validation errors name what the user typed. */
 const FLAG_OF: Record<string, string> = {
   baseUrl: '--base-url',

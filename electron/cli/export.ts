@@ -4,12 +4,19 @@ import { EXPORT_FORMATS } from '../shared/export.js';
 import { connect } from '../core/api/connect.js';
 import { ApiError, isAbort } from '../core/errors.js';
 import { CUT_MARKER } from '../core/export/cells.js';
-import { runExport } from '../core/export/export.js';
+import { runExport, type ExportResult } from '../core/export/export.js';
 import { removeLeftovers } from '../core/export/temp-file.js';
 import { integerFlag, parseFlags, UsageError } from './args.js';
 import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
-import { checkFolderOf, oneOf, profileFromFlags, savedProfile, viewFrom } from './export-flags.js';
+import {
+  checkFolderOf,
+  EXPORT_FLAGS,
+  oneOf,
+  profileFromFlags,
+  savedProfile,
+  viewFrom,
+} from './export-flags.js';
 import { grantNotice, openServices } from './services.js';
 
 export const EXPORT_HELP = `Usage: cdb export [connection] --resource NAME --out PATH [options]
@@ -48,26 +55,7 @@ nothing at PATH); 2 for a mistake in the command; 130 when interrupted (nothing 
 
 /** `cdb export`. */
 export async function exportCommand(argv: string[], io: CliIo): Promise<number> {
-  const flags = parseFlags(argv, {
-    profile: { type: 'string' },
-    'base-url': { type: 'string' },
-    'auth-url': { type: 'string' },
-    audience: { type: 'string' },
-    'client-id': { type: 'string' },
-    resource: { type: 'string' },
-    customer: { type: 'string' },
-    sort: { type: 'string' },
-    lang: { type: 'string' },
-    size: { type: 'string' },
-    format: { type: 'string' },
-    columns: { type: 'string' },
-    delimiter: { type: 'string' },
-    bom: { type: 'boolean' },
-    'decimal-comma': { type: 'boolean' },
-    where: { type: 'string', multiple: true },
-    out: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  });
+  const flags = parseFlags(argv, EXPORT_FLAGS);
   if (flags.help) {
     io.stdout.write(EXPORT_HELP);
     return 0;
@@ -77,44 +65,13 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
   const delimiter = oneOf(flags.delimiter ?? ',', [',', ';'] as const, '--delimiter');
   if (!flags.out) throw new UsageError('--out PATH is required');
   await checkFolderOf(flags.out);
-  const usesFlags = ['base-url', 'auth-url', 'client-id', 'audience'].filter(
-    (name) => flags[name as keyof typeof flags] !== undefined,
-  );
-  if (flags.profile !== undefined && usesFlags.length) {
-    throw new UsageError(`--profile cannot be combined with --${usesFlags.join(', --')}`);
-  }
-
-  const secretFromEnv = process.env.CDB_CLIENT_SECRET || undefined;
-  const flagProfile = flags.profile === undefined ? profileFromFlags(flags) : undefined;
-  if (flagProfile && !secretFromEnv) {
-    throw new UsageError(
-      'set the client secret in the environment variable CDB_CLIENT_SECRET (never on the command line)',
-    );
-  }
-  const services = await openServices(io);
-  const profile = flagProfile ?? (await savedProfile(services, flags.profile ?? ''));
-  const profileId = profile.connection.id;
-  const connection = connect(profile.connection, {
-    tokens: services.tokens,
-    limiters: services.limiters,
-    readSecret: secretFromEnv
-      ? () => Promise.resolve(secretFromEnv)
-      : () => services.vault.getSecret(profileId),
-  });
-  const stopNotices = connection.tokens.onGrant((usage) =>
-    io.stderr.write(grantNotice(usage, services.vault.tokensKept)),
-  );
+  const { services, profile, connection, stopNotices } = await connectionOf(flags, io);
 
   const controller = new AbortController();
   const interrupt = () => controller.abort();
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
-  const leftovers = await removeLeftovers(dirname(resolve(flags.out)));
-  if (leftovers.length) {
-    io.stderr.write(
-      `cdb export: removed ${leftovers.length} temporary file(s) left by interrupted exports: ${leftovers.join(', ')}\n`,
-    );
-  }
+  await removeLeftoversBeside(flags.out, io);
   const progress = progressReporter(io.stderr);
   try {
     const result = await runExport(
@@ -138,14 +95,7 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
       },
     );
     progress.end();
-    io.stderr.write(
-      `cdb export: ${result.rows.toLocaleString('en')} rows written to ${result.path} in ${result.seconds.toFixed(1)} s\n`,
-    );
-    if (result.cutCells) {
-      io.stderr.write(
-        `cdb export: ${result.cutCells.toLocaleString('en')} cells were longer than Excel's 32,767 characters: cut, ending with "${CUT_MARKER.trim()}"\n`,
-      );
-    }
+    tellResult(result, io);
     return 0;
   } catch (error) {
     progress.end();
@@ -167,5 +117,62 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
     stopNotices();
     connection.limiter.close();
     services.tokens.closeAll();
+  }
+}
+
+/**
+ * The connection the flags name: a saved profile (its secret from the keychain, or
+ * CDB_CLIENT_SECRET), or one given by flags (its secret only from CDB_CLIENT_SECRET, never on the
+ * command line); the token grants it costs are told on stderr.
+ */
+async function connectionOf(flags: ReturnType<typeof parseFlags<typeof EXPORT_FLAGS>>, io: CliIo) {
+  const usesFlags = (['base-url', 'auth-url', 'client-id', 'audience'] as const).filter(
+    (name) => flags[name] !== undefined,
+  );
+  if (flags.profile !== undefined && usesFlags.length) {
+    throw new UsageError(`--profile cannot be combined with --${usesFlags.join(', --')}`);
+  }
+  const secretFromEnv = process.env.CDB_CLIENT_SECRET || undefined;
+  const flagProfile = flags.profile === undefined ? profileFromFlags(flags) : undefined;
+  if (flagProfile && !secretFromEnv) {
+    throw new UsageError(
+      'set the client secret in the environment variable CDB_CLIENT_SECRET (never on the command line)',
+    );
+  }
+  const services = await openServices(io);
+  const profile = flagProfile ?? (await savedProfile(services, flags.profile ?? ''));
+  const profileId = profile.connection.id;
+  const connection = connect(profile.connection, {
+    tokens: services.tokens,
+    limiters: services.limiters,
+    readSecret: secretFromEnv
+      ? () => Promise.resolve(secretFromEnv)
+      : () => services.vault.getSecret(profileId),
+  });
+  const stopNotices = connection.tokens.onGrant((usage) =>
+    io.stderr.write(grantNotice(usage, services.vault.tokensKept)),
+  );
+  return { services, profile, connection, stopNotices };
+}
+
+/** Removes what interrupted exports left beside the target, and says so. */
+async function removeLeftoversBeside(out: string, io: CliIo): Promise<void> {
+  const leftovers = await removeLeftovers(dirname(resolve(out)));
+  if (leftovers.length) {
+    io.stderr.write(
+      `cdb export: removed ${leftovers.length} temporary file(s) left by interrupted exports: ${leftovers.join(', ')}\n`,
+    );
+  }
+}
+
+/** What a finished export says on stderr: rows, where, how long, and the cells cut. */
+function tellResult(result: ExportResult, io: CliIo): void {
+  io.stderr.write(
+    `cdb export: ${result.rows.toLocaleString('en')} rows written to ${result.path} in ${result.seconds.toFixed(1)} s\n`,
+  );
+  if (result.cutCells) {
+    io.stderr.write(
+      `cdb export: ${result.cutCells.toLocaleString('en')} cells were longer than Excel's 32,767 characters: cut, ending with "${CUT_MARKER.trim()}"\n`,
+    );
   }
 }

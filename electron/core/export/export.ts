@@ -60,60 +60,34 @@ export async function runExport(
   const options = exportOptionsSchema.parse(request.options);
   const { view } = request;
   const target = resolve(request.target);
-  const started = performance.now();
   const id = request.id ?? randomUUID();
-  const progress: ExportProgress = {
-    records: 0,
-    scanned: 0,
-    pages: 0,
-    recordsPerSecond: 0,
-    restarted: false,
-    cutCells: 0,
-  };
+  const reporter = progressReporter(hooks.onProgress);
+  const { progress } = reporter;
   let temp: TempFile | undefined;
   let writer: RowWriter | undefined;
-  let lastReport = 0;
-
-  const report = (force = false) => {
-    const now = performance.now();
-    if (!force && now - lastReport < PROGRESS_INTERVAL_MS) return;
-    lastReport = now;
-    const seconds = (now - started) / 1000;
-    progress.recordsPerSecond = seconds > 0 ? progress.records / seconds : 0;
-    const scannedPerSecond = seconds > 0 ? progress.scanned / seconds : 0;
-    if (progress.total !== undefined && scannedPerSecond > 0) {
-      progress.etaSeconds = Math.max(0, (progress.total - progress.scanned) / scannedPerSecond);
-    }
-    hooks.onProgress?.({ ...progress });
-  };
 
   // The "started" line comes first: a crash leaves it, so the log never loses an export.
   await hooks.auditLog?.started(auditStart(id, request, target));
   try {
     const schema = await schemaOf(client, view, hooks.signal);
-    let keep: ((record: ApiRecord) => boolean) | undefined;
     temp = await TempFile.beside(target);
-
+    const file = temp;
     void client
       .count(view, { signal: hooks.signal, priority: 'export' })
       .then((total) => (progress.total = total))
       .catch(() => undefined);
-
-    const writerOptions = {
+    const formatOptions = {
       delimiter: options.delimiter,
       bom: options.bom,
       decimalComma: options.decimalComma,
     };
-    let columns: Column[] | undefined;
+    const open = async (columns: Column[]) =>
+      openWriter(options.format, await file.restart(), { columns, ...formatOptions });
+    let plan: ExportPlan | undefined;
+    const { resource, customerId, sort, lang } = view;
     const pages = traverse(
       client,
-      {
-        resource: view.resource,
-        customerId: view.customerId,
-        sort: view.sort,
-        size: options.pageSize,
-        lang: view.lang,
-      },
+      { resource, customerId, sort, size: options.pageSize, lang },
       { signal: hooks.signal, priority: 'export', restarts: 1 },
     );
     for await (const page of pages) {
@@ -123,37 +97,22 @@ export async function runExport(
         writer = undefined;
         Object.assign(progress, { records: 0, scanned: 0, pages: 0, restarted: true });
       }
-      if (!columns) {
-        assertFilterFields(view, schema, page.rows);
-        columns = resolveColumns(schema, view.columns, page.rows);
-        // Filters compare as the table's do: by the kinds the schema or the first records give.
-        const kindOf = kindsOf(schema?.fields ?? [], page.rows);
-        keep = compileFilter(view.filter ?? [], (field) => filterKindOf(kindOf(field)));
-      }
-      writer ??= openWriter(options.format, await temp.restart(), { columns, ...writerOptions });
-      await writeRows(writer, page.rows, keep ?? (() => true), progress);
+      plan ??= planOf(view, schema, page.rows);
+      writer ??= await open(plan.columns);
+      await writeRows(writer, page.rows, plan.keep, progress);
       progress.cutCells = writer.cutCells;
       progress.pages++;
-      report();
+      reporter.report();
     }
-    writer ??= openWriter(options.format, await temp.restart(), {
-      columns: columns ?? resolveColumns(schema, view.columns, []),
-      ...writerOptions,
-    });
+    writer ??= await open(plan?.columns ?? resolveColumns(schema, view.columns, []));
     await writer.close();
-    await temp.commit();
+    await file.commit();
     progress.cutCells = writer.cutCells;
-    report(true);
+    reporter.report(true);
     const end = { rows: progress.records, ...(progress.cutCells && { cutCells: progress.cutCells }) };
     await hooks.auditLog?.ended(id, { outcome: 'completed', ...end });
-    return {
-      path: target,
-      rows: progress.records,
-      scanned: progress.scanned,
-      pages: progress.pages,
-      seconds: (performance.now() - started) / 1000,
-      cutCells: progress.cutCells,
-    };
+    const { records: rows, scanned, pages: pageCount, cutCells } = progress;
+    return { path: target, rows, scanned, pages: pageCount, seconds: reporter.seconds(), cutCells };
   } catch (error) {
     writer?.destroy();
     await temp?.discard();
@@ -166,6 +125,59 @@ export async function runExport(
       .catch(() => undefined);
     throw error;
   }
+}
+
+/** What an export writes: its columns, and the filter's test of a record. */
+interface ExportPlan {
+  columns: Column[];
+  keep: (record: ApiRecord) => boolean;
+}
+
+/** The plan of an export, from the view, the schema and the first page's records. */
+function planOf(
+  view: ExportView,
+  schema: ResourceSchema | null,
+  firstRows: readonly ApiRecord[],
+): ExportPlan {
+  assertFilterFields(view, schema, firstRows);
+  // Filters compare as the table's do: by the kinds the schema or the first records give.
+  const kindOf = kindsOf(schema?.fields ?? [], firstRows);
+  return {
+    columns: resolveColumns(schema, view.columns, firstRows),
+    keep: compileFilter(view.filter ?? [], (field) => filterKindOf(kindOf(field))),
+  };
+}
+
+/** An export's progress, told to `onProgress` at most every PROGRESS_INTERVAL_MS with its rate and time left. */
+function progressReporter(onProgress: ((progress: ExportProgress) => void) | undefined) {
+  const started = performance.now();
+  const progress: ExportProgress = {
+    records: 0,
+    scanned: 0,
+    pages: 0,
+    recordsPerSecond: 0,
+    restarted: false,
+    cutCells: 0,
+  };
+  let lastReport = 0;
+  const seconds = () => (performance.now() - started) / 1000;
+  return {
+    progress,
+    seconds,
+    /** Tells the progress, unless it was told less than an interval ago (`force`: now). */
+    report: (force = false) => {
+      const now = performance.now();
+      if (!force && now - lastReport < PROGRESS_INTERVAL_MS) return;
+      lastReport = now;
+      const elapsed = seconds();
+      progress.recordsPerSecond = elapsed > 0 ? progress.records / elapsed : 0;
+      const scannedPerSecond = elapsed > 0 ? progress.scanned / elapsed : 0;
+      if (progress.total !== undefined && scannedPerSecond > 0) {
+        progress.etaSeconds = Math.max(0, (progress.total - progress.scanned) / scannedPerSecond);
+      }
+      onProgress?.({ ...progress });
+    },
+  };
 }
 
 /** A filter on a field the view does not have would silently keep nothing: refuse it, naming the field. */

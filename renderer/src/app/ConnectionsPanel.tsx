@@ -1,22 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
 import type { ProfileSummary, SessionStatus } from '../../../electron/shared/contract';
-import { useDeleteProfile, useSaveProfile, useSelectConnection, useTestProfile } from '../data/mutations';
-import { useProfiles } from '../data/queries';
-import {
-  ADVANCED_FIELDS,
-  draftOf,
-  EMPTY_DRAFT,
-  LABEL_KEYS,
-  movesCredentials,
-  profileOf,
-  TEXT_FIELDS,
-  type Draft,
-  type FieldProblems,
-} from './connection-draft';
-import { failureLine } from './describe-failure';
+import { ADVANCED_FIELDS, LABEL_KEYS, TEXT_FIELDS, type Draft } from './connection-draft';
 import { FormField } from './FormField';
+import { useConnectionForm } from './useConnectionForm';
 import { PanelHeader } from './PanelHeader';
 
 /**
@@ -31,99 +18,12 @@ export function ConnectionsPanel({
   session: SessionStatus | undefined;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language as Language;
-  const profiles = useProfiles();
-  const saveProfile = useSaveProfile();
-  const testProfile = useTestProfile();
-  const selectConnection = useSelectConnection();
-  const deleteProfile = useDeleteProfile();
-  const busy = [saveProfile, testProfile, selectConnection, deleteProfile].some((action) => action.isPending);
-  const [selectedId, setSelectedId] = useState<string | undefined>();
-  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
-  const [secret, setSecret] = useState('');
+  const { t } = useTranslation();
+  const form = useConnectionForm(onClose);
+  const { profiles, selectedId, selected, draft, setDraft, secret, setSecret, problems, message, busy } =
+    form;
+  const { moved, secretNeeded, pick, save, test, remove, use } = form;
   const testCostId = useId();
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | undefined>();
-  const [problems, setProblems] = useState<FieldProblems>({});
-  const selected = profiles.data?.find((profile) => profile.id === selectedId);
-  // Credentials belong to their address: moving a saved connection needs its secret typed again (the app refuses otherwise).
-  const moved = selected !== undefined && movesCredentials(draft, selected);
-  const secretNeeded = !selected?.secretSaved || moved;
-  // What Test tries: the saved connection as it is, or the form as typed (unsaved changes, a new secret).
-  const unchanged =
-    selected !== undefined && !secret && JSON.stringify(draftOf(selected)) === JSON.stringify(draft);
-
-  const pick = (profile: ProfileSummary | undefined) => {
-    setSelectedId(profile?.id);
-    setDraft(profile ? draftOf(profile) : EMPTY_DRAFT);
-    setSecret('');
-    setMessage(undefined);
-    setProblems({});
-  };
-
-  const attempt = async (action: () => Promise<string>) => {
-    try {
-      setMessage({ kind: 'ok', text: await action() });
-    } catch (failure) {
-      setMessage({ kind: 'error', text: failureLine(t, language, failure) });
-    }
-  };
-
-  /** The profile as typed, or undefined after showing what is wrong by each field. */
-  const checkedProfile = (needsSecret: boolean) => {
-    const checked = profileOf(draft, t);
-    const found: FieldProblems = 'problems' in checked ? { ...checked.problems } : {};
-    if (needsSecret && !secret)
-      found.secret = t('connections.fieldProblem', {
-        field: t('connections.secret'),
-        rule: t('connections.required'),
-      });
-    setProblems(found);
-    setMessage(undefined);
-    return 'profile' in checked && !found.secret ? checked.profile : undefined;
-  };
-
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const profile = checkedProfile(secretNeeded);
-    if (!profile) return;
-    void attempt(async () => {
-      const saved = await saveProfile.mutateAsync({
-        id: selectedId,
-        profile,
-        ...(secret && { secret }),
-      });
-      setSelectedId(saved.id);
-      setSecret('');
-      return t('connections.saved');
-    });
-  };
-
-  const test = () => {
-    const profile = unchanged ? undefined : checkedProfile(secretNeeded);
-    if (!unchanged && !profile) return;
-    void attempt(async () => {
-      const { customers } = await testProfile.mutateAsync(
-        profile ? { id: selectedId, profile, ...(secret && { secret }) } : { id: selectedId ?? '' },
-      );
-      return t('connections.testOk', { count: customers });
-    });
-  };
-
-  const remove = () =>
-    attempt(async () => {
-      await deleteProfile.mutateAsync(selectedId ?? '');
-      pick(undefined);
-      return t('connections.deleted');
-    });
-
-  const use = () =>
-    attempt(async () => {
-      await selectConnection.mutateAsync(selectedId ?? '');
-      onClose();
-      return t('connections.saved');
-    });
-
   const field = (name: keyof Draft, type = 'text') => (
     <FormField
       key={name}
@@ -140,22 +40,12 @@ export function ConnectionsPanel({
     <section className="connections" aria-labelledby="connections-title">
       <PanelHeader id="connections-title" title={t('connections.title')} onClose={onClose} />
       <div className="connections-body">
-        <ul className="connection-list">
-          <li>
-            <button type="button" aria-pressed={selectedId === undefined} onClick={() => pick(undefined)}>
-              {t('connections.new')}
-            </button>
-          </li>
-          {profiles.data?.map((profile) => (
-            <li key={profile.id}>
-              <button type="button" aria-pressed={selectedId === profile.id} onClick={() => pick(profile)}>
-                {profile.name}
-                {session?.connection?.id === profile.id && ` · ${t('connections.inUse')}`}
-              </button>
-            </li>
-          ))}
-          <li className="demo-note">{t('connections.demoNote')}</li>
-        </ul>
+        <ConnectionList
+          profiles={profiles.data ?? []}
+          selectedId={selectedId}
+          inUseId={session?.connection?.id}
+          onPick={pick}
+        />
         <form className="connection-form" aria-labelledby="connections-title" onSubmit={save} noValidate>
           {TEXT_FIELDS.map((name) => field(name, name.endsWith('Url') ? 'url' : 'text'))}
           <FormField
@@ -214,5 +104,38 @@ export function ConnectionsPanel({
         </form>
       </div>
     </section>
+  );
+}
+
+/** The saved connections to pick from (and "New"), the one in use said so. */
+function ConnectionList({
+  profiles,
+  selectedId,
+  inUseId,
+  onPick,
+}: {
+  profiles: readonly ProfileSummary[];
+  selectedId: string | undefined;
+  inUseId: string | undefined;
+  onPick: (profile: ProfileSummary | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ul className="connection-list">
+      <li>
+        <button type="button" aria-pressed={selectedId === undefined} onClick={() => onPick(undefined)}>
+          {t('connections.new')}
+        </button>
+      </li>
+      {profiles.map((profile) => (
+        <li key={profile.id}>
+          <button type="button" aria-pressed={selectedId === profile.id} onClick={() => onPick(profile)}>
+            {profile.name}
+            {inUseId === profile.id && ` · ${t('connections.inUse')}`}
+          </button>
+        </li>
+      ))}
+      <li className="demo-note">{t('connections.demoNote')}</li>
+    </ul>
   );
 }
