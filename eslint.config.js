@@ -50,6 +50,15 @@ const TESTING = {
 /** Where tests and their helpers are: the layers' rules below apply to them without TESTING. */
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'];
 
+const DEMO_API_NEIGHBOURS = into(
+  ['core', 'main', 'preload', 'host', 'cli', 'renderer'],
+  'The Demo API is a server of its own: it imports only electron/shared.',
+);
+const RENDERER_NEIGHBOURS = into(
+  ['core', 'main', 'preload', 'host', 'cli', 'demo-api'],
+  'The renderer talks to the app through window.api; it imports only electron/shared.',
+);
+
 const MAIN_NEIGHBOURS = into(
   ['host', 'cli', 'renderer'],
   'Electron main uses core and shared; the renderer is loaded, not imported.',
@@ -141,24 +150,10 @@ export default tseslint.config(
       into(['main', 'preload', 'host', 'cli', 'renderer'], 'Core tests use core, shared and the Demo API.'),
     ],
   }),
-  layer(['electron/demo-api/**'], {
-    paths: [ELECTRON],
-    patterns: [
-      into(
-        ['core', 'main', 'preload', 'host', 'cli', 'renderer'],
-        'The Demo API is a server of its own: it imports only electron/shared.',
-      ),
-      TESTING,
-    ],
-  }),
+  layer(['electron/demo-api/**'], { paths: [ELECTRON], patterns: [DEMO_API_NEIGHBOURS, TESTING] }),
   layer(['electron/demo-api/**/*.test.ts', 'electron/demo-api/testing/**'], {
     paths: [ELECTRON],
-    patterns: [
-      into(
-        ['core', 'main', 'preload', 'host', 'cli', 'renderer'],
-        'The Demo API is a server of its own: it imports only electron/shared.',
-      ),
-    ],
+    patterns: [DEMO_API_NEIGHBOURS],
   }),
   layer(['electron/host/**', 'electron/cli/**'], {
     paths: [ELECTRON],
@@ -207,25 +202,9 @@ export default tseslint.config(
       into(['host', 'cli', 'renderer'], 'Main and preload tests use main, preload, core and shared.'),
     ],
   }),
-  layer(['renderer/**'], {
-    paths: [ELECTRON],
-    patterns: [
-      NODE_BUILTINS,
-      into(
-        ['core', 'main', 'preload', 'host', 'cli', 'demo-api'],
-        'The renderer talks to the app through window.api; it imports only electron/shared.',
-      ),
-      TESTING,
-    ],
-  }),
+  layer(['renderer/**'], { paths: [ELECTRON], patterns: [NODE_BUILTINS, RENDERER_NEIGHBOURS, TESTING] }),
   layer(['renderer/**/*.test.ts', 'renderer/**/*.test.tsx', 'renderer/src/testing/**'], {
     paths: [ELECTRON],
-    patterns: [
-      NODE_BUILTINS,
-      into(
-        ['core', 'main', 'preload', 'host', 'cli', 'demo-api'],
-        'The renderer talks to the app through window.api; it imports only electron/shared.',
-      ),
-    ],
+    patterns: [NODE_BUILTINS, RENDERER_NEIGHBOURS],
   }),
 );
