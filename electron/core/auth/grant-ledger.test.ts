@@ -132,4 +132,13 @@ describe('grant ledger', () => {
     expect(reopened.usage(CLIENT)).toMatchObject({ used: 1, countUnknown: true });
     expect((await readdir(dir)).filter((name) => name.includes('damaged'))).toHaveLength(1);
   });
+
+  it('keeps aside JSON that is not a ledger too, saying so, and counts from nothing known', async () => {
+    const path = join(dir, 'token-grants.json');
+    await writeFile(path, '{"clients": "none"}');
+    const ledger = await GrantLedger.open(path);
+    expect(ledger.damaged?.reason).toBe('not a token ledger of this version of the app');
+    expect(await readFile(ledger.damaged?.movedTo ?? '', 'utf8')).toBe('{"clients": "none"}');
+    expect(ledger.usage(CLIENT)).toMatchObject({ used: 0, countUnknown: true });
+  });
 });

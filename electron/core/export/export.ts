@@ -61,8 +61,8 @@ export async function runExport(
   const { view } = request;
   const target = resolve(request.target);
   const id = request.id ?? randomUUID();
-  const reporter = progressReporter(hooks.onProgress);
-  const { progress } = reporter;
+  const tracker = progressTracker(hooks.onProgress);
+  const { progress } = tracker;
   let temp: TempFile | undefined;
   let writer: RowWriter | undefined;
 
@@ -102,17 +102,17 @@ export async function runExport(
       await writeRows(writer, page.rows, plan.keep, progress);
       progress.cutCells = writer.cutCells;
       progress.pages++;
-      reporter.report();
+      tracker.report();
     }
     writer ??= await open(plan?.columns ?? resolveColumns(schema, view.columns, []));
     await writer.close();
     await file.commit();
     progress.cutCells = writer.cutCells;
-    reporter.report(true);
+    tracker.report(true);
     const end = { rows: progress.records, ...(progress.cutCells && { cutCells: progress.cutCells }) };
     await hooks.auditLog?.ended(id, { outcome: 'completed', ...end });
     const { records: rows, scanned, pages: pageCount, cutCells } = progress;
-    return { path: target, rows, scanned, pages: pageCount, seconds: reporter.seconds(), cutCells };
+    return { path: target, rows, scanned, pages: pageCount, seconds: tracker.seconds(), cutCells };
   } catch (error) {
     writer?.destroy();
     await temp?.discard();
@@ -149,7 +149,7 @@ function planOf(
 }
 
 /** An export's progress, told to `onProgress` at most every PROGRESS_INTERVAL_MS with its rate and time left. */
-function progressReporter(onProgress: ((progress: ExportProgress) => void) | undefined) {
+function progressTracker(onProgress: ((progress: ExportProgress) => void) | undefined) {
   const started = performance.now();
   const progress: ExportProgress = {
     records: 0,

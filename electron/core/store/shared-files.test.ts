@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chmod, chown, lstat, mkdir, readFile, symlink, utimes, writeFile } from 'node:fs/promises';
+import { chmod, chown, lstat, mkdir, readdir, readFile, symlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FileLockError, withFileLock } from './file-lock.js';
 import { OriginPeers } from '../rate/origin-peers.js';
@@ -165,6 +165,17 @@ describe('the opted-in token file', () => {
     await expect(file.get('cred-1')).rejects.toThrow(
       /may be read or written by other users \(mode 644\); make it private with chmod 600/,
     );
+  });
+
+  it('holds no token when its content is not a token file, and is written whole again', async () => {
+    const path = join(await folder(), 'token-cache.json');
+    await writeFile(path, '{ half a file', { mode: 0o600 });
+    const file = new TokenFile(path);
+    expect(await file.get('cred-1')).toBeUndefined();
+    await file.set('cred-1', 'a-token');
+    expect(await file.get('cred-1')).toBe('a-token');
+    // Nothing of it was kept aside: a copy of a token file is one more place a secret lies.
+    expect((await readdir(dirname(path))).filter((name) => name.includes('damaged'))).toEqual([]);
   });
 
   it.runIf(process.getuid?.() === 0)('is refused when another user owns it', async () => {

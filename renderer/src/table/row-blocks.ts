@@ -60,6 +60,11 @@ export class RowBlocks {
     return this.blocks.get(Math.floor(index / this.blockSize))?.[index % this.blockSize];
   }
 
+  /** Block `index`'s rows as held, or undefined when it is not in memory. */
+  rowsOf(index: number): ApiRecord[] | undefined {
+    return this.blocks.get(index);
+  }
+
   /** Whether block `index` is in memory. */
   has(index: number): boolean {
     return this.blocks.has(index);

@@ -56,11 +56,6 @@ export class Traversal {
     this.blocks = new RowBlocks(blockSize, MAX_BLOCKS);
   }
 
-  /** Whether block `index` is being read. */
-  reading(index: number): boolean {
-    return this.reads.has(index);
-  }
-
   /** Whether block `index` is held but was read more than a minute ago, or before a Refresh. */
   isStale(index: number): boolean {
     const at = this.readAt.get(index);
@@ -81,10 +76,9 @@ export class Traversal {
 
   /** Block `index`: the rows held when fresh, else read (or the read under way joined). */
   get(index: number, priority: 'interactive' | 'prefetch'): BlockRead {
-    if (this.blocks.has(index) && !this.isStale(index)) {
-      const rows = this.blocksRows(index);
-      return { rows: Promise.resolve(rows), mode: 'held', release: () => undefined };
-    }
+    const held = this.blocks.rowsOf(index);
+    if (held && !this.isStale(index))
+      return { rows: Promise.resolve(held), mode: 'held', release: () => undefined };
     return this.read(index, priority);
   }
 
@@ -110,16 +104,6 @@ export class Traversal {
   hasBlockAfter(index: number): boolean {
     const total = this.blocks.total;
     return total === undefined ? true : (index + 1) * this.blockSize < total;
-  }
-
-  private blocksRows(index: number): ApiRecord[] {
-    const rows: ApiRecord[] = [];
-    for (let row = index * this.blockSize; row < (index + 1) * this.blockSize; row++) {
-      const record = this.blocks.rowAt(row);
-      if (!record) break;
-      rows.push(record);
-    }
-    return rows;
   }
 
   private startRead(index: number, priority: 'interactive' | 'prefetch'): SharedRead {
@@ -175,7 +159,7 @@ export class Traversal {
    * that changed.
    */
   private keep(index: number, rows: ApiRecord[], next: string | null | undefined): ApiRecord[] {
-    const before = this.blocks.has(index) ? this.blocksRows(index) : [];
+    const before = this.blocks.rowsOf(index) ?? [];
     const kept = before.length
       ? rows.map((row, at) => {
           const old = before[at];
