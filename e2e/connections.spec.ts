@@ -53,7 +53,7 @@ test('adds a connection: a wrong secret is "credentials rejected", the right one
 
   await page.getByRole('button', { name: 'Use this connection' }).click();
   await expect(page.getByTestId('connection')).toHaveText('Connection: Remote');
-  await expect(page.getByTestId('row-count')).toContainText('of 50');
+  await expect(page.getByTestId('row-position')).toContainText('of 50');
 });
 
 test('a new connection is tested before it is saved; each mistake is shown by its field, and stays', async ({

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { Resource } from '../../electron/shared/api-rules';
-import type { ApiRecord } from '../../electron/shared/schema';
 import { ConnectionsPanel } from './app/ConnectionsPanel';
 import { Header } from './app/Header';
 import { FailureMessage } from './app/FailureMessage';
@@ -10,16 +9,19 @@ import { FIRST_VIEW, useRefreshViews, useSession } from './data/queries';
 import { ExportsPanel } from './exports/ExportsPanel';
 import { ExportsTray } from './exports/ExportsTray';
 import { CustomerDetail } from './customer/CustomerDetail';
+import { nameOf } from './customer/CustomerHeading';
 import { ListView, type ListPlace } from './views/ListView';
 
 type Screen =
   /** `returning`: back from a customer, to the list it was opened from. */
   | { kind: 'list'; resource: Resource; returning?: boolean }
-  | { kind: 'customer'; customer: ApiRecord }
+  /** `name`: when the list it was opened from gave it (opened by its id alone, it is looked up). */
+  | { kind: 'customer'; customerId: string; name?: string }
   | { kind: 'connections' }
   | { kind: 'exports' };
 
 const NEW_PLACE: ListPlace = { filter: [] };
+const RECENT_MAX = 20;
 
 /** The application: the views, the customer detail, the status bar. */
 export function App({ pageSize }: { pageSize: number }) {
@@ -27,6 +29,14 @@ export function App({ pageSize }: { pageSize: number }) {
   const [screen, setScreen] = useState<Screen>({ kind: 'list', resource: FIRST_VIEW.resource });
   const [places, setPlaces] = useState<Partial<Record<Resource, ListPlace>>>({});
   const resource = screen.kind === 'list' ? screen.resource : undefined;
+  /** Customers opened this session, the latest first: offered again by "Open customer" (never saved). */
+  const [recentCustomers, setRecentCustomers] = useState<string[]>([]);
+  const openCustomer = (customerId: string, name?: string) => {
+    setRecentCustomers((ids) =>
+      [customerId, ...ids.filter((other) => other !== customerId)].slice(0, RECENT_MAX),
+    );
+    setScreen({ kind: 'customer', customerId, ...(name !== undefined && { name }) });
+  };
   const refresh = useRefreshViews();
   const showsData = screen.kind === 'list' || screen.kind === 'customer';
   useRefreshCommands(showsData ? refresh : undefined);
@@ -40,6 +50,8 @@ export function App({ pageSize }: { pageSize: number }) {
         onManageConnections={() => setScreen({ kind: 'connections' })}
         onShowExports={() => setScreen({ kind: 'exports' })}
         onRefresh={showsData ? refresh : undefined}
+        recentCustomers={recentCustomers}
+        onOpenCustomer={openCustomer}
       />
       <main>
         {session.error && <FailureMessage failure={session.error} />}
@@ -60,12 +72,14 @@ export function App({ pageSize }: { pageSize: number }) {
             pageSize={pageSize}
             place={places[screen.resource] ?? NEW_PLACE}
             onPlaceChange={(place) => setPlaces((current) => ({ ...current, [screen.resource]: place }))}
-            onOpenCustomer={(customer) => setScreen({ kind: 'customer', customer })}
+            onOpenCustomer={(customer) => openCustomer(String(customer.id), nameOf(customer))}
             returning={screen.returning}
           />
         ) : (
           <CustomerDetail
-            customer={screen.customer}
+            key={screen.customerId}
+            customerId={screen.customerId}
+            name={screen.name}
             pageSize={pageSize}
             onBack={() => setScreen({ kind: 'list', resource: 'customers', returning: true })}
           />

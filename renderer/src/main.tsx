@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { installApi } from './api';
 import { call } from './api/call';
 import { ApiContext } from './api/context';
-import { prefetchFirstView, sessionQuery } from './data/queries';
+import { prefetchFirstView, retryUnlessRefused, sessionQuery } from './data/queries';
 import { App } from './App';
 import { ExportsProvider } from './exports/exports-context';
 import { startI18n } from './i18n';
@@ -22,7 +22,9 @@ if (!('api' in installed)) {
 } else {
   const { api } = installed;
   // Pages are kept as loaded: no refetch of every page when the window gets focus back.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryUnlessRefused } },
+  });
   // The first screen's data is on its way while the settings come, the languages start and React renders.
   void queryClient.prefetchQuery(sessionQuery(api));
   const settings = await call(api, 'settings.get', {});

@@ -5,6 +5,7 @@ import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { useSelectConnection } from '../data/mutations';
 import { useProfiles } from '../data/queries';
+import { OpenCustomer } from './OpenCustomer';
 
 export interface HeaderProps {
   session: SessionStatus | undefined;
@@ -14,9 +15,12 @@ export interface HeaderProps {
   onShowExports: () => void;
   /** Reads the data on screen again (shown where there is data: a list or a customer). */
   onRefresh?: () => void;
+  /** Customer ids opened this session, offered again by "Open customer". */
+  recentCustomers: string[];
+  onOpenCustomer: (customerId: string) => void;
 }
 
-/** The app's top bar: the three views, Refresh, the connection picker and the fr/en switch. */
+/** The app's top bar: the three views, Refresh, Open customer, the connection picker and the fr/en switch. */
 export function Header({
   session,
   resource,
@@ -24,6 +28,8 @@ export function Header({
   onManageConnections,
   onShowExports,
   onRefresh,
+  recentCustomers,
+  onOpenCustomer,
 }: HeaderProps) {
   const { t, i18n } = useTranslation();
   const api = useApi();
@@ -61,6 +67,7 @@ export function Header({
           {t('nav.refresh')}
         </button>
       )}
+      <OpenCustomer recent={recentCustomers} onOpen={onOpenCustomer} />
       <label className="picker">
         {t('connection.label')}
         <select

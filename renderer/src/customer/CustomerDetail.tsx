@@ -6,43 +6,76 @@ import {
   type Language,
 } from '../../../electron/shared/api-rules';
 import type { FilterCondition } from '../../../electron/shared/filter';
-import type { ApiRecord } from '../../../electron/shared/schema';
 import { localeOf } from '../../../electron/shared/wire';
+import { AppFailure } from '../api/call';
+import { failureLine } from '../app/describe-failure';
 import { useCount, useSession } from '../data/queries';
 import { DataTable } from '../table/DataTable';
+import { CustomerHeading } from './CustomerHeading';
 import { CustomerSummary } from './CustomerSummary';
 
 /**
  * A customer: its name and id in the heading (names repeat: three customers may be called
  * `"Guillemets" & Cie`), its agreements at a glance, then its own contacts and agreements through
- * the per-customer routes, each titled with its count.
+ * the per-customer routes, each titled with its count. Opened from the list or by its id alone:
+ * nothing here reads the customers' list (only a name look-up the user asks for does).
  */
 export function CustomerDetail({
-  customer,
+  customerId,
+  name,
   pageSize,
   onBack,
 }: {
-  customer: ApiRecord;
+  customerId: string;
+  /** Its name, when whoever opened it knows it. */
+  name?: string;
   pageSize: number;
   onBack: () => void;
 }) {
   const { t } = useTranslation();
-  const customerId = String(customer.id);
-  const name = typeof customer.name === 'string' && customer.name ? customer.name : customerId;
   return (
     <div className="customer-detail">
       <div className="detail-header">
         <button type="button" onClick={onBack} autoFocus>
           ← {t('nav.back')}
         </button>
-        <h2>{t('nav.customer', { name, id: customerId })}</h2>
+        <CustomerHeading key={customerId} customerId={customerId} name={name} />
       </div>
+      <UnknownCustomer customerId={customerId} />
       <CustomerSummary customerId={customerId} pageSize={pageSize} />
       {CUSTOMER_SCOPED_RESOURCES.map((resource) => (
         <CustomerTable key={resource} resource={resource} customerId={customerId} pageSize={pageSize} />
       ))}
     </div>
   );
+}
+
+/**
+ * Says so, naming the id, when the API knows no such customer (it answers 404 on its routes, or
+ * refuses the id), or when the customer has neither contacts nor agreements (an API may answer
+ * empty lists for an id it does not know): the user pasted an id and should know it led nowhere.
+ */
+function UnknownCustomer({ customerId }: { customerId: string }) {
+  const { t, i18n } = useTranslation();
+  const session = useSession().data;
+  const counts = [
+    useCount(session, { resource: 'contacts', customerId }),
+    useCount(session, { resource: 'agreements', customerId }),
+  ];
+  const refused = counts.find((count) => count.error)?.error;
+  const id = customerId;
+  const message = refused
+    ? refused instanceof AppFailure && refused.payload.status === 404
+      ? t('detail.unknownId', { id })
+      : t('detail.refusedId', { id, reason: failureLine(t, i18n.language as Language, refused) })
+    : counts.every((count) => count.data?.total === 0)
+      ? t('detail.nothingFor', { id })
+      : undefined;
+  return message ? (
+    <p className="notice" role="alert" data-testid="unknown-customer">
+      {message}
+    </p>
+  ) : null;
 }
 
 /** One of a customer's own tables, titled with its count, with a sort and filter of its own. */

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { AppApi, LimiterStats, SessionStatus, TokenStatus } from '../../../electron/shared/contract';
 import type { View } from '../../../electron/shared/view';
-import { call } from '../api/call';
+import { AppFailure, call } from '../api/call';
 import { useApi } from '../api/context';
 import { FRESH_MS } from '../table/traversal';
 import { refreshViews, traversalOf } from '../table/view-cache';
@@ -36,6 +36,16 @@ export const queryKeys = {
   pages: (connectionId: string | undefined, view: ListView, lang: Language, size: number) =>
     ['pages', connectionId, view, lang, size] as const,
 };
+
+/**
+ * Whether a failed query is asked again (TanStack Query's `retry`, the app's default): not when the
+ * API refused it with a 4xx answer — an unknown customer's 404 is the same the next time, and the
+ * user waits for nothing — and at most twice otherwise (the limiter already retries 503s itself).
+ */
+export function retryUnlessRefused(failures: number, failure: unknown): boolean {
+  const status = failure instanceof AppFailure ? failure.payload.status : undefined;
+  return failures < 2 && !(status !== undefined && status >= 400 && status < 500);
+}
 
 /** The session (connection, token, keychain). */
 export const sessionQuery = (api: AppApi) =>

@@ -126,7 +126,8 @@ export function DataTable({
   };
 
   return (
-    <section className="data-table" aria-label={label}>
+    // The rows held in memory, for the end-to-end test that memory stays bounded at any depth.
+    <section className="data-table" aria-label={label} data-held-rows={source.held}>
       {title && <h3 className="table-title">{title}</h3>}
       <FilterBar table={label} columns={rows.filterColumns} filter={filter} onChange={onFilterChange} />
       <TableToolbar
@@ -136,6 +137,8 @@ export function DataTable({
         filter={filter}
         label={label}
         onResetLayout={resetLayout}
+        scrollRef={scrollRef}
+        rowHeight={ROW_HEIGHT}
         onGoToRow={(row) => goToRow(row - 1)}
       />
       <TableError rows={rows} />

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { FilterCondition } from '../../../electron/shared/filter';
@@ -7,6 +7,7 @@ import { ExportDialog } from '../exports/ExportDialog';
 import { localeOf } from '../../../electron/shared/wire';
 import { ColumnMenu } from './ColumnMenu';
 import { GoToRow } from './GoToRow';
+import { RowPosition } from './RowPosition';
 import type { ColumnMeta, DataTableInstance } from './columns';
 import type { ViewRows } from './useViewRows';
 
@@ -17,12 +18,15 @@ export interface TableToolbarProps {
   filter: FilterCondition[];
   label: string;
   onResetLayout: () => void;
+  /** The grid's scroll element and row height: the position text follows what it shows. */
+  scrollRef: RefObject<HTMLElement | null>;
+  rowHeight: number;
   /** Brings row `row` (from 1) to the screen and makes it the active row. */
   onGoToRow: (row: number) => void;
 }
 
 /**
- * Above a data table: how many rows are loaded of how many (or, filtered, how many matched of how
+ * Above a data table: which rows are on screen of how many (or, filtered, how many matched of how
  * many scanned, with the way to stop the scan), the columns menu, Export of exactly this view, and
  * the table's notices.
  */
@@ -33,6 +37,8 @@ export function TableToolbar({
   filter,
   label,
   onResetLayout,
+  scrollRef,
+  rowHeight,
   onGoToRow,
 }: TableToolbarProps) {
   const { t, i18n } = useTranslation();
@@ -40,21 +46,26 @@ export function TableToolbar({
   const [exporting, setExporting] = useState(false);
   const numbers = useMemo(() => new Intl.NumberFormat(localeOf(language)), [language]);
   const { count, session } = rows;
-  const loaded = numbers.format(rows.source.held);
   const sortColumn = view.sort?.split('.')[0];
   return (
     <div className="table-toolbar">
-      <span data-testid="row-count" aria-live="polite">
-        {rows.filtered
-          ? t('filter.scanning', {
-              matches: numbers.format(rows.matches),
-              scanned: loaded,
-              total: count ? numbers.format(count.total) : '…',
-            })
-          : count
-            ? t('table.loaded', { loaded, total: numbers.format(count.total) })
-            : t('table.loadedUnknown', { loaded })}
-      </span>
+      {rows.filtered ? (
+        <span data-testid="row-count" aria-live="polite">
+          {t('filter.scanning', {
+            matches: numbers.format(rows.matches),
+            scanned: numbers.format(rows.source.held),
+            total: count ? numbers.format(count.total) : '…',
+          })}
+        </span>
+      ) : (
+        <RowPosition
+          scrollRef={scrollRef}
+          rowCount={rows.source.rowCount}
+          rowHeight={rowHeight}
+          total={count?.total}
+          numbers={numbers}
+        />
+      )}
       {rows.filtered && rows.canScanMore && (
         <button type="button" onClick={() => rows.setScanStopped(rows.scanning)}>
           {rows.scanning ? t('filter.stop') : t('filter.resume')}

@@ -65,6 +65,11 @@ export class RowBlocks {
     return this.blocks.get(index);
   }
 
+  /** Every row in memory, block by block. */
+  *rowsHeldNow(): Generator<ApiRecord> {
+    for (const rows of this.blocks.values()) yield* rows;
+  }
+
   /** Whether block `index` is in memory. */
   has(index: number): boolean {
     return this.blocks.has(index);

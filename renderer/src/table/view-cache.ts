@@ -62,6 +62,22 @@ export function trim(): void {
   }
 }
 
+/**
+ * A record with id `id` among the rows of `resource` (every customer's, not one's) held in memory
+ * for the connection, or undefined: a customer opened by its id is named from the customers
+ * already read, without asking the API.
+ */
+export function heldRecord(connectionId: string, resource: ListView['resource'], id: string) {
+  for (const [key, traversal] of kept) {
+    const [owner] = JSON.parse(key) as [string];
+    if (owner !== connectionId || traversal.view.resource !== resource || traversal.view.customerId) continue;
+    for (const record of traversal.blocks.rowsHeldNow()) if (String(record.id) === id) return record;
+    const first = traversal.firstRows?.find((record) => String(record.id) === id);
+    if (first) return first;
+  }
+  return undefined;
+}
+
 /** Every view kept is to be read again, and those shown are told to read their screen now (Refresh). */
 export function refreshViews(): void {
   for (const traversal of kept.values()) traversal.markStale();

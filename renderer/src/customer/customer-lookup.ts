@@ -1,0 +1,53 @@
+import { PAGE_SIZE_MAX, type Language } from '../../../electron/shared/api-rules';
+import type { AppApi } from '../../../electron/shared/contract';
+import { repeatedCursorMessage } from '../../../electron/shared/errors';
+import type { ApiRecord } from '../../../electron/shared/schema';
+import { call } from '../api/call';
+
+let nextRequest = 0;
+
+/** How far a look-up went: customers read so far. */
+export interface LookupProgress {
+  scanned: number;
+}
+
+/**
+ * Finds customer `customerId` by reading the customers' pages in the API's order (the API has no
+ * route that reads one customer: docs/api.md), at background priority so the tables on screen go
+ * first. Resolves with the record, or undefined when the whole list was read without it. Stopped by
+ * `signal` (the page being read is cancelled); a cursor given twice ends it with an error, as every
+ * traversal does.
+ */
+export async function lookUpCustomer(
+  api: AppApi,
+  customerId: string,
+  lang: Language,
+  { signal, onProgress }: { signal: AbortSignal; onProgress: (progress: LookupProgress) => void },
+): Promise<ApiRecord | undefined> {
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  let scanned = 0;
+  for (;;) {
+    signal.throwIfAborted();
+    const requestId = `lookup-${++nextRequest}`;
+    const cancel = () => void api.invoke('data.cancel', { requestId });
+    signal.addEventListener('abort', cancel, { once: true });
+    const page = await call(api, 'data.listPage', {
+      view: { resource: 'customers' },
+      size: PAGE_SIZE_MAX,
+      lang,
+      priority: 'prefetch',
+      requestId,
+      ...(cursor !== undefined && { cursor }),
+    }).finally(() => signal.removeEventListener('abort', cancel));
+    signal.throwIfAborted();
+    const found = page.rows.find((record) => String(record.id) === customerId);
+    scanned += page.rows.length;
+    onProgress({ scanned });
+    if (found) return found;
+    if (!page.hasNextPage || page.nextCursor === null) return undefined;
+    if (seen.has(page.nextCursor)) throw new Error(repeatedCursorMessage(`after ${scanned} customers`));
+    seen.add(page.nextCursor);
+    cursor = page.nextCursor;
+  }
+}
