@@ -19,12 +19,18 @@ export interface HostProcess {
    * error with the app's message. Specs use it for the API's own view of the data.
    */
   call: (name: string, argument: unknown) => Promise<any>;
+  /** Stops the host and starts it again on the same data and export folders (a restart of the app). */
+  restart(): Promise<HostProcess>;
   stop(): Promise<void>;
 }
 
 /** Starts `electron/host/index.ts` with fresh folders and waits for the address it prints. */
 export async function startHostProcess(extraArgs: string[] = []): Promise<HostProcess> {
-  const root = await mkdtemp(join(tmpdir(), 'cdb-e2e-'));
+  return launch(await mkdtemp(join(tmpdir(), 'cdb-e2e-')), extraArgs);
+}
+
+/** Starts the host on the folders under `root`. */
+async function launch(root: string, extraArgs: string[]): Promise<HostProcess> {
   const dataDir = join(root, 'data');
   const exportDir = join(root, 'exports');
   const child: ChildProcessWithoutNullStreams = spawn(
@@ -61,6 +67,12 @@ export async function startHostProcess(extraArgs: string[] = []): Promise<HostPr
     body: JSON.stringify({ key }),
   });
   const { session } = (await exchanged.json()) as { session: string };
+  const end = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGINT');
+      await once(child, 'exit');
+    }
+  };
   return {
     origin,
     address: async () => {
@@ -89,11 +101,12 @@ export async function startHostProcess(extraArgs: string[] = []): Promise<HostPr
       if (!result.ok) throw new Error(`${name}: ${result.error?.message ?? 'failed'}`);
       return result.value;
     },
+    restart: async () => {
+      await end();
+      return launch(root, extraArgs);
+    },
     stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGINT');
-        await once(child, 'exit');
-      }
+      await end();
       await rm(root, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { SavedView } from '../shared/saved-view.js';
 import { cdbHarness } from './testing/cdb-harness.js';
 
 // `cdb profile` as administrators run it: a process of its own, talking to the Demo API over HTTP, with a
@@ -59,5 +60,82 @@ describe('cdb profile', () => {
     const empty = await cdb(['profile', 'add', '--name', 'x', ...connection()], { input: '' });
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('the client secret is empty');
+  });
+
+  it('lists the views saved in the app for a profile, and exports one exactly as its flags would', async () => {
+    const add = await cdb(['profile', 'add', '--name', 'Demo EU', ...connection()], {
+      input: `${harness.api.clientSecret}\n`,
+    });
+    expect(add.code, add.stderr).toBe(0);
+    const [profile] = JSON.parse(await readFile(join(harness.dataDir, 'profiles.json'), 'utf8')).profiles as {
+      id: string;
+    }[];
+    const worklist: SavedView = {
+      name: 'Suspended, by MRR',
+      resource: 'agreements',
+      sort: 'mrr.desc',
+      filter: [{ field: 'status', op: 'eq', value: 'suspended' }],
+      columns: ['id', 'status', 'mrr'],
+      layout: { order: [], hidden: [], sizes: {} },
+    };
+    // As the app writes them (settings.json), with one entry a newer or broken app left unreadable.
+    await writeFile(
+      join(harness.dataDir, 'settings.json'),
+      JSON.stringify({
+        views: { [profile?.id ?? '']: [worklist, { name: 'Broken', resource: 'invoices' }] },
+      }),
+    );
+
+    const list = await cdb(['views', 'list', '--profile', 'Demo EU']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toBe(
+      'Suspended, by MRR\tagreements\tsorted by mrr.desc\t1 filter condition(s)\tcolumns id,status,mrr\n',
+    );
+    expect(list.stderr).toContain('saved view "Broken" of connection');
+
+    const fromView = join(harness.outDir, 'view.csv');
+    const fromFlags = join(harness.outDir, 'flags.csv');
+    const byView = await cdb([
+      'export',
+      '--profile',
+      'Demo EU',
+      '--view',
+      'Suspended, by MRR',
+      '--out',
+      fromView,
+    ]);
+    expect(byView.code, byView.stderr).toBe(0);
+    const byFlags = await cdb([
+      'export',
+      '--profile',
+      'Demo EU',
+      ...['--resource', 'agreements', '--sort', 'mrr.desc', '--where', 'status = suspended'],
+      ...['--columns', 'id,status,mrr', '--out', fromFlags],
+    ]);
+    expect(byFlags.code, byFlags.stderr).toBe(0);
+    const csv = await readFile(fromView, 'utf8');
+    expect(csv.split('\r\n').length).toBeGreaterThan(3);
+    expect(csv).toBe(await readFile(fromFlags, 'utf8'));
+
+    const mixed = await cdb([
+      'export',
+      '--profile',
+      'Demo EU',
+      '--view',
+      'x',
+      '--sort',
+      'mrr.asc',
+      '--out',
+      fromView,
+    ]);
+    expect([mixed.code, mixed.stderr]).toEqual([
+      2,
+      'cdb: --view cannot be combined with --sort: the saved view says them\n',
+    ]);
+    const unknown = await cdb(['export', '--profile', 'Demo EU', '--view', 'Nothing', '--out', fromView]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain(
+      '--view: no view called "Nothing" is saved for profile "Demo EU" (saved: "Suspended, by MRR")',
+    );
   });
 });

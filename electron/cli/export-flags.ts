@@ -26,6 +26,7 @@ export const EXPORT_FLAGS = {
   'auth-url': { type: 'string' },
   audience: { type: 'string' },
   'client-id': { type: 'string' },
+  view: { type: 'string' },
   resource: { type: 'string' },
   customer: { type: 'string' },
   sort: { type: 'string' },
@@ -60,11 +61,30 @@ export async function checkFolderOf(out: string): Promise<void> {
   }
 }
 
-export type ExportFlags = Partial<Record<'resource' | 'customer' | 'sort' | 'lang' | 'columns', string>> & {
+export type ExportFlags = Partial<
+  Record<'view' | 'profile' | 'resource' | 'customer' | 'sort' | 'lang' | 'columns', string>
+> & {
   where?: string[];
 };
 
-export function viewFrom(flags: ExportFlags): ExportView {
+/** The view the flags describe: --view NAME alone (with --profile), or --resource and its options. */
+export function viewFrom(flags: ExportFlags): ExportView | undefined {
+  if (flags.view === undefined) return viewOfFlags(flags);
+  const clash = (['resource', 'customer', 'sort', 'columns', 'where'] as const).filter(
+    (name) => flags[name] !== undefined,
+  );
+  if (clash.length) {
+    throw new UsageError(`--view cannot be combined with --${clash.join(', --')}: the saved view says them`);
+  }
+  if (flags.profile === undefined) {
+    throw new UsageError('--view goes with --profile NAME: views are saved for a connection profile');
+  }
+  oneOf(flags.lang ?? 'en', LANGUAGES, '--lang');
+  return undefined;
+}
+
+/** The view of --resource, --customer, --sort, --lang, --columns and --where. */
+function viewOfFlags(flags: ExportFlags): ExportView {
   const resource = flags.resource;
   if (resource === undefined) throw new UsageError(`--resource is required (${RESOURCES.join(', ')})`);
   if (!isResource(resource))

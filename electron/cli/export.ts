@@ -18,6 +18,9 @@ import {
   viewFrom,
 } from './export-flags.js';
 import { grantNotice, openServices } from './services.js';
+import { exportViewOf, savedViewNamed } from './views.js';
+import type { Language } from '../shared/api-rules.js';
+import type { SavedView } from '../shared/saved-view.js';
 
 export const EXPORT_HELP = `Usage: cdb export [connection] --resource NAME --out PATH [options]
 
@@ -29,7 +32,9 @@ Connection (one of):
   --base-url URL --auth-url URL --client-id ID [--audience A]
                            the secret from the environment variable CDB_CLIENT_SECRET
 
-View:
+View (a saved one, or described by flags):
+  --view NAME              a view saved in the app for --profile (see "cdb views list"): its list,
+                           customer, sort, filter and columns; only --lang may go with it
   --resource NAME          customers, contacts or agreements
   --customer ID            only this customer's contacts or agreements
   --sort FIELD.asc|desc    a sortable field: ${Object.entries(SORTABLE_FIELDS)
@@ -60,12 +65,13 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
     io.stdout.write(EXPORT_HELP);
     return 0;
   }
-  const view = viewFrom(flags);
+  const flagView = viewFrom(flags);
   const format = oneOf(flags.format ?? 'csv', EXPORT_FORMATS, '--format');
   const delimiter = oneOf(flags.delimiter ?? ',', [',', ';'] as const, '--delimiter');
   if (!flags.out) throw new UsageError('--out PATH is required');
   await checkFolderOf(flags.out);
-  const { services, profile, connection, stopNotices } = await connectionOf(flags, io);
+  const { services, profile, connection, stopNotices, saved } = await connectionOf(flags, io);
+  const view = flagView ?? exportViewOf(saved as SavedView, (flags.lang ?? 'en') as Language);
 
   const controller = new AbortController();
   const interrupt = () => controller.abort();
@@ -141,6 +147,9 @@ async function connectionOf(flags: ReturnType<typeof parseFlags<typeof EXPORT_FL
   }
   const services = await openServices(io);
   const profile = flagProfile ?? (await savedProfile(services, flags.profile ?? ''));
+  // Read before connecting: a view that is not there is a mistake in the command, like a flag.
+  const saved =
+    flags.view === undefined ? undefined : await savedViewNamed(services, profile, flags.view, io);
   const profileId = profile.connection.id;
   const connection = connect(profile.connection, {
     tokens: services.tokens,
@@ -152,7 +161,7 @@ async function connectionOf(flags: ReturnType<typeof parseFlags<typeof EXPORT_FL
   const stopNotices = connection.tokens.onGrant((usage) =>
     io.stderr.write(grantNotice(usage, services.vault.tokensKept)),
   );
-  return { services, profile, connection, stopNotices };
+  return { services, profile, connection, stopNotices, saved };
 }
 
 /** Removes what interrupted exports left beside the target, and says so. */

@@ -4,6 +4,7 @@ import type { CliIo } from './io.js';
 import { exportCommand } from './export.js';
 import { profileCommand } from './profile.js';
 import { serveDemo } from './serve-demo.js';
+import { viewsCommand } from './views.js';
 
 const HELP = `Usage: cdb <command> [options]
 
@@ -13,6 +14,7 @@ Commands:
   export        export one view of the API to a CSV, JSON Lines or XLSX file
   profile       add, list or remove saved connection profiles
   serve-demo    run the Demo API on 127.0.0.1 until interrupted
+  views         list the views saved in the app for a profile
 
 Run "cdb <command> --help" for a command's options.
 `;
@@ -21,6 +23,7 @@ const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> =
   export: exportCommand,
   profile: profileCommand,
   'serve-demo': serveDemo,
+  views: viewsCommand,
 };
 
 /** Runs one `cdb` command and returns its exit code: 0 done, 1 failed, 2 called wrongly. */

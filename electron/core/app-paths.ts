@@ -20,6 +20,8 @@ export const dataFiles = (dataDir: string) => ({
   profiles: dataDir,
   grantLedger: join(dataDir, 'token-grants.json'),
   auditLog: join(dataDir, 'exports-audit.log'),
+  /** The user's settings, saved views among them (settings-store.ts): read by `cdb` too. */
+  settings: join(dataDir, 'settings.json'),
   /** Heartbeats of the processes calling each API origin, so they share its rate (origin-peers.ts). */
   limiterPeers: join(dataDir, 'limiter-peers'),
 });

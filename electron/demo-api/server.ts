@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { DEMO_CLIENT_ID } from '../shared/demo-connection.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -92,7 +93,7 @@ export async function startDemoServer(
   const secret = options.secret ?? randomBytes(32).toString('hex');
   const deriveKey = (purpose: string): Buffer => createHmac('sha256', secret).update(purpose).digest();
   const clients = options.clients ?? [
-    { clientId: 'demo-client', clientSecret: randomBytes(24).toString('base64url') },
+    { clientId: DEMO_CLIENT_ID, clientSecret: randomBytes(24).toString('base64url') },
   ];
   const firstClient = clients[0];
   if (!firstClient) throw new RangeError('the Demo API needs at least one client');

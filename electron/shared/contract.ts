@@ -4,6 +4,14 @@ import { exportOptionsSchema, exportViewSchema, type AuditEntry, type ExportProg
 import type { AppErrorCode } from './errors.js';
 import { profileInputSchema, type Profile } from './profile.js';
 import { viewSchema } from './view.js';
+import {
+  columnLayoutSchema,
+  savedViewSchema,
+  savedViewsSchema,
+  viewNameSchema,
+  type ColumnLayout,
+  type SavedView,
+} from './saved-view.js';
 import type { ApiRecord, SchemaListing } from './schema.js';
 import type { GrantUsage, LimiterStats, SessionStatus, TokenStatus } from './status.js';
 
@@ -20,16 +28,6 @@ const view = viewSchema;
 /** The secret a user types: goes in with profiles.save, never comes back out. */
 const secret = z.string().min(1).max(4_096);
 
-/** A table's column layout, remembered per view: order, hidden columns, widths. */
-export const columnLayoutSchema = z
-  .object({
-    order: z.array(z.string().max(200)).max(200),
-    hidden: z.array(z.string().max(200)).max(200),
-    sizes: z.record(z.string().max(200), z.number().int().min(40).max(2_000)),
-  })
-  .strict();
-export type ColumnLayout = z.infer<typeof columnLayoutSchema>;
-
 export const settingsSchema = z
   .object({
     language: z.enum(LANGUAGES),
@@ -38,9 +36,12 @@ export const settingsSchema = z
     connectionId: id.optional(),
     /** Column layouts by view ("customers", "customer:agreements", …). */
     layouts: z.record(z.string().max(100), columnLayoutSchema).optional(),
+    /** Views saved under a name, by connection: changed only through the views.* requests. */
+    views: savedViewsSchema.optional(),
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;
+export type { ColumnLayout, SavedView };
 
 /** The id of the built-in Demo connection. */
 export const DEMO_CONNECTION_ID = 'demo';
@@ -63,7 +64,11 @@ export const requestSchemas = {
   /** Try the active connection's token request again (after "credentials rejected" or a failing token endpoint). */
   'connection.retry': z.object({}).strict(),
   'settings.get': z.object({}).strict(),
-  'settings.set': settingsSchema.partial().strict(),
+  'settings.set': settingsSchema.omit({ views: true }).partial().strict(),
+  /** Saves the view under its name for the chosen connection, replacing one of the same name. */
+  'views.save': z.object({ view: savedViewSchema }).strict(),
+  'views.rename': z.object({ name: viewNameSchema, newName: viewNameSchema }).strict(),
+  'views.delete': z.object({ name: viewNameSchema }).strict(),
   'session.status': z.object({}).strict(),
   'data.listPage': z
     .object({
@@ -123,6 +128,10 @@ export interface RequestOutputs {
   'connection.retry': SessionStatus;
   'settings.get': Settings;
   'settings.set': Settings;
+  /** The chosen connection's saved views, after the change. */
+  'views.save': SavedView[];
+  'views.rename': SavedView[];
+  'views.delete': SavedView[];
   'session.status': SessionStatus;
   'data.listPage': { rows: ApiRecord[]; nextCursor: string | null; hasNextPage: boolean };
   'data.offsetPage': { rows: ApiRecord[]; total: number };

@@ -14,3 +14,6 @@ export const demoConnectionSchema = z
   })
   .strict();
 export type DemoConnection = z.infer<typeof demoConnectionSchema>;
+
+/** The client id of a Demo API's client (its secret is new at every start). */
+export const DEMO_CLIENT_ID = 'demo-client';

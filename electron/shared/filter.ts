@@ -19,6 +19,20 @@ export type FilterCondition = z.infer<typeof filterConditionSchema>;
 
 export const filterSchema = z.array(filterConditionSchema).max(50);
 
+/**
+ * How a comparison is written in `cdb export --where 'FIELD OP VALUE'` (read by cdb, written by the
+ * export dialog's command line); `empty` and `notEmpty` are the words `FIELD empty` / `FIELD notempty`.
+ */
+export const WHERE_SYMBOLS = {
+  eq: '=',
+  neq: '!=',
+  contains: '~',
+  lt: '<',
+  lte: '<=',
+  gt: '>',
+  gte: '>=',
+} as const satisfies Partial<Record<FilterOp, string>>;
+
 /** The field of a quick search: any field of the record contains the text (the tables' search box). */
 export const ANY_FIELD = '*';
 

@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { SavedView } from '../../electron/shared/contract';
+import { layoutKeyOf, usePutLayout } from './table/useColumnLayout';
 import type { Resource } from '../../electron/shared/api-rules';
 import { ConnectionsPanel } from './app/ConnectionsPanel';
 import { Header } from './app/Header';
@@ -8,15 +10,16 @@ import { useApi } from './api/context';
 import { FIRST_VIEW, useRefreshViews, useSession } from './data/queries';
 import { ExportsPanel } from './exports/ExportsPanel';
 import { ExportsTray } from './exports/ExportsTray';
-import { CustomerDetail } from './customer/CustomerDetail';
+import { CustomerDetail, type CustomerTableState } from './customer/CustomerDetail';
 import { nameOf } from './customer/CustomerHeading';
 import { ListView, type ListPlace } from './views/ListView';
 
 type Screen =
   /** `returning`: back from a customer, to the list it was opened from. */
-  | { kind: 'list'; resource: Resource; returning?: boolean }
+  /** `opened`: a saved view was opened (counted: each opening is a new table). */
+  | { kind: 'list'; resource: Resource; returning?: boolean; opened?: number }
   /** `name`: when the list it was opened from gave it (opened by its id alone, it is looked up). */
-  | { kind: 'customer'; customerId: string; name?: string }
+  | { kind: 'customer'; customerId: string; name?: string; table?: CustomerTableState }
   | { kind: 'connections' }
   | { kind: 'exports' };
 
@@ -31,11 +34,24 @@ export function App({ pageSize }: { pageSize: number }) {
   const resource = screen.kind === 'list' ? screen.resource : undefined;
   /** Customers opened this session, the latest first: offered again by "Open customer" (never saved). */
   const [recentCustomers, setRecentCustomers] = useState<string[]>([]);
-  const openCustomer = (customerId: string, name?: string) => {
+  const openCustomer = (customerId: string, name?: string, table?: CustomerTableState) => {
     setRecentCustomers((ids) =>
       [customerId, ...ids.filter((other) => other !== customerId)].slice(0, RECENT_MAX),
     );
-    setScreen({ kind: 'customer', customerId, ...(name !== undefined && { name }) });
+    setScreen({ kind: 'customer', customerId, ...(name !== undefined && { name }), ...(table && { table }) });
+  };
+  const putLayout = usePutLayout();
+  const openings = useRef(0);
+  /** A saved view, restored exactly: its columns' layout, then its list (or customer) with its sort and filter. */
+  const openView = (view: SavedView) => {
+    putLayout(layoutKeyOf(view), view.layout);
+    const state = { filter: view.filter, ...(view.sort !== undefined && { sort: view.sort }) };
+    if (view.customerId !== undefined && view.resource !== 'customers') {
+      openCustomer(view.customerId, undefined, { resource: view.resource, ...state });
+      return;
+    }
+    setPlaces((current) => ({ ...current, [view.resource]: state }));
+    setScreen({ kind: 'list', resource: view.resource, opened: ++openings.current });
   };
   const refresh = useRefreshViews();
   const showsData = screen.kind === 'list' || screen.kind === 'customer';
@@ -52,6 +68,7 @@ export function App({ pageSize }: { pageSize: number }) {
         onRefresh={showsData ? refresh : undefined}
         recentCustomers={recentCustomers}
         onOpenCustomer={openCustomer}
+        onOpenView={openView}
       />
       <main>
         {session.error && <FailureMessage failure={session.error} />}
@@ -67,11 +84,18 @@ export function App({ pageSize }: { pageSize: number }) {
           />
         ) : screen.kind === 'list' ? (
           <ListView
-            key={screen.resource}
+            key={`${screen.resource}:${screen.opened ?? 0}`}
             resource={screen.resource}
             pageSize={pageSize}
             place={places[screen.resource] ?? NEW_PLACE}
-            onPlaceChange={(place) => setPlaces((current) => ({ ...current, [screen.resource]: place }))}
+            // A list left because a saved view replaced its place must not write its old place back.
+            onPlaceChange={(place, from) =>
+              setPlaces((current) =>
+                (current[screen.resource] ?? NEW_PLACE) === from
+                  ? { ...current, [screen.resource]: place }
+                  : current,
+              )
+            }
             onOpenCustomer={(customer) => openCustomer(String(customer.id), nameOf(customer))}
             returning={screen.returning}
           />
@@ -80,6 +104,7 @@ export function App({ pageSize }: { pageSize: number }) {
             key={screen.customerId}
             customerId={screen.customerId}
             name={screen.name}
+            table={screen.table}
             pageSize={pageSize}
             onBack={() => setScreen({ kind: 'list', resource: 'customers', returning: true })}
           />

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import {
   DEMO_CONNECTION_ID,
   type EventName,
@@ -23,6 +22,7 @@ import { ProfileEditor } from './profile-editor.js';
 import { RequestRegistry } from './request-registry.js';
 import { AppError } from './app-error.js';
 import { SettingsStore } from './settings-store.js';
+import { savedViewHandlers } from './saved-views.js';
 
 export type { DemoServer };
 
@@ -41,7 +41,7 @@ export interface AppCoreOptions extends ExportJobsOptions {
 }
 
 /** A handler per request; `caller` names the window or tab it came from (request-registry.ts). */
-type Handlers = {
+export type Handlers = {
   [N in RequestName]: (input: ParsedRequestInput<N>, caller?: string) => Promise<RequestOutputs[N]>;
 };
 type Listener = <E extends EventName>(name: E, payload: EventPayloads[E]) => void;
@@ -102,7 +102,7 @@ export class AppCore {
   static async open(options: AppCoreOptions): Promise<AppCore> {
     const files = dataFiles(options.dataDir);
     const { store, damaged } = await ProfileStore.open(files.profiles);
-    const settings = await SettingsStore.open(join(options.dataDir, 'settings.json'));
+    const settings = await SettingsStore.open(files.settings);
     const ledger = await GrantLedger.open(files.grantLedger);
     const core = new AppCore(
       options,
@@ -165,6 +165,10 @@ export class AppCore {
       if (settings.language !== before) this.emit('language.changed', { language: settings.language });
       return settings;
     },
+    ...savedViewHandlers(
+      () => this.settings,
+      () => this.connections.active?.id,
+    ),
     'session.status': () => this.status(),
     'data.listPage': ({ view, size, cursor, lang, priority, requestId }, caller = DIRECT_CALLER) =>
       this.requests.run(caller, requestId, (signal) =>

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SavedView } from '../../shared/saved-view.js';
 import { DEFAULT_SETTINGS, SettingsStore } from './settings-store.js';
 
 let dir: string;
@@ -39,7 +40,7 @@ describe('settings', () => {
 
   it.each([
     ['not JSON', '{"language": "fr"', /not valid JSON/],
-    ['an unreadable value', '{"language": "de", "pageSize": 100}', /language/],
+    ['an unreadable value', '{"language": "de", "pageSize": 100}', /value of language/],
   ])(
     'reports a file that is %s and keeps a copy aside, never silently resetting',
     async (_kind, text, reason) => {
@@ -51,4 +52,30 @@ describe('settings', () => {
       expect((await readdir(dir)).length).toBe(2);
     },
   );
+
+  it('sets a damaged saved view aside with the file; the other views load and the next change keeps them', async () => {
+    const view: SavedView = {
+      name: 'Worklist',
+      resource: 'agreements',
+      sort: 'endDate.asc',
+      filter: [{ field: 'status', op: 'eq', value: 'active' }],
+      columns: ['id', 'endDate'],
+      layout: { order: [], hidden: ['mrr'], sizes: {} },
+    };
+    const text = JSON.stringify({
+      language: 'fr',
+      views: { demo: [view, { ...view, name: 'Broken', resource: 'invoices' }] },
+    });
+    await writeFile(path, text);
+    const { store, damaged } = await SettingsStore.open(path);
+    expect(damaged?.reason).toBe('could not read saved view "Broken" of connection "demo": left out');
+    expect(await readFile(damaged?.movedTo ?? '', 'utf8')).toBe(text);
+    expect(store.get()).toMatchObject({ language: 'fr', views: { demo: [view] } });
+    await store.update(({ views = {} }) => ({
+      views: { ...views, demo: [...(views.demo ?? []), { ...view, name: 'Second' }] },
+    }));
+    expect(
+      JSON.parse(await readFile(path, 'utf8')).views.demo.map((saved: { name: string }) => saved.name),
+    ).toEqual(['Worklist', 'Second']);
+  });
 });

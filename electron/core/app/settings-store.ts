@@ -3,6 +3,7 @@ import { settingsSchema, type Settings } from '../../shared/contract.js';
 import { withFileLock } from '../store/file-lock.js';
 import type { DamagedFileReport } from '../store/profiles.js';
 import { readJsonFile, setAside } from '../store/json-file.js';
+import { readSavedViews } from '../../shared/saved-view.js';
 
 export const DEFAULT_SETTINGS: Settings = { language: 'en', pageSize: 200 };
 
@@ -37,10 +38,19 @@ export class SettingsStore {
   }
 
   /** Changes the given settings, keeping what another process changed in the others meanwhile. */
-  async set(changes: Partial<Settings>): Promise<Settings> {
+  set(changes: Partial<Settings>): Promise<Settings> {
+    return this.update(() => changes);
+  }
+
+  /**
+   * Changes settings from what the file holds now (read again under the lock), so a change that
+   * depends on the current value — a view added to a list — keeps another process's change to it.
+   */
+  async update(change: (onDisk: Settings) => Partial<Settings>): Promise<Settings> {
     await withFileLock(this.path, async () => {
       const onDisk = await readSettings(this.path);
-      const next = settingsSchema.parse({ ...DEFAULT_SETTINGS, ...onDisk.known, ...changes });
+      const current = { ...DEFAULT_SETTINGS, ...onDisk.known };
+      const next = settingsSchema.parse({ ...current, ...change(current) });
       await writeFileAtomic(this.path, `${JSON.stringify({ ...onDisk.unknown, ...next }, null, 2)}\n`, {
         mode: 0o600,
       });
@@ -48,6 +58,16 @@ export class SettingsStore {
     });
     return this.get();
   }
+}
+
+/**
+ * The settings a file holds, without changing it (what `cdb` reads): a value that cannot be read
+ * is left out and named in `problem` (the app keeps the file aside at its next start).
+ */
+export async function readSettingsFile(path: string): Promise<{ settings: Settings; problem?: string }> {
+  const read = await readSettings(path);
+  const settings = { ...DEFAULT_SETTINGS, ...read.known };
+  return read.problem === undefined ? { settings } : { settings, problem: read.problem };
 }
 
 async function readSettings(path: string): Promise<ReadSettings> {
@@ -67,17 +87,24 @@ async function readSettings(path: string): Promise<ReadSettings> {
   const bad: string[] = [];
   for (const [key, value] of Object.entries(json)) {
     const field = shape[key];
+    if (key === 'views') {
+      // One damaged view is left out and named; the others load.
+      const read = readSavedViews(value);
+      known[key] = read.views;
+      bad.push(...read.damaged);
+      continue;
+    }
     if (!field) {
       unknown[key] = value;
       continue;
     }
     const parsed = field.safeParse(value);
     if (parsed.success) known[key] = parsed.data;
-    else bad.push(key);
+    else bad.push(`the value of ${key}`);
   }
   return {
     known,
     unknown,
-    ...(bad.length && { problem: `unreadable value of ${bad.join(', ')}; the default is used` }),
+    ...(bad.length && { problem: `could not read ${bad.join(', ')}: left out` }),
   };
 }

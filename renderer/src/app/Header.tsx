@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, RESOURCES, type Language, type Resource } from '../../../electron/shared/api-rules';
-import { DEMO_CONNECTION_ID, type SessionStatus } from '../../../electron/shared/contract';
+import { DEMO_CONNECTION_ID, type SavedView, type SessionStatus } from '../../../electron/shared/contract';
+import { SavedViewsMenu } from '../views/SavedViewsMenu';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { useSelectConnection } from '../data/mutations';
@@ -18,9 +19,10 @@ export interface HeaderProps {
   /** Customer ids opened this session, offered again by "Open customer". */
   recentCustomers: string[];
   onOpenCustomer: (customerId: string) => void;
+  onOpenView: (view: SavedView) => void;
 }
 
-/** The app's top bar: the three views, Refresh, Open customer, the connection picker and the fr/en switch. */
+/** The app's top bar: the three views, saved views, Refresh, Open customer, the connection picker and the fr/en switch. */
 export function Header({
   session,
   resource,
@@ -30,6 +32,7 @@ export function Header({
   onRefresh,
   recentCustomers,
   onOpenCustomer,
+  onOpenView,
 }: HeaderProps) {
   const { t, i18n } = useTranslation();
   const api = useApi();
@@ -56,6 +59,7 @@ export function Header({
           </button>
         ))}
       </nav>
+      {session?.connection && <SavedViewsMenu onOpen={onOpenView} />}
       {onRefresh && (
         <button
           type="button"

@@ -23,12 +23,15 @@ import { CustomerSummary } from './CustomerSummary';
 export function CustomerDetail({
   customerId,
   name,
+  table,
   pageSize,
   onBack,
 }: {
   customerId: string;
   /** Its name, when whoever opened it knows it. */
   name?: string;
+  /** How one of its tables starts (a saved view of it opened). */
+  table?: CustomerTableState;
   pageSize: number;
   onBack: () => void;
 }) {
@@ -44,7 +47,13 @@ export function CustomerDetail({
       <UnknownCustomer customerId={customerId} />
       <CustomerSummary customerId={customerId} pageSize={pageSize} />
       {CUSTOMER_SCOPED_RESOURCES.map((resource) => (
-        <CustomerTable key={resource} resource={resource} customerId={customerId} pageSize={pageSize} />
+        <CustomerTable
+          key={resource}
+          resource={resource}
+          customerId={customerId}
+          pageSize={pageSize}
+          initial={table?.resource === resource ? table : undefined}
+        />
       ))}
     </div>
   );
@@ -78,19 +87,28 @@ function UnknownCustomer({ customerId }: { customerId: string }) {
   ) : null;
 }
 
+/** A customer's table's sort and filter, as a saved view restores them. */
+export interface CustomerTableState {
+  resource: CustomerScopedResource;
+  sort?: string;
+  filter: FilterCondition[];
+}
+
 /** One of a customer's own tables, titled with its count, with a sort and filter of its own. */
 function CustomerTable({
   resource,
   customerId,
   pageSize,
+  initial,
 }: {
   resource: CustomerScopedResource;
   customerId: string;
   pageSize: number;
+  initial: CustomerTableState | undefined;
 }) {
   const { t, i18n } = useTranslation();
-  const [sort, setSort] = useState<string | undefined>();
-  const [filter, setFilter] = useState<FilterCondition[]>([]);
+  const [sort, setSort] = useState<string | undefined>(initial?.sort);
+  const [filter, setFilter] = useState<FilterCondition[]>(initial?.filter ?? []);
   const total = useCount(useSession().data, { resource, customerId }).data?.total;
   const n =
     total === undefined ? '…' : new Intl.NumberFormat(localeOf(i18n.language as Language)).format(total);

@@ -5,6 +5,7 @@ import type { ExportFormat, ExportView } from '../../../electron/shared/export';
 import { isBareFileName } from '../../../electron/shared/contract';
 import { failureLine } from '../app/describe-failure';
 import { FormField } from '../app/FormField';
+import { ExportCommand } from './ExportCommand';
 import { useExports } from './exports-context';
 import { localeOf } from '../../../electron/shared/wire';
 
@@ -60,6 +61,15 @@ export function ExportDialog({ view, table, sortLabel, total, canChooseFolder, o
     language: t(`export.labelsIn.${language}`),
   });
 
+  // French Excel: ; between fields, a BOM for the accents, and 1999,5 for a number.
+  const options = {
+    format,
+    delimiter: preset === 'excelFr' ? (';' as const) : (',' as const),
+    bom: preset === 'excelFr',
+    decimalComma: preset === 'excelFr',
+  };
+  const fileName = `${baseName.trim() || view.resource}.${EXTENSIONS[format]}`;
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // An empty name is the table's; a name with a folder in it is refused by the field, before the app does.
@@ -69,17 +79,7 @@ export function ExportDialog({ view, table, sortLabel, total, canChooseFolder, o
     );
     if (!isBareFileName(name)) return;
     try {
-      await start({
-        view,
-        // French Excel: ; between fields, a BOM for the accents, and 1999,5 for a number.
-        options: {
-          format,
-          delimiter: preset === 'excelFr' ? ';' : ',',
-          bom: preset === 'excelFr',
-          decimalComma: preset === 'excelFr',
-        },
-        fileName: `${name}.${EXTENSIONS[format]}`,
-      });
+      await start({ view, options, fileName });
       onClose();
     } catch (failure) {
       setProblem(failureLine(t, language, failure));
@@ -124,6 +124,7 @@ export function ExportDialog({ view, table, sortLabel, total, canChooseFolder, o
           onChange={(event) => setBaseName(event.target.value)}
         />
         <p data-testid="export-summary">{summary}</p>
+        <ExportCommand view={view} options={options} fileName={fileName} />
         <p className="hint">
           {canChooseFolder ? t('export.destinationDesktop') : t('export.destinationBrowser')}
         </p>

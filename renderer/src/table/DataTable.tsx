@@ -71,7 +71,12 @@ export function DataTable({
   const scrollRef = useRef<HTMLDivElement>(null);
   const scrollToRow = (index: number) =>
     scrollRef.current && scrollRowIntoView(scrollRef.current, source.rowCount, ROW_HEIGHT, index);
-  const { table, drawnColumns, fit, resetLayout } = useTableColumns({ view, rows, scrollRef, onSortChange });
+  const { table, drawnColumns, fit, layout, resetLayout } = useTableColumns({
+    view,
+    rows,
+    scrollRef,
+    onSortChange,
+  });
   const leafColumns = table.getVisibleLeafColumns();
   const grid = useGridKeyboard({
     rowCount: source.rowCount,
@@ -136,6 +141,7 @@ export function DataTable({
         view={view}
         filter={filter}
         label={label}
+        layout={layout}
         onResetLayout={resetLayout}
         scrollRef={scrollRef}
         rowHeight={ROW_HEIGHT}

@@ -4,6 +4,8 @@ import type { Language } from '../../../electron/shared/api-rules';
 import type { FilterCondition } from '../../../electron/shared/filter';
 import type { ListView } from '../data/queries';
 import { ExportDialog } from '../exports/ExportDialog';
+import { SaveViewDialog } from '../views/SaveViewDialog';
+import type { ColumnLayout } from '../../../electron/shared/contract';
 import { localeOf } from '../../../electron/shared/wire';
 import { ColumnMenu } from './ColumnMenu';
 import { GoToRow } from './GoToRow';
@@ -17,6 +19,8 @@ export interface TableToolbarProps {
   view: ListView;
   filter: FilterCondition[];
   label: string;
+  /** The table's column layout, as a saved view keeps it. */
+  layout: ColumnLayout;
   onResetLayout: () => void;
   /** The grid's scroll element and row height: the position text follows what it shows. */
   scrollRef: RefObject<HTMLElement | null>;
@@ -27,7 +31,7 @@ export interface TableToolbarProps {
 
 /**
  * Above a data table: which rows are on screen of how many (or, filtered, how many matched of how
- * many scanned, with the way to stop the scan), the columns menu, Export of exactly this view, and
+ * many scanned, with the way to stop the scan), the columns menu, Save view…, Export of exactly this view, and
  * the table's notices.
  */
 export function TableToolbar({
@@ -36,6 +40,7 @@ export function TableToolbar({
   view,
   filter,
   label,
+  layout,
   onResetLayout,
   scrollRef,
   rowHeight,
@@ -44,6 +49,8 @@ export function TableToolbar({
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   const [exporting, setExporting] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const columns = table.getVisibleLeafColumns().map((column) => column.id);
   const numbers = useMemo(() => new Intl.NumberFormat(localeOf(language)), [language]);
   const { count, session } = rows;
   const sortColumn = view.sort?.split('.')[0];
@@ -78,6 +85,19 @@ export function TableToolbar({
       )}
       {!rows.filtered && <GoToRow rowCount={rows.source.rowCount} onGo={onGoToRow} />}
       <ColumnMenu table={table} onReset={onResetLayout} />
+      <button type="button" onClick={() => setSaving(true)} disabled={!session?.connection}>
+        {t('views.saveAction')}
+      </button>
+      {saving && (
+        <SaveViewDialog
+          view={view}
+          filter={filter}
+          columns={columns}
+          layout={layout}
+          table={label}
+          onClose={() => setSaving(false)}
+        />
+      )}
       <button type="button" onClick={() => setExporting(true)} disabled={!session?.connection}>
         {t('export.action')}
       </button>
@@ -87,7 +107,7 @@ export function TableToolbar({
             resource: view.resource,
             ...(view.customerId !== undefined && { customerId: view.customerId }),
             ...(view.sort !== undefined && { sort: view.sort }),
-            columns: table.getVisibleLeafColumns().map((column) => column.id),
+            columns,
             ...(filter.length && { filter }),
             lang: language,
           }}

@@ -1,12 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import type { ColumnLayout, Settings } from '../../../electron/shared/contract';
+import type { AppApi, ColumnLayout, Settings } from '../../../electron/shared/contract';
+import type { View } from '../../../electron/shared/view';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { queryKeys, settingsQuery } from '../data/queries';
 
 const SAVE_AFTER_MS = 400;
 const EMPTY: ColumnLayout = { order: [], hidden: [], sizes: {} };
+
+/** Which layout a view's table uses: one per list, and one for every customer's contacts or agreements. */
+export function layoutKeyOf(view: Pick<View, 'resource' | 'customerId'>): string {
+  return view.customerId ? `customer:${view.resource}` : view.resource;
+}
 
 /**
  * A view's column layout (order, hidden columns, widths), remembered in the app's settings so it
@@ -18,20 +24,52 @@ export function useColumnLayout(viewKey: string): [ColumnLayout, (layout: Column
   const settings = useQuery(settingsQuery(api));
   const layout = settings.data?.layouts?.[viewKey] ?? EMPTY;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // A change still waiting when the table goes (the user left the view at once) is saved then, not lost.
+  useEffect(
+    () => () => {
+      if (timer.current === undefined) return;
+      clearTimeout(timer.current);
+      saveLayouts(api, queryClient);
+    },
+    [api, queryClient],
+  );
 
   const setLayout = useCallback(
     (next: ColumnLayout) => {
-      queryClient.setQueryData<Settings>(queryKeys.settings, (current) =>
-        current ? { ...current, layouts: { ...current.layouts, [viewKey]: next } } : current,
-      );
+      showLayout(queryClient, viewKey, next);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
-        const layouts = queryClient.getQueryData<Settings>(queryKeys.settings)?.layouts;
-        if (layouts) void call(api, 'settings.set', { layouts });
+        timer.current = undefined;
+        saveLayouts(api, queryClient);
       }, SAVE_AFTER_MS);
     },
     [api, queryClient, viewKey],
   );
   return [layout, setLayout];
+}
+
+/** Gives a view's tables a layout at once (a saved view opened): shown now, saved now. */
+export function usePutLayout(): (viewKey: string, layout: ColumnLayout) => void {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (viewKey, layout) => {
+      showLayout(queryClient, viewKey, layout);
+      saveLayouts(api, queryClient);
+    },
+    [api, queryClient],
+  );
+}
+
+/** The layout of `viewKey` in the settings the tables read. */
+function showLayout(queryClient: QueryClient, viewKey: string, layout: ColumnLayout): void {
+  queryClient.setQueryData<Settings>(queryKeys.settings, (current) =>
+    current ? { ...current, layouts: { ...current.layouts, [viewKey]: layout } } : current,
+  );
+}
+
+/** Writes every view's layout, as shown, to the settings file. */
+function saveLayouts(api: AppApi, queryClient: QueryClient): void {
+  const layouts = queryClient.getQueryData<Settings>(queryKeys.settings)?.layouts;
+  if (layouts) void call(api, 'settings.set', { layouts });
 }

@@ -9,7 +9,7 @@ import type { ListView } from '../data/queries';
 import { TABLE_FEATURES } from './columns';
 import { sortingOf, sortParamOf } from './sorting';
 import type { DrawnColumn } from './TableBody';
-import { useColumnLayout } from './useColumnLayout';
+import { layoutKeyOf, useColumnLayout } from './useColumnLayout';
 import { useColumnWidths } from './useColumnWidths';
 import type { ViewRows } from './useViewRows';
 
@@ -42,7 +42,7 @@ export function useTableColumns({
   scrollRef: RefObject<HTMLElement | null>;
   onSortChange: (sort: string | undefined) => void;
 }) {
-  const [layout, setLayout] = useColumnLayout(view.customerId ? `customer:${view.resource}` : view.resource);
+  const [layout, setLayout] = useColumnLayout(layoutKeyOf(view));
   // Stable while unchanged: TanStack Table compares its state slices by identity.
   const hidden = useMemo(() => Object.fromEntries(layout.hidden.map((key) => [key, false])), [layout.hidden]);
   const sorting = useMemo(() => sortingOf(view.sort), [view.sort]);
@@ -96,7 +96,13 @@ export function useTableColumns({
   const drawnColumns = useStableColumns(
     table.getVisibleLeafColumns().map((column) => ({ id: column.id, width: column.getSize() })),
   );
-  return { table, drawnColumns, fit, resetLayout: () => setLayout({ order: [], hidden: [], sizes: {} }) };
+  return {
+    table,
+    drawnColumns,
+    fit,
+    layout,
+    resetLayout: () => setLayout({ order: [], hidden: [], sizes: {} }),
+  };
 }
 
 /** The same array while the columns' keys and widths are unchanged (the drawn rows compare it). */

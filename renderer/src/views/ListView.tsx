@@ -15,7 +15,8 @@ export interface ListViewProps {
   resource: Resource;
   pageSize: number;
   place: ListPlace;
-  onPlaceChange: (place: ListPlace) => void;
+  /** `from`: the place this list was shown with (a change from a list since replaced is dropped). */
+  onPlaceChange: (place: ListPlace, from: ListPlace) => void;
   onOpenCustomer?: (customer: ApiRecord) => void;
   /** Back from a customer: the grid takes the keyboard focus again, on the row the user left. */
   returning?: boolean;
@@ -37,13 +38,13 @@ export function ListView({
       label={t(`nav.${resource}`)}
       pageSize={pageSize}
       // A new sort or filter is a new list: it is seen from its top.
-      onSortChange={(sort) => onPlaceChange({ ...place, sort, table: undefined })}
+      onSortChange={(sort) => onPlaceChange({ ...place, sort, table: undefined }, place)}
       filter={place.filter}
-      onFilterChange={(filter) => onPlaceChange({ ...place, filter, table: undefined })}
+      onFilterChange={(filter) => onPlaceChange({ ...place, filter, table: undefined }, place)}
       onOpenRow={resource === 'customers' ? onOpenCustomer : undefined}
       initialPlace={place.table}
       focusOnStart={returning}
-      onLeave={(table) => onPlaceChange({ ...place, table })}
+      onLeave={(table) => onPlaceChange({ ...place, table }, place)}
     />
   );
 }

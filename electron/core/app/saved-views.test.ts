@@ -1,0 +1,98 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SavedView } from '../../shared/saved-view.js';
+import { openTestCore } from '../testing/test-kit.js';
+import { dispatch } from './dispatch.js';
+
+// Saved views through the contract: kept per connection in the settings file, names unique per
+// connection, and every change refused cleanly when it cannot be made.
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const view = (name: string): SavedView => ({
+  name,
+  resource: 'agreements',
+  sort: 'endDate.asc',
+  filter: [{ field: 'status', op: 'eq', value: 'suspended' }],
+  columns: ['id', 'status', 'endDate'],
+  layout: { order: ['id', 'status', 'endDate'], hidden: ['mrr'], sizes: { status: 120 } },
+});
+
+async function app() {
+  const opened = await openTestCore();
+  cleanups.push(opened.close);
+  const connect = async (name: string) => {
+    const saved = await dispatch(opened.core, 'profiles.save', {
+      profile: {
+        name,
+        baseUrl: 'https://api.example.com',
+        authUrl: 'https://auth.example.com/token',
+        clientId: `client-${name}`,
+      },
+    });
+    if (!saved.ok) throw new Error(saved.error.message);
+    const { id } = saved.value as { id: string };
+    await dispatch(opened.core, 'connection.select', { id });
+    return id;
+  };
+  return { ...opened, connect };
+}
+
+describe('saved views', () => {
+  it('saves, replaces, renames and deletes the chosen connection’s views, in the settings file', async () => {
+    const { core, dataDir, connect } = await app();
+    expect(await dispatch(core, 'views.save', { view: view('Worklist') })).toMatchObject({
+      ok: false,
+      error: { code: 'no-connection' },
+    });
+    const first = await connect('First');
+    await dispatch(core, 'views.save', { view: view('Worklist') });
+    await dispatch(core, 'views.save', { view: view('Suspended') });
+    const replaced = { ...view('Worklist'), sort: 'endDate.desc' };
+    expect(await dispatch(core, 'views.save', { view: replaced })).toEqual({
+      ok: true,
+      value: [view('Suspended'), replaced],
+    });
+    expect(await dispatch(core, 'views.rename', { name: 'Suspended', newName: 'Worklist' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument', message: 'a saved view is already called "Worklist"' },
+    });
+    await dispatch(core, 'views.rename', { name: 'Suspended', newName: 'Paused' });
+    expect(await dispatch(core, 'views.delete', { name: 'Nothing' })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
+
+    // Another connection has views of its own.
+    await connect('Second');
+    expect(await dispatch(core, 'views.save', { view: view('Mine') })).toEqual({
+      ok: true,
+      value: [view('Mine')],
+    });
+    const onDisk = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')) as {
+      views: Record<string, SavedView[]>;
+    };
+    expect(onDisk.views[first]?.map((saved) => saved.name)).toEqual(['Paused', 'Worklist']);
+    expect(await dispatch(core, 'views.delete', { name: 'Mine' })).toEqual({ ok: true, value: [] });
+  });
+
+  it('refuses a view that is not one before anything is written', async () => {
+    const { core, connect } = await app();
+    await connect('First');
+    for (const broken of [
+      { ...view('Scoped customers'), resource: 'customers', customerId: 'CUS-1' },
+      { ...view(''), name: '' },
+      { ...view('Extra'), secret: 'x' },
+    ]) {
+      expect(await dispatch(core, 'views.save', { view: broken as SavedView })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-argument' },
+      });
+    }
+    expect((await core.handlers['settings.get']({})).views).toBeUndefined();
+  });
+});

@@ -1,0 +1,46 @@
+import type { SavedView } from '../../shared/saved-view.js';
+import { AppError } from './app-error.js';
+import type { Handlers } from './app-core.js';
+import type { SettingsStore } from './settings-store.js';
+
+/**
+ * The views.* requests: a connection's saved views, kept in the settings file (changed under its
+ * lock from what the file holds, so another window's or process's change is kept). Names are
+ * unique per connection; saving under a taken name replaces that view (the dialog says so first).
+ */
+export function savedViewHandlers(
+  settings: () => SettingsStore,
+  chosenConnection: () => string | undefined,
+): Pick<Handlers, 'views.save' | 'views.rename' | 'views.delete'> {
+  /** Applies `change` to the chosen connection's views and returns them after it. */
+  const change = async (edit: (views: SavedView[]) => SavedView[]): Promise<SavedView[]> => {
+    const connectionId = chosenConnection();
+    if (connectionId === undefined) throw new AppError('no-connection', 'no connection is chosen');
+    const saved = await settings().update(({ views = {} }) => ({
+      views: { ...views, [connectionId]: edit(views[connectionId] ?? []) },
+    }));
+    return saved.views?.[connectionId] ?? [];
+  };
+  const named = (views: SavedView[], name: string) => {
+    const view = views.find((candidate) => candidate.name === name);
+    if (!view) throw new AppError('not-found', `no saved view is called "${name}"`);
+    return view;
+  };
+  return {
+    'views.save': ({ view }) =>
+      change((views) => [...views.filter((other) => other.name !== view.name), view]),
+    'views.rename': ({ name, newName }) =>
+      change((views) => {
+        const view = named(views, name);
+        if (newName !== name && views.some((other) => other.name === newName)) {
+          throw new AppError('invalid-argument', `a saved view is already called "${newName}"`);
+        }
+        return views.map((other) => (other === view ? { ...view, name: newName } : other));
+      }),
+    'views.delete': ({ name }) =>
+      change((views) => {
+        named(views, name);
+        return views.filter((other) => other.name !== name);
+      }),
+  };
+}
