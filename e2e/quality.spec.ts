@@ -11,8 +11,30 @@ test.beforeAll(async () => {
 test.afterAll(() => host.stop());
 
 const VIEWS = {
-  en: { customers: 'Customers', contacts: 'Contacts', agreements: 'Agreements', connections: 'Connections…' },
-  fr: { customers: 'Clients', contacts: 'Contacts', agreements: 'Contrats', connections: 'Connexions…' },
+  en: {
+    customers: 'Customers',
+    contacts: 'Contacts',
+    agreements: 'Agreements',
+    connections: 'Connections…',
+    command: 'As a cdb command',
+    saveView: 'Save view…',
+    viewName: 'Name of the view',
+    save: 'Save',
+    savedViews: 'Saved views',
+    openCustomer: 'Open customer',
+  },
+  fr: {
+    customers: 'Clients',
+    contacts: 'Contacts',
+    agreements: 'Contrats',
+    connections: 'Connexions…',
+    command: 'En commande cdb',
+    saveView: 'Enregistrer la vue…',
+    viewName: 'Nom de la vue',
+    save: 'Enregistrer',
+    savedViews: 'Vues enregistrées',
+    openCustomer: 'Ouvrir le client',
+  },
 } as const;
 
 /**
@@ -60,6 +82,7 @@ for (const language of ['en', 'fr'] as const) {
     }
     await page.getByRole('button', { name: language === 'en' ? 'Export…' : 'Exporter…' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
+    await page.getByText(names.command).click();
     await expectNoViolations(page, `export dialog (${language})`);
     await shoot(
       page,
@@ -67,6 +90,20 @@ for (const language of ['en', 'fr'] as const) {
       language === 'en' ? 'export-dialog' : undefined,
     );
     await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: names.saveView }).click();
+    await page.getByLabel(names.viewName).fill(`${names.agreements}, ${language}`);
+    await expectNoViolations(page, `save view dialog (${language})`);
+    await shoot(
+      page,
+      testInfo.outputPath(`save-view-${language}.png`),
+      language === 'en' ? 'save-view' : undefined,
+    );
+    await page.getByRole('button', { name: names.save, exact: true }).click();
+    await page.getByText(names.savedViews, { exact: true }).click();
+    await expect(page.getByRole('list', { name: names.savedViews })).toBeVisible();
+    await expectNoViolations(page, `saved views menu (${language})`);
+    await shoot(page, testInfo.outputPath(`saved-views-${language}.png`));
+    await page.getByText(names.savedViews, { exact: true }).click();
     await page.getByRole('navigation').getByRole('button', { name: names.customers }).click();
     // A customer with a notice period ending soon, so the summary has a deadline to point out:
     // the first agreement with days left, in the API's own order of `notice` (ended ones are 0).
@@ -98,6 +135,11 @@ for (const language of ['en', 'fr'] as const) {
       testInfo.outputPath(`customer-detail-${language}.png`),
       language === 'en' ? 'detail' : undefined,
     );
+    // A customer opened by an id the API does not know: the message, and the heading with its look-up.
+    await page.getByLabel(names.openCustomer).fill('CUS-99999999');
+    await page.getByLabel(names.openCustomer).press('Enter');
+    await expect(page.getByTestId('unknown-customer')).toBeVisible();
+    await expectNoViolations(page, `unknown customer id (${language})`);
     await page.getByRole('button', { name: names.connections }).click();
     await expectNoViolations(page, `connections (${language})`);
     await page.getByRole('button', { name: 'Exports', exact: true }).click();

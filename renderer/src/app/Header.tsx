@@ -72,40 +72,43 @@ export function Header({
         </button>
       )}
       <OpenCustomer recent={recentCustomers} onOpen={onOpenCustomer} />
-      <label className="picker">
-        {t('connection.label')}
-        <select
-          value={session?.connection?.id ?? ''}
-          onChange={(event) => void chooseConnection(event.target.value)}
-        >
-          {!session?.connection && <option value="">{t('connection.none')}</option>}
-          <option value={DEMO_CONNECTION_ID}>{t('connection.demo')}</option>
-          {profiles.map((profile) => (
-            <option key={profile.id} value={profile.id}>
-              {profile.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="button" onClick={onManageConnections}>
-        {t('connections.manage')}
-      </button>
-      <button type="button" onClick={onShowExports}>
-        {t('export.panel')}
-      </button>
-      <div className="language-switch" role="group" aria-label={t('app.language')}>
-        {LANGUAGES.map((language) => (
-          <button
-            key={language}
-            type="button"
-            lang={language}
-            aria-pressed={i18n.language === language}
-            title={t(`app.languageName.${language}`)}
-            onClick={() => void chooseLanguage(language)}
+      {/* Kept together at the end of the bar, on a line of their own when the window is narrow. */}
+      <div className="header-end">
+        <label className="picker">
+          {t('connection.label')}
+          <select
+            value={session?.connection?.id ?? ''}
+            onChange={(event) => void chooseConnection(event.target.value)}
           >
-            {language.toUpperCase()}
-          </button>
-        ))}
+            {!session?.connection && <option value="">{t('connection.none')}</option>}
+            <option value={DEMO_CONNECTION_ID}>{t('connection.demo')}</option>
+            {profiles.map((profile) => (
+              <option key={profile.id} value={profile.id}>
+                {profile.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={onManageConnections}>
+          {t('connections.manage')}
+        </button>
+        <button type="button" onClick={onShowExports}>
+          {t('export.panel')}
+        </button>
+        <div className="language-switch" role="group" aria-label={t('app.language')}>
+          {LANGUAGES.map((language) => (
+            <button
+              key={language}
+              type="button"
+              lang={language}
+              aria-pressed={i18n.language === language}
+              title={t(`app.languageName.${language}`)}
+              onClick={() => void chooseLanguage(language)}
+            >
+              {language.toUpperCase()}
+            </button>
+          ))}
+        </div>
       </div>
     </header>
   );

@@ -48,7 +48,10 @@ export function OpenCustomer({ recent, onOpen }: { recent: string[]; onOpen: (cu
 
   return (
     <form className="open-customer" onSubmit={open}>
-      <label htmlFor={id}>{t('openCustomer.label')}</label>
+      {/* Named like the search box: its placeholder says what it takes, the label stays for screen readers. */}
+      <label htmlFor={id} className="visually-hidden">
+        {t('openCustomer.label')}
+      </label>
       <input
         ref={field}
         id={id}
