@@ -27,11 +27,18 @@ export function RowPosition({ scrollRef, rowCount, rowHeight, total, numbers }: 
     const said =
       last < first
         ? t('table.noRows')
-        : t(total === undefined ? 'table.positionUnknown' : 'table.position', {
-            first: numbers.format(first + 1),
-            last: numbers.format(last + 1),
-            total: numbers.format(total ?? rowCount),
-          });
+        : t(
+            total === undefined
+              ? 'table.positionUnknown'
+              : first === last
+                ? 'table.positionOne'
+                : 'table.position',
+            {
+              first: numbers.format(first + 1),
+              last: numbers.format(last + 1),
+              total: numbers.format(total ?? rowCount),
+            },
+          );
     if (text.current.textContent !== said) text.current.textContent = said;
   }, [scrollRef, rowCount, rowHeight, total, numbers, t]);
   useLayoutEffect(say, [say]);
