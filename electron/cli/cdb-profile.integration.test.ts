@@ -137,5 +137,11 @@ describe('cdb profile', () => {
     expect(unknown.stderr).toContain(
       '--view: no view called "Nothing" is saved for profile "Demo EU" (saved: "Suspended, by MRR")',
     );
+
+    // Removing the profile removes its views: their filter values would be kept for nothing.
+    const remove = await cdb(['profile', 'remove', 'Demo EU']);
+    expect(remove.stderr).toContain('"Demo EU" removed, with its secret, token and saved views');
+    const settings = JSON.parse(await readFile(join(harness.dataDir, 'settings.json'), 'utf8'));
+    expect(settings.views).toEqual({});
   });
 });

@@ -1,4 +1,7 @@
 import { audienceOf } from '../shared/profile.js';
+import { dataFiles } from '../core/app-paths.js';
+import { forgetSavedViews } from '../core/app/saved-views.js';
+import { SettingsStore } from '../core/app/settings-store.js';
 import { credentialsId, credentialsOf } from '../core/auth/credentials.js';
 import { ProfileError } from '../core/store/profiles.js';
 import { treatAsSecret } from '../core/redact.js';
@@ -150,10 +153,16 @@ async function removeProfile(argv: string[], io: CliIo): Promise<number> {
   if (!profile) throw new UsageError(`no profile called "${name}"`);
   await store.remove(profile.id);
   await services.vault.deleteSecret(profile.id);
+  const settings = await SettingsStore.open(dataFiles(services.dataDir).settings);
+  if (settings.damaged) {
+    const { reason, movedTo } = settings.damaged;
+    io.stderr.write(`cdb: warning: the app's settings: ${reason}; the file was kept as ${movedTo}\n`);
+  }
+  await forgetSavedViews(settings.store, profile.id);
   const credentials = credentialsOf(profile);
   if (!(await store.othersUse(credentials, profile.id)))
     await services.vault.deleteToken(credentialsId(credentials));
-  io.stderr.write(`cdb profile: "${profile.name}" removed, with its secret and token\n`);
+  io.stderr.write(`cdb profile: "${profile.name}" removed, with its secret, token and saved views\n`);
   return 0;
 }
 

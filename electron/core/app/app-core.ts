@@ -22,7 +22,7 @@ import { ProfileEditor } from './profile-editor.js';
 import { RequestRegistry } from './request-registry.js';
 import { AppError } from './app-error.js';
 import { SettingsStore } from './settings-store.js';
-import { savedViewHandlers } from './saved-views.js';
+import { forgetSavedViews, savedViewHandlers } from './saved-views.js';
 
 export type { DemoServer };
 
@@ -144,6 +144,7 @@ export class AppCore {
     'profiles.delete': async ({ id }) => {
       const deleted = await this.editor.delete(id);
       if (deleted && this.connections.active?.id === id) this.connections.forgetChoice();
+      if (deleted) await forgetSavedViews(this.settings, id);
       return { deleted };
     },
     'profiles.test': async (input) => {

@@ -68,7 +68,7 @@ describe('saved views', () => {
     });
 
     // Another connection has views of its own.
-    await connect('Second');
+    const second = await connect('Second');
     expect(await dispatch(core, 'views.save', { view: view('Mine') })).toEqual({
       ok: true,
       value: [view('Mine')],
@@ -78,6 +78,10 @@ describe('saved views', () => {
     };
     expect(onDisk.views[first]?.map((saved) => saved.name)).toEqual(['Paused', 'Worklist']);
     expect(await dispatch(core, 'views.delete', { name: 'Mine' })).toEqual({ ok: true, value: [] });
+
+    // A deleted connection's views go with it.
+    await dispatch(core, 'profiles.delete', { id: first });
+    expect((await core.handlers['settings.get']({})).views).toEqual({ [second]: [] });
   });
 
   it('refuses a view that is not one before anything is written', async () => {

@@ -4,6 +4,17 @@ import type { Handlers } from './app-core.js';
 import type { SettingsStore } from './settings-store.js';
 
 /**
+ * Drops a deleted connection's saved views (the app's Delete and `cdb profile remove`): their filter
+ * values may be personal data, and nothing would read them again.
+ */
+export async function forgetSavedViews(settings: SettingsStore, connectionId: string): Promise<void> {
+  if (!settings.get().views?.[connectionId]) return;
+  await settings.update(({ views = {} }) => ({
+    views: Object.fromEntries(Object.entries(views).filter(([owner]) => owner !== connectionId)),
+  }));
+}
+
+/**
  * The views.* requests: a connection's saved views, kept in the settings file (changed under its
  * lock from what the file holds, so another window's or process's change is kept). Names are
  * unique per connection; saving under a taken name replaces that view (the dialog says so first).

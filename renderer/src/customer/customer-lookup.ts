@@ -2,7 +2,7 @@ import { PAGE_SIZE_MAX, type Language } from '../../../electron/shared/api-rules
 import type { AppApi } from '../../../electron/shared/contract';
 import { repeatedCursorMessage } from '../../../electron/shared/errors';
 import type { ApiRecord } from '../../../electron/shared/schema';
-import { call } from '../api/call';
+import { AppFailure, call } from '../api/call';
 
 let nextRequest = 0;
 
@@ -46,7 +46,10 @@ export async function lookUpCustomer(
     onProgress({ scanned });
     if (found) return found;
     if (!page.hasNextPage || page.nextCursor === null) return undefined;
-    if (seen.has(page.nextCursor)) throw new Error(repeatedCursorMessage(`after ${scanned} customers`));
+    if (seen.has(page.nextCursor)) {
+      const where = `after ${scanned.toLocaleString('en')} customers`;
+      throw new AppFailure({ code: 'invalid-response', message: repeatedCursorMessage(where) });
+    }
     seen.add(page.nextCursor);
     cursor = page.nextCursor;
   }
