@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterCondition } from '../../../electron/shared/filter';
 import type { ApiRecord } from '../../../electron/shared/schema';
@@ -13,7 +13,7 @@ import type { Language } from '../../../electron/shared/api-rules';
 import { failureLine } from '../app/describe-failure';
 import { useCopyText } from '../data/clipboard';
 import { useGridKeyboard } from './useGridKeyboard';
-import { rowsOnScreen, scrollRowIntoView } from './useRowViewport';
+import { RowPlace, rowsOnScreen, scrollRowIntoView } from './useRowViewport';
 import { useTableColumns } from './useTableColumns';
 import { useTablePlace, type TablePlace } from './useTablePlace';
 import { useViewRows } from './useViewRows';
@@ -69,6 +69,7 @@ export function DataTable({
   const rows = useViewRows(view, filter, pageSize);
   const { source, error, filtered } = rows;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [place] = useState(() => new RowPlace());
   const scrollToRow = (index: number) =>
     scrollRef.current && scrollRowIntoView(scrollRef.current, source.rowCount, ROW_HEIGHT, index);
   const { table, drawnColumns, fit, layout, resetLayout } = useTableColumns({
@@ -143,8 +144,7 @@ export function DataTable({
         label={label}
         layout={layout}
         onResetLayout={resetLayout}
-        scrollRef={scrollRef}
-        rowHeight={ROW_HEIGHT}
+        place={place}
         onGoToRow={(row) => goToRow(row - 1)}
       />
       <TableError rows={rows} />
@@ -181,6 +181,7 @@ export function DataTable({
           source={source}
           rowHeight={ROW_HEIGHT}
           overscan={OVERSCAN}
+          place={place}
           columns={drawnColumns}
           textOf={rows.textOf}
           active={grid.active}

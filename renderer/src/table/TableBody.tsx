@@ -2,7 +2,7 @@ import { memo, useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import type { GridPosition } from './useGridKeyboard';
-import { useRowViewport } from './useRowViewport';
+import { useRowViewport, type RowPlace } from './useRowViewport';
 import type { RowSource } from './useViewRows';
 
 /** A visible column as a drawn row needs it: its key and width. */
@@ -16,6 +16,8 @@ export interface TableBodyProps {
   source: RowSource;
   rowHeight: number;
   overscan: number;
+  /** Told where the rows stand at each scroll and render (the toolbar's position text). */
+  place: RowPlace;
   /** The visible columns, in order (the same array while they are unchanged: rows compare it). */
   columns: readonly DrawnColumn[];
   /** The text a cell of column `key` shows for `record`. */
@@ -41,6 +43,7 @@ export const TableBody = memo(function TableBody({
   source,
   rowHeight,
   overscan,
+  place,
   columns,
   textOf,
   active,
@@ -51,7 +54,14 @@ export const TableBody = memo(function TableBody({
 }: TableBodyProps) {
   const { t } = useTranslation();
   const layerRef = useRef<HTMLDivElement>(null);
-  const { drawn, keys, height } = useRowViewport(scrollRef, layerRef, source.rowCount, rowHeight, overscan);
+  const { drawn, keys, height } = useRowViewport(
+    scrollRef,
+    layerRef,
+    source.rowCount,
+    rowHeight,
+    overscan,
+    place,
+  );
   const { from, to, anchor } = drawn;
   // The rows drawn, read if they are not (again when rows arrive: the next blocks follow).
   useEffect(() => source.ensure(from, to), [source, from, to]);

@@ -1,4 +1,4 @@
-import { useMemo, useState, type RefObject } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { FilterCondition } from '../../../electron/shared/filter';
@@ -10,6 +10,7 @@ import { localeOf } from '../../../electron/shared/wire';
 import { ColumnMenu } from './ColumnMenu';
 import { GoToRow } from './GoToRow';
 import { RowPosition } from './RowPosition';
+import type { RowPlace } from './useRowViewport';
 import type { ColumnMeta, DataTableInstance } from './columns';
 import type { ViewRows } from './useViewRows';
 
@@ -22,9 +23,8 @@ export interface TableToolbarProps {
   /** The table's column layout, as a saved view keeps it. */
   layout: ColumnLayout;
   onResetLayout: () => void;
-  /** The grid's scroll element and row height: the position text follows what it shows. */
-  scrollRef: RefObject<HTMLElement | null>;
-  rowHeight: number;
+  /** Where the grid's rows stand: the position text follows it. */
+  place: RowPlace;
   /** Brings row `row` (from 1) to the screen and makes it the active row. */
   onGoToRow: (row: number) => void;
 }
@@ -42,8 +42,7 @@ export function TableToolbar({
   label,
   layout,
   onResetLayout,
-  scrollRef,
-  rowHeight,
+  place,
   onGoToRow,
 }: TableToolbarProps) {
   const { t, i18n } = useTranslation();
@@ -65,13 +64,7 @@ export function TableToolbar({
           })}
         </span>
       ) : (
-        <RowPosition
-          scrollRef={scrollRef}
-          rowCount={rows.source.rowCount}
-          rowHeight={rowHeight}
-          total={count?.total}
-          numbers={numbers}
-        />
+        <RowPosition place={place} total={count?.total} numbers={numbers} />
       )}
       {rows.filtered && rows.canScanMore && (
         <button type="button" onClick={() => rows.setScanStopped(rows.scanning)}>

@@ -24,6 +24,31 @@ function boxOf(element: HTMLElement, rowHeight: number) {
   };
 }
 
+/**
+ * Where the rows stand, as the scroll follower last placed them, for what shows it outside the rows
+ * (the toolbar's position text): told on each scroll event and render, without a render of its
+ * own, and read from values already read, so that telling it never forces a layout.
+ */
+export class RowPlace {
+  private listener: ((input: RowWindowInput) => void) | undefined;
+  private last: RowWindowInput | undefined;
+
+  /** The follower placed the rows (a scroll, a render, a resize). */
+  tell(input: RowWindowInput): void {
+    this.last = input;
+    this.listener?.(input);
+  }
+
+  /** Calls `listener` with every placement from now, and the last one at once; returns how to stop. */
+  listen(listener: (input: RowWindowInput) => void): () => void {
+    this.listener = listener;
+    if (this.last) listener(this.last);
+    return () => {
+      if (this.listener === listener) this.listener = undefined;
+    };
+  }
+}
+
 /** The rows on screen in `element` now (without overscan). */
 export function rowsOnScreen(element: HTMLElement, rowCount: number, rowHeight: number) {
   return placeRows({
@@ -64,6 +89,7 @@ export function useRowViewport(
   rowCount: number,
   rowHeight: number,
   overscan: number,
+  place?: RowPlace,
 ) {
   const [box, setBox] = useState({ viewportHeight: 600, headerHeight: rowHeight });
   const [drawn, setDrawn] = useState<DrawnRows>({ from: 0, to: -1, anchor: 0 });
@@ -87,6 +113,7 @@ export function useRowViewport(
   const follow = useCallback(
     (sync: boolean) => {
       const input: RowWindowInput = { rowCount, rowHeight, scrollTop: scrollTop.current, overscan, ...box };
+      place?.tell(input);
       const window = placeRows(input);
       const now = rendered.current;
       // The rows in the DOM stand for the anchor they were drawn with until the next render.
@@ -97,7 +124,7 @@ export function useRowViewport(
       if (sync) flushSync(() => setDrawn(next));
       else setDrawn(next);
     },
-    [layerRef, rowCount, rowHeight, overscan, box],
+    [layerRef, rowCount, rowHeight, overscan, box, place],
   );
 
   // After each render (new rows, a new count, a resize): the layer and the rows for where it is.
