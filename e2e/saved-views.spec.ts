@@ -148,6 +148,13 @@ test('a saved view survives a restart of the host and reopens with its sort, fil
   ).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
 
+  // By keyboard: Escape closes the menu, back on its button.
+  await page.getByText('Saved views', { exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Saved views' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('list', { name: 'Saved views' })).toBeHidden();
+  await expect(page.getByText('Saved views', { exact: true })).toBeFocused();
+
   await page.getByRole('button', { name: 'FR', exact: true }).click();
   await page.getByText('Vues enregistrées', { exact: true }).click();
   await page.getByRole('button', { name: 'Renommer la vue Suspended by MRR' }).click();

@@ -17,6 +17,7 @@ type Editing = { name: string; mode: 'rename' | 'delete' } | undefined;
 export function SavedViewsMenu({ onOpen }: { onOpen: (view: SavedView) => void }) {
   const { t, i18n } = useTranslation();
   const menu = useRef<HTMLDetailsElement>(null);
+  const summary = useRef<HTMLElement>(null);
   const views = useSavedViews();
   const rename = useChangeViews('views.rename');
   const remove = useChangeViews('views.delete');
@@ -41,8 +42,20 @@ export function SavedViewsMenu({ onOpen }: { onOpen: (view: SavedView) => void }
   };
 
   return (
-    <details className="views-menu" ref={menu}>
-      <summary>{t('views.menu')}</summary>
+    <details
+      className="views-menu"
+      ref={menu}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !menu.current?.open) return;
+        // Escape leaves a rename or a confirmation first, then closes the menu, back on its button.
+        if (editing) setEditing(undefined);
+        else {
+          menu.current.open = false;
+          summary.current?.focus();
+        }
+      }}
+    >
+      <summary ref={summary}>{t('views.menu')}</summary>
       <div className="views-menu-list">
         {views.length === 0 && <p className="hint">{t('views.none')}</p>}
         <ul aria-label={t('views.menu')}>
