@@ -1,36 +1,14 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startDemoApi, type DemoApi } from '../electron/demo-api/testing/faults.js';
-import { startHostProcess, type HostProcess } from './host-process.js';
+import { ownDemo } from './own-demo.js';
 
 // The support desk's daily moves, in Chromium through the browser host against a Demo API of the
 // test's own (its request log shows what the app asked): which rows are on screen, a customer
 // opened by a pasted id, in English and in French.
-let demo: DemoApi;
-let host: HostProcess;
-
-test.beforeAll(async () => {
-  demo = await startDemoApi({ size: { customers: 3_000, contacts: 6_000, agreements: 30_000 } });
-  host = await startHostProcess();
-  const saved = (await host.call('profiles.save', {
-    profile: {
-      name: 'Support desk',
-      baseUrl: demo.baseUrl,
-      authUrl: demo.authUrl,
-      audience: demo.audience,
-      clientId: demo.clientId,
-    },
-    secret: demo.clientSecret,
-  })) as { id: string };
-  await host.call('connection.select', { id: saved.id });
-});
-test.afterAll(async () => {
-  await host.stop();
-  await demo.close();
-});
+const own = ownDemo({ customers: 3_000, contacts: 6_000, agreements: 30_000 }, 'Support desk');
 
 async function open(page: Page) {
   await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(await host.address());
+  await page.goto(await own.host.address());
   await expect(page.getByRole('grid', { name: 'Customers' }).getByTestId('row').first()).toBeVisible();
 }
 
@@ -69,7 +47,7 @@ async function allOf(view: { resource: string; customerId: string }): Promise<st
   const ids: string[] = [];
   let cursor: string | undefined;
   for (;;) {
-    const page = (await host.call('data.listPage', {
+    const page = (await own.host.call('data.listPage', {
       view,
       size: 500,
       lang: 'en',
@@ -122,7 +100,7 @@ test('a customer opened by a pasted id deep in the list shows its own contacts a
 }) => {
   await open(page);
   const deep = (
-    (await host.call('data.offsetPage', {
+    (await own.host.call('data.offsetPage', {
       view: { resource: 'customers' },
       size: 1,
       page: 2_501,
@@ -135,7 +113,7 @@ test('a customer opened by a pasted id deep in the list shows its own contacts a
     agreements: await allOf({ resource: 'agreements', customerId: deep.id }),
   };
   expect(expected.contacts.length + expected.agreements.length).toBeGreaterThan(0);
-  const asked = demo.requests.length;
+  const asked = own.demo.requests.length;
 
   // Pasted from a ticket, with the line break around it; Ctrl+O reaches the field from the grid.
   await page.getByRole('grid', { name: 'Customers' }).focus();
@@ -155,7 +133,7 @@ test('a customer opened by a pasted id deep in the list shows its own contacts a
       .evaluateAll((rows) => rows.map((row) => row.querySelector('[role="gridcell"]')?.textContent ?? ''));
     expect(shown).toEqual(expected[resource]);
   }
-  const customerLists = demo.requests
+  const customerLists = own.demo.requests
     .slice(asked)
     .filter((request) => /^\/v1\/customers(\?|$)/.test(request));
   expect(customerLists).toEqual([]);

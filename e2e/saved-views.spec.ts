@@ -3,39 +3,17 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { startDemoApi, type DemoApi } from '../electron/demo-api/testing/faults.js';
-import { startHostProcess, type HostProcess } from './host-process.js';
+import { ownDemo } from './own-demo.js';
 
 // Saved views and the view as a command, in Chromium through the browser host against a Demo API
 // of the test's own: a view saved in English survives a restart of the host and reopens exactly,
 // then is renamed and deleted in French; the command line the export dialog copies, run as
 // `npx cdb export` in a shell of its own, writes the same file as the app's export of the view.
-let demo: DemoApi;
-let host: HostProcess;
-
-test.beforeAll(async () => {
-  demo = await startDemoApi({ size: { customers: 200, contacts: 300, agreements: 2_000 } });
-  host = await startHostProcess();
-  const saved = (await host.call('profiles.save', {
-    profile: {
-      name: "Léa's desk",
-      baseUrl: demo.baseUrl,
-      authUrl: demo.authUrl,
-      audience: demo.audience,
-      clientId: demo.clientId,
-    },
-    secret: demo.clientSecret,
-  })) as { id: string };
-  await host.call('connection.select', { id: saved.id });
-});
-test.afterAll(async () => {
-  await host.stop();
-  await demo.close();
-});
+const own = ownDemo({ customers: 200, contacts: 300, agreements: 2_000 }, "Léa's desk");
 
 async function open(page: Page) {
   await page.setViewportSize({ width: 1600, height: 900 });
-  await page.goto(await host.address());
+  await page.goto(await own.host.address());
   await expect(page.getByRole('grid', { name: 'Customers' }).getByTestId('row').first()).toBeVisible();
 }
 
@@ -119,7 +97,7 @@ test('a saved view survives a restart of the host and reopens with its sort, fil
   await page.getByRole('button', { name: 'Reset columns' }).click();
   await page.getByRole('button', { name: /Remove filter Status is Suspended/ }).click();
   await nav(page, 'Customers').click();
-  host = await host.restart();
+  own.host = await own.host.restart();
   await open(page);
   await nav(page, 'Agreements').click();
   expect(await headers(page)).toContain('Currency');
@@ -166,7 +144,7 @@ test('a saved view survives a restart of the host and reopens with its sort, fil
   await expect(page.getByText('Supprimer la vue «\u00a0Suspendus par MRR\u00a0»\u00a0?')).toBeVisible();
   await page.getByRole('button', { name: 'Supprimer', exact: true }).click();
   await expect(page.getByText('Aucune vue enregistrée pour cette connexion', { exact: false })).toBeVisible();
-  const settings = JSON.parse(await readFile(join(host.dataDir, 'settings.json'), 'utf8')) as {
+  const settings = JSON.parse(await readFile(join(own.host.dataDir, 'settings.json'), 'utf8')) as {
     views: object;
   };
   expect(Object.values(settings.views)).toEqual([[]]);
@@ -200,22 +178,22 @@ test('the command line copied from the export dialog, run as npx cdb export, wri
     'completed',
     { timeout: 30_000 },
   );
-  const grants = demo.grantsToday(demo.clientId);
+  const grants = own.demo.grantsToday(own.demo.clientId);
 
   // As an administrator would: pasted into a shell in the checkout, the app's data folder shared.
   const out = join(process.cwd(), fileName);
   try {
     await promisify(execFile)('sh', ['-c', command], {
-      env: { ...process.env, CDB_DATA_DIR: host.dataDir },
+      env: { ...process.env, CDB_DATA_DIR: own.host.dataDir },
     });
     const fromCdb = await readFile(out);
-    const fromApp = await readFile(join(host.exportDir, fileName));
+    const fromApp = await readFile(join(own.host.exportDir, fileName));
     expect(fromCdb.toString('utf8').split('\r\n').length).toBeGreaterThan(2);
     expect(fromCdb.equals(fromApp)).toBe(true);
   } finally {
     await rm(out, { force: true });
   }
   // cdb used the token the app holds for the same API (a token is money).
-  expect(demo.grantsToday(demo.clientId)).toBe(grants);
+  expect(own.demo.grantsToday(own.demo.clientId)).toBe(grants);
   await page.getByRole('button', { name: 'EN', exact: true }).click();
 });

@@ -1,39 +1,17 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startDemoApi, type DemoApi } from '../electron/demo-api/testing/faults.js';
-import { startHostProcess, type HostProcess } from './host-process.js';
+import { ownDemo } from './own-demo.js';
 
 // Views kept in memory and Refresh (docs/architecture.md, "Views kept in memory"), in Chromium
 // through the browser host, against a Demo API of the test's own whose records the test changes
 // behind the app's back: a view come back to within the minute is shown as it was, asking the API
 // nothing; after the minute it is shown at once and its rows are read again, the changed one
 // replaced; Refresh (the button, F5, Ctrl+R) reads the view again now, in both languages.
-let demo: DemoApi;
-let host: HostProcess;
-
-test.beforeAll(async () => {
-  demo = await startDemoApi({ size: { customers: 300, contacts: 300, agreements: 300 } });
-  host = await startHostProcess();
-  const saved = (await host.call('profiles.save', {
-    profile: {
-      name: 'Changing API',
-      baseUrl: demo.baseUrl,
-      authUrl: demo.authUrl,
-      audience: demo.audience,
-      clientId: demo.clientId,
-    },
-    secret: demo.clientSecret,
-  })) as { id: string };
-  await host.call('connection.select', { id: saved.id });
-});
-test.afterAll(async () => {
-  await host.stop();
-  await demo.close();
-});
+const own = ownDemo({ customers: 300, contacts: 300, agreements: 300 }, 'Changing API');
 
 /** Renames the customer a row shows (its first cell is its id) on the server; returns the new name. */
 async function renameOnServer(row: Locator, name: string): Promise<string> {
   const id = (await row.getByRole('gridcell').first().textContent()) ?? '';
-  const customer = demo.store.customer(id);
+  const customer = own.demo.store.customer(id);
   if (!customer) throw new Error(`the Demo has no customer ${id}`);
   customer.name = name;
   return name;
@@ -41,7 +19,7 @@ async function renameOnServer(row: Locator, name: string): Promise<string> {
 
 async function open(page: Page) {
   await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(await host.address());
+  await page.goto(await own.host.address());
   const grid = page.getByRole('grid', { name: 'Customers' });
   await expect(grid.getByTestId('row').first()).toBeVisible();
   return grid;
@@ -91,11 +69,11 @@ test('a view come back to is shown at once: as it was within the minute, read ag
   // Within the minute: the rows kept, and no request to the API.
   await nav(page, 'Contacts').click();
   await expect(page.getByRole('grid', { name: 'Contacts' }).getByTestId('row').first()).toBeVisible();
-  const asked = demo.requests.length;
+  const asked = own.demo.requests.length;
   await nav(page, 'Customers').click();
   await expect(second).toHaveText(before);
   await page.waitForTimeout(500);
-  expect(demo.requests.slice(asked).filter((request) => request.includes('/customers'))).toEqual([]);
+  expect(own.demo.requests.slice(asked).filter((request) => request.includes('/customers'))).toEqual([]);
   await expect(second).toHaveText(before);
 
   // After the minute: the rows kept at once, then the ones on screen read again and replaced.
@@ -104,5 +82,5 @@ test('a view come back to is shown at once: as it was within the minute, read ag
   await nav(page, 'Customers').click();
   await expect(second).toBeVisible();
   await expect(second).toContainText(renamed);
-  expect(demo.requests.slice(asked).some((request) => request.includes('/customers'))).toBe(true);
+  expect(own.demo.requests.slice(asked).some((request) => request.includes('/customers'))).toBe(true);
 });

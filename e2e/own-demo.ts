@@ -1,0 +1,40 @@
+import { test } from '@playwright/test';
+import { startDemoApi, type DemoApi, type DemoApiOptions } from '../electron/demo-api/testing/faults.js';
+import { startHostProcess, type HostProcess } from './host-process.js';
+
+/** A spec file's own Demo API (its data and request log the test's to read and change) and the host using it. */
+export interface OwnDemo {
+  demo: DemoApi;
+  /** Replaced by a restart (`own.host = await own.host.restart()`). */
+  host: HostProcess;
+}
+
+/**
+ * Starts, for the spec file, a Demo API of its own and a browser host connected to it through a
+ * saved profile named `profileName` (its secret in the test session's keychain), and stops both
+ * after the file: registers the file's hooks.
+ */
+export function ownDemo(size: NonNullable<DemoApiOptions['size']>, profileName: string): OwnDemo {
+  const own = {} as OwnDemo;
+  test.beforeAll(async () => {
+    own.demo = await startDemoApi({ size });
+    own.host = await startHostProcess();
+    const { demo, host } = own;
+    const saved = (await host.call('profiles.save', {
+      profile: {
+        name: profileName,
+        baseUrl: demo.baseUrl,
+        authUrl: demo.authUrl,
+        audience: demo.audience,
+        clientId: demo.clientId,
+      },
+      secret: demo.clientSecret,
+    })) as { id: string };
+    await host.call('connection.select', { id: saved.id });
+  });
+  test.afterAll(async () => {
+    await own.host.stop();
+    await own.demo.close();
+  });
+  return own;
+}
