@@ -44,8 +44,13 @@ export function CustomerHeading({ customerId, name }: { customerId: string; name
     const controller = new AbortController();
     running.current = controller;
     setLookup({ state: 'running', scanned: 0 });
-    const total = client.fetchQuery(countQuery(api, session, { resource: 'customers' })).then(
-      (count) => count.total,
+    // The count only fills in the progress: it may come after the pages, or never.
+    let total: number | undefined;
+    void client.fetchQuery(countQuery(api, session, { resource: 'customers' })).then(
+      (count) => {
+        total = count.total;
+        setLookup((now) => (now.state === 'running' ? { ...now, total: count.total } : now));
+      },
       () => undefined,
     );
     let scanned = 0;
@@ -54,7 +59,7 @@ export function CustomerHeading({ customerId, name }: { customerId: string; name
         signal: controller.signal,
         onProgress: (progress) => {
           scanned = progress.scanned;
-          void total.then((all) => setLookup({ state: 'running', scanned: progress.scanned, total: all }));
+          setLookup({ state: 'running', scanned, ...(total !== undefined && { total }) });
         },
       });
       if (controller.signal.aborted) return;
