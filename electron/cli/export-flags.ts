@@ -67,9 +67,12 @@ export type ExportFlags = Partial<
   where?: string[];
 };
 
-/** The view the flags describe: --view NAME alone (with --profile), or --resource and its options. */
-export function viewFrom(flags: ExportFlags): ExportView | undefined {
-  if (flags.view === undefined) return viewOfFlags(flags);
+/** What the flags ask to export: the view they describe, or a view saved in the app, in a language. */
+export type ViewRequest = { view: ExportView } | { saved: string; lang: Language };
+
+/** The view request of the flags: --view NAME alone (with --profile), or --resource and its options. */
+export function viewRequestFrom(flags: ExportFlags): ViewRequest {
+  if (flags.view === undefined) return { view: viewFrom(flags) };
   const clash = (['resource', 'customer', 'sort', 'columns', 'where'] as const).filter(
     (name) => flags[name] !== undefined,
   );
@@ -79,12 +82,11 @@ export function viewFrom(flags: ExportFlags): ExportView | undefined {
   if (flags.profile === undefined) {
     throw new UsageError('--view goes with --profile NAME: views are saved for a connection profile');
   }
-  oneOf(flags.lang ?? 'en', LANGUAGES, '--lang');
-  return undefined;
+  return { saved: flags.view, lang: oneOf(flags.lang ?? 'en', LANGUAGES, '--lang') };
 }
 
 /** The view of --resource, --customer, --sort, --lang, --columns and --where. */
-function viewOfFlags(flags: ExportFlags): ExportView {
+export function viewFrom(flags: ExportFlags): ExportView {
   const resource = flags.resource;
   if (resource === undefined) throw new UsageError(`--resource is required (${RESOURCES.join(', ')})`);
   if (!isResource(resource))

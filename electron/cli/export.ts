@@ -15,12 +15,12 @@ import {
   oneOf,
   profileFromFlags,
   savedProfile,
-  viewFrom,
+  viewRequestFrom,
+  type ViewRequest,
 } from './export-flags.js';
 import { grantNotice, openServices } from './services.js';
-import { exportViewOf, savedViewNamed } from './views.js';
-import type { Language } from '../shared/api-rules.js';
-import type { SavedView } from '../shared/saved-view.js';
+import { savedViewNamed } from './views.js';
+import { exportViewOf } from '../shared/export.js';
 
 export const EXPORT_HELP = `Usage: cdb export [connection] --resource NAME --out PATH [options]
 
@@ -65,13 +65,12 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
     io.stdout.write(EXPORT_HELP);
     return 0;
   }
-  const flagView = viewFrom(flags);
+  const request = viewRequestFrom(flags);
   const format = oneOf(flags.format ?? 'csv', EXPORT_FORMATS, '--format');
   const delimiter = oneOf(flags.delimiter ?? ',', [',', ';'] as const, '--delimiter');
   if (!flags.out) throw new UsageError('--out PATH is required');
   await checkFolderOf(flags.out);
-  const { services, profile, connection, stopNotices, saved } = await connectionOf(flags, io);
-  const view = flagView ?? exportViewOf(saved as SavedView, (flags.lang ?? 'en') as Language);
+  const { services, profile, connection, stopNotices, view } = await connectionOf(flags, request, io);
 
   const controller = new AbortController();
   const interrupt = () => controller.abort();
@@ -131,7 +130,11 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
  * CDB_CLIENT_SECRET), or one given by flags (its secret only from CDB_CLIENT_SECRET, never on the
  * command line); the token grants it costs are told on stderr.
  */
-async function connectionOf(flags: ReturnType<typeof parseFlags<typeof EXPORT_FLAGS>>, io: CliIo) {
+async function connectionOf(
+  flags: ReturnType<typeof parseFlags<typeof EXPORT_FLAGS>>,
+  request: ViewRequest,
+  io: CliIo,
+) {
   const usesFlags = (['base-url', 'auth-url', 'client-id', 'audience'] as const).filter(
     (name) => flags[name] !== undefined,
   );
@@ -148,8 +151,10 @@ async function connectionOf(flags: ReturnType<typeof parseFlags<typeof EXPORT_FL
   const services = await openServices(io);
   const profile = flagProfile ?? (await savedProfile(services, flags.profile ?? ''));
   // Read before connecting: a view that is not there is a mistake in the command, like a flag.
-  const saved =
-    flags.view === undefined ? undefined : await savedViewNamed(services, profile, flags.view, io);
+  const view =
+    'view' in request
+      ? request.view
+      : exportViewOf(await savedViewNamed(services, profile, request.saved, io), request.lang);
   const profileId = profile.connection.id;
   const connection = connect(profile.connection, {
     tokens: services.tokens,
@@ -161,7 +166,7 @@ async function connectionOf(flags: ReturnType<typeof parseFlags<typeof EXPORT_FL
   const stopNotices = connection.tokens.onGrant((usage) =>
     io.stderr.write(grantNotice(usage, services.vault.tokensKept)),
   );
-  return { services, profile, connection, stopNotices, saved };
+  return { services, profile, connection, stopNotices, view };
 }
 
 /** Removes what interrupted exports left beside the target, and says so. */

@@ -1,8 +1,6 @@
 import type { ConnectionProfile } from '../core/api/connect.js';
 import { dataFiles } from '../core/app-paths.js';
 import { readSettingsFile } from '../core/app/settings-store.js';
-import type { Language } from '../shared/api-rules.js';
-import type { ExportView } from '../shared/export.js';
 import type { SavedView } from '../shared/saved-view.js';
 import { parseFlags, UsageError } from './args.js';
 import { savedProfile } from './export-flags.js';
@@ -49,18 +47,6 @@ export async function savedViewNamed(
   throw new UsageError(
     `--view: no view called "${name}" is saved for profile "${profile.name}"${names ? ` (saved: ${names})` : ' (none saved yet: "Save view…" in the app)'}`,
   );
-}
-
-/** What `cdb export` exports of a saved view: exactly its list, sort, filter and columns, labelled in `lang`. */
-export function exportViewOf(view: SavedView, lang: Language): ExportView {
-  return {
-    resource: view.resource,
-    ...(view.customerId !== undefined && { customerId: view.customerId }),
-    ...(view.sort !== undefined && { sort: view.sort }),
-    columns: view.columns,
-    ...(view.filter.length && { filter: view.filter }),
-    lang,
-  };
 }
 
 /** The profile's saved views, as the settings file holds them; a damaged one is said on stderr and left out. */

@@ -36,14 +36,11 @@ export function exportCommandLine(
   fileName: string,
   connection: CommandConnection,
 ): string {
-  const demo = 'demoPort' in connection ? `http://127.0.0.1:${connection.demoPort}` : undefined;
   const words: string[] = [
     'npx',
     'cdb',
     'export',
-    ...(demo === undefined
-      ? ['--profile', (connection as { profile: string }).profile]
-      : ['--base-url', demo, '--auth-url', demo, '--client-id', DEMO_CLIENT_ID]),
+    ...('profile' in connection ? ['--profile', connection.profile] : demoFlags(connection.demoPort)),
     '--resource',
     view.resource,
     ...(view.customerId === undefined ? [] : ['--customer', view.customerId]),
@@ -61,5 +58,11 @@ export function exportCommandLine(
     fileName,
   ];
   // The Demo's secret is new at each start: cdb reads it from the environment, never the command line.
-  return `${demo === undefined ? '' : "CDB_CLIENT_SECRET='…' "}${words.map(shellQuote).join(' ')}`;
+  return `${'profile' in connection ? '' : "CDB_CLIENT_SECRET='…' "}${words.map(shellQuote).join(' ')}`;
+}
+
+/** The flags of a Demo API started on this machine by `cdb serve-demo --port PORT`. */
+function demoFlags(port: number): string[] {
+  const origin = `http://127.0.0.1:${port}`;
+  return ['--base-url', origin, '--auth-url', origin, '--client-id', DEMO_CLIENT_ID];
 }

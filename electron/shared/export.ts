@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LANGUAGES, PAGE_SIZE_MAX } from './api-rules.js';
-import { filterSchema } from './filter.js';
-import { checkScope, viewFields } from './view.js';
+import { LANGUAGES, PAGE_SIZE_MAX, type Language } from './api-rules.js';
+import { filterSchema, type FilterCondition } from './filter.js';
+import { checkScope, viewFields, type View } from './view.js';
 
 /** File formats of an export (docs/architecture.md, "How an export runs"). */
 export const EXPORT_FORMATS = ['csv', 'jsonl', 'xlsx'] as const;
@@ -18,6 +18,24 @@ export const exportViewSchema = z
   .strict()
   .superRefine(checkScope);
 export type ExportView = z.infer<typeof exportViewSchema>;
+
+/**
+ * The export of a view as a table shows it, or as a saved view holds it: its list, the visible
+ * columns in order, its filter (none when empty) and the language of the labels.
+ */
+export function exportViewOf(
+  view: View & { columns: string[]; filter: FilterCondition[] },
+  lang: Language,
+): ExportView {
+  return {
+    resource: view.resource,
+    ...(view.customerId !== undefined && { customerId: view.customerId }),
+    ...(view.sort !== undefined && { sort: view.sort }),
+    columns: view.columns,
+    ...(view.filter.length && { filter: view.filter }),
+    lang,
+  };
+}
 
 export const exportOptionsSchema = z
   .object({

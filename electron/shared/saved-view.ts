@@ -40,8 +40,11 @@ export const savedViewSchema = z
   .superRefine(checkScope);
 export type SavedView = z.infer<typeof savedViewSchema>;
 
-/** Saved views by connection: a profile's id, or the Demo's. */
-export const savedViewsSchema = z.record(z.string().min(1).max(100), z.array(savedViewSchema).max(500));
+/** A connection's id as saved views are keyed by it: a profile's id, or the Demo's. */
+const connectionIdSchema = z.string().min(1).max(100);
+
+/** Saved views by connection. */
+export const savedViewsSchema = z.record(connectionIdSchema, z.array(savedViewSchema).max(500));
 export type SavedViews = z.infer<typeof savedViewsSchema>;
 
 /**
@@ -55,7 +58,7 @@ export function readSavedViews(json: unknown): { views: SavedViews; damaged: str
   const views: SavedViews = {};
   const damaged: string[] = [];
   for (const [connectionId, entries] of Object.entries(json)) {
-    if (!z.string().min(1).max(100).safeParse(connectionId).success || !Array.isArray(entries)) {
+    if (!connectionIdSchema.safeParse(connectionId).success || !Array.isArray(entries)) {
       damaged.push(`the saved views of connection "${connectionId.slice(0, 100)}"`);
       continue;
     }

@@ -27,10 +27,10 @@ export class SettingsStore {
   ) {}
 
   static async open(path: string): Promise<{ store: SettingsStore; damaged?: DamagedFileReport }> {
-    const read = await readSettings(path);
-    const store = new SettingsStore(path, { ...DEFAULT_SETTINGS, ...read.known });
-    if (read.problem === undefined) return { store };
-    return { store, damaged: { reason: read.problem, movedTo: await setAside(path, new Date(), 'copy') } };
+    const { settings, problem } = await readSettingsFile(path);
+    const store = new SettingsStore(path, settings);
+    if (problem === undefined) return { store };
+    return { store, damaged: { reason: problem, movedTo: await setAside(path, new Date(), 'copy') } };
   }
 
   get(): Settings {

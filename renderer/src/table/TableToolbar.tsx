@@ -4,6 +4,7 @@ import type { Language } from '../../../electron/shared/api-rules';
 import type { FilterCondition } from '../../../electron/shared/filter';
 import type { ListView } from '../data/queries';
 import { ExportDialog } from '../exports/ExportDialog';
+import { exportViewOf } from '../../../electron/shared/export';
 import { SaveViewDialog } from '../views/SaveViewDialog';
 import type { ColumnLayout } from '../../../electron/shared/contract';
 import { localeOf } from '../../../electron/shared/wire';
@@ -96,14 +97,7 @@ export function TableToolbar({
       </button>
       {exporting && (
         <ExportDialog
-          view={{
-            resource: view.resource,
-            ...(view.customerId !== undefined && { customerId: view.customerId }),
-            ...(view.sort !== undefined && { sort: view.sort }),
-            columns,
-            ...(filter.length && { filter }),
-            lang: language,
-          }}
+          view={exportViewOf({ ...view, columns, filter }, language)}
           table={label}
           sortLabel={
             sortColumn === undefined

@@ -44,15 +44,7 @@ export function SaveViewDialog({ view, filter, columns, layout, table, onClose }
       setProblem(t(wanted ? 'views.nameInvalid' : 'views.nameEmpty'));
       return;
     }
-    const next: SavedView = {
-      name: parsed.data,
-      resource: view.resource,
-      ...(view.customerId !== undefined && { customerId: view.customerId }),
-      ...(view.sort !== undefined && { sort: view.sort }),
-      filter,
-      columns,
-      layout,
-    };
+    const next: SavedView = { name: parsed.data, ...view, filter, columns, layout };
     try {
       await save.mutateAsync({ view: next });
       onClose();
