@@ -4,6 +4,8 @@ import { exportOptionsSchema, exportViewSchema, type AuditEntry, type ExportProg
 import type { AppErrorCode } from './errors.js';
 import { profileInputSchema, type Profile } from './profile.js';
 import { viewSchema } from './view.js';
+import { filterSchema } from './filter.js';
+import { heldListSchema, type CustomerSuggestion, type HeldListStatus } from './held-list.js';
 import {
   columnLayoutSchema,
   savedViewSchema,
@@ -24,6 +26,7 @@ import type { GrantUsage, LimiterStats, SessionStatus, TokenStatus } from './sta
 
 const id = z.string().min(1).max(100);
 const view = viewSchema;
+const lang = z.enum(LANGUAGES);
 
 /** The secret a user types: goes in with profiles.save, never comes back out. */
 const secret = z.string().min(1).max(4_096);
@@ -94,6 +97,43 @@ export const requestSchemas = {
   'data.count': z.object({ view, requestId: id.optional() }).strict(),
   'data.cancel': z.object({ requestId: id }).strict(),
   'data.schemas': z.object({ lang: z.enum(LANGUAGES) }).strict(),
+  /**
+   * Matches `from`…`from + count` of the filter over the view's list held for search, in the view's
+   * order; the list's read is started the first time (docs/architecture.md, "Search").
+   */
+  'search.rows': z
+    .object({
+      view,
+      lang,
+      filter: filterSchema,
+      from: z.number().int().min(0).max(1_000_000_000),
+      count: z.number().int().min(0).max(PAGE_SIZE_MAX),
+      /** The list's first rows too: the sample the table types and sizes its columns from. */
+      sample: z.boolean().optional(),
+      requestId: id.optional(),
+    })
+    .strict(),
+  /** The customers the top bar offers for what was typed, from the customers and contacts held. */
+  'search.customers': z
+    .object({
+      text: z.string().min(1).max(200),
+      lang,
+      limit: z.number().int().min(1).max(50),
+      requestId: id.optional(),
+    })
+    .strict(),
+  /** The record of a held list with this id (a customer's name); `read` starts the list's read if it is not held. */
+  'lists.record': z
+    .object({ list: heldListSchema, lang, id: z.string().min(1).max(200), read: z.boolean() })
+    .strict(),
+  /** Stops reading a list for search (Cancel): no more of its pages are asked for. */
+  'lists.stop': z.object({ list: heldListSchema, lang }).strict(),
+  /** Reads a list for search now: goes on with a stopped or failed read, or reads a held one again. */
+  'lists.read': z.object({ list: heldListSchema, lang }).strict(),
+  /** Reads every list held for the chosen connection again, in the background (Refresh). */
+  'lists.refresh': z.object({}).strict(),
+  /** The chosen connection's lists held for search (a new window shows the reads under way). */
+  'lists.status': z.object({}).strict(),
   'export.start': z
     .object({
       view: exportViewSchema,
@@ -117,7 +157,7 @@ export const requestSchemas = {
 /** A profile as the renderer sees it: never the secret, only whether one is saved. */
 export type ProfileSummary = Profile & { secretSaved: boolean };
 
-export type { GrantUsage, LimiterStats, SessionStatus, TokenStatus };
+export type { CustomerSuggestion, GrantUsage, HeldListStatus, LimiterStats, SessionStatus, TokenStatus };
 
 export interface RequestOutputs {
   'profiles.list': ProfileSummary[];
@@ -138,6 +178,26 @@ export interface RequestOutputs {
   'data.count': { total: number };
   'data.cancel': { cancelled: boolean };
   'data.schemas': SchemaListing;
+  'search.rows': {
+    rows: ApiRecord[];
+    from: number;
+    /** Matches so far: all of them once the list is held whole. */
+    matches: number;
+    /** Changes whenever the matches may have moved (more rows read, the list read again). */
+    version: string;
+    list: HeldListStatus;
+    sample?: ApiRecord[];
+  };
+  'search.customers': {
+    suggestions: CustomerSuggestion[];
+    customers: HeldListStatus;
+    contacts: HeldListStatus;
+  };
+  'lists.record': { record: ApiRecord | null; list: HeldListStatus | null };
+  'lists.stop': HeldListStatus | null;
+  'lists.read': HeldListStatus;
+  'lists.refresh': HeldListStatus[];
+  'lists.status': HeldListStatus[];
   'export.start': { exportId: string; path: string };
   'export.cancel': { cancelled: boolean };
   'export.reveal': { revealed: boolean };
@@ -165,6 +225,8 @@ export interface EventPayloads {
   'language.changed': { language: Language };
   /** The desktop menu's Refresh was chosen: the renderer reads its views again. */
   'view.refresh': Record<string, never>;
+  /** A list held for search: how far it was read, a few times a second while it is. */
+  'lists.status': HeldListStatus;
 }
 export type EventName = keyof EventPayloads;
 export const EVENT_NAMES: readonly EventName[] = [
@@ -173,6 +235,7 @@ export const EVENT_NAMES: readonly EventName[] = [
   'token.state',
   'language.changed',
   'view.refresh',
+  'lists.status',
 ];
 
 /** A file name without a folder or a character file systems refuse (no `/`, `\\`, `:`, control characters). */

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ANY_FIELD,
-  compileFilter,
-  FilterError,
-  foldText,
-  type FieldKind,
-  type FilterCondition,
-} from './filter.js';
+import { ANY_FIELD, compileFilter, FilterError, type FieldKind, type FilterCondition } from './filter.js';
+import { foldText } from './search.js';
 import { filterKindOf, valueKind } from './value-kind.js';
 
 const KINDS: Record<string, FieldKind> = {

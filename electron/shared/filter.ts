@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApiRecord } from './schema.js';
+import { recordValues, searchTermsOf, valuesMatch, type LabelOf } from './search.js';
 
 /**
  * The row filter (docs/api.md, "Where the specification is silent"): the API documents no filter parameters, so tables, exports
@@ -48,43 +49,46 @@ const RANGE_OPS: readonly FilterOp[] = ['lt', 'lte', 'gt', 'gte'];
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
-/** Lower case without accents, so "élodie" contains "ELO" and "Lefèvre" contains "lefevre". */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
-}
-
 const isEmpty = (value: unknown): boolean => value === null || value === undefined || value === '';
 
 /**
  * Checks the conditions against the fields' kinds and turns them into one predicate over records.
- * Throws a FilterError naming the field for a condition that cannot be applied.
+ * Throws a FilterError naming the field for a condition that cannot be applied. `labelOf` gives
+ * the labels coded values are shown with: "contains" finds them by their label too.
  */
 export function compileFilter(
   conditions: readonly FilterCondition[],
   kindOf: (field: string) => FieldKind,
+  labelOf?: LabelOf,
 ): (record: ApiRecord) => boolean {
-  const tests = conditions.map((condition) => compileCondition(condition, kindOf(condition.field)));
+  const tests = conditions.map((condition) => compileCondition(condition, kindOf(condition.field), labelOf));
   return (record) => tests.every((test) => test(record));
 }
 
-function compileCondition(condition: FilterCondition, kind: FieldKind): (record: ApiRecord) => boolean {
+function compileCondition(
+  condition: FilterCondition,
+  kind: FieldKind,
+  labelOf: LabelOf | undefined,
+): (record: ApiRecord) => boolean {
   const { field, op, value } = condition;
   const read = (record: ApiRecord): unknown => record[field];
   if (op === 'empty') return (record) => isEmpty(read(record));
   if (op === 'notEmpty') return (record) => !isEmpty(read(record));
   if (value === undefined || value === '') throw new FilterError(`${field}: "${op}" needs a value`);
 
+  // "contains" follows the search rules (search.ts): words in any order, case, accents and the
+  // way a number is written ignored.
   if (op === 'contains' && field === ANY_FIELD) {
-    const needle = foldText(String(value));
-    return (record) =>
-      Object.values(record).some((actual) => !isEmpty(actual) && foldText(String(actual)).includes(needle));
+    const terms = searchTermsOf(String(value));
+    return (record) => valuesMatch(terms, recordValues(record, labelOf));
   }
   if (field === ANY_FIELD) throw new FilterError(`${ANY_FIELD}: only "contains" searches every field`);
   if (op === 'contains') {
-    const needle = foldText(String(value));
+    const terms = searchTermsOf(String(value));
     return (record) => {
-      const actual = read(record);
-      return !isEmpty(actual) && foldText(String(actual)).includes(needle);
+      const value = read(record);
+      const label = labelOf?.(field, value);
+      return valuesMatch(terms, label === undefined ? [value] : [value, label]);
     };
   }
   const compare = comparator(field, kind, op, value);

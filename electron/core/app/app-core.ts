@@ -23,6 +23,8 @@ import { RequestRegistry } from './request-registry.js';
 import { AppError } from './app-error.js';
 import { SettingsStore } from './settings-store.js';
 import { forgetSavedViews, savedViewHandlers } from './saved-views.js';
+import { searchHandlers } from './search-handlers.js';
+import { HeldLists, type ListSource } from '../search/held-lists.js';
 
 export type { DemoServer };
 
@@ -38,6 +40,8 @@ export interface AppCoreOptions extends ExportJobsOptions {
   startDemo?: () => Promise<DemoServer>;
   /** Writes the system clipboard (Electron main's); without it, the page writes its own. */
   writeClipboard?: (text: string) => Promise<void>;
+  /** Memory kept for the lists held for search, all together (256 MiB by default). */
+  searchBudgetBytes?: number;
 }
 
 /** A handler per request; `caller` names the window or tab it came from (request-registry.ts). */
@@ -70,6 +74,8 @@ export class AppCore {
   private readonly editor: ProfileEditor;
   private readonly exports: ExportJobs;
   private readonly trials: ConnectionTrials;
+  /** Lists read whole for search, shared by every window (docs/decisions/0008-lists-held-for-search.md). */
+  private readonly heldLists: HeldLists;
 
   private constructor(
     options: AppCoreOptions,
@@ -96,6 +102,10 @@ export class AppCore {
     this.editor = new ProfileEditor(profiles, vault, this.tokens);
     this.trials = new ConnectionTrials(profiles, vault, this.tokens, this.connections, this.editor);
     this.exports = new ExportJobs(options, auditLog, (progress) => emit('export.progress', progress));
+    this.heldLists = new HeldLists({
+      budgetBytes: options.searchBudgetBytes,
+      onStatus: (status) => emit('lists.status', status),
+    });
   }
 
   /** Opens the app's data and connects to the last connection used (the Demo when there is no profile). */
@@ -137,6 +147,8 @@ export class AppCore {
     'profiles.save': async ({ id, profile, secret }) => {
       const saved = await this.editor.save(id, profile, secret);
       if (secret !== undefined) await this.trials.saved(credentialsOf(saved), secret);
+      // Its address or credentials may have changed: what was held for it may be another API's.
+      this.heldLists.forget(saved.id);
       // The chosen connection was edited: connect again with what was saved.
       if (this.connections.active?.id === saved.id) await this.select(saved.id);
       return saved;
@@ -145,6 +157,7 @@ export class AppCore {
       const deleted = await this.editor.delete(id);
       if (deleted && this.connections.active?.id === id) this.connections.forgetChoice();
       if (deleted) await forgetSavedViews(this.settings, id);
+      if (deleted) this.heldLists.forget(id);
       return { deleted };
     },
     'profiles.test': async (input) => {
@@ -191,6 +204,11 @@ export class AppCore {
     'data.cancel': ({ requestId }, caller = DIRECT_CALLER) =>
       Promise.resolve({ cancelled: this.requests.cancel(caller, requestId) }),
     'data.schemas': ({ lang }) => this.connections.chosen().client.schemas(lang),
+    ...searchHandlers(
+      () => this.heldLists,
+      this.requests,
+      () => this.chosenSource(),
+    ),
     'export.start': (input) =>
       this.exports.start(this.connections.chosen().client, this.connections.active?.name ?? '', input),
     // Exports are cancelled by export.cancel only, with the id the app gave them.
@@ -215,9 +233,17 @@ export class AppCore {
   async close(): Promise<void> {
     this.requests.cancelAll();
     this.exports.cancelAll();
+    this.heldLists.close();
     this.limiters.closeAll();
     this.tokens.closeAll();
     await this.connections.close();
+  }
+
+  /** The chosen connection, as the lists held for search are read from it. */
+  private chosenSource(): ListSource {
+    const { client } = this.connections.chosen();
+    const id = this.connections.active?.id ?? '';
+    return { connectionId: id, client };
   }
 
   private emit<E extends EventName>(name: E, payload: EventPayloads[E]): void {

@@ -7,6 +7,7 @@ import {
   type ExportView,
 } from '../../shared/export.js';
 import { ANY_FIELD, compileFilter, FilterError } from '../../shared/filter.js';
+import { labelsOf } from '../../shared/search.js';
 import { filterKindOf, kindsOf } from '../../shared/value-kind.js';
 import type { ApiRecord, ResourceSchema } from '../../shared/schema.js';
 import type { ApiClient } from '../api/api-client.js';
@@ -144,7 +145,7 @@ function planOf(
   const kindOf = kindsOf(schema?.fields ?? [], firstRows);
   return {
     columns: resolveColumns(schema, view.columns, firstRows),
-    keep: compileFilter(view.filter ?? [], (field) => filterKindOf(kindOf(field))),
+    keep: compileFilter(view.filter ?? [], (field) => filterKindOf(kindOf(field)), labelsOf(schema?.fields)),
   };
 }
 

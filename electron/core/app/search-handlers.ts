@@ -1,0 +1,79 @@
+import type { HeldListStatus } from '../../shared/held-list.js';
+import { filterKindOf, kindsOf, KIND_SAMPLE_ROWS } from '../../shared/value-kind.js';
+import { suggestCustomers } from '../search/customer-finder.js';
+import type { HeldLists, ListSource } from '../search/held-lists.js';
+import { compileSearch, matchesOf } from '../search/list-query.js';
+import type { Handlers } from './app-core.js';
+import type { RequestRegistry } from './request-registry.js';
+
+type SearchRequests =
+  | 'search.rows'
+  | 'search.customers'
+  | 'lists.record'
+  | 'lists.stop'
+  | 'lists.read'
+  | 'lists.refresh'
+  | 'lists.status';
+
+/**
+ * The search.* and lists.* requests (docs/architecture.md, "Search"): searches answered from the
+ * lists held for search of the chosen connection, their reads started, stopped and done again.
+ * A search is cancellable by its caller (a newer key typed cancels the one before).
+ */
+export function searchHandlers(
+  heldLists: () => HeldLists,
+  requests: RequestRegistry,
+  chosen: () => ListSource,
+): Pick<Handlers, SearchRequests> {
+  return {
+    'search.rows': ({ view, lang, filter, from, count, sample, requestId }, caller = 'direct') =>
+      requests.run(caller, requestId, async (signal) => {
+        const { sort, ...scope } = view;
+        const list = heldLists().use(chosen(), scope, lang);
+        const rows = list.rows;
+        // Fields compare as the table's and an export's do: by the kinds the schema or the first rows give.
+        const kindOf = kindsOf(list.fields ?? [], rows.records.slice(0, KIND_SAMPLE_ROWS));
+        const search = compileSearch(filter, (field) => filterKindOf(kindOf(field)), list.labelOf);
+        const matches = list.state === 'too-long' ? [] : await matchesOf(rows, search, sort, signal);
+        return {
+          rows: matches.slice(from, from + count).flatMap((index) => {
+            const record = rows.records[index];
+            return record ? [record] : [];
+          }),
+          from,
+          matches: matches.length,
+          version: `${rows.serial}:${rows.length}`,
+          list: heldLists().statusOf(list),
+          ...(sample && { sample: rows.records.slice(0, KIND_SAMPLE_ROWS) }),
+        };
+      }),
+    'search.customers': ({ text, lang, limit, requestId }, caller = 'direct') =>
+      requests.run(caller, requestId, () => {
+        const source = chosen();
+        const customers = heldLists().use(source, { resource: 'customers' }, lang);
+        const contacts = heldLists().use(source, { resource: 'contacts' }, lang);
+        return Promise.resolve({
+          suggestions: suggestCustomers(text, customers.rows, contacts.rows, limit),
+          customers: heldLists().statusOf(customers),
+          contacts: heldLists().statusOf(contacts),
+        });
+      }),
+    'lists.record': ({ list: view, lang, id, read }) => {
+      const source = chosen();
+      const list = read ? heldLists().use(source, view, lang) : heldLists().find(source, view, lang);
+      return Promise.resolve({
+        record: list?.rows.record(id) ?? null,
+        list: list ? heldLists().statusOf(list) : null,
+      });
+    },
+    'lists.stop': ({ list, lang }) => Promise.resolve(heldLists().stop(chosen(), list, lang) ?? null),
+    'lists.read': ({ list, lang }) => Promise.resolve(heldLists().read(chosen(), list, lang)),
+    'lists.refresh': () => {
+      const { connectionId } = chosen();
+      heldLists().refresh(connectionId);
+      return Promise.resolve(heldLists().statuses(connectionId));
+    },
+    'lists.status': (): Promise<HeldListStatus[]> =>
+      Promise.resolve(heldLists().statuses(chosen().connectionId)),
+  };
+}

@@ -1,0 +1,395 @@
+import { API_LIMITS, PAGE_SIZE_MAX, type Language } from '../../shared/api-rules.js';
+import type { HeldListStatus, HeldListView } from '../../shared/held-list.js';
+import type { ResourceSchema, SchemaField } from '../../shared/schema.js';
+import { labelsOf, type LabelOf } from '../../shared/search.js';
+import type { ApiClient } from '../api/api-client.js';
+import { toErrorPayload } from '../app/app-error.js';
+import { HeldRows } from './held-rows.js';
+import { ListReader } from './list-reader.js';
+
+/** Memory kept for every held list together, by default (docs/decisions/0008-lists-held-for-search.md). */
+export const DEFAULT_BUDGET_BYTES = 256 * 2 ** 20;
+/** A held list older than this is read again in the background when it is used. */
+export const FRESH_MS = 10 * 60_000;
+/** Progress is told a few times a second while a list is read, however fast its pages come. */
+const STATUS_INTERVAL_MS = 250;
+
+/** Where a list is read from: the chosen connection. */
+export interface ListSource {
+  connectionId: string;
+  client: ApiClient;
+}
+
+export interface HeldListsOptions {
+  budgetBytes?: number;
+  freshMs?: number;
+  /** Told each list's status: while it is read (a few times a second) and when its state changes. */
+  onStatus: (status: HeldListStatus) => void;
+}
+
+/** One list held for search (or being read, or refused), and the read that fills it. */
+export class HeldList {
+  state: HeldListStatus['state'] = 'reading';
+  /** What searches read: the whole list, or what its first read has so far. */
+  rows: HeldRows;
+  /** The read under way or stopped (a first read, or one that will replace `rows`). */
+  reader: ListReader | undefined;
+  replacing = false;
+  controller: AbortController | undefined;
+  total: number | undefined;
+  asOf: number | undefined;
+  stale = false;
+  lastUsed = Date.now();
+  error: HeldListStatus['error'];
+  estimatedBytes: number | undefined;
+  fields: SchemaField[] | undefined;
+  labelOf: LabelOf = labelsOf(undefined);
+  /** When the read under way started, and the rows it had then: its pace. */
+  readStart = { at: 0, rows: 0 };
+  lastTold = 0;
+  toldLater: NodeJS.Timeout | undefined;
+  freshness: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly key: string,
+    readonly source: ListSource,
+    readonly view: HeldListView,
+    readonly lang: Language,
+  ) {
+    this.rows = new HeldRows();
+  }
+
+  /** Estimated memory: the rows searched, and those of a read that will replace them. */
+  get bytes(): number {
+    return this.rows.bytes + (this.replacing ? (this.reader?.rows.bytes ?? 0) : 0);
+  }
+
+  get reading(): boolean {
+    return this.controller !== undefined;
+  }
+}
+
+/**
+ * The lists held for search (docs/architecture.md, "Search"), shared by every window and table of
+ * the app: one per connection, list (resource, customer scope) and language. A list is read whole
+ * the first time a search needs it (list-reader.ts), is searched while it is read, and is kept for
+ * the session in memory only. All of them together fit a memory budget: the least recently used
+ * are dropped to make room, and a list too long for the budget is not held (its searches scan). A
+ * list older than ten minutes is read again in the background when used; Refresh reads it now.
+ */
+export class HeldLists {
+  readonly budgetBytes: number;
+  private readonly freshMs: number;
+  /** By key, the least recently used first. */
+  private readonly lists = new Map<string, HeldList>();
+  /** The schema listing of each connection and language, asked once. */
+  private readonly schemas = new Map<string, Promise<ResourceSchema[] | null>>();
+
+  constructor(private readonly options: HeldListsOptions) {
+    this.budgetBytes = options.budgetBytes ?? DEFAULT_BUDGET_BYTES;
+    this.freshMs = options.freshMs ?? FRESH_MS;
+  }
+
+  /**
+   * The list, held or being read: its read is started the first time, and started again in the
+   * background when the list is older than ten minutes. Using it makes it the most recently used.
+   */
+  use(source: ListSource, view: HeldListView, lang: Language): HeldList {
+    const key = keyOf(source.connectionId, view, lang);
+    let list = this.lists.get(key);
+    if (!list) {
+      list = new HeldList(key, source, view, lang);
+      this.lists.set(key, list);
+      void this.run(list);
+    } else {
+      const old = list.asOf !== undefined && Date.now() - list.asOf >= this.freshMs;
+      if (list.state === 'held' && !list.reading && (list.stale || old)) this.readAgain(list);
+    }
+    return this.touch(list);
+  }
+
+  /** The list if it is held or being read, without starting a read. */
+  find(source: ListSource, view: HeldListView, lang: Language): HeldList | undefined {
+    const list = this.lists.get(keyOf(source.connectionId, view, lang));
+    return list && this.touch(list);
+  }
+
+  private touch(list: HeldList): HeldList {
+    this.lists.delete(list.key);
+    this.lists.set(list.key, list);
+    list.lastUsed = Date.now();
+    return list;
+  }
+
+  /** The status of a list as the UI shows it. */
+  statusOf(list: HeldList): HeldListStatus {
+    const status: HeldListStatus = {
+      connectionId: list.source.connectionId,
+      ...list.view,
+      lang: list.lang,
+      state: list.state,
+      read: list.state === 'reading' ? (list.reader?.rows.length ?? 0) : list.rows.length,
+      rereading: list.replacing && list.reading,
+      bytes: list.bytes,
+      budgetBytes: this.budgetBytes,
+    };
+    if (list.total !== undefined) status.total = list.total;
+    if (list.asOf !== undefined) status.asOf = list.asOf;
+    if (list.error) status.error = list.error;
+    if (list.reading) {
+      const eta = etaSeconds(list);
+      if (eta !== undefined) status.etaSeconds = eta;
+    }
+    if (list.state === 'too-long') {
+      if (list.estimatedBytes !== undefined) status.estimatedBytes = list.estimatedBytes;
+      if (list.total !== undefined) status.scanSeconds = scanSeconds(list.total);
+    }
+    return status;
+  }
+
+  /** The lists of a connection, as the UI shows them. */
+  statuses(connectionId: string): HeldListStatus[] {
+    return [...this.lists.values()]
+      .filter((list) => list.source.connectionId === connectionId)
+      .map((list) => this.statusOf(list));
+  }
+
+  /** Stops the read of a list (the user's Cancel): no more of its pages are asked for. */
+  stop(source: ListSource, view: HeldListView, lang: Language): HeldListStatus | undefined {
+    const list = this.find(source, view, lang);
+    if (!list) return undefined;
+    list.controller?.abort();
+    list.controller = undefined;
+    if (list.replacing) {
+      // A held list stays as it was; the read that would have replaced it is given up.
+      list.reader = undefined;
+      list.replacing = false;
+    } else if (list.state === 'reading') list.state = 'stopped';
+    this.tell(list, true);
+    return this.statusOf(list);
+  }
+
+  /**
+   * Reads a list again now: goes on with a stopped or failed read from where it was, or reads a
+   * held one again in the background (the user's Refresh or Retry).
+   */
+  read(source: ListSource, view: HeldListView, lang: Language): HeldListStatus {
+    const list = this.use(source, view, lang);
+    if (!list.reading) {
+      if (list.state === 'stopped' || list.state === 'failed') {
+        list.state = 'reading';
+        list.error = undefined;
+        void this.run(list);
+      } else if (list.state === 'held') this.readAgain(list);
+    }
+    return this.statusOf(list);
+  }
+
+  /** Every held list of the connection is read again now, in the background (Refresh). */
+  refresh(connectionId: string): void {
+    for (const list of this.lists.values()) {
+      if (list.source.connectionId === connectionId && list.state === 'held' && !list.reading)
+        this.readAgain(list);
+    }
+  }
+
+  /** Forgets every list of the connection (it was edited or deleted: its rows may be another API's). */
+  forget(connectionId: string): void {
+    for (const list of [...this.lists.values()])
+      if (list.source.connectionId === connectionId) this.drop(list);
+    for (const key of this.schemas.keys()) if (key.startsWith(`${connectionId}\n`)) this.schemas.delete(key);
+  }
+
+  /** Stops every read and forgets every list (the app is quitting). */
+  close(): void {
+    for (const list of [...this.lists.values()]) this.drop(list, false);
+  }
+
+  /** Memory the held lists take together, estimated. */
+  get bytes(): number {
+    let bytes = 0;
+    for (const list of this.lists.values()) bytes += list.bytes;
+    return bytes;
+  }
+
+  private readAgain(list: HeldList): void {
+    list.replacing = true;
+    list.reader = undefined;
+    void this.run(list);
+  }
+
+  /** Reads (or goes on reading) the list to its end. */
+  private async run(list: HeldList): Promise<void> {
+    const controller = new AbortController();
+    list.controller = controller;
+    list.readStart = { at: performance.now(), rows: list.reader?.rows.length ?? 0 };
+    this.tell(list, true);
+    const { client } = list.source;
+    // The schema's labels of coded values are searched too: asked beside the first page.
+    const fields = this.fieldsOf(list).then((known) => {
+      list.fields = known;
+      list.labelOf = labelsOf(known);
+    });
+    try {
+      const reader = (list.reader ??= new ListReader({
+        client,
+        view: list.view,
+        lang: list.lang,
+        ready: fields,
+        newRows: () => new HeldRows((field, value) => list.labelOf(field, value)),
+        fits: () => this.fits(list),
+        onPage: () => {
+          if (!list.replacing) list.rows = reader.rows;
+          this.tell(list);
+        },
+      }));
+      if (!list.replacing) list.rows = reader.rows;
+      if (list.total === undefined) {
+        // The count tells the progress and the time left, and whether the list can fit at all.
+        void client.count(list.view, { signal: controller.signal, priority: 'prefetch' }).then(
+          (total) => ((list.total = total), (reader.total = total)),
+          () => undefined,
+        );
+      }
+      const end = await reader.read(controller.signal);
+      if (list.controller !== controller) return;
+      if (end === 'too-long') this.refuse(list);
+      else this.whole(list, reader);
+    } catch (error) {
+      if (list.controller !== controller) return;
+      list.error = toErrorPayload(error);
+      // A read that would have replaced a held list leaves it as it was, with the failure said.
+      if (list.replacing) list.replacing = false;
+      else list.state = 'failed';
+    } finally {
+      if (list.controller === controller) list.controller = undefined;
+      this.tell(list, true);
+    }
+  }
+
+  /** The list was read to its end: it is what searches read now, as of now. */
+  private whole(list: HeldList, reader: ListReader): void {
+    list.rows = reader.rows;
+    list.reader = undefined;
+    list.replacing = false;
+    list.state = 'held';
+    list.error = undefined;
+    list.asOf = Date.now();
+    list.stale = false;
+    clearTimeout(list.freshness);
+    list.freshness = setTimeout(() => {
+      // Read again at once if it was used since it was read; else when it is next used.
+      if (list.lastUsed > (list.asOf ?? 0) && this.lists.get(list.key) === list) this.readAgain(list);
+      else list.stale = true;
+    }, this.freshMs);
+    list.freshness.unref();
+  }
+
+  /** The list does not fit the budget: nothing of it is held, and its searches scan. */
+  private refuse(list: HeldList): void {
+    list.estimatedBytes ??= estimateWhole(list);
+    if (list.replacing) {
+      list.replacing = false;
+      list.reader = undefined;
+      return;
+    }
+    list.state = 'too-long';
+    list.rows = new HeldRows();
+    list.reader = undefined;
+  }
+
+  /**
+   * Whether the budget holds the list as read so far: a list whose count says it cannot fit is
+   * refused at its first page; else the least recently used other lists are dropped to make room.
+   */
+  private fits(list: HeldList): boolean {
+    const estimate = estimateWhole(list);
+    if (estimate !== undefined && estimate > this.budgetBytes) {
+      list.estimatedBytes = estimate;
+      return false;
+    }
+    let bytes = this.bytes;
+    for (const other of [...this.lists.values()]) {
+      if (bytes <= this.budgetBytes) break;
+      if (other === list || other.reading) continue;
+      bytes -= other.bytes;
+      this.drop(other);
+    }
+    return bytes <= this.budgetBytes;
+  }
+
+  private drop(list: HeldList, told = true): void {
+    list.controller?.abort();
+    list.controller = undefined;
+    clearTimeout(list.freshness);
+    clearTimeout(list.toldLater);
+    this.lists.delete(list.key);
+    list.state = 'dropped';
+    list.rows = new HeldRows();
+    list.reader = undefined;
+    if (told) this.options.onStatus(this.statusOf(list));
+  }
+
+  /** The fields of the list's schema (their labels and kinds), asked once per connection and language. */
+  private fieldsOf(list: HeldList): Promise<SchemaField[] | undefined> {
+    const key = `${list.source.connectionId}\n${list.lang}`;
+    let listing = this.schemas.get(key);
+    if (!listing) {
+      // Without a listing the values are searched as the API sends them.
+      const asked = list.source.client.schemas(list.lang, { priority: 'prefetch' }).then(
+        (answer) => answer.schemas,
+        () => {
+          // Asked again by the next list: the failure may have been the network's.
+          if (this.schemas.get(key) === asked) this.schemas.delete(key);
+          return null;
+        },
+      );
+      listing = asked;
+      this.schemas.set(key, listing);
+    }
+    return listing.then(
+      (schemas) => schemas?.find((schema) => schema.resource === list.view.resource)?.fields,
+    );
+  }
+
+  /** Tells the list's status: now when `now`, else at most every STATUS_INTERVAL_MS. */
+  private tell(list: HeldList, now = false): void {
+    const wait = STATUS_INTERVAL_MS - (performance.now() - list.lastTold);
+    if (!now && wait > 0) {
+      list.toldLater ??= setTimeout(() => {
+        list.toldLater = undefined;
+        this.tell(list, true);
+      }, wait);
+      return;
+    }
+    clearTimeout(list.toldLater);
+    list.toldLater = undefined;
+    list.lastTold = performance.now();
+    if (this.lists.get(list.key) === list) this.options.onStatus(this.statusOf(list));
+  }
+}
+
+function keyOf(connectionId: string, view: HeldListView, lang: Language): string {
+  return JSON.stringify([connectionId, view.resource, view.customerId ?? null, lang]);
+}
+
+/** The memory the whole list will take, from what was read and the count. */
+function estimateWhole(list: HeldList): number | undefined {
+  const rows = list.reader?.rows ?? list.rows;
+  if (list.total === undefined || rows.length === 0) return undefined;
+  return (rows.bytes / rows.length) * list.total;
+}
+
+/** The time left reading the list, at the pace of the read so far. */
+function etaSeconds(list: HeldList): number | undefined {
+  const read = list.reader?.rows.length ?? 0;
+  const seconds = (performance.now() - list.readStart.at) / 1000;
+  const pace = (read - list.readStart.rows) / seconds;
+  if (list.total === undefined || !(pace > 0)) return undefined;
+  return Math.max(0, (list.total - read) / pace);
+}
+
+/** How long a scan of `total` rows takes at the API's rate, in 500-row pages. */
+function scanSeconds(total: number): number {
+  return total / (API_LIMITS.requestsPerSecond * PAGE_SIZE_MAX);
+}

@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { ANY_FIELD, FilterError, type FilterCondition } from '../../shared/filter.js';
+import type { ApiRecord } from '../../shared/schema.js';
+import { labelsOf } from '../../shared/search.js';
+import { suggestCustomers, customerIdOf } from './customer-finder.js';
+import { HeldRows } from './held-rows.js';
+import { compileSearch, matchesOf } from './list-query.js';
+import { Slicer, sortInSlices } from './slices.js';
+
+const CUSTOMERS: ApiRecord[] = [
+  { id: 'CUS-1', name: 'Agence Bérénger SA', phone: '+33 7 59 46 02 37', createdAt: '2020-01-02T00:00:00Z' },
+  { id: 'CUS-2', name: '\tTabulations SA', phone: null, createdAt: '2019-05-01T00:00:00Z' },
+  { id: 'CUS-3', name: 'Élodie Martin', phone: '06.12.34.56.78', createdAt: null },
+  { id: 'CUS-30', name: 'Œuvre Solidaire', phone: '+33 1 00 00 00 01', createdAt: '2021-03-04T00:00:00Z' },
+];
+const CONTACTS: ApiRecord[] = [
+  {
+    id: 'CON-1',
+    customerId: 'CUS-2',
+    firstName: 'Jean',
+    lastName: 'Dupont',
+    email: 'jean.dupont@example.fr',
+  },
+  { id: 'CON-2', customer: { id: 'CUS-3' }, name: 'Zoé Petit', email: 'zoe@example.com' },
+  { id: 'CON-3', firstName: 'Nobody', email: 'orphan@example.com' },
+];
+const KINDS: Record<string, 'number' | 'date' | 'text'> = { mrr: 'number', createdAt: 'date' };
+
+function held(records: ApiRecord[], pageSize = 2): HeldRows {
+  const rows = new HeldRows(
+    labelsOf([{ key: 'status', values: [{ value: 'terminated', label: 'Résilié' }] }]),
+  );
+  for (let at = 0; at < records.length; at += pageSize) rows.append(records.slice(at, at + pageSize));
+  return rows;
+}
+
+/** The ids the filter finds in the held rows, in the order of `sort`. */
+async function idsFound(rows: HeldRows, filter: FilterCondition[], sort?: string): Promise<unknown[]> {
+  const search = compileSearch(
+    filter,
+    (field) => KINDS[field] ?? 'text',
+    (field, value) => (field === 'status' && value === 'terminated' ? 'Résilié' : undefined),
+  );
+  return (await matchesOf(rows, search, sort)).map((index) => rows.records[index]?.id);
+}
+const searchFor = (value: string): FilterCondition[] => [{ field: ANY_FIELD, op: 'contains', value }];
+
+describe('searching held rows', () => {
+  it('finds by the search rules: accents, words in any order, phone digits, id prefixes', async () => {
+    const rows = held(CUSTOMERS);
+    expect(await idsFound(rows, searchFor('berenger'))).toEqual(['CUS-1']);
+    expect(await idsFound(rows, searchFor('ÉLODIE'))).toEqual(['CUS-3']);
+    expect(await idsFound(rows, searchFor('sa tabulations'))).toEqual(['CUS-2']);
+    expect(await idsFound(rows, searchFor('+33759460237'))).toEqual(['CUS-1']);
+    expect(await idsFound(rows, searchFor('0612345678'))).toEqual(['CUS-3']);
+    expect(await idsFound(rows, searchFor('cus-3'))).toEqual(['CUS-3', 'CUS-30']);
+    expect(await idsFound(rows, searchFor('oeuvre'))).toEqual(['CUS-30']);
+    expect(await idsFound(rows, searchFor('sa'))).toEqual(['CUS-1', 'CUS-2']);
+    expect(await idsFound(rows, searchFor('nothing here'))).toEqual([]);
+  });
+
+  it('never matches across two fields or two rows', async () => {
+    const rows = held([
+      { id: 'A', first: 'ab', second: 'cd' },
+      { id: 'B', first: 'ef' },
+    ]);
+    expect(await idsFound(rows, searchFor('bc'))).toEqual([]);
+    // "a" ends row A's text and "ef" starts row B's: no term spans them.
+    expect(await idsFound(rows, searchFor('def'))).toEqual([]);
+    expect(await idsFound(rows, searchFor('a ef'))).toEqual([]);
+  });
+
+  it('judges field conditions on the held rows, with the kinds and labels of the fields', async () => {
+    const agreements = held([
+      { id: 'AGR-1', name: 'Pro', status: 'terminated', mrr: 120, createdAt: '2020-01-01T00:00:00Z' },
+      { id: 'AGR-2', name: 'Pro', status: 'active', mrr: 90, createdAt: '2021-01-01T00:00:00Z' },
+      { id: 'AGR-3', name: 'Basic', status: null, mrr: null, createdAt: '2022-06-01T00:00:00Z' },
+    ]);
+    expect(await idsFound(agreements, [{ field: 'mrr', op: 'gte', value: 100 }])).toEqual(['AGR-1']);
+    expect(await idsFound(agreements, [{ field: 'createdAt', op: 'gte', value: '2021-01-01' }])).toEqual([
+      'AGR-2',
+      'AGR-3',
+    ]);
+    expect(await idsFound(agreements, searchFor('résilié'))).toEqual(['AGR-1']);
+    expect(await idsFound(agreements, [{ field: 'status', op: 'contains', value: 'resilie' }])).toEqual([
+      'AGR-1',
+    ]);
+    expect(
+      await idsFound(agreements, [{ field: 'name', op: 'contains', value: 'pro' }, ...searchFor('active')]),
+    ).toEqual(['AGR-2']);
+    expect(() =>
+      compileSearch(
+        [{ field: 'mrr', op: 'gt', value: 'lots' }],
+        (field) => KINDS[field] ?? 'text',
+        undefined,
+      ),
+    ).toThrow(FilterError);
+  });
+
+  it('orders matches by the sort, nulls last either way, ties by name, creation date and id', async () => {
+    const rows = held([
+      { id: 'C', name: 'b', mrr: 10, createdAt: '2020-01-01T00:00:00Z' },
+      { id: 'A', name: 'a', mrr: null, createdAt: '2020-01-01T00:00:00Z' },
+      { id: 'D', name: 'a', mrr: 10, createdAt: '2019-01-01T00:00:00Z' },
+      { id: 'B', name: 'a', mrr: 10, createdAt: '2019-01-01T00:00:00Z' },
+      { id: 'E', name: 'a', mrr: 2, createdAt: '2018-01-01T00:00:00Z' },
+    ]);
+    expect(await idsFound(rows, [], 'mrr.asc')).toEqual(['E', 'B', 'D', 'C', 'A']);
+    expect(await idsFound(rows, [], 'mrr.desc')).toEqual(['B', 'D', 'C', 'E', 'A']);
+    expect(await idsFound(rows, [], 'createdAt.desc')).toEqual(['A', 'C', 'B', 'D', 'E']);
+    expect(await idsFound(rows, [])).toEqual(['C', 'A', 'D', 'B', 'E']);
+  });
+
+  it('judges only the rows read since the last search of the same filter', async () => {
+    const rows = held(CUSTOMERS.slice(0, 2));
+    expect(await idsFound(rows, searchFor('sa'))).toEqual(['CUS-1', 'CUS-2']);
+    rows.append([{ id: 'CUS-9', name: 'Nouvelle SA' }]);
+    expect(await idsFound(rows, searchFor('sa'))).toEqual(['CUS-1', 'CUS-2', 'CUS-9']);
+  });
+
+  it('keeps a record once when a page repeats it (a record that moved while the list was read)', () => {
+    const rows = held(CUSTOMERS);
+    rows.append([
+      { ...CUSTOMERS[0], name: 'Moved' },
+      { id: 'CUS-5', name: 'New' },
+    ]);
+    expect(rows.records.map((record) => record.id)).toEqual(['CUS-1', 'CUS-2', 'CUS-3', 'CUS-30', 'CUS-5']);
+    expect(rows.record('CUS-30')?.name).toBe('Œuvre Solidaire');
+  });
+
+  it('stops a search whose signal aborts; another search of the same filter finishes the work', async () => {
+    const many = held(
+      Array.from({ length: 60_000 }, (_, index) => ({ id: `R-${index}`, name: `row ${index} sa` })),
+      500,
+    );
+    const search = compileSearch(searchFor('sa'), () => 'text', undefined);
+    const controller = new AbortController();
+    const cancelled = matchesOf(many, search, 'name.asc', controller.signal);
+    controller.abort();
+    await expect(cancelled).rejects.toThrow(/abort/i);
+    expect((await matchesOf(many, search, undefined)).length).toBe(60_000);
+  });
+});
+
+describe('sorting in slices', () => {
+  it('gives what a stable sort gives', async () => {
+    const values = Array.from({ length: 10_000 }, (_, index) => (index * 7_919) % 1_000);
+    const indexes = values.map((_, index) => index);
+    const compare = (a: number, b: number) => (values[a] ?? 0) - (values[b] ?? 0);
+    expect(await sortInSlices(indexes, compare, new Slicer())).toEqual([...indexes].sort(compare));
+  });
+});
+
+describe('finding a customer from what a ticket gives', () => {
+  const customers = held(CUSTOMERS);
+  const contacts = held(CONTACTS);
+  const offered = (text: string) => suggestCustomers(text, customers, contacts, 8);
+
+  it('offers the customer whose id it is first, then customers by their own fields', () => {
+    expect(offered('CUS-3').map((suggestion) => suggestion.customerId)).toEqual(['CUS-3', 'CUS-30']);
+    expect(offered('CUS-3')[0]).toEqual({
+      customerId: 'CUS-3',
+      name: 'Élodie Martin',
+      matched: { of: 'customer', field: 'id', value: 'CUS-3' },
+    });
+    expect(offered('berenger')[0]).toMatchObject({ customerId: 'CUS-1', matched: { field: 'name' } });
+    expect(offered('+33 7 59 46 02 37')[0]).toMatchObject({
+      customerId: 'CUS-1',
+      matched: { field: 'phone' },
+    });
+  });
+
+  it("leads from a contact's email or name to its customer, naming the contact", () => {
+    expect(offered('jean.dupont@example.fr')).toEqual([
+      {
+        customerId: 'CUS-2',
+        name: '\tTabulations SA',
+        matched: {
+          of: 'contact',
+          field: 'email',
+          value: 'jean.dupont@example.fr',
+          contactName: 'Jean Dupont',
+        },
+      },
+    ]);
+    expect(offered('zoe')[0]).toMatchObject({
+      customerId: 'CUS-3',
+      matched: { of: 'contact', contactName: 'Zoé Petit' },
+    });
+    // A contact that names no customer leads nowhere.
+    expect(offered('orphan')).toEqual([]);
+  });
+
+  it('reads the customer of a contact under the names APIs give it', () => {
+    expect(customerIdOf({ customerId: 7 })).toBe('7');
+    expect(customerIdOf({ customer_id: 'C-1' })).toBe('C-1');
+    expect(customerIdOf({ customer: { id: 'C-2' } })).toBe('C-2');
+    expect(customerIdOf({ customer: 'C-3' })).toBeUndefined();
+  });
+});

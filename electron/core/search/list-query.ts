@@ -1,0 +1,134 @@
+import { ANY_FIELD, compileFilter, type FieldKind, type FilterCondition } from '../../shared/filter.js';
+import type { ApiRecord } from '../../shared/schema.js';
+import { isBlank, searchTermsOf, type LabelOf, type SearchTerms } from '../../shared/search.js';
+import type { HeldRows } from './held-rows.js';
+import { orderedBySort } from './match-order.js';
+import { isAbort } from '../errors.js';
+import { Slicer } from './slices.js';
+
+/** A filter made ready to run over held rows. */
+export interface CompiledSearch {
+  /** The filter itself, as text: results are kept by it. */
+  key: string;
+  /**
+   * Every word and number of its "contains" conditions (the search box's and the columns'): a row
+   * must have them all somewhere, which the folded text of the held rows answers at once.
+   */
+  terms: SearchTerms;
+  /** The conditions on single fields, tested on the rows that have the terms; none for a search alone. */
+  test: ((record: ApiRecord) => boolean) | undefined;
+}
+
+/**
+ * The filter (the shared model: conditions joined by AND) ready to run over held rows: the same
+ * rules a scan and an export apply (filter.ts, search.ts), with the terms looked for first. Throws
+ * a FilterError naming the field for a condition that cannot be applied.
+ */
+export function compileSearch(
+  filter: readonly FilterCondition[],
+  kindOf: (field: string) => FieldKind,
+  labelOf: LabelOf | undefined,
+): CompiledSearch {
+  const words = new Set<string>();
+  const digits = new Set<string>();
+  for (const condition of filter) {
+    if (condition.op !== 'contains' || condition.value === undefined) continue;
+    const terms = searchTermsOf(String(condition.value));
+    for (const word of terms.words) words.add(word);
+    for (const sequence of terms.digits) digits.add(sequence);
+  }
+  const onFields = filter.filter((condition) => condition.field !== ANY_FIELD);
+  const test = onFields.length ? compileFilter(onFields, kindOf, labelOf) : undefined;
+  // The search box's conditions are whole in the terms; compiled too, they check the filter is valid.
+  compileFilter(filter, kindOf, labelOf);
+  return { key: JSON.stringify(filter), terms: { words: [...words], digits: [...digits] }, test };
+}
+
+/** What a search found in held rows so far. */
+interface Found {
+  /** Rows judged: the first `judged` rows of the list. */
+  judged: number;
+  /** Indexes of the rows that matched, in the list's order. */
+  matches: number[];
+  /** The matches in a sort's order, as last computed, and for how many rows judged. */
+  ordered: Map<string, { judged: number; order: number[] }>;
+  /** A search of this filter under way: another one waits for it rather than judge the same rows. */
+  running: Promise<void> | undefined;
+}
+
+/** Results kept per held rows: the last searches, so a refinement or a scroll costs nothing again. */
+const KEPT_RESULTS = 16;
+/** Rows judged between two looks at the clock (the slicer pauses when the slice has lasted). */
+const ROWS_PER_STEP = 20_000;
+
+const results = new WeakMap<HeldRows, Map<string, Found>>();
+
+/**
+ * The indexes of the held rows that pass `search`, in the order of `sort` (the API's when none).
+ * Rows already judged for the same filter are not judged again: rows read since are. Runs in
+ * slices (slices.ts); stopped by `signal`.
+ */
+export async function matchesOf(
+  rows: HeldRows,
+  search: CompiledSearch,
+  sort: string | undefined,
+  signal?: AbortSignal,
+): Promise<readonly number[]> {
+  const slicer = new Slicer(signal);
+  const found = foundFor(rows, search.key);
+  while (found.judged < rows.length) {
+    signal?.throwIfAborted();
+    const running = (found.running ??= judge(rows, search, found, slicer).finally(
+      () => (found.running = undefined),
+    ));
+    // Another search of the same filter judging these rows is waited for. If it was cancelled,
+    // this one judges on from where it stopped (its rows judged are kept).
+    await running.catch((error: unknown) => {
+      if (signal?.aborted || !isAbort(error)) throw error;
+    });
+  }
+  // A copy: the rows read later are judged into the same array.
+  if (!sort) return found.matches.slice();
+  const known = found.ordered.get(sort);
+  if (known?.judged === found.judged) return known.order;
+  const judged = found.judged;
+  const order = await orderedBySort(rows.records, found.matches, sort, slicer);
+  found.ordered.set(sort, { judged, order });
+  return order;
+}
+
+function foundFor(rows: HeldRows, key: string): Found {
+  let kept = results.get(rows);
+  if (!kept) {
+    kept = new Map();
+    results.set(rows, kept);
+  }
+  const found = kept.get(key) ?? { judged: 0, matches: [], ordered: new Map(), running: undefined };
+  // The most recently used last; the oldest go beyond the limit.
+  kept.delete(key);
+  kept.set(key, found);
+  for (const old of kept.keys()) {
+    if (kept.size <= KEPT_RESULTS) break;
+    kept.delete(old);
+  }
+  return found;
+}
+
+/** Judges the rows read since the last search of this filter. */
+async function judge(rows: HeldRows, search: CompiledSearch, found: Found, slicer: Slicer): Promise<void> {
+  const { records } = rows;
+  const { terms, test } = search;
+  const blank = isBlank(terms);
+  while (found.judged < rows.length) {
+    const from = found.judged;
+    const to = Math.min(rows.length, from + ROWS_PER_STEP);
+    const keep = (index: number) => {
+      const record = records[index];
+      if (record && (!test || test(record))) found.matches.push(index);
+    };
+    if (blank) for (let index = from; index < to; index++) keep(index);
+    else rows.findTerms(terms, from, to, keep);
+    found.judged = to;
+    await slicer.pause();
+  }
+}

@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import { PAGE_SIZE_MAX, type Language } from '../../shared/api-rules.js';
+import { repeatedCursorMessage } from '../../shared/errors.js';
+import type { View } from '../../shared/view.js';
+import type { ApiClient } from '../api/api-client.js';
+import { invalidResponse } from '../api/api-answers.js';
+import { ApiError } from '../errors.js';
+import { HeldRows } from './held-rows.js';
+
+/** How a read ended: the list is whole, or the budget cannot hold it. */
+export type ReadEnd = 'whole' | 'too-long';
+
+/**
+ * A list that never ends (cursors that change but never stop) is cut off past this many rows beyond
+ * its count, and this many times its count: the API said how long it is.
+ */
+const ROWS_BEYOND_COUNT = 10 * PAGE_SIZE_MAX;
+const TIMES_COUNT = 2;
+
+export interface ListReaderOptions {
+  client: ApiClient;
+  /** The list: resource and customer scope (no sort: the API's own order). */
+  view: Omit<View, 'sort'>;
+  lang: Language;
+  /** Settles when the rows may be filled (the labels of the list's coded values are known). */
+  ready?: Promise<unknown>;
+  /** Makes the rows a read fills (with the labels of the list's coded values). */
+  newRows: () => HeldRows;
+  /** After each page: whether the budget can hold what was read (false ends the read as too long). */
+  fits: () => boolean;
+  /** After each page that fit. */
+  onPage: () => void;
+}
+
+/**
+ * Reads one list whole into held rows, in the largest pages the API gives (500 rows), in cursor mode
+ * (spec rule 6: it stays consistent when records are added or removed between calls) at prefetch
+ * priority, below what the screen waits for. A read can be stopped and taken up again where it
+ * stopped (the cursor is kept in memory for the session only, spec rule 2). A refused cursor
+ * starts it again from the top once (the rows read are dropped); a cursor given twice, a page
+ * larger than asked or a list that goes far past its count end it with an error.
+ */
+export class ListReader {
+  /** What this read has filled so far. */
+  rows: HeldRows;
+  /** The list's count, when the API gave it. */
+  total: number | undefined;
+  private cursor: string | undefined;
+  private readonly seen = new Set<string>();
+  private restarted = false;
+  private scanned = 0;
+
+  constructor(private readonly options: ListReaderOptions) {
+    this.rows = options.newRows();
+  }
+
+  /** Reads on from where the read is (the top, the first time) to the end of the list. */
+  async read(signal: AbortSignal): Promise<ReadEnd> {
+    const { client, view, lang } = this.options;
+    for (;;) {
+      signal.throwIfAborted();
+      let page;
+      try {
+        page = await client.listPage(
+          { ...view, size: PAGE_SIZE_MAX, lang, ...(this.cursor !== undefined && { cursor: this.cursor }) },
+          { signal, priority: 'prefetch' },
+        );
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'invalid-cursor' && !this.restarted) {
+          // docs/api.md: a refused cursor starts the traversal again; once, not forever.
+          this.restarted = true;
+          this.startOver();
+          continue;
+        }
+        throw error;
+      }
+      await this.options.ready;
+      // A read stopped while its page was on its way keeps nothing of it.
+      signal.throwIfAborted();
+      if (page.rows.length > PAGE_SIZE_MAX) {
+        throw invalidResponse(
+          `a page of ${page.rows.length} rows, where at most ${PAGE_SIZE_MAX} were asked for`,
+        );
+      }
+      this.scanned += page.rows.length;
+      if (this.total !== undefined && this.scanned > this.total * TIMES_COUNT + ROWS_BEYOND_COUNT) {
+        throw invalidResponse(
+          `the list does not end: ${this.scanned} rows read where the API counts ${this.total}`,
+        );
+      }
+      this.rows.append(page.rows);
+      if (!this.options.fits()) return 'too-long';
+      this.options.onPage();
+      if (!page.hasNextPage || page.nextCursor === null) return 'whole';
+      const digest = createHash('sha256').update(page.nextCursor).digest('base64').slice(0, 22);
+      if (this.seen.has(digest)) {
+        throw invalidResponse(repeatedCursorMessage(`after ${this.seen.size + 1} pages`));
+      }
+      this.seen.add(digest);
+      this.cursor = page.nextCursor;
+    }
+  }
+
+  private startOver(): void {
+    this.cursor = undefined;
+    this.seen.clear();
+    this.scanned = 0;
+    this.rows = this.options.newRows();
+  }
+}

@@ -1,0 +1,78 @@
+import type { ApiRecord } from '../../shared/schema.js';
+import { sortInSlices, type Slicer } from './slices.js';
+
+type SortValue = number | string | null;
+
+/** A date or date-time as the API writes one (ISO 8601): compared by instant. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
+
+/** How a value sorts: numbers and dates by value, other text by code unit, nothing as null. */
+function sortValueOf(value: unknown): SortValue {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (ISO_DATE.test(text)) {
+    const instant = Date.parse(text);
+    if (!Number.isNaN(instant)) return instant;
+  }
+  return text;
+}
+
+/** Numbers before text, each in its own order. */
+function compareValues(a: string | number, b: string | number): number {
+  if (typeof a !== typeof b) return typeof a === 'number' ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The matches of a held list in the order of the view's sort (`field.asc|desc`), the way the spec
+ * says the API orders a list: by the sort value, nulls last whatever the direction (rule 4), then
+ * by its tie-breakers, name, creation date and identifier (rule 5). The held list is read once in
+ * the API's own order, whatever sort a table shows; its matches are ordered here.
+ */
+export async function orderedBySort(
+  records: readonly ApiRecord[],
+  indexes: readonly number[],
+  sort: string,
+  slicer: Slicer,
+): Promise<number[]> {
+  const [field = '', direction] = sort.split('.');
+  const sign = direction === 'desc' ? -1 : 1;
+  // One array per key, by the match's position: the comparison reads them, allocating nothing.
+  const values: SortValue[] = [];
+  const ties: SortValue[][] = [[], [], []];
+  for (const index of indexes) {
+    const record = records[index] ?? {};
+    values.push(sortValueOf(record[field]));
+    ties[0]?.push(sortValueOf(record.name));
+    ties[1]?.push(sortValueOf(record.createdAt));
+    ties[2]?.push(sortValueOf(record.id));
+    if ((values.length & 4_095) === 0) await slicer.pause();
+  }
+  const nullsLast = (a: SortValue, b: SortValue) => (a === null ? 1 : b === null ? -1 : 0);
+  const compare = (a: number, b: number): number => {
+    const valueA = values[a] ?? null;
+    const valueB = values[b] ?? null;
+    if (valueA !== valueB) {
+      if (valueA === null || valueB === null) return nullsLast(valueA, valueB);
+      const order = sign * compareValues(valueA, valueB);
+      if (order) return order;
+    }
+    for (const tie of ties) {
+      const tieA = tie[a] ?? null;
+      const tieB = tie[b] ?? null;
+      if (tieA === tieB) continue;
+      if (tieA === null || tieB === null) return nullsLast(tieA, tieB);
+      const order = compareValues(tieA, tieB);
+      if (order) return order;
+    }
+    return 0;
+  };
+  const positions = await sortInSlices(
+    Array.from(indexes, (_index, position) => position),
+    compare,
+    slicer,
+  );
+  return positions.map((position) => indexes[position] ?? 0);
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import type { Language, Resource } from './api-rules.js';
+import type { AppErrorPayload } from './contract.js';
+import { checkScope, viewFields } from './view.js';
+
+/**
+ * A list held for search (docs/architecture.md, "Search"): a list of the API read whole once into
+ * core's memory, and searched there as the user types. It is the list without a sort (the API's
+ * order: matches are ordered by the view's sort as they are shown): which resource, for which
+ * customer.
+ */
+export const heldListSchema = z
+  .object({ resource: viewFields.resource, customerId: viewFields.customerId })
+  .strict()
+  .superRefine(checkScope);
+export type HeldListView = z.infer<typeof heldListSchema>;
+
+/**
+ * Where a held list is: `reading` it the first time (searches answer from what was read), `held`
+ * whole, `stopped` by the user while reading (what was read is searched), `too-long` for the memory
+ * kept for search (nothing held: its searches scan), `failed` (what was read is searched), or
+ * `dropped` to make room for another list (the next search reads it again).
+ */
+export type HeldListState = 'reading' | 'held' | 'stopped' | 'too-long' | 'failed' | 'dropped';
+
+/** A held list as the UI shows it: how far it was read, how old it is, what it costs. */
+export interface HeldListStatus extends HeldListView {
+  /** The connection it was read from (a profile's id, or the Demo's). */
+  connectionId: string;
+  lang: Language;
+  state: HeldListState;
+  /** Rows held: read so far, while reading. */
+  read: number;
+  /** How many records the API counts in the list, when it said. */
+  total?: number;
+  /** While reading: the time left at the pace so far. */
+  etaSeconds?: number;
+  /** Epoch ms when the rows held were read whole ("as of 10:42"). */
+  asOf?: number;
+  /** A held list being read again in the background (after ten minutes, or Refresh). */
+  rereading: boolean;
+  /** Memory the list takes, estimated, and the memory kept for every held list together. */
+  bytes: number;
+  budgetBytes: number;
+  /** A list too long to hold: the memory it would take, estimated from what was read. */
+  estimatedBytes?: number;
+  /** A list too long to hold: how long reading it whole takes at the API's rate (a scan), in seconds. */
+  scanSeconds?: number;
+  /** Why the read failed. */
+  error?: AppErrorPayload;
+}
+
+/** A customer the top bar offers for what was typed, and what of it (or of its contact) matched. */
+export interface CustomerSuggestion {
+  customerId: string;
+  /** The customer's name, when the customers held have it. */
+  name?: string;
+  /** What matched: a field of the customer, or of one of its contacts (named). */
+  matched: {
+    of: 'customer' | 'contact';
+    field: string;
+    value: string;
+    /** The contact's name, when it was a contact's field. */
+    contactName?: string;
+  };
+}
+
+/** The held lists one status names: the same connection, list and language. */
+export function isSameList(
+  status: Pick<HeldListStatus, 'connectionId' | 'resource' | 'customerId' | 'lang'>,
+  connectionId: string | undefined,
+  view: { resource: Resource; customerId?: string },
+  lang: Language,
+): boolean {
+  return (
+    status.connectionId === connectionId &&
+    status.resource === view.resource &&
+    status.customerId === view.customerId &&
+    status.lang === lang
+  );
+}
