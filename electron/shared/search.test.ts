@@ -42,6 +42,10 @@ describe('search: matching as people type', () => {
       expect(finds(typed, 'Jean Martin', phone), typed).toBe(true);
     expect(finds('+33 7 59 46 02 38', phone)).toBe(false);
     expect(searchTermsOf('+33 7 59 46 02 37').digits).toEqual(['33759460237']);
+    // A number starting with "+" is a phone however short: "+33 1" is the start of one.
+    expect(searchTermsOf('+33 1').digits).toEqual(['331']);
+    expect(finds('+33 1', '+33 1 38 56 58 52')).toBe(true);
+    expect(finds('+33 1', '+33 4 89 63 94 37', '12 rue')).toBe(false);
     // A few short numbers are not a phone: each is looked for on its own.
     expect(searchTermsOf('12 75').digits).toEqual(['12', '75']);
     expect(finds('12 75001', '12 rue de la Paix', '75001')).toBe(true);

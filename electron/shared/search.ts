@@ -61,8 +61,9 @@ const NUMBER_WORD = /^[+(]*\d[\d().\-/]*$/;
 const AROUND_WORD = /^[,;:!?"'«»()[\]{}]+|[,;:!?"'«»()[\]{}]+$/g;
 /**
  * Numbers typed in short groups ("+33 7 59 46 02 37", "06 12 34 56 78") are one phone number when
- * every group has at most PHONE_GROUP_DIGITS digits and they add up to at least PHONE_DIGITS;
- * others ("12 75", a street number and a postal code "12 75001") stay separate numbers.
+ * they start with "+" (an international number, however short: "+33 1"), or when every group has
+ * at most PHONE_GROUP_DIGITS digits and they add up to at least PHONE_DIGITS; others ("12 75", a
+ * street number and a postal code "12 75001") stay separate numbers.
  */
 const PHONE_DIGITS = 6;
 const PHONE_GROUP_DIGITS = 4;
@@ -74,12 +75,13 @@ export function searchTermsOf(text: string): SearchTerms {
   const words: string[] = [];
   const digits: string[] = [];
   let numbers: string[] = [];
+  let international = false;
   const endNumbers = () => {
     const joined = numbers.join('');
     const phone =
       numbers.length > 1 &&
-      joined.length >= PHONE_DIGITS &&
-      numbers.every((group) => group.length <= PHONE_GROUP_DIGITS);
+      (international ||
+        (joined.length >= PHONE_DIGITS && numbers.every((group) => group.length <= PHONE_GROUP_DIGITS)));
     if (phone) digits.push(joined);
     else digits.push(...numbers);
     numbers = [];
@@ -91,6 +93,7 @@ export function searchTermsOf(text: string): SearchTerms {
     .split(/\s+/)) {
     if (!word) continue;
     if (NUMBER_WORD.test(word)) {
+      if (!numbers.length) international = word.startsWith('+');
       numbers.push(digitsOf(word));
       continue;
     }

@@ -8,6 +8,7 @@ import { FailureMessage } from './app/FailureMessage';
 import { StatusBar } from './app/StatusBar';
 import { useApi } from './api/context';
 import { FIRST_VIEW, useRefreshViews, useSession } from './data/queries';
+import { useHeldListEvents } from './data/held-lists';
 import { ExportsPanel } from './exports/ExportsPanel';
 import { ExportsTray } from './exports/ExportsTray';
 import { CustomerDetail, type CustomerTableState } from './customer/CustomerDetail';
@@ -53,6 +54,7 @@ export function App({ pageSize }: { pageSize: number }) {
     setPlaces((current) => ({ ...current, [view.resource]: state }));
     setScreen({ kind: 'list', resource: view.resource, opened: ++openings.current });
   };
+  useHeldListEvents(useApi(), session.data?.connection?.id);
   const refresh = useRefreshViews();
   const showsData = screen.kind === 'list' || screen.kind === 'customer';
   useRefreshCommands(showsData ? refresh : undefined);

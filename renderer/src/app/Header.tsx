@@ -18,7 +18,7 @@ export interface HeaderProps {
   onRefresh?: () => void;
   /** Customer ids opened this session, offered again by "Open customer". */
   recentCustomers: string[];
-  onOpenCustomer: (customerId: string) => void;
+  onOpenCustomer: (customerId: string, name?: string) => void;
   onOpenView: (view: SavedView) => void;
 }
 

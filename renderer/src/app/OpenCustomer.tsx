@@ -1,25 +1,53 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../electron/shared/api-rules';
+import type { CustomerSuggestion } from '../../../electron/shared/held-list';
 import { customerIdSchema } from '../../../electron/shared/view';
+import { localeOf } from '../../../electron/shared/wire';
+import { useApi } from '../api/context';
+import { useSession } from '../data/queries';
+import { durationText } from '../table/format';
+import { useCustomerSuggestions } from './useCustomerSuggestions';
 
 /** Ctrl+O (⌘O) puts the keyboard in the field, from anywhere in the app. */
 const SHORTCUT = 'o';
 
 /**
- * "Open customer": a customer id, typed or pasted from a ticket, opens that customer's detail at
- * once through the per-customer routes — no list is read to find it. The id is checked with the
- * rules every customer id follows (electron/shared/view.ts); ids opened this session are offered
- * again (kept in memory only).
+ * "Open customer": what a ticket gives — a customer id, a name, an email or a phone of the customer
+ * or of one of its contacts — opens that customer. An id pasted and Enter opens it at once through
+ * the per-customer routes, no list read. While typing, the customers the app finds in the lists it
+ * holds for search are offered (a combobox: arrows, Enter, Escape), with what matched; the first
+ * time, the customers and contacts are read for it, with progress and Cancel. The ids opened this
+ * session are offered when the field is empty (kept in memory only).
  */
-export function OpenCustomer({ recent, onOpen }: { recent: string[]; onOpen: (customerId: string) => void }) {
-  const { t } = useTranslation();
+export function OpenCustomer({
+  recent,
+  onOpen,
+}: {
+  recent: string[];
+  onOpen: (customerId: string, name?: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
+  const [expanded, setExpanded] = useState(false);
+  const [active, setActive] = useState(0);
+  const connectionId = useSession().data?.connection?.id;
+  const found = useCustomerSuggestions(connectionId, text, language);
+  const options: CustomerSuggestion[] = text.trim()
+    ? found.suggestions
+    : recent.map((customerId) => ({
+        customerId,
+        matched: { of: 'customer', field: 'id', value: customerId },
+      }));
+  const shown = expanded && (options.length > 0 || found.lists.some((list) => list.state === 'reading'));
+  const current = options[Math.min(active, options.length - 1)];
 
   useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.key.toLowerCase() !== SHORTCUT) return;
       event.preventDefault();
       field.current?.focus();
@@ -29,25 +57,47 @@ export function OpenCustomer({ recent, onOpen }: { recent: string[]; onOpen: (cu
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const open = (event: FormEvent) => {
-    event.preventDefault();
-    // A pasted id often comes with the spaces or the line break around it in the ticket.
-    const wanted = text.trim();
-    if (!wanted) {
-      setProblem(t('openCustomer.empty'));
-      return;
-    }
-    if (!customerIdSchema.safeParse(wanted).success) {
-      setProblem(t('openCustomer.invalid', { id: wanted.slice(0, 60) }));
-      return;
-    }
+  const choose = (suggestion: CustomerSuggestion) => {
+    found.hold();
     setProblem(undefined);
     setText('');
-    onOpen(wanted);
+    setExpanded(false);
+    onOpen(suggestion.customerId, suggestion.name);
   };
 
+  const open = (event: FormEvent) => {
+    event.preventDefault();
+    if (shown && current) return choose(current);
+    // A pasted id often comes with the spaces or the line break around it in the ticket.
+    const wanted = text.trim();
+    if (!wanted) return setProblem(t('openCustomer.empty'));
+    if (!customerIdSchema.safeParse(wanted).success)
+      return setProblem(t('openCustomer.invalid', { id: wanted.slice(0, 60) }));
+    choose({ customerId: wanted, matched: { of: 'customer', field: 'id', value: wanted } });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setExpanded(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((now) => (options.length ? (now + step + options.length) % options.length : 0));
+    } else if (event.key === 'Escape' && shown) {
+      event.preventDefault();
+      setExpanded(false);
+    }
+  };
+
+  const optionId = (index: number) => `${id}-option-${index}`;
   return (
-    <form className="open-customer" onSubmit={open}>
+    <form
+      className="open-customer"
+      onSubmit={open}
+      // The list closes when the keyboard leaves the field and what goes with it (Open, Cancel).
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setExpanded(false);
+      }}
+    >
       {/* Named like the search box: its placeholder says what it takes, the label stays for screen readers. */}
       <label htmlFor={id} className="visually-hidden">
         {t('openCustomer.label')}
@@ -56,7 +106,11 @@ export function OpenCustomer({ recent, onOpen }: { recent: string[]; onOpen: (cu
         ref={field}
         id={id}
         value={text}
-        list={`${id}-recent`}
+        role="combobox"
+        aria-expanded={shown}
+        aria-controls={`${id}-options`}
+        aria-autocomplete="list"
+        aria-activedescendant={shown && current ? optionId(options.indexOf(current)) : undefined}
         placeholder={t('openCustomer.placeholder')}
         title={t('openCustomer.hint')}
         aria-keyshortcuts="Control+O"
@@ -64,14 +118,35 @@ export function OpenCustomer({ recent, onOpen }: { recent: string[]; onOpen: (cu
         aria-describedby={problem ? `${id}-problem` : undefined}
         autoComplete="off"
         spellCheck={false}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          setActive(0);
+          setExpanded(true);
+        }}
+        onFocus={() => setExpanded(true)}
+        onKeyDown={onKeyDown}
       />
-      <datalist id={`${id}-recent`}>
-        {recent.map((customerId) => (
-          <option key={customerId} value={customerId} />
-        ))}
-      </datalist>
       <button type="submit">{t('openCustomer.open')}</button>
+      <div className="suggestions" hidden={!shown}>
+        <ul id={`${id}-options`} role="listbox" aria-label={t('openCustomer.suggestions')}>
+          {options.map((suggestion, index) => (
+            <li
+              key={suggestion.customerId}
+              id={optionId(index)}
+              role="option"
+              aria-selected={suggestion === current}
+              // Chosen on mouse down: the field keeps the focus (its blur would close the list first).
+              onMouseDown={(event) => {
+                event.preventDefault();
+                choose(suggestion);
+              }}
+            >
+              <Suggestion suggestion={suggestion} />
+            </li>
+          ))}
+        </ul>
+        <ListsBeingRead lists={found.lists} />
+      </div>
       {problem && (
         <p id={`${id}-problem`} className="field-problem" role="alert">
           {problem}
@@ -79,4 +154,63 @@ export function OpenCustomer({ recent, onOpen }: { recent: string[]; onOpen: (cu
       )}
     </form>
   );
+}
+
+/** One customer offered: its name and id, and what of it or of its contact matched. */
+function Suggestion({ suggestion }: { suggestion: CustomerSuggestion }) {
+  const { t } = useTranslation();
+  const { matched } = suggestion;
+  return (
+    <>
+      <span className="suggestion-name">
+        {suggestion.name
+          ? t('openCustomer.named', { name: suggestion.name, id: suggestion.customerId })
+          : suggestion.customerId}
+      </span>
+      {(matched.of === 'contact' || matched.field !== 'id') && (
+        <span className="suggestion-match">
+          {matched.of === 'contact'
+            ? t('openCustomer.viaContact', {
+                contact: matched.contactName ?? '',
+                field: matched.field,
+                value: matched.value,
+              })
+            : t('openCustomer.matched', { field: matched.field, value: matched.value })}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** The lists the suggestions come from that are being read: how far, the time left, and Cancel. */
+function ListsBeingRead({ lists }: { lists: ReturnType<typeof useCustomerSuggestions>['lists'] }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const numbers = new Intl.NumberFormat(localeOf(i18n.language as Language));
+  return lists
+    .filter((list) => list.state === 'reading')
+    .map((list) => (
+      <p key={list.resource} className="held-progress" data-testid={`reading-${list.resource}`}>
+        <progress aria-label={t('search.readingProgress')} value={list.read} max={list.total ?? undefined} />
+        {t(list.total === undefined ? 'search.readingUnknown' : 'search.reading', {
+          list: t(`search.lists.${list.resource}`),
+          read: numbers.format(list.read),
+          total: numbers.format(list.total ?? 0),
+          left:
+            list.etaSeconds === undefined
+              ? ''
+              : t('search.left', { time: durationText(list.etaSeconds, numbers) }),
+        })}
+        <button
+          type="button"
+          // The field keeps the focus.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() =>
+            void api.invoke('lists.stop', { list: { resource: list.resource }, lang: list.lang })
+          }
+        >
+          {t('search.cancel')}
+        </button>
+      </p>
+    ));
 }

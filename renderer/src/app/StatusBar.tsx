@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { SessionStatus } from '../../../electron/shared/contract';
 import { useLatestEvent } from '../data/queries';
+import { useReadingLists } from '../data/held-lists';
+import { useApi } from '../api/context';
 import { localeOf } from '../../../electron/shared/wire';
 
 /** Connection, token state and budget, live request rate and queue (docs/architecture.md, "How a page reaches the screen"). */
@@ -10,6 +12,10 @@ export function StatusBar({ session }: { session: SessionStatus | undefined }) {
   const stats = useLatestEvent('limiter.stats');
   const token = useLatestEvent('token.state') ?? session?.token ?? undefined;
   const locale = localeOf(i18n.language as Language);
+  const api = useApi();
+  // Lists read for search go on when the table or field that asked is gone: said here, with Cancel.
+  const reading = useReadingLists(session?.connection?.id);
+  const percent = new Intl.NumberFormat(locale, { style: 'percent' });
   const time = (at: number) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(at);
   const tokenText =
@@ -51,6 +57,28 @@ export function StatusBar({ session }: { session: SessionStatus | undefined }) {
       {stats && stats.allowedRate < stats.configuredRate && (
         <span role="status">{t('status.slowedDown')}</span>
       )}
+      {reading.map((list) => (
+        <span key={`${list.resource}:${list.customerId ?? ''}:${list.lang}`} data-testid="status-reading">
+          {t('search.statusReading', {
+            list: t(`search.lists.${list.resource}`),
+            percent: list.total ? percent.format(Math.min(1, list.read / list.total)) : '…',
+          })}{' '}
+          <button
+            type="button"
+            onClick={() =>
+              void api.invoke('lists.stop', {
+                list: {
+                  resource: list.resource,
+                  ...(list.customerId !== undefined && { customerId: list.customerId }),
+                },
+                lang: list.lang,
+              })
+            }
+          >
+            {t('search.cancel')}
+          </button>
+        </span>
+      ))}
       {session?.keychainProblem && <span role="status">{t('errors.keychain')}</span>}
     </footer>
   );

@@ -6,6 +6,8 @@ import { localeOf } from '../../../electron/shared/wire';
 import { useApi } from '../api/context';
 import { failureLine } from '../app/describe-failure';
 import { countQuery, useSession } from '../data/queries';
+import { useHeldList } from '../data/held-lists';
+import { AppFailure, call } from '../api/call';
 import { heldRecord } from '../table/view-cache';
 import { lookUpCustomer } from './customer-lookup';
 
@@ -16,14 +18,21 @@ export function nameOf(record: Record<string, unknown> | undefined): string | un
 
 type Lookup =
   | { state: 'idle' }
+  /** Among the customers read for search: their progress is the held list's. */
+  | { state: 'held' }
+  /** Too many customers to keep for search: their pages scanned until it is found. */
   | { state: 'running'; scanned: number; total?: number }
   | { state: 'notFound'; scanned: number }
   | { state: 'failed'; reason: string };
 
+const CUSTOMERS = { resource: 'customers' } as const;
+
 /**
  * A customer's heading: its name and id when the name is known (given by the list it was opened
- * from, or among the customers already read), else its id, with a way to look the name up: the
- * customers' pages read at background priority, with progress, until it is found or cancelled.
+ * from, among the customers the tables read, or among those held for search), else its id, with a
+ * way to look the name up: the customers read for search (docs/architecture.md, "Search": read
+ * once, in the background, with progress and Cancel, then kept for every search), or, when they
+ * are too many to keep, the customers' pages scanned until it is found.
  */
 export function CustomerHeading({ customerId, name }: { customerId: string; name: string | undefined }) {
   const { t, i18n } = useTranslation();
@@ -36,17 +45,44 @@ export function CustomerHeading({ customerId, name }: { customerId: string; name
     () => name ?? (connectionId ? nameOf(heldRecord(connectionId, 'customers', customerId)) : undefined),
   );
   const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
-  const running = useRef<AbortController | undefined>(undefined);
-  useEffect(() => () => running.current?.abort(), []);
+  const scanning = useRef<AbortController | undefined>(undefined);
+  useEffect(() => () => scanning.current?.abort(), []);
+  const customers = useHeldList(connectionId, CUSTOMERS, language);
+  const failed = (failure: unknown) =>
+    setLookup({ state: 'failed', reason: failureLine(t, language, failure) });
+
+  /** The customer among those held for search; `read` starts reading them if they are not. */
+  const fromHeld = (read: boolean) =>
+    call(api, 'lists.record', { list: CUSTOMERS, lang: language, id: customerId, read }).then((answer) => {
+      const named = nameOf(answer.record ?? undefined);
+      if (named) setFound(named);
+      return answer;
+    });
+
+  // Held already (searched, or looked up before): named without asking the API.
+  useEffect(() => {
+    if (found === undefined && connectionId) void fromHeld(false).catch(() => undefined);
+    // Once per customer shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [customerId, connectionId]);
 
   const numbers = new Intl.NumberFormat(localeOf(language));
-  const start = async () => {
+  const start = () => {
+    setLookup({ state: 'held' });
+    // A read stopped or failed before goes on from where it was.
+    if (customers?.state === 'stopped' || customers?.state === 'failed')
+      void api.invoke('lists.read', { list: CUSTOMERS, lang: language });
+    void fromHeld(true).then(judge, failed);
+  };
+
+  /** Too many customers to keep for search: their pages are read until it is found. */
+  const scan = async () => {
     const controller = new AbortController();
-    running.current = controller;
+    scanning.current = controller;
     setLookup({ state: 'running', scanned: 0 });
     // The count only fills in the progress: it may come after the pages, or never.
     let total: number | undefined;
-    void client.fetchQuery(countQuery(api, session, { resource: 'customers' })).then(
+    void client.fetchQuery(countQuery(api, session, CUSTOMERS)).then(
       (count) => {
         total = count.total;
         setLookup((now) => (now.state === 'running' ? { ...now, total: count.total } : now));
@@ -67,14 +103,38 @@ export function CustomerHeading({ customerId, name }: { customerId: string; name
       if (named) setFound(named);
       setLookup(record ? { state: 'idle' } : { state: 'notFound', scanned });
     } catch (failure) {
-      if (!controller.signal.aborted)
-        setLookup({ state: 'failed', reason: failureLine(t, language, failure) });
+      if (!controller.signal.aborted) failed(failure);
     }
   };
+  /** What the customers held for search say now: found, not among them, still coming, or too many. */
+  const judge = ({ record, list }: Awaited<ReturnType<typeof fromHeld>>) => {
+    if (record) return setLookup({ state: 'idle' });
+    if (list?.state === 'too-long') return void scan();
+    if (list?.state === 'held') return setLookup({ state: 'notFound', scanned: list.read });
+    if (list?.state === 'failed' && list.error) return failed(new AppFailure(list.error));
+    if (list?.state === 'stopped') setLookup({ state: 'idle' });
+  };
+
   const cancel = () => {
-    running.current?.abort();
+    if (lookup.state === 'held') void api.invoke('lists.stop', { list: CUSTOMERS, lang: language });
+    scanning.current?.abort();
     setLookup({ state: 'idle' });
   };
+  // While the customers are read for search, each time they grew: is it among them now?
+  const waiting = lookup.state === 'held';
+  useEffect(() => {
+    if (waiting) void fromHeld(false).then(judge, failed);
+    // Asked again as the list grows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [waiting, customers]);
+
+  // The progress shown: the held list's read, or the scan's.
+  const progress =
+    lookup.state === 'running'
+      ? lookup
+      : lookup.state === 'held'
+        ? { scanned: customers?.read ?? 0, total: customers?.total }
+        : undefined;
 
   return (
     <>
@@ -83,22 +143,22 @@ export function CustomerHeading({ customerId, name }: { customerId: string; name
           ? t('nav.customer', { name: found, id: customerId })
           : t('detail.customerId', { id: customerId })}
       </h2>
-      {!found && lookup.state !== 'running' && (
+      {!found && !progress && (
         <button type="button" onClick={() => void start()}>
           {t('detail.lookUp')}
         </button>
       )}
-      {lookup.state === 'running' && (
+      {progress && (
         // Not a live region: it changes with every page read.
         <span className="lookup">
           <progress
             aria-label={t('detail.lookUpProgress')}
-            value={lookup.scanned}
-            max={lookup.total ?? undefined}
+            value={progress.scanned}
+            max={progress.total ?? undefined}
           />
-          {t(lookup.total === undefined ? 'detail.lookingUnknown' : 'detail.looking', {
-            scanned: numbers.format(lookup.scanned),
-            total: numbers.format(lookup.total ?? 0),
+          {t(progress.total === undefined ? 'detail.lookingUnknown' : 'detail.looking', {
+            scanned: numbers.format(progress.scanned),
+            total: numbers.format(progress.total ?? 0),
           })}
           <button type="button" onClick={cancel}>
             {t('detail.lookUpCancel')}

@@ -194,15 +194,18 @@ export function useRetry(): (again: () => Promise<unknown>) => Promise<unknown> 
 
 /**
  * Refresh: every view is read again from the API — the rows on screen now, the others when they
- * are next shown — with the counts and the summaries built from them.
+ * are next shown — with the counts and the summaries built from them, and the lists held for
+ * search (in the background: searches answer from them as they were until then).
  */
 export function useRefreshViews(): () => void {
+  const api = useApi();
   const client = useQueryClient();
   return useCallback(() => {
     refreshViews();
+    void api.invoke('lists.refresh', {});
     void client.invalidateQueries({ queryKey: queryKeys.counts });
     void client.invalidateQueries({ queryKey: queryKeys.allPages });
-  }, [client]);
+  }, [api, client]);
 }
 
 /** The latest value of an app event, or undefined before the first one. */

@@ -1,9 +1,10 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterCondition } from '../../../electron/shared/filter';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import type { ListView } from '../data/queries';
 import { FilterBar } from './FilterBar';
+import { highlighterOf } from './highlight';
 import { TableBody } from './TableBody';
 import { TableError } from './TableError';
 import { WalkProgress } from './WalkProgress';
@@ -98,6 +99,7 @@ export function DataTable({
     initialActive: initialPlace?.active,
   });
   const cellId = useCallback((row: number, column: number) => `${gridId}-r${row}-c${column}`, [gridId]);
+  const highlight = useMemo(() => highlighterOf(filter), [filter]);
 
   const keepPlace = useTablePlace(scrollRef, {
     sort: view.sort,
@@ -184,6 +186,7 @@ export function DataTable({
           place={place}
           columns={drawnColumns}
           textOf={rows.textOf}
+          highlight={highlight}
           active={grid.active}
           selection={grid.selection}
           cellId={cellId}

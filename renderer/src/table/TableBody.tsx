@@ -1,6 +1,7 @@
-import { memo, useEffect, useRef, type MouseEvent } from 'react';
+import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiRecord } from '../../../electron/shared/schema';
+import type { Highlighter } from './highlight';
 import type { GridPosition } from './useGridKeyboard';
 import { useRowViewport, type RowPlace } from './useRowViewport';
 import type { RowSource } from './useViewRows';
@@ -22,6 +23,8 @@ export interface TableBodyProps {
   columns: readonly DrawnColumn[];
   /** The text a cell of column `key` shows for `record`. */
   textOf: (key: string, record: ApiRecord) => string;
+  /** What the filter marks in the cells, if it looks for anything. */
+  highlight?: Highlighter;
   active: GridPosition;
   /** The rows selected with Shift, first to last, if any. */
   selection: { from: number; to: number } | undefined;
@@ -46,6 +49,7 @@ export const TableBody = memo(function TableBody({
   place,
   columns,
   textOf,
+  highlight,
   active,
   selection,
   cellId,
@@ -83,6 +87,7 @@ export const TableBody = memo(function TableBody({
         record={record}
         columns={columns}
         textOf={textOf}
+        highlight={highlight}
         activeColumn={active.row === index ? active.column : -1}
         selected={selection !== undefined && index >= selection.from && index <= selection.to}
         openable={Boolean(onOpenRow)}
@@ -122,6 +127,7 @@ interface TableRowProps {
   record: ApiRecord | undefined;
   columns: readonly DrawnColumn[];
   textOf: (key: string, record: ApiRecord) => string;
+  highlight: Highlighter | undefined;
   /** The active cell's column when it is in this row, else −1. */
   activeColumn: number;
   selected: boolean;
@@ -139,6 +145,7 @@ const TableRow = memo(function TableRow({
   record,
   columns,
   textOf,
+  highlight,
   activeColumn,
   selected,
   openable,
@@ -183,9 +190,24 @@ const TableRow = memo(function TableRow({
           className={position === activeColumn ? 'cell active' : 'cell'}
           style={{ width: column.width }}
         >
-          {textOf(column.id, record)}
+          {marked(textOf(column.id, record), column.id, highlight)}
         </div>
       ))}
     </div>
   );
 });
+
+/** A cell's text with what the filter looks for marked (<mark>), or the text alone. */
+function marked(text: string, columnKey: string, highlight: Highlighter | undefined): ReactNode {
+  const ranges = highlight?.(columnKey, text);
+  if (!ranges?.length) return text;
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const [start, end] of ranges) {
+    if (start > at) parts.push(text.slice(at, start));
+    parts.push(<mark key={start}>{text.slice(start, end)}</mark>);
+    at = end;
+  }
+  if (at < text.length) parts.push(text.slice(at));
+  return parts;
+}

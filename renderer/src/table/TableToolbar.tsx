@@ -11,6 +11,7 @@ import { localeOf } from '../../../electron/shared/wire';
 import { ColumnMenu } from './ColumnMenu';
 import { GoToRow } from './GoToRow';
 import { RowPosition } from './RowPosition';
+import { SearchStatus } from './SearchStatus';
 import type { RowPlace } from './useRowViewport';
 import type { ColumnMeta, DataTableInstance } from './columns';
 import type { ViewRows } from './useViewRows';
@@ -31,8 +32,8 @@ export interface TableToolbarProps {
 }
 
 /**
- * Above a data table: which rows are on screen of how many (or, filtered, how many matched of how
- * many scanned, with the way to stop the scan), the columns menu, Save view…, Export of exactly this view, and
+ * Above a data table: which rows are on screen of how many (or, filtered, how many matched and the
+ * list held for search they come from: SearchStatus), the columns menu, Save view…, Export of exactly this view, and
  * the table's notices.
  */
 export function TableToolbar({
@@ -57,20 +58,9 @@ export function TableToolbar({
   return (
     <div className="table-toolbar">
       {rows.filtered ? (
-        <span data-testid="row-count" aria-live="polite">
-          {t('filter.scanning', {
-            matches: numbers.format(rows.matches),
-            scanned: numbers.format(rows.source.held),
-            total: count ? numbers.format(count.total) : '…',
-          })}
-        </span>
+        <SearchStatus rows={rows} numbers={numbers} />
       ) : (
         <RowPosition place={place} total={count?.total} numbers={numbers} />
-      )}
-      {rows.filtered && rows.canScanMore && (
-        <button type="button" onClick={() => rows.setScanStopped(rows.scanning)}>
-          {rows.scanning ? t('filter.stop') : t('filter.resume')}
-        </button>
       )}
       {rows.filterProblem && (
         <span className="error" role="alert">

@@ -125,3 +125,14 @@ function text(value: unknown): string {
   // JSON holds nothing else; a bigint is the one other value with a text of its own.
   return typeof value === 'bigint' ? value.toString() : '';
 }
+
+/** A duration as both languages write it: "6 s", "1 min 40 s", "2 h 5 min", with the locale's digits. */
+export function durationText(seconds: number, numbers: Intl.NumberFormat): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const hours = Math.floor(whole / 3_600);
+  const minutes = Math.floor((whole % 3_600) / 60);
+  const rest = whole % 60;
+  if (hours) return `${numbers.format(hours)} h${minutes ? ` ${numbers.format(minutes)} min` : ''}`;
+  if (minutes) return `${numbers.format(minutes)} min${rest ? ` ${numbers.format(rest)} s` : ''}`;
+  return `${numbers.format(rest)} s`;
+}

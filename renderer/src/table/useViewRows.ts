@@ -1,11 +1,14 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
+import { PAGE_SIZE_MAX, type Language } from '../../../electron/shared/api-rules';
 import { compileFilter, type FilterCondition } from '../../../electron/shared/filter';
+import { labelsOf } from '../../../electron/shared/search';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { useApi } from '../api/context';
 import { useCount, useSchemas, useSession, type ListView } from '../data/queries';
+import { useHeldList } from '../data/held-lists';
 import { BlockLoader } from './block-loader';
+import { HeldSearchLoader } from './held-search-loader';
 import { buildColumns } from './columns';
 import { OffsetReach } from './offset-reach';
 import { ScanLoader } from './scan-loader';
@@ -30,9 +33,11 @@ export interface RowSource {
  * The rows of a view as the table shows them. Unfiltered, by position (docs/architecture.md, "How a
  * page reaches the screen"): the view's count sizes the table from the start, and only the blocks near the screen
  * are read and kept (block-loader.ts), by cursor while scrolling, by position after a far jump.
- * Filtered, the API having no filter parameters, by scanning cursor pages with the filter applied
- * as they arrive, the scan shown and stoppable; a refused cursor reloads the scan from the top,
- * with a notice. Columns come from the schema and the first page.
+ * Filtered, the API having no filter parameters, from the list held for search in the app
+ * (held-search-loader.ts: read once, then every filter answered from memory); a list too long to
+ * hold is scanned, its 500-row pages read with the filter applied as they arrive, the scan shown and
+ * stoppable, and a refused cursor reloads the scan from the top, with a notice. Columns come from
+ * the schema and the first page.
  */
 export function useViewRows(view: ListView, filter: FilterCondition[], pageSize: number) {
   const { t, i18n } = useTranslation();
@@ -41,28 +46,43 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
   const session = useSession().data;
   const schemas = useSchemas(session, language).data;
   const count = useCount(session, { resource: view.resource, customerId: view.customerId }).data;
-  const scan = filter.length > 0;
+  const filtered = filter.length > 0;
   const connectionId = session?.connection?.id;
+  const { resource, customerId, sort } = view;
+  // A list too long for the memory kept for search is scanned, as the app says (held-lists.ts).
+  const heldList = useHeldList(connectionId, { resource, customerId }, language);
+  const scan = filtered && heldList?.state === 'too-long';
 
   // One loader per traversal: a new sort, language, page size, connection or filter starts another.
-  const { resource, customerId, sort } = view;
   const refreshes = useSyncExternalStore(onRefresh, refreshCount);
   const scanRefreshes = scan ? refreshes : 0;
   const filterKey = JSON.stringify(filter);
   const loader = useMemo(() => {
     if (!connectionId) return undefined;
     const scope = { resource, customerId, sort };
-    return scan
-      ? new ScanLoader(api, scope, language, pageSize)
-      : new BlockLoader(
-          api,
-          traversalOf(api, connectionId, scope, language, pageSize),
-          new OffsetReach(connectionId, scope),
-        );
-    // filterKey: a new filter is a new scan (the conditions themselves are read through setFilter);
-    // scanRefreshes: a Refresh scans a filtered view again from the top.
+    if (scan) return new ScanLoader(api, scope, language, PAGE_SIZE_MAX);
+    if (filtered) return new HeldSearchLoader(api, connectionId, scope, language, filter);
+    return new BlockLoader(
+      api,
+      traversalOf(api, connectionId, scope, language, pageSize),
+      new OffsetReach(connectionId, scope),
+    );
+    // filterKey: a new filter is a new search or scan (a scan reads the conditions through setFilter);
+    // scanRefreshes: a Refresh scans a filtered view again from the top (a held list is read again by the app).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [scan, filterKey, scanRefreshes, connectionId, api, resource, customerId, sort, language, pageSize]);
+  }, [
+    scan,
+    filtered,
+    filterKey,
+    scanRefreshes,
+    connectionId,
+    api,
+    resource,
+    customerId,
+    sort,
+    language,
+    pageSize,
+  ]);
   useEffect(() => {
     loader?.open();
     return () => loader?.close();
@@ -70,6 +90,7 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
   useSyncExternalStore(loader?.subscribe ?? noSubscription, loader?.snapshot ?? noSnapshot);
   const blocks = loader instanceof BlockLoader ? loader : undefined;
   const scanner = loader instanceof ScanLoader ? loader : undefined;
+  const searcher = loader instanceof HeldSearchLoader ? loader : undefined;
   useEffect(() => {
     if (count && blocks) blocks.setTotal(count.total);
   }, [count, blocks]);
@@ -84,37 +105,47 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
     if (!filter.length) return { keep: undefined, filterProblem: undefined };
     const kinds = new Map(filterColumns.map((column) => [column.key, column.kind]));
     try {
-      return { keep: compileFilter(filter, (key) => kinds.get(key) ?? 'text'), filterProblem: undefined };
+      const keep = compileFilter(filter, (key) => kinds.get(key) ?? 'text', labelsOf(schema?.fields));
+      return { keep, filterProblem: undefined };
     } catch (problem) {
       return { keep: undefined, filterProblem: (problem as Error).message };
     }
-  }, [filter, filterColumns]);
+  }, [filter, filterColumns, schema]);
   useEffect(() => scanner?.setFilter(keep), [scanner, keep]);
   // The user stopped the scan of this filter; a new filter scans again.
   const [stoppedFilter, setStoppedFilter] = useState<FilterCondition[] | undefined>();
   const scanStopped = stoppedFilter === filter;
   const setScanStopped = (stopped: boolean) => setStoppedFilter(stopped ? filter : undefined);
-  const error = loader?.error;
+  // A filter that cannot be applied is said once, as the filter's problem (the app refuses it too).
+  const error = filterProblem ? undefined : loader?.error;
   const [ownNotice, setNotice] = useState<string | undefined>();
   // A scan the API made start again says so (docs/api.md: a refused cursor).
   const notice = ownNotice ?? (scanner?.restarted ? t('table.cursorReset') : undefined);
 
-  const source: RowSource = scanner
+  const source: RowSource = searcher
     ? {
-        rowCount: scanner.matches.length + (scanner.hasMore && !error && !scanStopped ? SKELETON_ROWS : 0),
-        rowAt: (index) => scanner.matches[index],
-        ensure: (_first, last) => scanner.ensure(last, scanStopped),
-        held: scanner.scanned,
-        loading: scanner.loading,
+        rowCount: searcher.matches + (searcher.hasMore && !error ? SKELETON_ROWS : 0),
+        rowAt: (index) => searcher.rowAt(index),
+        ensure: (first, last) => searcher.ensure(first, last),
+        held: searcher.list?.read ?? 0,
+        loading: searcher.loading,
       }
-    : {
-        // The count sizes the table from its first render (a position to come back to is there at once).
-        rowCount: count?.total ?? blocks?.rowCount(SKELETON_ROWS) ?? 0,
-        rowAt: (index) => blocks?.blocks.rowAt(index),
-        ensure: (first, last) => blocks?.ensure(first, last),
-        held: blocks?.blocks.rowsHeld ?? 0,
-        loading: blocks?.loading ?? false,
-      };
+    : scanner
+      ? {
+          rowCount: scanner.matches.length + (scanner.hasMore && !error && !scanStopped ? SKELETON_ROWS : 0),
+          rowAt: (index) => scanner.matches[index],
+          ensure: (_first, last) => scanner.ensure(last, scanStopped),
+          held: scanner.scanned,
+          loading: scanner.loading,
+        }
+      : {
+          // The count sizes the table from its first render (a position to come back to is there at once).
+          rowCount: count?.total ?? blocks?.rowCount(SKELETON_ROWS) ?? 0,
+          rowAt: (index) => blocks?.blocks.rowAt(index),
+          ensure: (first, last) => blocks?.ensure(first, last),
+          held: blocks?.blocks.rowsHeld ?? 0,
+          loading: blocks?.loading ?? false,
+        };
 
   return {
     session,
@@ -125,10 +156,12 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
     columns,
     textOf,
     filterColumns,
-    filtered: Boolean(keep),
+    filtered: filtered && !filterProblem,
     filterProblem,
     /** Matches so far of a filtered view (the toolbar's count). */
-    matches: scanner?.matches.length ?? 0,
+    matches: searcher?.matches ?? scanner?.matches.length ?? 0,
+    /** The list held for search a filtered view is answered from, as the app last told it. */
+    heldList: searcher ? (searcher.list ?? heldList) : scan ? heldList : undefined,
     /** A filtered view has pages left to scan (the user may stop or resume). */
     canScanMore: scanner?.hasMore ?? false,
     /** A filtered view is scanning pages for matches (the user may stop it). */

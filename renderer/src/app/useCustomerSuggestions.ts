@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Language } from '../../../electron/shared/api-rules';
+import type { CustomerSuggestion } from '../../../electron/shared/held-list';
+import { call } from '../api/call';
+import { useApi } from '../api/context';
+import { useHeldList } from '../data/held-lists';
+
+/** Typing pauses this long before the app is asked: a pasted id and Enter ask nothing. */
+const PAUSE_MS = 150;
+/** Suggestions offered at most. */
+const LIMIT = 8;
+
+let nextRequest = 0;
+
+/**
+ * The customers the top bar offers for what is typed (docs/architecture.md, "Search"): the app
+ * answers from the customers and contacts it holds for search, reading them the first time; while
+ * it reads them, the suggestions are asked for again as the lists grow. A question typed over is
+ * cancelled; `hold` stops asking (the field was submitted or emptied).
+ */
+export function useCustomerSuggestions(connectionId: string | undefined, text: string, lang: Language) {
+  const api = useApi();
+  const [suggestions, setSuggestions] = useState<CustomerSuggestion[]>([]);
+  const [asked, setAsked] = useState<string | undefined>();
+  const customers = useHeldList(connectionId, { resource: 'customers' }, lang);
+  const contacts = useHeldList(connectionId, { resource: 'contacts' }, lang);
+  const running = useRef<string | undefined>(undefined);
+
+  const cancel = useCallback(() => {
+    if (running.current) void api.invoke('data.cancel', { requestId: running.current });
+    running.current = undefined;
+  }, [api]);
+
+  const ask = useCallback(
+    (wanted: string) => {
+      cancel();
+      const requestId = `suggest-${++nextRequest}`;
+      running.current = requestId;
+      call(api, 'search.customers', { text: wanted, lang, limit: LIMIT, requestId }).then(
+        (answer) => {
+          if (running.current !== requestId) return;
+          running.current = undefined;
+          setSuggestions(answer.suggestions);
+        },
+        () => {
+          if (running.current === requestId) running.current = undefined;
+        },
+      );
+    },
+    [api, cancel, lang],
+  );
+
+  // What is typed, once typing pauses.
+  const wanted = text.trim();
+  useEffect(() => {
+    if (!connectionId || wanted.length < 2) return cancel();
+    const timer = setTimeout(() => {
+      setAsked(wanted);
+      ask(wanted);
+    }, PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [connectionId, wanted, ask, cancel]);
+
+  // The lists grew (or were read again): the same question again.
+  const progress = `${customers?.read ?? 0}:${customers?.asOf ?? 0}:${contacts?.read ?? 0}:${contacts?.asOf ?? 0}`;
+  useEffect(() => {
+    if (asked !== undefined && asked === wanted) ask(asked);
+    // Asked again only when the lists changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [progress]);
+
+  useEffect(() => cancel, [cancel]);
+
+  // Suggestions are for what is typed now: none while the question is on its way.
+  const current = asked !== undefined && asked === wanted;
+  return {
+    suggestions: current ? suggestions : [],
+    /** The lists the suggestions come from, as the app last told them (their reads' progress). */
+    lists: current ? [customers, contacts].flatMap((list) => (list ? [list] : [])) : [],
+    /** Stops asking: the field was submitted. */
+    hold: () => {
+      cancel();
+      setAsked(undefined);
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../electron/shared/api-rules';
+import type { HeldListStatus } from '../../../electron/shared/held-list';
+import { localeOf } from '../../../electron/shared/wire';
+import { useApi } from '../api/context';
+import { failureLine } from '../app/describe-failure';
+import { AppFailure } from '../api/call';
+import { durationText } from './format';
+import type { ViewRows } from './useViewRows';
+
+const MIB = 2 ** 20;
+
+/**
+ * A filtered table's count, and the list held for search its matches come from (docs/architecture.md,
+ * "Search"): how far its read is, with Cancel; how old it is once held; why it was stopped or failed,
+ * with the way to go on; or, for a list too long to hold, that each search scans it and how long that
+ * takes. The count is a polite live region; the read's progress is not (it changes many times a second).
+ */
+export function SearchStatus({ rows, numbers }: { rows: ViewRows; numbers: Intl.NumberFormat }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
+  const api = useApi();
+  const list = rows.heldList;
+  if (!list || list.state === 'too-long') return <ScanStatus rows={rows} numbers={numbers} list={list} />;
+  const { resource, customerId } = list;
+  const named = {
+    list: t(`search.lists.${resource}`),
+    read: numbers.format(list.read),
+    total: numbers.format(list.total ?? 0),
+  };
+  const target = { list: { resource, ...(customerId !== undefined && { customerId }) }, lang: list.lang };
+  const stop = () => void api.invoke('lists.stop', target);
+  const readOn = () => void api.invoke('lists.read', target);
+  const time = (at: number) => new Intl.DateTimeFormat(localeOf(language), { timeStyle: 'short' }).format(at);
+  const reason = (error: HeldListStatus['error']) =>
+    error ? failureLine(t, language, new AppFailure(error)) : '';
+
+  return (
+    <>
+      <span data-testid="row-count" aria-live="polite">
+        {t('search.matches', { count: rows.matches, matches: numbers.format(rows.matches) })}
+      </span>
+      {list.state === 'reading' && (
+        <span className="held-progress" data-testid="held-progress">
+          <progress
+            aria-label={t('search.readingProgress')}
+            value={list.read}
+            max={list.total ?? undefined}
+          />
+          {t(list.total === undefined ? 'search.readingUnknown' : 'search.reading', {
+            ...named,
+            left:
+              list.etaSeconds === undefined
+                ? ''
+                : t('search.left', { time: durationText(list.etaSeconds, numbers) }),
+          })}
+          <button type="button" onClick={stop}>
+            {t('search.cancel')}
+          </button>
+        </span>
+      )}
+      {list.state === 'held' && (
+        <span data-testid="held-list">
+          {t('search.held', { ...named, time: list.asOf === undefined ? '' : time(list.asOf) })}
+          {list.rereading && ` · ${t('search.rereading')}`}
+          {list.error && ` · ${t('search.refreshFailed', { reason: reason(list.error) })}`}
+        </span>
+      )}
+      {(list.state === 'stopped' || list.state === 'failed') && (
+        <span data-testid="held-list" role={list.state === 'failed' ? 'alert' : undefined}>
+          {list.state === 'stopped'
+            ? t('search.stopped', named)
+            : t('search.failed', { ...named, reason: reason(list.error) })}{' '}
+          <button type="button" onClick={readOn}>
+            {list.state === 'stopped' ? t('search.resume') : t('search.retry')}
+          </button>
+        </span>
+      )}
+    </>
+  );
+}
+
+/** A filtered table that scans its list page by page (too long to hold): its counter, Stop, and why. */
+function ScanStatus({
+  rows,
+  numbers,
+  list,
+}: {
+  rows: ViewRows;
+  numbers: Intl.NumberFormat;
+  list: HeldListStatus | undefined;
+}) {
+  const { t } = useTranslation();
+  const { count } = rows;
+  return (
+    <>
+      <span data-testid="row-count" aria-live="polite">
+        {t('filter.scanning', {
+          matches: numbers.format(rows.matches),
+          scanned: numbers.format(rows.source.held),
+          total: count ? numbers.format(count.total) : '…',
+        })}
+      </span>
+      {rows.canScanMore && (
+        <button type="button" onClick={() => rows.setScanStopped(rows.scanning)}>
+          {rows.scanning ? t('filter.stop') : t('filter.resume')}
+        </button>
+      )}
+      {list?.state === 'too-long' && (
+        <span className="notice" data-testid="too-long">
+          {list.estimatedBytes !== undefined && list.total !== undefined && list.scanSeconds !== undefined
+            ? t('search.tooLong', {
+                list: t(`search.lists.${list.resource}`),
+                size: numbers.format(Math.ceil(list.estimatedBytes / MIB)),
+                budget: numbers.format(Math.round(list.budgetBytes / MIB)),
+                time: durationText(list.scanSeconds, numbers),
+                total: numbers.format(list.total),
+              })
+            : t('search.tooLongUnknown', {
+                list: t(`search.lists.${list.resource}`),
+                budget: numbers.format(Math.round(list.budgetBytes / MIB)),
+              })}
+        </span>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+import type { Language } from '../../../electron/shared/api-rules';
+import type { AppApi } from '../../../electron/shared/contract';
+import type { FilterCondition } from '../../../electron/shared/filter';
+import { isSameList, type HeldListStatus } from '../../../electron/shared/held-list';
+import type { ApiRecord } from '../../../electron/shared/schema';
+import { call } from '../api/call';
+import type { ListView } from '../data/queries';
+import { heldListOf, noteHeldList, onHeldLists } from '../data/held-lists';
+import { RowLoader } from './row-loader';
+
+/** Matches asked for at a time: a screen and its neighbours. */
+const BLOCK = 100;
+
+let nextRequest = 0;
+
+/**
+ * A filtered view's rows from the list held for search in the app (docs/architecture.md, "Search"):
+ * the app reads the list once and answers every filter over it from memory, with no request to the
+ * API; this loader asks it for the matches on screen, by blocks. While the list is being read, each
+ * time the app says it read more, the matches on screen are asked for again: they grow as it reads.
+ * Rows of an older answer stay drawn until their block's new answer replaces them (no flash).
+ */
+export class HeldSearchLoader extends RowLoader {
+  /** How many rows matched so far (all of them once the list is held whole). */
+  matches = 0;
+  /** The list's first rows: the columns are typed and sized from them. */
+  firstRows: ApiRecord[] | undefined;
+  /** The list's state as the last answer or event told it. */
+  list: HeldListStatus | undefined;
+  private readonly blocks = new Map<number, { rows: ApiRecord[]; version: string }>();
+  /** The last answer's version: blocks of another are read again when they are on screen. */
+  private answerVersion: string | undefined;
+  private readonly reading = new Map<number, string>();
+  private screen = { first: 0, last: 0 };
+  private stopListening: (() => void) | undefined;
+  private answered = false;
+
+  constructor(
+    private readonly api: AppApi,
+    private readonly connectionId: string,
+    private readonly view: ListView,
+    private readonly lang: Language,
+    private readonly filter: FilterCondition[],
+  ) {
+    super();
+    this.list = heldListOf(connectionId, this.scope, lang);
+  }
+
+  private get scope() {
+    return { resource: this.view.resource, customerId: this.view.customerId };
+  }
+
+  get loading(): boolean {
+    return this.reading.size > 0 || !this.answered;
+  }
+
+  /** Whether more matches may come: the list is still being read. */
+  get hasMore(): boolean {
+    return !this.answered || this.list?.state === 'reading';
+  }
+
+  override open(): void {
+    super.open();
+    this.stopListening ??= onHeldLists(() => this.listTold());
+    this.ensure(this.screen.first, this.screen.last);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.stopListening?.();
+    this.stopListening = undefined;
+    for (const requestId of this.reading.values()) void this.api.invoke('data.cancel', { requestId });
+    this.reading.clear();
+  }
+
+  override retry(): void {
+    super.retry();
+    this.ensure(this.screen.first, this.screen.last);
+  }
+
+  /** Match `index`, or undefined while it is being asked for. */
+  rowAt(index: number): ApiRecord | undefined {
+    return this.blocks.get(Math.floor(index / BLOCK))?.rows[index % BLOCK];
+  }
+
+  /** Matches `first`…`last` are on screen: ask for the blocks not held, or held from an older answer. */
+  ensure(first: number, last: number): void {
+    this.screen = { first, last };
+    if (this.closed || this.error) return;
+    const to = Math.max(first, Math.min(last, Math.max(0, this.matches - 1)));
+    for (let block = Math.floor(first / BLOCK); block <= Math.floor(to / BLOCK); block++) {
+      const held = this.blocks.get(block);
+      if (!this.reading.has(block) && (!held || held.version !== this.answerVersion)) this.read(block);
+    }
+  }
+
+  /** The app told of the list: when it read more or was read again, the matches on screen may have moved. */
+  private listTold(): void {
+    const told = heldListOf(this.connectionId, this.scope, this.lang);
+    if (!told || told === this.list) return;
+    const before = this.list;
+    this.list = told;
+    const grew = told.read !== before?.read || told.state !== before?.state || told.asOf !== before?.asOf;
+    // The version moves with the next answer; reading the first block on screen brings it.
+    if (grew && !this.reading.has(Math.floor(this.screen.first / BLOCK))) {
+      this.read(Math.floor(this.screen.first / BLOCK));
+    }
+    this.changed();
+  }
+
+  private read(block: number): void {
+    const requestId = `held-${++nextRequest}`;
+    this.reading.set(block, requestId);
+    call(this.api, 'search.rows', {
+      view: this.view,
+      lang: this.lang,
+      filter: this.filter,
+      from: block * BLOCK,
+      count: BLOCK,
+      sample: this.firstRows === undefined,
+      requestId,
+    }).then(
+      (answer) => {
+        if (this.reading.get(block) !== requestId) return;
+        this.reading.delete(block);
+        this.answered = true;
+        if (answer.sample && answer.sample.length) this.firstRows ??= answer.sample;
+        this.matches = answer.matches;
+        this.answerVersion = answer.version;
+        this.blocks.set(block, { rows: answer.rows, version: answer.version });
+        // Matches past the end are gone (a list read again may have fewer).
+        for (const kept of this.blocks.keys()) if (kept * BLOCK >= answer.matches) this.blocks.delete(kept);
+        if (isSameList(answer.list, this.connectionId, this.scope, this.lang)) {
+          this.list = answer.list;
+          noteHeldList(answer.list);
+        }
+        this.changed();
+        this.ensure(this.screen.first, this.screen.last);
+      },
+      (failure: unknown) => {
+        if (this.reading.get(block) !== requestId) return;
+        this.reading.delete(block);
+        this.failed(failure);
+      },
+    );
+  }
+}
