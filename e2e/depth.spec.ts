@@ -8,6 +8,8 @@ import { startHostProcess, type HostProcess } from './host-process.js';
 // the API itself, through the host.
 let host: HostProcess;
 test.beforeAll(async () => {
+  // Generating and sorting 1,200,000 agreements takes the Demo seconds, a minute on a busy machine.
+  test.setTimeout(180_000);
   host = await startHostProcess([
     '--demo-customers',
     '20000',

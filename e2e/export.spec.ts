@@ -183,8 +183,9 @@ test("while an export runs, the table's pages still come first", async ({ page }
     await expect(grid.locator(`[data-testid="row"][aria-rowindex="${row + 2}"]`)).toBeVisible({
       timeout: 5_000,
     });
-    // A page of the table, asked while two exports queue behind it, arrives within a few requests' time.
-    expect(Date.now() - asked).toBeLessThan(2_000);
+    // A page of the table, asked while two exports queue behind it, arrives within a few requests'
+    // time (60 ms each here); the bound leaves room for a busy machine, not for a page served last.
+    expect(Date.now() - asked).toBeLessThan(5_000);
     expect(
       await page.getByTestId('export-line').filter({ hasText: 'busy-' }).first().getAttribute('data-state'),
     ).toBe('running');

@@ -8,7 +8,13 @@ import { startHostProcess, type HostProcess } from './host-process.js';
 // search-backed APIs do (capped-offset-api.ts). The thumb at the middle, Ctrl+End and Go to row in
 // another sort each walk the cursor chain there, show where they go, and end on the API's own rows.
 const CONTACTS = 200_000;
-const WITHIN_MS = 30_000;
+/**
+ * How long a walk may take before the test calls it stuck: a guard, not a target (bench/far-jump.ts
+ * measures the speed). A walk to the end reads 400 pages at the API's 20 a second, 20 s on a quiet
+ * machine and twice that on a busy one.
+ */
+const WITHIN_MS = 120_000;
+test.describe.configure({ timeout: 180_000 });
 let api: CappedOffsetApi;
 let host: HostProcess;
 /** A token of the test's own, to ask the Demo behind the proxy for the rows at a position. */
@@ -105,7 +111,6 @@ test('the thumb dragged to the middle walks there and shows the API’s rows', a
   await grid.evaluate((element) => (element.scrollTop = (element.scrollHeight - element.clientHeight) / 2));
   await walkShownThenGone(page, /^Going to row (99|100),\d{3}: this API does not read that far by position/);
   const shown = await shownWithin(grid, WITHIN_MS - (Date.now() - started));
-  expect(Date.now() - started).toBeLessThan(WITHIN_MS);
   const first = shown[0]?.index ?? 0;
   expect(first).toBeGreaterThan(99_000);
   expect(first).toBeLessThan(101_000);
@@ -119,7 +124,6 @@ test('Ctrl+End walks to the last row, the API’s last contact', async ({ page }
   await page.keyboard.press('Control+End');
   await walkShownThenGone(page, /^Going to row 199,9\d{2}/);
   const shown = await shownWithin(grid, WITHIN_MS - (Date.now() - started));
-  expect(Date.now() - started).toBeLessThan(WITHIN_MS);
   expect(shown.at(-1)?.index).toBe(CONTACTS - 1);
   expect(shown.map((row) => row.id)).toEqual(await contactsAt(shown[0]?.index ?? 0, shown.length));
 });
@@ -135,7 +139,6 @@ test('Go to row in another sort walks there, and that row is the active one', as
   await page.getByRole('button', { name: 'Go to row' }).click();
   await walkShownThenGone(page, /^Going to row 149,9\d{2}/);
   const shown = await shownWithin(grid, WITHIN_MS - (Date.now() - started));
-  expect(Date.now() - started).toBeLessThan(WITHIN_MS);
   const target = shown.find((row) => row.index === 149_999);
   expect(target?.id).toBe((await contactsAt(149_999, 1, 'createdAt.desc'))[0]);
   expect((await activeRow(grid))?.index).toBe(149_999);
@@ -180,7 +183,6 @@ test('an offset page that takes seconds is given up for a walk, which brings the
     await grid.evaluate((element) => (element.scrollTop = (element.scrollHeight - element.clientHeight) / 2));
     await walkShownThenGone(page, /^Going to row (29|30),\d{3}/);
     const shown = await shownWithin(grid, WITHIN_MS - (Date.now() - started));
-    expect(Date.now() - started).toBeLessThan(WITHIN_MS);
     const first = shown[0]?.index ?? 0;
     expect(first).toBeGreaterThan(29_000);
     expect(shown.map((row) => row.id)).toEqual(await contactsAt(first, shown.length, undefined, slow));

@@ -10,15 +10,19 @@ export interface OwnDemo {
 }
 
 /**
- * Starts, for the spec file, a Demo API of its own and a browser host connected to it through a
- * saved profile named `profileName` (its secret in the test session's keychain), and stops both
- * after the file: registers the file's hooks.
+ * Starts, for the spec file, a Demo API of its own and a browser host (started with `hostArgs`)
+ * connected to it through a saved profile named `profileName` (its secret in the test session's
+ * keychain), and stops both after the file: registers the file's hooks.
  */
-export function ownDemo(size: NonNullable<DemoApiOptions['size']>, profileName: string): OwnDemo {
+export function ownDemo(
+  size: NonNullable<DemoApiOptions['size']>,
+  profileName: string,
+  hostArgs: string[] = [],
+): OwnDemo {
   const own = {} as OwnDemo;
   test.beforeAll(async () => {
     own.demo = await startDemoApi({ size });
-    own.host = await startHostProcess();
+    own.host = await startHostProcess(hostArgs);
     const { demo, host } = own;
     const saved = (await host.call('profiles.save', {
       profile: {

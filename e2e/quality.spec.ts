@@ -62,6 +62,9 @@ for (const language of ['en', 'fr'] as const) {
   test(`every view in ${language}: no accessibility violation, and a screenshot`, async ({
     browser,
   }, testInfo) => {
+    // A walk through every view and dialog, each checked by axe: about a minute on a quiet 2-core
+    // machine, which the default limit would fail whenever the machine is busy.
+    test.setTimeout(180_000);
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     await page.goto(await host.address());

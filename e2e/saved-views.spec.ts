@@ -126,7 +126,7 @@ test('a saved view survives a restart of the host and reopens with its sort, fil
   await expect(
     page.getByText('A view called “Suspended by MRR” exists for this connection: saving replaces it.'),
   ).toBeVisible();
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
   // By keyboard: Escape closes the menu, back on its button.
   await page.getByText('Saved views', { exact: true }).click();

@@ -19,6 +19,8 @@ Options:
                       size of the Demo connection's data
   --demo-rate N, --demo-burst N, --demo-latency-ms N
                       the Demo API's rate limit and added latency (to see the app under load)
+  --search-memory-mib N
+                      memory kept for the lists held for search, all together (default 256)
 `;
 
 /** Starts the browser host and runs until interrupted. */
@@ -37,6 +39,7 @@ async function main(argv: string[]): Promise<number> {
       'demo-rate': { type: 'string' },
       'demo-burst': { type: 'string' },
       'demo-latency-ms': { type: 'string' },
+      'search-memory-mib': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -54,6 +57,7 @@ async function main(argv: string[]): Promise<number> {
     contacts: count('demo-contacts'),
     agreements: count('demo-agreements'),
   };
+  const searchMemory = count('search-memory-mib');
   const rate = count('demo-rate');
   const burst = count('demo-burst');
   const port = Number(flags.port);
@@ -66,6 +70,7 @@ async function main(argv: string[]): Promise<number> {
   const core = await AppCore.open({
     dataDir: flags['data-dir'] ?? defaultDataDir(),
     exportDir: flags['export-dir'] ?? join(homedir(), 'Downloads'),
+    ...(searchMemory !== undefined && { searchBudgetBytes: searchMemory * 2 ** 20 }),
     startDemo: () =>
       startDemoApi({
         size: Object.fromEntries(Object.entries(size).filter(([, value]) => value !== undefined)),

@@ -113,12 +113,16 @@ export const requestSchemas = {
       requestId: id.optional(),
     })
     .strict(),
-  /** The customers the top bar offers for what was typed, from the customers and contacts held. */
+  /**
+   * The customers the top bar offers for what was typed, from the customers and contacts held;
+   * `read` starts reading them if they are not held.
+   */
   'search.customers': z
     .object({
       text: z.string().min(1).max(200),
       lang,
       limit: z.number().int().min(1).max(50),
+      read: z.boolean(),
       requestId: id.optional(),
     })
     .strict(),
@@ -190,8 +194,9 @@ export interface RequestOutputs {
   };
   'search.customers': {
     suggestions: CustomerSuggestion[];
-    customers: HeldListStatus;
-    contacts: HeldListStatus;
+    /** The lists the suggestions come from (null: not held, and not asked to be read). */
+    customers: HeldListStatus | null;
+    contacts: HeldListStatus | null;
   };
   'lists.record': { record: ApiRecord | null; list: HeldListStatus | null };
   'lists.stop': HeldListStatus | null;

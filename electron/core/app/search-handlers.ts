@@ -31,10 +31,18 @@ export function searchHandlers(
         const { sort, ...scope } = view;
         const list = heldLists().use(chosen(), scope, lang);
         const rows = list.rows;
-        // Fields compare as the table's and an export's do: by the kinds the schema or the first rows give.
+        // Fields compare as the table's and an export's do: by the kinds the schema or the first
+        // rows give. Before the first page there are none to judge (nor kinds to judge them by).
         const kindOf = kindsOf(list.fields ?? [], rows.records.slice(0, KIND_SAMPLE_ROWS));
-        const search = compileSearch(filter, (field) => filterKindOf(kindOf(field)), list.labelOf);
-        const matches = list.state === 'too-long' ? [] : await matchesOf(rows, search, sort, signal);
+        const judged = list.state !== 'too-long' && rows.length > 0;
+        const matches = judged
+          ? await matchesOf(
+              rows,
+              compileSearch(filter, (field) => filterKindOf(kindOf(field)), list.labelOf),
+              sort,
+              signal,
+            )
+          : [];
         return {
           rows: matches.slice(from, from + count).flatMap((index) => {
             const record = rows.records[index];
@@ -47,15 +55,17 @@ export function searchHandlers(
           ...(sample && { sample: rows.records.slice(0, KIND_SAMPLE_ROWS) }),
         };
       }),
-    'search.customers': ({ text, lang, limit, requestId }, caller = 'direct') =>
+    'search.customers': ({ text, lang, limit, read, requestId }, caller = 'direct') =>
       requests.run(caller, requestId, () => {
         const source = chosen();
-        const customers = heldLists().use(source, { resource: 'customers' }, lang);
-        const contacts = heldLists().use(source, { resource: 'contacts' }, lang);
+        const held = (resource: 'customers' | 'contacts') =>
+          read ? heldLists().use(source, { resource }, lang) : heldLists().find(source, { resource }, lang);
+        const customers = held('customers');
+        const contacts = held('contacts');
         return Promise.resolve({
-          suggestions: suggestCustomers(text, customers.rows, contacts.rows, limit),
-          customers: heldLists().statusOf(customers),
-          contacts: heldLists().statusOf(contacts),
+          suggestions: suggestCustomers(text, customers?.rows, contacts?.rows, limit),
+          customers: customers ? heldLists().statusOf(customers) : null,
+          contacts: contacts ? heldLists().statusOf(contacts) : null,
         });
       }),
     'lists.record': ({ list: view, lang, id, read }) => {

@@ -41,7 +41,9 @@ export function compileSearch(
   const test = onFields.length ? compileFilter(onFields, kindOf, labelOf) : undefined;
   // The search box's conditions are whole in the terms; compiled too, they check the filter is valid.
   compileFilter(filter, kindOf, labelOf);
-  return { key: JSON.stringify(filter), terms: { words: [...words], digits: [...digits] }, test };
+  // The same conditions on fields of other kinds are another filter (the kinds come from the rows).
+  const kinds = onFields.map((condition) => kindOf(condition.field));
+  return { key: JSON.stringify([filter, kinds]), terms: { words: [...words], digits: [...digits] }, test };
 }
 
 /** What a search found in held rows so far. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PAGE_SIZE_MAX, type Language } from '../../shared/api-rules.js';
 import { repeatedCursorMessage } from '../../shared/errors.js';
 import type { View } from '../../shared/view.js';
-import type { ApiClient } from '../api/api-client.js';
+import type { ApiClient, Page } from '../api/api-client.js';
 import { invalidResponse } from '../api/api-answers.js';
 import { ApiError } from '../errors.js';
 import { HeldRows } from './held-rows.js';
@@ -35,16 +35,19 @@ export interface ListReaderOptions {
 /**
  * Reads one list whole into held rows, in the largest pages the API gives (500 rows), in cursor mode
  * (spec rule 6: it stays consistent when records are added or removed between calls) at prefetch
- * priority, below what the screen waits for. A read can be stopped and taken up again where it
- * stopped (the cursor is kept in memory for the session only, spec rule 2). A refused cursor
- * starts it again from the top once (the rows read are dropped); a cursor given twice, a page
- * larger than asked or a list that goes far past its count end it with an error.
+ * priority, below what the screen waits for. Each page's cursor comes with the page before it, so
+ * the next page is asked for as soon as a page arrives, and the page is taken in while the next one
+ * is on its way. A read can be stopped and taken up again where it stopped (the cursor is kept in
+ * memory for the session only, spec rule 2). A refused cursor starts it again from the top once (the
+ * rows read are dropped); a cursor given twice, a page larger than asked or a list that goes far past
+ * its count end it with an error.
  */
 export class ListReader {
   /** What this read has filled so far. */
   rows: HeldRows;
   /** The list's count, when the API gave it. */
   total: number | undefined;
+  /** The cursor of the next page to take in (none: the first page). */
   private cursor: string | undefined;
   private readonly seen = new Set<string>();
   private restarted = false;
@@ -56,55 +59,90 @@ export class ListReader {
 
   /** Reads on from where the read is (the top, the first time) to the end of the list. */
   async read(signal: AbortSignal): Promise<ReadEnd> {
-    const { client, view, lang } = this.options;
-    for (;;) {
-      signal.throwIfAborted();
-      let page;
-      try {
-        page = await client.listPage(
-          { ...view, size: PAGE_SIZE_MAX, lang, ...(this.cursor !== undefined && { cursor: this.cursor }) },
-          { signal, priority: 'prefetch' },
-        );
-      } catch (error) {
-        if (error instanceof ApiError && error.code === 'invalid-cursor' && !this.restarted) {
-          // docs/api.md: a refused cursor starts the traversal again; once, not forever.
-          this.restarted = true;
-          this.startOver();
+    // The page asked for ahead is given up with the read (stopped, or the list too long).
+    const ahead = new AbortController();
+    const stop = () => ahead.abort(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    try {
+      let pending = this.ask(this.cursor, ahead.signal);
+      for (;;) {
+        const page = await this.arrived(pending, ahead.signal);
+        if (page === 'restart') {
+          pending = this.ask(undefined, ahead.signal);
           continue;
         }
-        throw error;
+        const next = this.nextCursorOf(page);
+        if (next !== undefined) pending = this.ask(next, ahead.signal);
+        await this.options.ready;
+        // A read stopped while its page was on its way keeps nothing of it.
+        signal.throwIfAborted();
+        this.rows.append(page.rows);
+        this.cursor = next;
+        if (!this.options.fits()) return 'too-long';
+        this.options.onPage();
+        if (next === undefined) return 'whole';
       }
-      await this.options.ready;
-      // A read stopped while its page was on its way keeps nothing of it.
-      signal.throwIfAborted();
-      if (page.rows.length > PAGE_SIZE_MAX) {
-        throw invalidResponse(
-          `a page of ${page.rows.length} rows, where at most ${PAGE_SIZE_MAX} were asked for`,
-        );
-      }
-      this.scanned += page.rows.length;
-      if (this.total !== undefined && this.scanned > this.total * TIMES_COUNT + ROWS_BEYOND_COUNT) {
-        throw invalidResponse(
-          `the list does not end: ${this.scanned} rows read where the API counts ${this.total}`,
-        );
-      }
-      this.rows.append(page.rows);
-      if (!this.options.fits()) return 'too-long';
-      this.options.onPage();
-      if (!page.hasNextPage || page.nextCursor === null) return 'whole';
-      const digest = createHash('sha256').update(page.nextCursor).digest('base64').slice(0, 22);
-      if (this.seen.has(digest)) {
-        throw invalidResponse(repeatedCursorMessage(`after ${this.seen.size + 1} pages`));
-      }
-      this.seen.add(digest);
-      this.cursor = page.nextCursor;
+    } finally {
+      signal.removeEventListener('abort', stop);
+      ahead.abort();
     }
   }
 
-  private startOver(): void {
-    this.cursor = undefined;
-    this.seen.clear();
-    this.scanned = 0;
-    this.rows = this.options.newRows();
+  private ask(cursor: string | undefined, signal: AbortSignal): Promise<Page> {
+    const { client, view, lang } = this.options;
+    const asked = client.listPage(
+      { ...view, size: PAGE_SIZE_MAX, lang, ...(cursor !== undefined && { cursor }) },
+      { signal, priority: 'prefetch' },
+    );
+    // Awaited when its turn comes: a failure meanwhile is no unhandled rejection.
+    asked.catch(() => undefined);
+    return asked;
+  }
+
+  /** The page asked for, checked; 'restart' when the API refused its cursor the first time. */
+  private async arrived(pending: Promise<Page>, signal: AbortSignal): Promise<Page | 'restart'> {
+    let page: Page;
+    try {
+      page = await pending;
+    } catch (error) {
+      if (
+        error instanceof ApiError &&
+        error.code === 'invalid-cursor' &&
+        !this.restarted &&
+        !signal.aborted
+      ) {
+        // docs/api.md: a refused cursor starts the traversal again; once, not forever.
+        this.restarted = true;
+        this.cursor = undefined;
+        this.seen.clear();
+        this.scanned = 0;
+        this.rows = this.options.newRows();
+        return 'restart';
+      }
+      throw error;
+    }
+    if (page.rows.length > PAGE_SIZE_MAX) {
+      throw invalidResponse(
+        `a page of ${page.rows.length} rows, where at most ${PAGE_SIZE_MAX} were asked for`,
+      );
+    }
+    this.scanned += page.rows.length;
+    if (this.total !== undefined && this.scanned > this.total * TIMES_COUNT + ROWS_BEYOND_COUNT) {
+      throw invalidResponse(
+        `the list does not end: ${this.scanned} rows read where the API counts ${this.total}`,
+      );
+    }
+    return page;
+  }
+
+  /** The cursor of the page after `page`, or undefined at the end; a cursor given twice is an error. */
+  private nextCursorOf(page: Page): string | undefined {
+    if (!page.hasNextPage || page.nextCursor === null) return undefined;
+    const digest = createHash('sha256').update(page.nextCursor).digest('base64').slice(0, 22);
+    if (this.seen.has(digest)) {
+      throw invalidResponse(repeatedCursorMessage(`after ${this.seen.size + 1} pages`));
+    }
+    this.seen.add(digest);
+    return page.nextCursor;
   }
 }

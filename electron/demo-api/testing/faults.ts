@@ -31,6 +31,8 @@ export interface DemoFaults {
   delayNext(count: number, ms: number): void;
   /** Every token issued so far is refused (401), as after a key rotation: now, or after `afterCalls` API calls. */
   revokeTokens(afterCalls?: number): void;
+  /** Runs `change` before each API call is answered, with its address: a test changes the data between pages. */
+  beforeEachCall(change: ((url: URL) => void) | undefined): void;
 }
 
 /** A running Demo API with its fault hooks and the addresses of the API calls it answered past its rate limit. */
@@ -46,10 +48,12 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
   const delays: number[] = [];
   let authority: TokenAuthority | undefined;
   let revokeIn: number | undefined;
+  let beforeCall: ((url: URL) => void) | undefined;
   const requests: string[] = [];
   const api = await startDemoServer(options, {
     intercept: async (url) => {
       requests.push(url.pathname + url.search);
+      beforeCall?.(url);
       // This call passed the token check already: the revocation shows from the next one.
       if (revokeIn !== undefined && --revokeIn <= 0) {
         authority?.revokeAll();
@@ -75,6 +79,7 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
         if (afterCalls > 0) revokeIn = afterCalls;
         else authority?.revokeAll();
       },
+      beforeEachCall: (change) => void (beforeCall = change),
     } satisfies DemoFaults,
   });
 }

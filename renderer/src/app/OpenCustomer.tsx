@@ -35,6 +35,8 @@ export function OpenCustomer({
   const [problem, setProblem] = useState<string | undefined>();
   const [expanded, setExpanded] = useState(false);
   const [active, setActive] = useState(0);
+  /** The user moved in the list with the arrows (an empty field's Enter then opens the one chosen). */
+  const [moved, setMoved] = useState(false);
   const connectionId = useSession().data?.connection?.id;
   const found = useCustomerSuggestions(connectionId, text, language);
   const options: CustomerSuggestion[] = text.trim()
@@ -44,7 +46,8 @@ export function OpenCustomer({
         matched: { of: 'customer', field: 'id', value: customerId },
       }));
   const shown = expanded && (options.length > 0 || found.lists.some((list) => list.state === 'reading'));
-  const current = options[Math.min(active, options.length - 1)];
+  // Typed text: Enter opens the first customer offered. Empty: only one chosen with the arrows.
+  const current = text.trim() || moved ? options[Math.min(active, options.length - 1)] : undefined;
 
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent) => {
@@ -81,7 +84,10 @@ export function OpenCustomer({
       event.preventDefault();
       setExpanded(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((now) => (options.length ? (now + step + options.length) % options.length : 0));
+      // The first arrow goes to the first (or last) customer offered, the next ones move on.
+      const from = current ? options.indexOf(current) : step > 0 ? -1 : options.length;
+      setActive(options.length ? (from + step + options.length) % options.length : 0);
+      setMoved(true);
     } else if (event.key === 'Escape' && shown) {
       event.preventDefault();
       setExpanded(false);
@@ -121,6 +127,7 @@ export function OpenCustomer({
         onChange={(event) => {
           setText(event.target.value);
           setActive(0);
+          setMoved(false);
           setExpanded(true);
         }}
         onFocus={() => setExpanded(true)}
@@ -203,6 +210,7 @@ function ListsBeingRead({ lists }: { lists: ReturnType<typeof useCustomerSuggest
         })}
         <button
           type="button"
+          aria-label={t('search.cancelReading', { list: t(`search.lists.${list.resource}`) })}
           // The field keeps the focus.
           onMouseDown={(event) => event.preventDefault()}
           onClick={() =>

@@ -65,6 +65,7 @@ export function StatusBar({ session }: { session: SessionStatus | undefined }) {
           })}{' '}
           <button
             type="button"
+            aria-label={t('search.cancelReading', { list: t(`search.lists.${list.resource}`) })}
             onClick={() =>
               void api.invoke('lists.stop', {
                 list: {

@@ -13,8 +13,22 @@ const LIMIT = 8;
 let nextRequest = 0;
 
 /**
+ * Whether what was typed can only be found in the lists (a name, an email, a phone) rather than
+ * opened as an id: a text with a space or an "@", a phone ("+33…", "06…", digits with dots or
+ * dashes), or a word without a digit (a name; ids have digits). An id (one word with a digit: "CUS-0042",
+ * a UUID, "12345") opens at once and reads no list: it is offered from the lists already held only.
+ */
+export function needsLists(text: string): boolean {
+  const wanted = text.trim();
+  if (/\s|@/.test(wanted) || /^(\+|0\d)/.test(wanted)) return true;
+  if (/^[\d().\-/]+$/.test(wanted) && /[().\-/]/.test(wanted)) return true;
+  return !/\d/.test(wanted);
+}
+
+/**
  * The customers the top bar offers for what is typed (docs/architecture.md, "Search"): the app
- * answers from the customers and contacts it holds for search, reading them the first time; while
+ * answers from the customers and contacts it holds for search, reading them the first time they
+ * are needed (needsLists); while
  * it reads them, the suggestions are asked for again as the lists grow. A question typed over is
  * cancelled; `hold` stops asking (the field was submitted or emptied).
  */
@@ -36,7 +50,13 @@ export function useCustomerSuggestions(connectionId: string | undefined, text: s
       cancel();
       const requestId = `suggest-${++nextRequest}`;
       running.current = requestId;
-      call(api, 'search.customers', { text: wanted, lang, limit: LIMIT, requestId }).then(
+      call(api, 'search.customers', {
+        text: wanted,
+        lang,
+        limit: LIMIT,
+        read: needsLists(wanted),
+        requestId,
+      }).then(
         (answer) => {
           if (running.current !== requestId) return;
           running.current = undefined;

@@ -39,10 +39,6 @@ export function onHeldLists(listener: () => void): () => void {
   return () => void listeners.delete(listener);
 }
 
-let version = 0;
-onHeldLists(() => version++);
-const snapshot = () => version;
-
 /** Follows the app's lists held for search (mounted once, at the root): their events, and those read before. */
 export function useHeldListEvents(api: AppApi, connectionId: string | undefined): void {
   useEffect(() => {
@@ -57,20 +53,26 @@ export function useHeldListEvents(api: AppApi, connectionId: string | undefined)
   }, [api, connectionId]);
 }
 
-/** The status of one list, kept current. */
+/** The status of one list, kept current: what uses it renders when that list changes, not another. */
 export function useHeldList(
   connectionId: string | undefined,
   view: HeldListView,
   lang: Language,
 ): HeldListStatus | undefined {
-  useSyncExternalStore(onHeldLists, snapshot);
-  return heldListOf(connectionId, view, lang);
+  return useSyncExternalStore(onHeldLists, () => heldListOf(connectionId, view, lang));
 }
 
 /** The lists of the connection being read for the first time now (the status bar shows them). */
 export function useReadingLists(connectionId: string | undefined): HeldListStatus[] {
-  useSyncExternalStore(onHeldLists, snapshot);
-  return [...statuses.values()].filter(
-    (status) => status.connectionId === connectionId && status.state === 'reading',
+  const reading = () =>
+    [...statuses.values()].filter(
+      (status) => status.connectionId === connectionId && status.state === 'reading',
+    );
+  // Rendered again when one of them moved, or one started or ended (the status objects are new then).
+  const told = useSyncExternalStore(onHeldLists, () =>
+    reading()
+      .map((status) => `${keyOf(status.connectionId, status, status.lang)}:${status.read}`)
+      .join('\n'),
   );
+  return told ? reading() : [];
 }

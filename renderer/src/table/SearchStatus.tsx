@@ -54,7 +54,7 @@ export function SearchStatus({ rows, numbers }: { rows: ViewRows; numbers: Intl.
                 ? ''
                 : t('search.left', { time: durationText(list.etaSeconds, numbers) }),
           })}
-          <button type="button" onClick={stop}>
+          <button type="button" onClick={stop} aria-label={t('search.cancelReading', { list: named.list })}>
             {t('search.cancel')}
           </button>
         </span>

@@ -1,0 +1,179 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startHostProcess } from './host-process.js';
+import { ownDemo } from './own-demo.js';
+
+// Finding a customer as the desk does, in Chromium through the browser host: a search reads its list
+// once (500-row pages, counted at the API) and every search after it reads nothing; a contact's email
+// in the top bar leads to its customer; Cancel stops a read; a list too long for the memory kept for
+// search says so, and its search scans.
+const own = ownDemo({ customers: 10_000, contacts: 12_000, agreements: 10_000 }, 'Search desk');
+
+type Row = { id: string; name: string; email?: string; phone?: string | null; customerId?: string };
+
+/** The record at `position` (from 1) of a list, as the API has it. */
+async function recordAt(resource: 'customers' | 'contacts', position: number): Promise<Row> {
+  const { rows } = (await own.host.call('data.offsetPage', {
+    view: { resource },
+    size: 1,
+    page: position,
+    lang: 'en',
+  })) as { rows: Row[] };
+  if (!rows[0]) throw new Error(`no ${resource} at ${position}`);
+  return rows[0];
+}
+
+/** The requests of a list's pages the Demo answered since `from` (not its count, which is offset mode). */
+const listPages = (resource: string, from: number) =>
+  own.demo.requests.slice(from).filter((url) => url.startsWith(`/v1/${resource}?size=`));
+
+async function open(page: Page, view: 'Customers' | 'Contacts' | 'Agreements'): Promise<void> {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(await own.host.address());
+  await page.getByRole('navigation').getByRole('button', { name: view }).click();
+  await expect(page.getByTestId('row').first()).toBeVisible();
+}
+
+/** The first cells (ids) of the rows shown. */
+const idsShown = (page: Page) =>
+  page
+    .getByTestId('row')
+    .evaluateAll((rows) => rows.map((row) => row.querySelector('[role="gridcell"]')?.textContent ?? ''));
+
+test('the first search reads the list once, in 500-row pages; the searches after it read nothing', async ({
+  page,
+}) => {
+  await open(page, 'Customers');
+  const deep = await recordAt('customers', 8_765);
+  const asked = own.demo.requests.length;
+  const search = page.getByLabel('Search in every column');
+  await search.fill(deep.id);
+  // Found when its page is read (the 18th of 20): as the list is read, whatever the machine's load.
+  await expect(page.getByTestId('row')).toHaveCount(1, { timeout: 30_000 });
+  expect(await idsShown(page)).toEqual([deep.id]);
+  await expect(page.getByTestId('row').locator('mark').first()).toHaveText(deep.id);
+  await expect(page.getByTestId('held-list')).toContainText(/in 10,000 customers, as of \d/, {
+    timeout: 30_000,
+  });
+  const pages = listPages('customers', asked);
+  expect(pages.length).toBe(20);
+  expect(pages.every((url) => url.includes('size=500'))).toBe(true);
+
+  // Another search, a refinement of it, and the first again: no request at all.
+  const after = own.demo.requests.length;
+  const plain = deep.name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toUpperCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .reverse()
+    .join(' ');
+  await search.fill(plain);
+  await expect(page.getByTestId('row').filter({ hasText: deep.id })).toHaveCount(1);
+  await search.fill(`${plain} ${deep.id.slice(0, 7)}`);
+  await expect(page.getByTestId('row').filter({ hasText: deep.id })).toHaveCount(1);
+  if (deep.phone) {
+    await search.fill(deep.phone.replace(/\s/g, ''));
+    await expect(page.getByTestId('row').filter({ hasText: deep.id })).toHaveCount(1);
+  }
+  await search.fill(deep.id);
+  await expect(page.getByTestId('row')).toHaveCount(1);
+  await page.waitForTimeout(500);
+  expect(own.demo.requests.slice(after)).toEqual([]);
+
+  // Another tab shares what the app holds: its search reads nothing either.
+  const other = await page.context().newPage();
+  await open(other, 'Customers');
+  const before = own.demo.requests.length;
+  await other.getByLabel('Search in every column').fill(plain);
+  await expect(other.getByTestId('row').filter({ hasText: deep.id })).toHaveCount(1);
+  expect(listPages('customers', before)).toEqual([]);
+  await other.close();
+});
+
+test("a contact's email in the top bar offers its customer, and Enter opens it", async ({ page }) => {
+  await open(page, 'Customers');
+  // A contact deep in the list whose email is its own: the Demo makes emails of names, so many are
+  // shared (by customers too, who would be offered first), and a ticket's email names one person.
+  const { customers, contacts } = own.demo.store.tables;
+  const everyEmail = [customers, contacts]
+    .flatMap((table) => Array.from({ length: table.size }, (_, index) => table.at(index)?.email ?? ''))
+    .join('\n');
+  const onlyOnce = (email = '') => everyEmail.indexOf(email) === everyEmail.lastIndexOf(email);
+  let contact = await recordAt('contacts', 10_456);
+  for (let position = 10_457; !contact.email || !onlyOnce(contact.email); position++)
+    contact = await recordAt('contacts', position);
+  // Its customer, as the app holds it (read by the search before, or now).
+  let customer: { record: Row | null } = { record: null };
+  await expect
+    .poll(
+      async () =>
+        (customer = (await own.host.call('lists.record', {
+          list: { resource: 'customers' },
+          lang: 'en',
+          id: contact.customerId,
+          read: true,
+        })) as { record: Row | null }).record,
+      { timeout: 30_000 },
+    )
+    .not.toBeNull();
+  const field = page.getByRole('combobox', { name: 'Open customer' });
+  await field.fill(contact.email ?? '');
+  // The contacts are read the first time, with their progress in the list of suggestions.
+  const offered = page.getByRole('listbox', { name: 'Customers found' }).getByRole('option').first();
+  await expect(offered).toContainText(`${customer.record?.name ?? ''} · ${contact.customerId}`, {
+    timeout: 30_000,
+  });
+  await expect(offered).toContainText(`email: ${contact.email}`);
+  await field.press('Enter');
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(
+    `Customer ${customer.record?.name ?? ''} (${contact.customerId})`,
+  );
+});
+
+test('Cancel stops reading a list: no page is asked for after it; Continue reads the rest', async ({
+  page,
+}) => {
+  await open(page, 'Agreements');
+  // Its first 30 calls slow (the page under way when Cancel is pressed among them).
+  own.demo.faults.delayNext(30, 150);
+  await page.getByLabel('Search in every column').fill('pro');
+  const progress = page.getByTestId('held-progress');
+  await expect(progress).toContainText(/Reading agreements for search: [\d,]+ of 10,000/);
+  await expect(progress).toContainText(/Reading agreements for search: [1-9][\d,]* of/);
+  await progress.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('held-list')).toContainText(
+    /in the [\d,]+ agreements read of 10,000: reading stopped/,
+  );
+  await page.waitForTimeout(300);
+  const stoppedAt = own.demo.requests.length;
+  await page.waitForTimeout(1_500);
+  expect(listPages('agreements', stoppedAt)).toEqual([]);
+  await page.getByRole('button', { name: 'Continue reading' }).click();
+  await expect(page.getByTestId('held-list')).toContainText(/in 10,000 agreements, as of/, {
+    timeout: 30_000,
+  });
+});
+
+test('a list too long for the memory kept for search says so, in English and French, and its search scans', async ({
+  page,
+}) => {
+  const small = await startHostProcess(['--demo-customers', '6000', '--search-memory-mib', '1']);
+  try {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(await small.address());
+    await expect(page.getByTestId('row').first()).toBeVisible();
+    await page.getByLabel('Search in every column').fill('sa');
+    await expect(page.getByTestId('too-long')).toHaveText(
+      /^Too many customers to keep for search \(about \d+ MiB; 1 MiB is kept for search\): each search reads them page by page, about 1 s for all 6,000\.$/,
+    );
+    await expect(page.getByTestId('row-count')).toContainText(/matches in [\d,]+ scanned of 6,000/);
+    await expect(page.getByTestId('row').first()).toContainText(/SA/i);
+    await page.getByRole('button', { name: 'FR', exact: true }).click();
+    await expect(page.getByTestId('too-long')).toHaveText(
+      /^Trop de clients pour les garder pour la recherche \(environ \d+ Mio\u202f; 1 Mio sont réservés à la recherche\)\u00a0: chaque recherche les lit page par page, environ 1 s pour les 6\u202f000\.$/,
+    );
+  } finally {
+    await small.stop();
+  }
+});

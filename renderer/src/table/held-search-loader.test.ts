@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import type { AppApi, RequestInput, RequestName } from '../../../electron/shared/contract';
+import type { HeldListStatus } from '../../../electron/shared/held-list';
+import { noteHeldList } from '../data/held-lists';
+import { HeldSearchLoader } from './held-search-loader';
+
+/** The app as the loader sees it: `matches` rows matched out of `read` read so far; answers wait for `answerAll`. */
+function fakeApp() {
+  const state = { read: 0, matches: 0, serial: 1 };
+  const asked: { name: RequestName; input: Record<string, unknown> }[] = [];
+  const waiting: (() => void)[] = [];
+  const status = (): HeldListStatus => ({
+    connectionId: 'c',
+    resource: 'customers',
+    lang: 'en',
+    state: state.read < 1_000 ? 'reading' : 'held',
+    read: state.read,
+    total: 1_000,
+    rereading: false,
+    bytes: 0,
+    budgetBytes: 1,
+  });
+  const api: AppApi = {
+    invoke: (<N extends RequestName>(name: N, input: RequestInput<N>) => {
+      const record = input as Record<string, unknown>;
+      asked.push({ name, input: record });
+      if (name === 'data.cancel') return Promise.resolve({ ok: true, value: { cancelled: true } });
+      const from = record.from as number;
+      const count = record.count as number;
+      return new Promise((resolve) =>
+        waiting.push(() =>
+          resolve({
+            ok: true,
+            value: {
+              rows: Array.from(
+                { length: Math.max(0, Math.min(count, state.matches - from)) },
+                (_, index) => ({
+                  id: `m${from + index}@${state.read}`,
+                }),
+              ),
+              from,
+              matches: state.matches,
+              version: `${state.serial}:${state.read}`,
+              list: status(),
+              ...(record.sample === true && { sample: [{ id: 'first' }] }),
+            },
+          }),
+        ),
+      );
+    }) as unknown as AppApi['invoke'],
+    on: () => () => undefined,
+  };
+  const answerAll = async () => {
+    while (waiting.length) waiting.shift()?.();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { api, asked, state, status, answerAll };
+}
+
+const searches = (asked: ReturnType<typeof fakeApp>['asked']) =>
+  asked.filter((one) => one.name === 'search.rows');
+
+describe('a filtered table over the list held for search', () => {
+  it('asks for the matches on screen by blocks, with the sample the columns are typed from, once', async () => {
+    const app = fakeApp();
+    app.state.read = 1_000;
+    app.state.matches = 250;
+    const loader = new HeldSearchLoader(app.api, 'c', { resource: 'customers' }, 'en', [
+      { field: '*', op: 'contains', value: 'sa' },
+    ]);
+    loader.open();
+    await app.answerAll();
+    expect(loader.matches).toBe(250);
+    expect(loader.firstRows).toEqual([{ id: 'first' }]);
+    loader.ensure(90, 130);
+    await app.answerAll();
+    expect(searches(app.asked).map((one) => [one.input.from, one.input.sample])).toEqual([
+      [0, true],
+      [100, false],
+    ]);
+    expect(loader.rowAt(130)).toEqual({ id: 'm130@1000' });
+    // Held and drawn: scrolling back asks nothing.
+    loader.ensure(0, 40);
+    expect(searches(app.asked)).toHaveLength(2);
+  });
+
+  it('asks again as the list is read, keeping the rows drawn until the new answer replaces them', async () => {
+    const app = fakeApp();
+    app.state.read = 500;
+    app.state.matches = 3;
+    const loader = new HeldSearchLoader(app.api, 'c', { resource: 'customers' }, 'en', []);
+    loader.open();
+    await app.answerAll();
+    expect(loader.hasMore).toBe(true);
+    expect(loader.rowAt(0)).toEqual({ id: 'm0@500' });
+    app.state.read = 1_000;
+    app.state.matches = 5;
+    noteHeldList(app.status());
+    // Still drawn while the new answer is on its way.
+    expect(loader.rowAt(0)).toEqual({ id: 'm0@500' });
+    await app.answerAll();
+    expect(loader.matches).toBe(5);
+    expect(loader.rowAt(4)).toEqual({ id: 'm4@1000' });
+    expect(loader.hasMore).toBe(false);
+  });
+
+  it('cancels the searches under way when the table goes (another filter replaces it)', () => {
+    const app = fakeApp();
+    const loader = new HeldSearchLoader(app.api, 'c', { resource: 'customers' }, 'en', []);
+    loader.open();
+    loader.close();
+    const [search] = searches(app.asked);
+    expect(app.asked.filter((one) => one.name === 'data.cancel').map((one) => one.input.requestId)).toEqual([
+      search?.input.requestId,
+    ]);
+  });
+});
