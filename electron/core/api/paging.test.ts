@@ -35,10 +35,10 @@ describe('one traversal', () => {
       }
     })();
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
-    const requestsAtCancel = engine.demo.counters.apiRequests;
+    // Counted where the Demo receives them, once a request sent before the cancel has had time to
+    // arrive (under load it may land after it): the three pages seen and at most one in flight.
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(engine.demo.counters.apiRequests).toBe(requestsAtCancel);
-    expect(requestsAtCancel).toBeLessThanOrEqual(4);
+    expect(engine.demo.counters.apiRequests).toBeLessThanOrEqual(4);
     expect(seen).toEqual([0, 1, 2]);
   });
 
