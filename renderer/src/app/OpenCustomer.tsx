@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { CustomerSuggestion } from '../../../electron/shared/held-list';
 import { customerIdSchema } from '../../../electron/shared/view';
-import { localeOf } from '../../../electron/shared/wire';
 import { useApi } from '../api/context';
+import { numberFormat } from '../intl';
 import { useSession } from '../data/queries';
 import { durationText } from '../table/format';
 import { useCustomerSuggestions } from './useCustomerSuggestions';
@@ -193,7 +193,7 @@ function Suggestion({ suggestion }: { suggestion: CustomerSuggestion }) {
 function ListsBeingRead({ lists }: { lists: ReturnType<typeof useCustomerSuggestions>['lists'] }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const numbers = new Intl.NumberFormat(localeOf(i18n.language as Language));
+  const numbers = numberFormat(i18n.language as Language);
   return lists
     .filter((list) => list.state === 'reading')
     .map((list) => (

@@ -4,20 +4,20 @@ import type { SessionStatus } from '../../../electron/shared/contract';
 import { useLatestEvent } from '../data/queries';
 import { useReadingLists } from '../data/held-lists';
 import { useApi } from '../api/context';
-import { localeOf } from '../../../electron/shared/wire';
+import { dateTimeFormat, numberFormat } from '../intl';
 
 /** Connection, token state and budget, live request rate and queue (docs/architecture.md, "How a page reaches the screen"). */
 export function StatusBar({ session }: { session: SessionStatus | undefined }) {
   const { t, i18n } = useTranslation();
   const stats = useLatestEvent('limiter.stats');
   const token = useLatestEvent('token.state') ?? session?.token ?? undefined;
-  const locale = localeOf(i18n.language as Language);
+  const language = i18n.language as Language;
   const api = useApi();
   // Lists read for search go on when the table or field that asked is gone: said here, with Cancel.
   const reading = useReadingLists(session?.connection?.id);
-  const percent = new Intl.NumberFormat(locale, { style: 'percent' });
+  const percent = numberFormat(language, { style: 'percent' });
   const time = (at: number) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(at);
+    dateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(at);
   const tokenText =
     token?.status === 'valid' && token.expiresAt
       ? t('status.tokenValid', { time: time(token.expiresAt) })
@@ -48,7 +48,7 @@ export function StatusBar({ session }: { session: SessionStatus | undefined }) {
       {stats && (
         <span data-testid="rate">
           {t('status.rate', {
-            rate: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(stats.requestsPerSecond),
+            rate: numberFormat(language, { maximumFractionDigits: 1 }).format(stats.requestsPerSecond),
           })}
           {stats.queued > 0 && ` · ${t('status.queued', { count: stats.queued })}`}
           {stats.sharedWith > 0 && ` · ${t('status.shared', { count: stats.sharedWith })}`}

@@ -19,6 +19,9 @@ function keyOf(connectionId: string | undefined, view: HeldListView, lang: Langu
 /** Keeps what the app told of a list, and tells those who follow the lists. */
 export function noteHeldList(status: HeldListStatus): void {
   const key = keyOf(status.connectionId, status, status.lang);
+  // Every search answer repeats the list's status: one that says nothing new renders nothing again.
+  const known = statuses.get(key);
+  if (known && JSON.stringify(known) === JSON.stringify(status)) return;
   if (status.state === 'dropped') statuses.delete(key);
   else statuses.set(key, status);
   for (const listener of listeners) listener();

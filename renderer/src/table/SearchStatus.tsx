@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { HeldListStatus } from '../../../electron/shared/held-list';
-import { localeOf } from '../../../electron/shared/wire';
 import { useApi } from '../api/context';
+import { dateTimeFormat } from '../intl';
 import { failureLine } from '../app/describe-failure';
 import { AppFailure } from '../api/call';
 import { durationText } from './format';
@@ -31,7 +31,7 @@ export function SearchStatus({ rows, numbers }: { rows: ViewRows; numbers: Intl.
   const target = { list: { resource, ...(customerId !== undefined && { customerId }) }, lang: list.lang };
   const stop = () => void api.invoke('lists.stop', target);
   const readOn = () => void api.invoke('lists.read', target);
-  const time = (at: number) => new Intl.DateTimeFormat(localeOf(language), { timeStyle: 'short' }).format(at);
+  const time = (at: number) => dateTimeFormat(language, { timeStyle: 'short' }).format(at);
   const reason = (error: HeldListStatus['error']) =>
     error ? failureLine(t, language, new AppFailure(error)) : '';
 

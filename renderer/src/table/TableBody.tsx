@@ -75,6 +75,8 @@ export const TableBody = memo(function TableBody({
     const element = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
     return element ? Number(element.dataset.index) : undefined;
   };
+  const openLabel = onOpenRow ? t('table.openCustomer') : undefined;
+  const loadingLabel = t('table.loading');
   const rows = [];
   for (let index = from; index <= to; index++) {
     const record = source.rowAt(index);
@@ -92,7 +94,7 @@ export const TableBody = memo(function TableBody({
         selected={selection !== undefined && index >= selection.from && index <= selection.to}
         openable={Boolean(onOpenRow)}
         cellId={cellId}
-        labels={record ? (onOpenRow ? t('table.openCustomer') : undefined) : t('table.loading')}
+        labels={record ? openLabel : loadingLabel}
       />,
     );
   }

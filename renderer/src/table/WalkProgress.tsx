@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
-import { localeOf } from '../../../electron/shared/wire';
+import { numberFormat } from '../intl';
 import type { WalkProgress as Progress } from './cursor-walk';
 
 /**
@@ -11,7 +11,7 @@ import type { WalkProgress as Progress } from './cursor-walk';
  */
 export function WalkProgress({ progress, onCancel }: { progress: Progress; onCancel: () => void }) {
   const { t, i18n } = useTranslation();
-  const numbers = new Intl.NumberFormat(localeOf(i18n.language as Language));
+  const numbers = numberFormat(i18n.language as Language);
   const { screenRow, targetRow, startRow, reachedRow, rowsPerSecond } = progress;
   const secondsLeft = rowsPerSecond ? Math.ceil((targetRow - reachedRow) / rowsPerSecond) : undefined;
   const reached = numbers.format(reachedRow + 1);

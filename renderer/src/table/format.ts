@@ -2,6 +2,7 @@ import type { Language } from '../../../electron/shared/api-rules';
 import type { SchemaField } from '../../../electron/shared/schema';
 import type { ValueKind } from '../../../electron/shared/value-kind';
 import { localeOf } from '../../../electron/shared/wire';
+import { dateTimeFormat, numberFormat } from '../intl';
 
 /** Turns a record value into the text a cell shows, by the field's type, in the current locale. */
 export type CellFormatter = (value: unknown, record: Record<string, unknown>) => string;
@@ -15,26 +16,19 @@ export function formatterFor(
   field: SchemaField | undefined,
   language: Language,
 ): CellFormatter {
-  const locale = localeOf(language);
   const labels = new Map((field?.values ?? []).map((option) => [option.value, option.label]));
   switch (kind) {
     case 'date': {
-      const format = intlOf(
-        `date ${locale}`,
-        () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
-      );
+      const format = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
       // A calendar day is that day wherever the machine is: read and written in UTC.
       return (value) => dateText(format, value, (day) => `${day}T00:00:00Z`);
     }
     case 'date-time': {
-      const format = intlOf(
-        `date-time ${locale}`,
-        () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
-      );
+      const format = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
       return (value) => dateText(format, value, (moment) => moment);
     }
     case 'number': {
-      const plain = intlOf(`number ${locale}`, () => new Intl.NumberFormat(locale));
+      const plain = numberFormat(language);
       if (field?.format !== 'currency')
         return (value) => (typeof value === 'number' ? plain.format(value) : text(value));
       return (value, record) =>
@@ -46,18 +40,6 @@ export function formatterFor(
       return (value) =>
         typeof value === 'string' && labels.has(value) ? (labels.get(value) ?? value) : text(value);
   }
-}
-
-/** The formatters of dates and numbers made so far, by kind and locale (a table's columns are made at each visit). */
-const intlFormats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-
-/** The formatter `key` names, made once. */
-function intlOf<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
-  const known = intlFormats.get(key) as F | undefined;
-  if (known) return known;
-  const made = make();
-  intlFormats.set(key, made);
-  return made;
 }
 
 /** A date value through `format` (read once), or, when it is no date, the value as text. */

@@ -104,6 +104,41 @@ describe('a filtered table over the list held for search', () => {
     expect(loader.hasMore).toBe(false);
   });
 
+  it('a search that matches nothing asks once, and again only when the list grows', async () => {
+    const app = fakeApp();
+    app.state.read = 500;
+    const loader = new HeldSearchLoader(app.api, 'c', { resource: 'customers' }, 'en', [
+      { field: '*', op: 'contains', value: 'zzzz' },
+    ]);
+    loader.open();
+    await app.answerAll();
+    loader.ensure(0, 40);
+    await app.answerAll();
+    expect(loader.matches).toBe(0);
+    expect(searches(app.asked)).toHaveLength(1);
+    app.state.read = 1_000;
+    noteHeldList(app.status());
+    await app.answerAll();
+    await app.answerAll();
+    expect(searches(app.asked)).toHaveLength(2);
+  });
+
+  it("the next key's search starts from the first rows the last one had: the columns stay as they are", async () => {
+    const app = fakeApp();
+    app.state.read = 1_000;
+    app.state.matches = 2;
+    const first = new HeldSearchLoader(app.api, 'c', { resource: 'contacts' }, 'en', []);
+    first.open();
+    await app.answerAll();
+    const next = new HeldSearchLoader(app.api, 'c', { resource: 'contacts' }, 'en', []);
+    expect(next.firstRows).toBe(first.firstRows);
+    next.open();
+    await app.answerAll();
+    expect(searches(app.asked).map((one) => one.input.sample)).toEqual([true, false]);
+    // Another language is another list, with rows of its own.
+    expect(new HeldSearchLoader(app.api, 'c', { resource: 'contacts' }, 'fr', []).firstRows).toBeUndefined();
+  });
+
   it('cancels the searches under way when the table goes (another filter replaces it)', () => {
     const app = fakeApp();
     const loader = new HeldSearchLoader(app.api, 'c', { resource: 'customers' }, 'en', []);

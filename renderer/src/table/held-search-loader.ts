@@ -14,6 +14,13 @@ const BLOCK = 100;
 let nextRequest = 0;
 
 /**
+ * The first rows of each list, as the app last sent them (columns are typed and sized from them):
+ * each key typed is a new loader, and one starting from the rows the last one had keeps the
+ * table's columns as they are, instead of building and measuring them again.
+ */
+const firstRowsOfList = new Map<string, ApiRecord[]>();
+
+/**
  * A filtered view's rows from the list held for search in the app (docs/architecture.md, "Search"):
  * the app reads the list once and answers every filter over it from memory, with no request to the
  * API; this loader asks it for the matches on screen, by blocks. While the list is being read, each
@@ -44,6 +51,11 @@ export class HeldSearchLoader extends RowLoader {
   ) {
     super();
     this.list = heldListOf(connectionId, this.scope, lang);
+    this.firstRows = firstRowsOfList.get(this.listKey);
+  }
+
+  private get listKey(): string {
+    return JSON.stringify([this.connectionId, this.view.resource, this.view.customerId ?? null, this.lang]);
   }
 
   private get scope() {
@@ -89,6 +101,8 @@ export class HeldSearchLoader extends RowLoader {
     if (this.closed || this.error) return;
     const to = Math.max(first, Math.min(last, Math.max(0, this.matches - 1)));
     for (let block = Math.floor(first / BLOCK); block <= Math.floor(to / BLOCK); block++) {
+      // Past the matches there is nothing to ask for: the list growing asks again (listTold).
+      if (this.answered && block * BLOCK >= this.matches) break;
       const held = this.blocks.get(block);
       if (!this.reading.has(block) && (!held || held.version !== this.answerVersion)) this.read(block);
     }
@@ -124,7 +138,10 @@ export class HeldSearchLoader extends RowLoader {
         if (this.reading.get(block) !== requestId) return;
         this.reading.delete(block);
         this.answered = true;
-        if (answer.sample && answer.sample.length) this.firstRows ??= answer.sample;
+        if (answer.sample?.length && !this.firstRows) {
+          this.firstRows = answer.sample;
+          firstRowsOfList.set(this.listKey, answer.sample);
+        }
         this.matches = answer.matches;
         this.answerVersion = answer.version;
         this.blocks.set(block, { rows: answer.rows, version: answer.version });
