@@ -4,13 +4,16 @@ import type { HeldListStatus } from '../../../electron/shared/held-list';
 import { noteHeldList } from '../data/held-lists';
 import { HeldSearchLoader } from './held-search-loader';
 
-/** The app as the loader sees it: `matches` rows matched out of `read` read so far; answers wait for `answerAll`. */
-function fakeApp() {
+/**
+ * The app as the loader sees it: `matches` rows matched out of `read` read so far; answers wait for
+ * `answerAll`, and say the state when they are given (or, `madeWhenAsked`, when they were asked).
+ */
+function fakeApp({ connectionId = 'c', madeWhenAsked = false } = {}) {
   const state = { read: 0, matches: 0, serial: 1 };
   const asked: { name: RequestName; input: Record<string, unknown> }[] = [];
   const waiting: (() => void)[] = [];
   const status = (): HeldListStatus => ({
-    connectionId: 'c',
+    connectionId,
     resource: 'customers',
     lang: 'en',
     state: state.read < 1_000 ? 'reading' : 'held',
@@ -27,29 +30,25 @@ function fakeApp() {
       if (name === 'data.cancel') return Promise.resolve({ ok: true, value: { cancelled: true } });
       const from = record.from as number;
       const count = record.count as number;
+      const made = madeWhenAsked ? answerOf(from, count, record) : undefined;
       return new Promise((resolve) =>
-        waiting.push(() =>
-          resolve({
-            ok: true,
-            value: {
-              rows: Array.from(
-                { length: Math.max(0, Math.min(count, state.matches - from)) },
-                (_, index) => ({
-                  id: `m${from + index}@${state.read}`,
-                }),
-              ),
-              from,
-              matches: state.matches,
-              version: `${state.serial}:${state.read}`,
-              list: status(),
-              ...(record.sample === true && { sample: [{ id: 'first' }] }),
-            },
-          }),
-        ),
+        waiting.push(() => resolve({ ok: true, value: made ?? answerOf(from, count, record) })),
       );
     }) as unknown as AppApi['invoke'],
     on: () => () => undefined,
   };
+  function answerOf(from: number, count: number, record: Record<string, unknown>) {
+    return {
+      rows: Array.from({ length: Math.max(0, Math.min(count, state.matches - from)) }, (_, index) => ({
+        id: `m${from + index}@${state.read}`,
+      })),
+      from,
+      matches: state.matches,
+      version: `${state.serial}:${state.read}`,
+      list: status(),
+      ...(record.sample === true && { sample: [{ id: 'first' }] }),
+    };
+  }
   const answerAll = async () => {
     while (waiting.length) waiting.shift()?.();
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -120,6 +119,24 @@ describe('a filtered table over the list held for search', () => {
     noteHeldList(app.status());
     await app.answerAll();
     await app.answerAll();
+    expect(searches(app.asked)).toHaveLength(2);
+  });
+
+  it('an answer made before the list was read whole, arriving after the app said so, is asked again', async () => {
+    const app = fakeApp({ connectionId: 'raced', madeWhenAsked: true });
+    app.state.read = 500;
+    const loader = new HeldSearchLoader(app.api, 'raced', { resource: 'customers' }, 'en', [
+      { field: 'signedOn', op: 'gte', value: '2021-01-01' },
+    ]);
+    loader.open();
+    // The list is read whole, and the app says so, while the first answer (0 of 500 read) is on its way.
+    app.state.read = 1_000;
+    app.state.matches = 15;
+    noteHeldList(app.status());
+    await app.answerAll();
+    await app.answerAll();
+    expect(loader.matches).toBe(15);
+    expect(loader.list?.state).toBe('held');
     expect(searches(app.asked)).toHaveLength(2);
   });
 

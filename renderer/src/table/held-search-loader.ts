@@ -41,6 +41,11 @@ export class HeldSearchLoader extends RowLoader {
   private screen = { first: 0, last: 0 };
   private stopListening: (() => void) | undefined;
   private answered = false;
+  /**
+   * The app told of more rows read while a block was being asked: that answer may have been made
+   * before them (0 matches of a list being read), so the screen is asked again when it comes.
+   */
+  private toldWhileAsking = false;
 
   constructor(
     private readonly api: AppApi,
@@ -116,9 +121,8 @@ export class HeldSearchLoader extends RowLoader {
     this.list = told;
     const grew = told.read !== before?.read || told.state !== before?.state || told.asOf !== before?.asOf;
     // The version moves with the next answer; reading the first block on screen brings it.
-    if (grew && !this.reading.has(Math.floor(this.screen.first / BLOCK))) {
-      this.read(Math.floor(this.screen.first / BLOCK));
-    }
+    if (grew && this.reading.size > 0) this.toldWhileAsking = true;
+    else if (grew) this.read(Math.floor(this.screen.first / BLOCK));
     this.changed();
   }
 
@@ -138,6 +142,8 @@ export class HeldSearchLoader extends RowLoader {
         if (this.reading.get(block) !== requestId) return;
         this.reading.delete(block);
         this.answered = true;
+        const outdated = this.toldWhileAsking;
+        this.toldWhileAsking = false;
         if (answer.sample?.length && !this.firstRows) {
           this.firstRows = answer.sample;
           firstRowsOfList.set(this.listKey, answer.sample);
@@ -147,12 +153,14 @@ export class HeldSearchLoader extends RowLoader {
         this.blocks.set(block, { rows: answer.rows, version: answer.version });
         // Matches past the end are gone (a list read again may have fewer).
         for (const kept of this.blocks.keys()) if (kept * BLOCK >= answer.matches) this.blocks.delete(kept);
-        if (isSameList(answer.list, this.connectionId, this.scope, this.lang)) {
+        // An answer made before what the app told since says an older state of the list: not kept.
+        if (!outdated && isSameList(answer.list, this.connectionId, this.scope, this.lang)) {
           this.list = answer.list;
           noteHeldList(answer.list);
         }
         this.changed();
-        this.ensure(this.screen.first, this.screen.last);
+        if (outdated) this.read(Math.floor(this.screen.first / BLOCK));
+        else this.ensure(this.screen.first, this.screen.last);
       },
       (failure: unknown) => {
         if (this.reading.get(block) !== requestId) return;
