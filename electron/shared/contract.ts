@@ -225,11 +225,18 @@ export interface ExportEvent {
 /** Events the app pushes to the renderer. */
 export interface EventPayloads {
   'export.progress': ExportEvent;
-  'limiter.stats': LimiterStats;
-  'token.state': TokenStatus;
+  /** The limiter of the connection `connectionId` (each window or tab shows its own connection's). */
+  'limiter.stats': LimiterStats & { connectionId: string };
+  /** The token of the connection `connectionId`. */
+  'token.state': TokenStatus & { connectionId: string };
   'language.changed': { language: Language };
   /** The desktop menu's Refresh was chosen: the renderer reads its views again. */
   'view.refresh': Record<string, never>;
+  /**
+   * The connection `connectionId` was edited (its address or credentials may be another API's) or
+   * deleted: a window or tab showing it drops what it read from it and asks its session again.
+   */
+  'connection.changed': { connectionId: string };
   /** A list held for search: how far it was read, a few times a second while it is. */
   'lists.status': HeldListStatus;
 }
@@ -241,6 +248,7 @@ export const EVENT_NAMES: readonly EventName[] = [
   'language.changed',
   'view.refresh',
   'lists.status',
+  'connection.changed',
 ];
 
 /** A file name without a folder or a character file systems refuse (no `/`, `\\`, `:`, control characters). */

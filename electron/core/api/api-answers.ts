@@ -14,11 +14,11 @@ export const cursorPaginationSchema = z.object({
 /** `metadata.pagination` of an offset page: its `total` is the view's count. */
 export const offsetPaginationSchema = z.object({ total: z.number().int().nonnegative() });
 
-/** A 401 to a freshly issued token: the credentials work, but not for this resource. */
+/** A 401 to a token known to be valid (freshly issued, or answered elsewhere): the credentials work, but not for this resource. */
 export function notPermitted(scope: string, refusal: ApiError): ApiError {
   return new ApiError(
     'not-permitted',
-    `not permitted: the API refused a newly issued token for ${scope} (HTTP 401); these credentials may be restricted to other resources`,
+    `not permitted: the API refuses these credentials' valid token for ${scope} (HTTP 401); they may be restricted to other resources`,
     { status: 401, serverMessage: refusal.serverMessage, retryable: false },
   );
 }

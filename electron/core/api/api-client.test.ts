@@ -105,8 +105,11 @@ describe('faults', () => {
     expect(engine.demo.counters.tokenRequests).toBe(2);
   });
 
-  it('renews once after a 401; a fresh token refused too is kept and the call is "not permitted"', async () => {
-    engine = await startEngine();
+  it('a 401 to a token two minutes old, never answered, renews it once; the fresh one refused too is kept and the call is "not permitted"', async () => {
+    const clock = { now: Date.now() };
+    engine = await startEngine({ tokens: { now: () => clock.now } });
+    await engine.tokens.getToken();
+    clock.now += 2 * 60_000;
     engine.demo.faults.failNext(5, { status: 401 });
     const error = await apiErrorOf(engine.client.listPage({ resource: 'customers', size: 5, lang: 'en' }));
     expect(error).toMatchObject({ code: 'not-permitted', status: 401, retryable: false });
@@ -114,6 +117,15 @@ describe('faults', () => {
     expect(engine.demo.counters.apiRequests).toBe(2);
     expect(engine.demo.counters.tokenRequests).toBe(2);
     expect(engine.tokens.state().status).toBe('valid');
+  });
+
+  it('a 401 to a token received within the minute means "not permitted" at once: no renewal, no grant', async () => {
+    engine = await startEngine();
+    engine.demo.faults.failNext(5, { status: 401 });
+    const error = await apiErrorOf(engine.client.listPage({ resource: 'customers', size: 5, lang: 'en' }));
+    expect(error).toMatchObject({ code: 'not-permitted', status: 401 });
+    expect(engine.demo.counters.apiRequests).toBe(1);
+    expect(engine.demo.counters.tokenRequests).toBe(1);
   });
 
   it('reports a body that is not JSON', async () => {

@@ -146,9 +146,9 @@ export class ApiClient {
 
   /**
    * GET through the limiter, with the token current when the request leaves (a token that expires
-   * while the request waits in the queue is never sent). A 401 gets one renewal; a fresh token
-   * refused too is valid but not permitted here (spec, Authentication 9): it is kept, and no more
-   * tokens are asked for this scope.
+   * while the request waits in the queue is never sent). A 401 gets at most one renewal, and only
+   * when the token may have ended (TokenManager.refused); a valid token refused is not permitted
+   * here (spec, Authentication 9), and no token is asked to learn it again.
    */
   private async getJson(
     url: string,
@@ -166,14 +166,17 @@ export class ApiClient {
           options.priority ?? 'interactive',
           async (signal) => {
             token = await this.tokens.getToken(signal);
-            return this.exchange(url, token, lang, signal, carriesCursor);
+            const body = await this.exchange(url, token, lang, signal, carriesCursor);
+            this.tokens.acceptedBy(token, scope);
+            return body;
           },
           options.signal,
         );
       } catch (error) {
         if (!(error instanceof ApiError) || error.code !== 'unauthorized') throw error;
-        if (renewed) await this.tokens.markNotPermitted(token, scope);
-        if (renewed || (await this.tokens.refused(token, scope)) === 'not-permitted') {
+        // The token manager decides whether this 401 means an ended token (renew) or a valid one
+        // not permitted here; a renewed token refused too is never renewed again by this call.
+        if ((await this.tokens.refused(token, scope)) === 'not-permitted' || renewed) {
           throw notPermitted(scope, error);
         }
       }

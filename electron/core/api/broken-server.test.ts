@@ -57,7 +57,9 @@ describe('waits a server asks for are bounded', () => {
   );
 
   it('a token endpoint asking for 30 days blocks for an hour at most, in the ledger too; Retry lifts it', async () => {
-    const { api, connection, ledger } = await wire({ tokenRetryAfter: String(30 * 24 * 3_600) });
+    const { api, connection, ledger } = await wire({
+      tokenRefusal: { status: 429, retryAfter: String(30 * 24 * 3_600) },
+    });
     const before = Date.now();
     const error = await apiErrorOf(connection.tokens.getToken());
     expect(error.code).toBe('token-budget');
@@ -75,14 +77,32 @@ describe('waits a server asks for are bounded', () => {
     expect(api.grants()).toBe(0);
   });
 
-  it('a token endpoint’s unreadable Retry-After (1e13) is ignored, never an "Invalid time value"', async () => {
-    const { api, connection, ledger } = await wire({ tokenRetryAfter: '1e13' });
-    const error = await apiErrorOf(connection.tokens.getToken());
-    expect(error.code).toBe('token-rate-limited');
-    expect(error.message).toBe('too many token requests (HTTP 429): too many token requests');
-    expect(error.retryAt).toBeUndefined();
-    expect(ledger.usage(GrantLedger.clientKey(api.url, api.clientId)).nextAllowedAt).toBeUndefined();
-  });
+  it.each([
+    ['429 with no Retry-After', 429, undefined, 'token-rate-limited', MINUTE],
+    ['429 with Retry-After "1e13"', 429, '1e13', 'token-rate-limited', MINUTE],
+    ['429 with Retry-After "soon"', 429, 'soon', 'token-rate-limited', MINUTE],
+    ['403 with no Retry-After', 403, undefined, 'token-budget', HOUR],
+  ] as const)(
+    'a token endpoint’s %s blocks every process for a while it chooses (M2): 20 calls, 1 token request',
+    async (_case, status, retryAfter, code, blockedFor) => {
+      const { api, connection, ledger } = await wire({ tokenRefusal: { status, retryAfter } });
+      const before = Date.now();
+      const error = await apiErrorOf(connection.tokens.getToken());
+      expect(error.code).toBe(code);
+      expect(error.message).toMatch(/the server said no time; Retry asks sooner/);
+      expect(error.retryAt).toBeGreaterThanOrEqual(before + blockedFor);
+      expect(error.retryAt).toBeLessThanOrEqual(Date.now() + blockedFor);
+      expect(ledger.usage(GrantLedger.clientKey(api.url, api.clientId)).nextAllowedAt).toBe(error.retryAt);
+      for (let i = 0; i < 20; i++) {
+        expect((await apiErrorOf(connection.client.count({ resource: 'customers' }))).code).toBe(code);
+      }
+      expect(api.tokenRequests()).toBe(1);
+      await connection.tokens.retry();
+      await apiErrorOf(connection.tokens.getToken());
+      expect(api.tokenRequests()).toBe(2);
+      expect(api.grants()).toBe(0);
+    },
+  );
 });
 
 describe('a token’s stated lifetime', () => {

@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.js';
+import { ApiError, capServerText } from '../errors.js';
 
 /** An HTTP answer read to the end. */
 export interface HttpAnswer {
@@ -40,8 +40,11 @@ export async function httpCall(fetchImpl: Fetch, url: string, call: HttpCall): P
       headers: call.headers,
       body: call.body,
       signal,
-      redirect: 'error',
+      // Read, never followed: a secret or a token goes only to the address it was entered for.
+      redirect: 'manual',
     });
+    if (response.status >= 300 && response.status < 400)
+      throw await redirectRefused(response, url, call.what);
     return {
       status: response.status,
       headers: response.headers,
@@ -63,6 +66,18 @@ export async function httpCall(fetchImpl: Fetch, url: string, call: HttpCall): P
       cause: error,
     });
   }
+}
+
+/** A redirect, said with where it points: the connection's address is the fix, not a retry. */
+async function redirectRefused(response: Response, url: string, what: string): Promise<ApiError> {
+  await response.body?.cancel();
+  const location = response.headers.get('location');
+  const to = location ? ` to ${capServerText(location)}` : '';
+  return new ApiError(
+    'http',
+    `${what} at ${new URL(url).origin} redirects${to} (HTTP ${response.status}); the app follows no redirect, so that a secret or a token only goes to the address it was entered for: correct the connection's address`,
+    { status: response.status, retryable: false },
+  );
 }
 
 /** The body of `response` as text, refused past LARGEST_ANSWER_BYTES. */
@@ -95,6 +110,11 @@ export function neverSent(error: unknown): boolean {
   if (!(error instanceof ApiError) || error.code !== 'network') return false;
   const code = (error.cause as { cause?: { code?: unknown } } | undefined)?.cause?.code;
   return typeof code === 'string' && NOT_SENT_CODES.has(code);
+}
+
+/** True when `error` (from httpCall) is about an answer the server sent whole (a redirect): the request was not lost. */
+export function answeredWhole(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'http' && error.status !== undefined;
 }
 
 /** The JSON of an answer's body, or undefined when it is not JSON. */

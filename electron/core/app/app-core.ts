@@ -19,7 +19,7 @@ import { ConnectionTrials } from './connection-trials.js';
 import { Connections, tokenStatus, type DemoServer } from './connections.js';
 import { ExportJobs, type ExportJobsOptions } from './export-jobs.js';
 import { ProfileEditor } from './profile-editor.js';
-import { RequestRegistry } from './request-registry.js';
+import { DIRECT_CALLER, RequestRegistry } from './request-registry.js';
 import { AppError } from './app-error.js';
 import { SettingsStore } from './settings-store.js';
 import { forgetSavedViews, savedViewHandlers } from './saved-views.js';
@@ -49,9 +49,6 @@ export type Handlers = {
   [N in RequestName]: (input: ParsedRequestInput<N>, caller?: string) => Promise<RequestOutputs[N]>;
 };
 type Listener = <E extends EventName>(name: E, payload: EventPayloads[E]) => void;
-
-/** The caller of a handler called directly (tests, benches), not through dispatch. */
-const DIRECT_CALLER = 'direct';
 
 /**
  * One instance of the engine for the whole app (docs/architecture.md), wiring its parts: saved connections
@@ -136,8 +133,9 @@ export class AppCore {
       remembered && ((remembered === DEMO_CONNECTION_ID && hasDemo) || (await store.get(remembered)))
         ? remembered
         : undefined;
-    if (start) await core.select(start);
-    else if ((await store.list()).length === 0 && hasDemo) await core.select(DEMO_CONNECTION_ID);
+    if (start) await core.select(DIRECT_CALLER, start);
+    else if ((await store.list()).length === 0 && hasDemo)
+      await core.select(DIRECT_CALLER, DEMO_CONNECTION_ID);
     return core;
   }
 
@@ -149,15 +147,19 @@ export class AppCore {
       if (secret !== undefined) await this.trials.saved(credentialsOf(saved), secret);
       // Its address or credentials may have changed: what was held for it may be another API's.
       this.heldLists.forget(saved.id);
-      // The chosen connection was edited: connect again with what was saved.
-      if (this.connections.active?.id === saved.id) await this.select(saved.id);
+      // Windows and tabs on the edited connection connect again with what was saved.
+      await this.connections.reopen(saved.id);
+      if (id !== undefined) this.emit('connection.changed', { connectionId: saved.id });
       return saved;
     },
     'profiles.delete': async ({ id }) => {
       const deleted = await this.editor.delete(id);
-      if (deleted && this.connections.active?.id === id) this.connections.forgetChoice();
-      if (deleted) await forgetSavedViews(this.settings, id);
-      if (deleted) this.heldLists.forget(id);
+      if (deleted) {
+        this.connections.forget(id);
+        await forgetSavedViews(this.settings, id);
+        this.heldLists.forget(id);
+        this.emit('connection.changed', { connectionId: id });
+      }
       return { deleted };
     },
     'profiles.test': async (input) => {
@@ -167,10 +169,10 @@ export class AppCore {
       await connection.tokens.retry();
       return { customers: await connection.client.count({ resource: 'customers' }) };
     },
-    'connection.select': ({ id }) => this.select(id),
-    'connection.retry': async () => {
-      await this.connections.active?.connection.tokens.retry();
-      return this.status();
+    'connection.select': ({ id }, caller = DIRECT_CALLER) => this.select(caller, id),
+    'connection.retry': async (_input, caller = DIRECT_CALLER) => {
+      await this.connections.active(caller)?.connection.tokens.retry();
+      return this.status(caller);
     },
     'settings.get': () => Promise.resolve(this.settings.get()),
     'settings.set': async (changes) => {
@@ -181,36 +183,41 @@ export class AppCore {
     },
     ...savedViewHandlers(
       () => this.settings,
-      () => this.connections.active?.id,
+      (caller) => this.connections.active(caller)?.id,
     ),
-    'session.status': () => this.status(),
+    'session.status': (_input, caller = DIRECT_CALLER) => this.status(caller),
     'data.listPage': ({ view, size, cursor, lang, priority, requestId }, caller = DIRECT_CALLER) =>
       this.requests.run(caller, requestId, (signal) =>
         this.connections
-          .chosen()
+          .chosen(caller)
           .client.listPage({ ...view, size, cursor, lang }, { signal, priority: priority ?? 'interactive' }),
       ),
     'data.offsetPage': ({ view, size, page, lang, requestId }, caller = DIRECT_CALLER) =>
       this.requests.run(caller, requestId, (signal) =>
         // The user jumped there and waits: interactive, ahead of prefetches and exports.
         this.connections
-          .chosen()
+          .chosen(caller)
           .client.offsetPage({ ...view, size, page, lang }, { signal, priority: 'interactive' }),
       ),
     'data.count': ({ view, requestId }, caller = DIRECT_CALLER) =>
       this.requests.run(caller, requestId, async (signal) => ({
-        total: await this.connections.chosen().client.count(view, { signal, priority: 'prefetch' }),
+        total: await this.connections.chosen(caller).client.count(view, { signal, priority: 'prefetch' }),
       })),
     'data.cancel': ({ requestId }, caller = DIRECT_CALLER) =>
       Promise.resolve({ cancelled: this.requests.cancel(caller, requestId) }),
-    'data.schemas': ({ lang }) => this.connections.chosen().client.schemas(lang),
+    'data.schemas': ({ lang }, caller = DIRECT_CALLER) =>
+      this.connections.chosen(caller).client.schemas(lang),
     ...searchHandlers(
       () => this.heldLists,
       this.requests,
-      () => this.chosenSource(),
+      (caller) => this.chosenSource(caller),
     ),
-    'export.start': (input) =>
-      this.exports.start(this.connections.chosen().client, this.connections.active?.name ?? '', input),
+    'export.start': (input, caller = DIRECT_CALLER) =>
+      this.exports.start(
+        this.connections.chosen(caller).client,
+        this.connections.active(caller)?.name ?? '',
+        input,
+      ),
     // Exports are cancelled by export.cancel only, with the id the app gave them.
     'export.cancel': ({ exportId }) => Promise.resolve({ cancelled: this.exports.cancel(exportId) }),
     'export.reveal': ({ exportId }) => Promise.resolve({ revealed: this.exports.reveal(exportId) }),
@@ -239,21 +246,20 @@ export class AppCore {
     await this.connections.close();
   }
 
-  /** The chosen connection, as the lists held for search are read from it. */
-  private chosenSource(): ListSource {
-    const { client } = this.connections.chosen();
-    const id = this.connections.active?.id ?? '';
-    return { connectionId: id, client };
+  /** The connection `caller` chose, as the lists held for search are read from it. */
+  private chosenSource(caller: string): ListSource {
+    const { client } = this.connections.chosen(caller);
+    return { connectionId: this.connections.active(caller)?.id ?? '', client };
   }
 
   private emit<E extends EventName>(name: E, payload: EventPayloads[E]): void {
     for (const listener of this.listeners) listener(name, payload);
   }
 
-  private async status(): Promise<SessionStatus> {
+  private async status(caller: string): Promise<SessionStatus> {
     // Other processes (cdb runs) may have been granted tokens since: the count shown is the machine's.
     await this.ledger.refresh();
-    const active = this.connections.active;
+    const active = this.connections.active(caller);
     return {
       connection: active ? { id: active.id, name: active.name, demo: active.demo } : null,
       token: active ? tokenStatus(active.connection.tokens.state()) : null,
@@ -264,10 +270,10 @@ export class AppCore {
     };
   }
 
-  /** Makes `id` the chosen connection, and remembers it for the next start. */
-  private async select(id: string): Promise<SessionStatus> {
-    await this.connections.choose(id);
+  /** Makes `id` the connection of `caller`, and remembers it for the next start. */
+  private async select(caller: string, id: string): Promise<SessionStatus> {
+    await this.connections.choose(caller, id);
     await this.settings.set({ connectionId: id });
-    return this.status();
+    return this.status(caller);
   }
 }

@@ -1,4 +1,9 @@
-import { DEMO_CONNECTION_ID, type EventName, type EventPayloads } from '../../shared/contract.js';
+import {
+  DEMO_CONNECTION_ID,
+  type EventName,
+  type EventPayloads,
+  type TokenStatus,
+} from '../../shared/contract.js';
 import { API_LIMITS, DEFAULT_API_PREFIX } from '../../shared/api-rules.js';
 import { connect, type Connection, type ConnectionProfile } from '../api/connect.js';
 import type { GrantLedger } from '../auth/grant-ledger.js';
@@ -28,14 +33,22 @@ type Emit = <E extends EventName>(name: E, payload: EventPayloads[E]) => void;
 
 const DEMO_NAME = 'Demo';
 
+/** Windows and tabs whose choice is remembered at most (a tab reloaded is a new one); the least recent forgotten first. */
+const CALLERS_KEPT = 256;
+
 /**
  * The connections of the app: opens one for a saved profile (its secret from the keychain) or for
  * the Demo (its server started the first time, its credentials in memory, its tokens counted
- * apart from the real APIs'), and keeps the one the user chose, relaying its token and limiter
- * events.
+ * apart from the real APIs'), and keeps the one each window or tab (caller) chose: one tab choosing
+ * Staging never moves another off Prod. A caller that has not chosen starts on the connection chosen
+ * last, and keeps it. Relays the token and limiter events of every chosen connection, naming it.
  */
 export class Connections {
-  private current: (OpenConnection & { detach: () => void }) | undefined;
+  private readonly chosenBy = new Map<string, OpenConnection>();
+  /** The connection chosen last: where a window or tab that has not chosen yet starts. */
+  private latest: OpenConnection | undefined;
+  /** The events relayed for each chosen connection (by id), with the connection they listen to. */
+  private readonly relays = new Map<string, { connection: Connection; detach: () => void }>();
   private demo: Promise<DemoServer> | undefined;
   private readonly demoTokens: TokenManagers;
 
@@ -58,31 +71,43 @@ export class Connections {
     return this.startDemo !== undefined;
   }
 
-  /** The connection the user chose, if any. */
-  get active(): OpenConnection | undefined {
-    return this.current;
+  /** The connection `caller` chose; for one that has not chosen yet, the one chosen last, now its own. */
+  active(caller: string): OpenConnection | undefined {
+    const chosen = this.chosenBy.get(caller) ?? this.latest;
+    if (chosen && !this.chosenBy.has(caller)) this.remember(caller, chosen);
+    return chosen;
   }
 
-  /** The chosen connection; a clear error when there is none. */
-  chosen(): Connection {
-    if (!this.current) throw new AppError('no-connection', 'no connection is chosen: pick one first');
-    return this.current.connection;
+  /** The connection `caller` chose; a clear error when there is none. */
+  chosen(caller: string): Connection {
+    const chosen = this.active(caller);
+    if (!chosen) throw new AppError('no-connection', 'no connection is chosen: pick one first');
+    return chosen.connection;
   }
 
-  /** Makes `id` the chosen connection. */
-  async choose(id: string): Promise<void> {
+  /** Makes `id` the connection of `caller`, and where callers that have not chosen start. */
+  async choose(caller: string, id: string): Promise<void> {
     const opened = await this.open(id);
-    this.forgetChoice();
-    const { tokens, limiter } = opened.connection;
-    const detachToken = tokens.onState((state) => this.emit('token.state', tokenStatus(state)));
-    const detachStats = limiter.onStats((stats) => this.emit('limiter.stats', stats));
-    this.current = { ...opened, detach: () => (detachToken(), detachStats()) };
+    this.remember(caller, opened);
+    this.latest = opened;
+    this.relay();
   }
 
-  /** No connection is chosen any more (it was deleted, or the app is quitting). */
-  forgetChoice(): void {
-    this.current?.detach();
-    this.current = undefined;
+  /** Connects again every caller that chose `id` (its profile was saved): same choice, what was saved. */
+  async reopen(id: string): Promise<void> {
+    if (![...this.chosenBy.values(), this.latest].some((chosen) => chosen?.id === id)) return;
+    const opened = await this.open(id);
+    for (const [caller, chosen] of this.chosenBy) if (chosen.id === id) this.chosenBy.set(caller, opened);
+    if (this.latest?.id === id) this.latest = opened;
+    this.relay();
+  }
+
+  /** No caller has `id` chosen any more (it was deleted); with no id, none has any (the app is quitting). */
+  forget(id?: string): void {
+    for (const [caller, chosen] of this.chosenBy)
+      if (id === undefined || chosen.id === id) this.chosenBy.delete(caller);
+    if (id === undefined || this.latest?.id === id) this.latest = undefined;
+    this.relay();
   }
 
   /** A connection to a profile, or to the Demo API. */
@@ -122,9 +147,37 @@ export class Connections {
 
   /** Stops the Demo's server and its token managers (the app is quitting). */
   async close(): Promise<void> {
-    this.forgetChoice();
+    this.forget();
     this.demoTokens.closeAll();
     await (await this.demo)?.close();
+  }
+
+  private remember(caller: string, chosen: OpenConnection): void {
+    this.chosenBy.delete(caller);
+    this.chosenBy.set(caller, chosen);
+    if (this.chosenBy.size > CALLERS_KEPT) this.chosenBy.delete(this.chosenBy.keys().next().value ?? '');
+  }
+
+  /** Listens to the token and limiter of each chosen connection (and no other), their events naming it. */
+  private relay(): void {
+    const wanted = new Map<string, Connection>();
+    for (const chosen of [...this.chosenBy.values(), this.latest])
+      if (chosen) wanted.set(chosen.id, chosen.connection);
+    for (const [id, relay] of this.relays) {
+      if (wanted.get(id) === relay.connection) continue;
+      relay.detach();
+      this.relays.delete(id);
+    }
+    for (const [connectionId, connection] of wanted) {
+      if (this.relays.has(connectionId)) continue;
+      const detachToken = connection.tokens.onState((state) =>
+        this.emit('token.state', { ...tokenStatus(state), connectionId }),
+      );
+      const detachStats = connection.limiter.onStats((stats) =>
+        this.emit('limiter.stats', { ...stats, connectionId }),
+      );
+      this.relays.set(connectionId, { connection, detach: () => (detachToken(), detachStats()) });
+    }
   }
 
   private async openDemo(): Promise<OpenConnection> {
@@ -152,7 +205,7 @@ export class Connections {
 }
 
 /** A token manager's state as the contract shows it. */
-export function tokenStatus(state: TokenState): EventPayloads['token.state'] {
+export function tokenStatus(state: TokenState): TokenStatus {
   // The UI has no use for why a token is held back: the budget's figures say it.
   const { blockedFor, ...usage } = state.usage;
   return { status: state.status, expiresAt: state.expiresAt, error: state.error, ...usage };

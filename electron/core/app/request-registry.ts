@@ -42,3 +42,6 @@ export class RequestRegistry {
     this.byCaller.clear();
   }
 }
+
+/** The caller of a handler called directly (tests, benches, the start), not through dispatch. */
+export const DIRECT_CALLER = 'direct';

@@ -1,6 +1,7 @@
 import type { SavedView } from '../../shared/saved-view.js';
 import { AppError } from './app-error.js';
 import type { Handlers } from './app-core.js';
+import { DIRECT_CALLER } from './request-registry.js';
 import type { SettingsStore } from './settings-store.js';
 
 /**
@@ -21,11 +22,11 @@ export async function forgetSavedViews(settings: SettingsStore, connectionId: st
  */
 export function savedViewHandlers(
   settings: () => SettingsStore,
-  chosenConnection: () => string | undefined,
+  chosenConnection: (caller: string) => string | undefined,
 ): Pick<Handlers, 'views.save' | 'views.rename' | 'views.delete'> {
-  /** Applies `change` to the chosen connection's views and returns them after it. */
-  const change = async (edit: (views: SavedView[]) => SavedView[]): Promise<SavedView[]> => {
-    const connectionId = chosenConnection();
+  /** Applies `change` to the views of the connection `caller` chose, and returns them after it. */
+  const change = async (caller: string, edit: (views: SavedView[]) => SavedView[]): Promise<SavedView[]> => {
+    const connectionId = chosenConnection(caller);
     if (connectionId === undefined) throw new AppError('no-connection', 'no connection is chosen');
     const saved = await settings().update(({ views = {} }) => ({
       views: { ...views, [connectionId]: edit(views[connectionId] ?? []) },
@@ -38,18 +39,18 @@ export function savedViewHandlers(
     return view;
   };
   return {
-    'views.save': ({ view }) =>
-      change((views) => [...views.filter((other) => other.name !== view.name), view]),
-    'views.rename': ({ name, newName }) =>
-      change((views) => {
+    'views.save': ({ view }, caller = DIRECT_CALLER) =>
+      change(caller, (views) => [...views.filter((other) => other.name !== view.name), view]),
+    'views.rename': ({ name, newName }, caller = DIRECT_CALLER) =>
+      change(caller, (views) => {
         const view = named(views, name);
         if (newName !== name && views.some((other) => other.name === newName)) {
           throw new AppError('invalid-argument', `a saved view is already called "${newName}"`);
         }
         return views.map((other) => (other === view ? { ...view, name: newName } : other));
       }),
-    'views.delete': ({ name }) =>
-      change((views) => {
+    'views.delete': ({ name }, caller = DIRECT_CALLER) =>
+      change(caller, (views) => {
         named(views, name);
         return views.filter((other) => other.name !== name);
       }),

@@ -4,6 +4,7 @@ import { suggestCustomers } from '../search/customer-finder.js';
 import type { HeldLists, ListSource } from '../search/held-lists.js';
 import { compileSearch, matchesOf } from '../search/list-query.js';
 import type { Handlers } from './app-core.js';
+import { DIRECT_CALLER } from './request-registry.js';
 import type { RequestRegistry } from './request-registry.js';
 
 type SearchRequests =
@@ -17,19 +18,19 @@ type SearchRequests =
 
 /**
  * The search.* and lists.* requests (docs/architecture.md, "Search"): searches answered from the
- * lists held for search of the chosen connection, their reads started, stopped and done again.
+ * lists held for search of the connection the caller chose, their reads started, stopped and done again.
  * A search is cancellable by its caller (a newer key typed cancels the one before).
  */
 export function searchHandlers(
   heldLists: () => HeldLists,
   requests: RequestRegistry,
-  chosen: () => ListSource,
+  chosen: (caller: string) => ListSource,
 ): Pick<Handlers, SearchRequests> {
   return {
-    'search.rows': ({ view, lang, filter, from, count, sample, requestId }, caller = 'direct') =>
+    'search.rows': ({ view, lang, filter, from, count, sample, requestId }, caller = DIRECT_CALLER) =>
       requests.run(caller, requestId, async (signal) => {
         const { sort, ...scope } = view;
-        const list = heldLists().use(chosen(), scope, lang);
+        const list = heldLists().use(chosen(caller), scope, lang);
         const rows = list.rows;
         // Fields compare as the table's and an export's do: by the kinds the schema or the first
         // rows give. Before the first page there are none to judge (nor kinds to judge them by).
@@ -55,9 +56,9 @@ export function searchHandlers(
           ...(sample && { sample: rows.records.slice(0, KIND_SAMPLE_ROWS) }),
         };
       }),
-    'search.customers': ({ text, lang, limit, read, requestId }, caller = 'direct') =>
+    'search.customers': ({ text, lang, limit, read, requestId }, caller = DIRECT_CALLER) =>
       requests.run(caller, requestId, () => {
-        const source = chosen();
+        const source = chosen(caller);
         const held = (resource: 'customers' | 'contacts') =>
           read ? heldLists().use(source, { resource }, lang) : heldLists().find(source, { resource }, lang);
         const customers = held('customers');
@@ -68,22 +69,24 @@ export function searchHandlers(
           contacts: contacts ? heldLists().statusOf(contacts) : null,
         });
       }),
-    'lists.record': ({ list: view, lang, id, read }) => {
-      const source = chosen();
+    'lists.record': ({ list: view, lang, id, read }, caller = DIRECT_CALLER) => {
+      const source = chosen(caller);
       const list = read ? heldLists().use(source, view, lang) : heldLists().find(source, view, lang);
       return Promise.resolve({
         record: list?.rows.record(id) ?? null,
         list: list ? heldLists().statusOf(list) : null,
       });
     },
-    'lists.stop': ({ list, lang }) => Promise.resolve(heldLists().stop(chosen(), list, lang) ?? null),
-    'lists.read': ({ list, lang }) => Promise.resolve(heldLists().read(chosen(), list, lang)),
-    'lists.refresh': () => {
-      const { connectionId } = chosen();
+    'lists.stop': ({ list, lang }, caller = DIRECT_CALLER) =>
+      Promise.resolve(heldLists().stop(chosen(caller), list, lang) ?? null),
+    'lists.read': ({ list, lang }, caller = DIRECT_CALLER) =>
+      Promise.resolve(heldLists().read(chosen(caller), list, lang)),
+    'lists.refresh': (_input, caller = DIRECT_CALLER) => {
+      const { connectionId } = chosen(caller);
       heldLists().refresh(connectionId);
       return Promise.resolve(heldLists().statuses(connectionId));
     },
-    'lists.status': (): Promise<HeldListStatus[]> =>
-      Promise.resolve(heldLists().statuses(chosen().connectionId)),
+    'lists.status': (_input, caller = DIRECT_CALLER): Promise<HeldListStatus[]> =>
+      Promise.resolve(heldLists().statuses(chosen(caller).connectionId)),
   };
 }

@@ -2,9 +2,9 @@ import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import { API_LIMITS } from '../../shared/api-rules.js';
 import type { Credentials } from './credentials.js';
-import { ApiError, LONGEST_SERVER_WAIT_MS, retryAfterMs, serverMessageOf } from '../errors.js';
+import { ApiError, capServerText, LONGEST_SERVER_WAIT_MS, retryAfterMs, serverMessageOf } from '../errors.js';
 import { GrantLedger, type GrantUsage } from './grant-ledger.js';
-import { httpCall, jsonOf, neverSent, type Fetch } from '../api/http.js';
+import { answeredWhole, httpCall, jsonOf, neverSent, type Fetch } from '../api/http.js';
 import { treatAsSecret } from '../redact.js';
 import type { CachedToken } from './vault.js';
 
@@ -21,6 +21,10 @@ export interface TokenEndpointOptions {
 /** The spec's lifetime, for a token that says nothing of its own. */
 export const LIFETIME_FALLBACK_MS = API_LIMITS.tokenLifetimeSeconds * 1000;
 const MAX_429_WAITS = 2;
+/** How long a 429 that says no Retry-After (or one unreadable) stops token requests. */
+const UNSAID_RATE_WAIT_MS = 60_000;
+/** How long a 403 or a spent quota that says no Retry-After stops them: the longest wait the ledger keeps, unless the user retries. */
+const UNSAID_QUOTA_WAIT_MS = LONGEST_SERVER_WAIT_MS.tokenEndpoint;
 /**
  * However short a lifetime the server states, a token is used for a minute before it is renewed:
  * at most one grant per credentials per minute (15 a day are all there are). A token that really
@@ -68,19 +72,23 @@ export async function requestToken(
         what: 'the token endpoint',
       });
     } catch (error) {
-      // A lost answer may still have been a grant: it stays counted.
-      await options.ledger.settle(ledgerKey, reservation.id, neverSent(error) ? 'refused' : 'unknown');
+      // A lost answer may still have been a grant: it stays counted. A redirect granted nothing.
+      const refused = neverSent(error) || answeredWhole(error);
+      await options.ledger.settle(ledgerKey, reservation.id, refused ? 'refused' : 'unknown');
       throw error;
     }
     const body = jsonOf(answer);
     if (answer.status === 200) {
       const token = tokenFrom(body, options.now());
-      await options.ledger.settle(ledgerKey, reservation.id, token ? 'granted' : 'unknown');
+      // A whole answer without a token granted none (a sign-in page, a proxy's notice): not counted.
+      await options.ledger.settle(ledgerKey, reservation.id, token ? 'granted' : 'refused');
       if (token) return token;
-      throw new ApiError('invalid-response', 'the token endpoint answered without an access_token', {
-        status: 200,
-        retryable: true,
-      });
+      const type = answer.headers.get('content-type');
+      throw new ApiError(
+        'invalid-response',
+        `the token endpoint at ${credentials.authUrl}/oauth/token answered without an access_token (HTTP 200${type ? `, ${capServerText(type)}` : ''}): check the connection's auth URL; a sign-in page or a proxy may be answering in its place`,
+        { status: 200, retryable: false },
+      );
     }
     await options.ledger.settle(ledgerKey, reservation.id, 'refused');
     // Bounded by an hour: what it asks is written in the machine's ledger and blocks every process.
@@ -130,8 +138,14 @@ async function failure(
 ): Promise<ApiError> {
   const serverMessage = serverMessageOf(body);
   const quoted = serverMessage ? `: ${serverMessage}` : '';
-  const retryAt = wait === undefined ? undefined : options.now() + wait;
   const code = (body as { error?: unknown } | undefined)?.error;
+  const quota = status === 403 || code === 'token_quota_exceeded' || (wait ?? 0) > 60_000;
+  // A refusal that says no wait, or one the app cannot read, still stops every process from asking
+  // at each call: a minute for "too many", until Retry (at most a day) for a spent quota.
+  const waited =
+    wait ??
+    (status === 429 || status === 403 ? (quota ? UNSAID_QUOTA_WAIT_MS : UNSAID_RATE_WAIT_MS) : undefined);
+  const retryAt = waited === undefined ? undefined : options.now() + waited;
   if (status === 401 || code === 'invalid_client') {
     return new ApiError(
       'credentials-rejected',
@@ -141,10 +155,11 @@ async function failure(
   }
   if (status === 429 || status === 403) {
     // docs/api.md: 429/403 from the token endpoint: stop, and show when a token is next allowed.
-    const quota = status === 403 || code === 'token_quota_exceeded' || (wait ?? 0) > 60_000;
     if (retryAt !== undefined) await options.ledger.blockUntil(ledgerKey, retryAt, quota ? 'budget' : 'rate');
     const when =
-      retryAt === undefined ? '' : `; the next one can be requested at ${new Date(retryAt).toISOString()}`;
+      retryAt === undefined
+        ? ''
+        : `; the next one can be requested at ${new Date(retryAt).toISOString()}${wait === undefined ? ' (the server said no time; Retry asks sooner)' : ''}`;
     return new ApiError(
       quota ? 'token-budget' : 'token-rate-limited',
       `${quota ? 'the token budget is spent' : 'too many token requests'} (HTTP ${status})${quoted}${when}`,

@@ -7,6 +7,11 @@ export interface TokenGateOptions {
   maxBackoffMs?: number;
 }
 
+/** Refusals of the request itself (not of the moment): no token is asked again until the user acts. */
+const CLOSING_CODES: ReadonlySet<string> = new Set(['credentials-rejected', 'http', 'invalid-response']);
+/** Refusals that say when a token may be asked again (a spent budget, a Retry-After). */
+const WAITING_CODES: ReadonlySet<string> = new Set(['token-budget', 'token-rate-limited']);
+
 /**
  * Whether a token may be asked for now (docs/architecture.md, "How a token is spent"; a token is money): never again after
  * the credentials were rejected, until the user changes them or retries; after a failing token
@@ -18,7 +23,7 @@ export class TokenGate {
   /** After a failing token endpoint: no request before `until`. */
   private backoff: { failures: number; until: number } | undefined;
   /** The error callers get while the backoff lasts (it says when the next attempt is). */
-  private backoffError: ApiError | undefined;
+  private backoffError: Error | undefined;
   private error: Error | undefined;
 
   constructor(private readonly options: TokenGateOptions) {}
@@ -43,12 +48,24 @@ export class TokenGate {
   failed(error: unknown): void {
     if (!(error instanceof Error)) return;
     this.error = error;
-    if (!(error instanceof ApiError) || error === this.backoffError) return;
-    if (error.code === 'credentials-rejected' || (error.code === 'http' && !error.retryable)) {
+    if (error === this.backoffError) return;
+    if (!(error instanceof ApiError)) {
+      // The keychain, the token file or a lock failed: retried, but not at every call.
+      this.startBackoff(error);
+    } else if (CLOSING_CODES.has(error.code) && !error.retryable) {
       this.rejected = error;
+    } else if (error.retryAt !== undefined && WAITING_CODES.has(error.code)) {
+      // The token endpoint (or the ledger, for it) said when to ask again: not a moment sooner.
+      this.backoff = { failures: this.backoff?.failures ?? 0, until: error.retryAt };
+      this.backoffError = error;
     } else if (error.retryable) {
       this.startBackoff(error);
     }
+  }
+
+  /** Closes the gate with `error` until the user retries (the API refuses every token these credentials get). */
+  close(error: ApiError): void {
+    this.rejected = this.error = error;
   }
 
   /** A token was obtained: the endpoint works again. */
@@ -64,19 +81,22 @@ export class TokenGate {
     this.error = undefined;
   }
 
-  private startBackoff(error: ApiError): void {
+  private startBackoff(error: Error): void {
     const failures = (this.backoff?.failures ?? 0) + 1;
     const base = this.options.baseBackoffMs ?? 2_000;
     const wait = Math.min(this.options.maxBackoffMs ?? 5 * 60_000, base * 2 ** (failures - 1));
     const until = this.options.now() + wait;
     this.backoff = { failures, until };
     // Callers that come during the wait get this error, saying when the next attempt will be made.
-    this.error = this.backoffError = new ApiError(error.code, error.message, {
-      status: error.status,
-      serverMessage: error.serverMessage,
-      retryable: true,
-      retryAt: until,
-      cause: error,
-    });
+    this.error = this.backoffError =
+      error instanceof ApiError
+        ? new ApiError(error.code, error.message, {
+            status: error.status,
+            serverMessage: error.serverMessage,
+            retryable: true,
+            retryAt: until,
+            cause: error,
+          })
+        : error;
   }
 }

@@ -211,12 +211,20 @@ describe('token endpoint faults', () => {
   it.each([
     ['not JSON', (response: ServerResponse) => response.writeHead(200).end('<html>')],
     ['JSON without access_token', (response: ServerResponse) => json(response, 200, { token: 'x' })],
-  ])('refuses an answer that is %s, counting it as possibly granted', async (_kind, answer) => {
-    const endpoint = await tokenEndpoint((_call, response) => answer(response));
-    const { tokens } = await managerFor(endpoint.url);
-    expect((await apiErrorOf(tokens.getToken())).code).toBe('invalid-response');
-    expect(tokens.state().usage).toMatchObject({ used: 1, unconfirmed: 1 });
-  });
+  ])(
+    'refuses an answer that is %s, counting no grant (a whole answer without a token granted none: M3), and asks no more until Retry',
+    async (_kind, answer) => {
+      const endpoint = await tokenEndpoint((_call, response) => answer(response));
+      const { tokens } = await managerFor(endpoint.url);
+      expect(await apiErrorOf(tokens.getToken())).toMatchObject({
+        code: 'invalid-response',
+        retryable: false,
+      });
+      expect(tokens.state().usage).toMatchObject({ used: 0, unconfirmed: 0 });
+      await apiErrorOf(tokens.getToken());
+      expect(endpoint.calls()).toBe(1);
+    },
+  );
 
   it('gives up on a silent endpoint after its timeout, and counts the lost answer as a possible grant', async () => {
     const endpoint = await tokenEndpoint(() => undefined);

@@ -1,7 +1,8 @@
 import { credentialsId, type Credentials } from './credentials.js';
 import { ApiError, untilAborted } from '../errors.js';
 import { GrantLedger, type GrantUsage } from './grant-ledger.js';
-import { LIFETIME_FALLBACK_MS, requestToken } from './token-endpoint.js';
+import { LIFETIME_FALLBACK_MS, requestToken, SHORTEST_LIFETIME_MS } from './token-endpoint.js';
+import { RESOURCES } from '../../shared/api-rules.js';
 import { TokenGate } from './token-gate.js';
 import type { CachedToken } from './vault.js';
 import type { Fetch } from '../api/http.js';
@@ -16,6 +17,13 @@ export type { Credentials, SecretSource, TokenManagerOptions, TokenState };
  */
 const RENEW_MARGIN_SHARE = 0.05;
 const RENEW_MARGIN_MAX_MS = 60_000;
+/**
+ * A 401 to a token received less than this ago cannot mean it ended (no token lives shorter): the
+ * token is valid and only not permitted there (spec, Authentication 9). Renewing would pay for nothing.
+ */
+const PROVEN_FRESH_MS = SHORTEST_LIFETIME_MS;
+/** At most one renewal forced by a 401 in this long: a refusal repeated sooner is "not permitted" (a token is money). */
+const FORCED_RENEWAL_EVERY_MS = 5 * 60_000;
 
 /**
  * The access token of one set of credentials (docs/architecture.md, "How a token is spent"), shared
@@ -30,10 +38,21 @@ export class TokenManager {
   /** Whether a token may be asked for now (after rejected credentials or a failing endpoint). */
   private readonly gate: TokenGate;
   /**
-   * Scopes where the API refused the current token right after it was issued (spec, Authentication
-   * 9); kept with the token in the keychain, so no process spends a token to learn it again.
+   * Scopes (resources) where the API refused a token it had proven valid (spec, Authentication 9):
+   * learnt for these credentials and API origin, kept across renewals (a new token is not permitted
+   * more), and with the token in the keychain so no process spends a token to learn it again. A scope
+   * leaves it when the API answers there (the bundle was widened), the user retries, or the
+   * credentials change.
    */
-  private notPermitted = new Set<string>();
+  private readonly notPermitted = new Set<string>();
+  /** The token the API last answered, and the scopes where it did: a 401 there means it ended. */
+  private accepted: { accessToken: string; scopes: Set<string> } | undefined;
+  /** Whether the API ever answered a token of these credentials in this process. */
+  private everAccepted = false;
+  /** When a 401 last made this manager renew (FORCED_RENEWAL_EVERY_MS). */
+  private forcedRenewalAt: number | undefined;
+  /** Why the current token could not be cached in the keychain or token file, if it could not. */
+  private cacheFailure: string | undefined;
   /** Tokens the API refused (401) and that were renewed: never taken back from the keychain. */
   private readonly refusedTokens = new Set<string>();
   private readonly secretSources = new Map<string, SecretSource>();
@@ -86,16 +105,44 @@ export class TokenManager {
     return token.accessToken;
   }
 
+  /** The API answered a call made with `accessToken` for `scope`: the token is valid, and permitted there. */
+  acceptedBy(accessToken: string, scope: string): void {
+    if (this.accepted?.accessToken !== accessToken) this.accepted = { accessToken, scopes: new Set() };
+    this.accepted.scopes.add(scope);
+    this.everAccepted = true;
+    this.notPermitted.delete(scope);
+  }
+
   /**
-   * What to do after the API answered 401 to `accessToken` for `scope` (a resource): renew once;
-   * but a token refused right after it was issued is valid and only not permitted there (a bundle
-   * restricted to some resources), so it is kept and no more tokens are asked for that scope.
+   * What to do after the API answered 401 to `accessToken` for `scope`. A token that may have ended
+   * (refused where it was answered before, or old and never answered) is renewed, once per
+   * FORCED_RENEWAL_EVERY_MS. A token proven valid (answered elsewhere, or received within a minute)
+   * is only not permitted there: no grant, and the scope is remembered for these credentials. When
+   * every resource refuses and no token was ever answered, the tokens themselves are refused (a
+   * wrong audience): the gate closes, so no grant is spent finding it out again.
    */
   async refused(accessToken: string, scope: string): Promise<'renew' | 'not-permitted'> {
-    if (this.current?.accessToken !== accessToken) return 'renew';
-    if (this.notPermitted.has(scope)) return 'not-permitted';
+    const current = this.current;
+    // Renewed meanwhile by another call: trying the current token costs no grant.
+    if (current?.accessToken !== accessToken) return 'renew';
+    const acceptedHere = this.accepted?.accessToken === accessToken && this.accepted.scopes.has(scope);
+    if (!acceptedHere) {
+      const now = this.now();
+      const proven =
+        this.notPermitted.has(scope) ||
+        this.accepted?.accessToken === accessToken ||
+        now - (current.receivedAt ?? 0) < PROVEN_FRESH_MS ||
+        (this.forcedRenewalAt !== undefined && now - this.forcedRenewalAt < FORCED_RENEWAL_EVERY_MS);
+      if (proven) {
+        await this.markNotPermitted(scope);
+        if (!this.everAccepted && RESOURCES.every((resource) => this.notPermitted.has(resource))) {
+          await this.closeOnRefusedTokens();
+        }
+        return 'not-permitted';
+      }
+    }
+    this.forcedRenewalAt = this.now();
     this.current = undefined;
-    this.notPermitted.clear();
     // Before the keychain forgets it, a concurrent caller could read it back from there: not this one.
     this.refusedTokens.add(accessToken);
     // Only if the keychain still holds this very token: another process refused the same one a
@@ -108,28 +155,20 @@ export class TokenManager {
     return 'renew';
   }
 
-  /** Remembers, here and with the cached token, that the freshly issued `accessToken` was refused for `scope`. */
-  async markNotPermitted(accessToken: string, scope: string): Promise<void> {
-    if (this.current?.accessToken !== accessToken || this.notPermitted.has(scope)) return;
-    this.notPermitted.add(scope);
-    this.current = { ...this.current, notPermitted: [...this.notPermitted] };
-    await this.options.vault.setToken(this.account, this.current);
-  }
-
   /**
    * Takes `token`, obtained for these very credentials by a trial of the secret now saved for them
    * (AppCore's Test then Save), as the current token: no second grant for the same secret.
    */
   async adopt(token: CachedToken): Promise<void> {
-    await this.options.vault.setToken(this.account, token);
     this.keep(token);
+    await this.persist(token);
     this.emit();
   }
 
   /** Drops the cached token here and in the keychain (the credentials' profile was changed). */
   async forget(): Promise<void> {
     this.current = undefined;
-    this.notPermitted.clear();
+    this.forgetWhatWasLearnt();
     await this.options.vault.deleteToken(this.account);
     this.emit();
   }
@@ -140,6 +179,7 @@ export class TokenManager {
    */
   async retry(): Promise<void> {
     this.gate.retry();
+    this.forgetWhatWasLearnt();
     await this.options.ledger.unblock(this.ledgerKey);
     this.emit();
   }
@@ -148,7 +188,13 @@ export class TokenManager {
     const usage = this.options.ledger.usage(this.ledgerKey);
     if (this.inflight) return { status: 'requesting', usage };
     if (this.current && this.current.expiresAt > this.now()) {
-      return { status: 'valid', expiresAt: this.current.expiresAt, usage };
+      const notCached = this.cacheFailure && `it could not be kept for the next start (${this.cacheFailure})`;
+      return {
+        status: 'valid',
+        expiresAt: this.current.expiresAt,
+        usage,
+        ...(notCached && { error: notCached }),
+      };
     }
     const error = this.gate.lastError;
     return error ? { status: 'failed', usage, error: error.message } : { status: 'none', usage };
@@ -171,6 +217,54 @@ export class TokenManager {
     this.detachLedger();
   }
 
+  /** Caches `token` for the user's other processes and the next start, best-effort (the status bar says when it failed). */
+  private async persist(token: CachedToken): Promise<void> {
+    try {
+      await this.options.vault.setToken(this.account, token);
+      this.cacheFailure = undefined;
+    } catch (error) {
+      this.cacheFailure = error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  /** Forgets what the API was seen to permit and refuse (the credentials changed, or the user retries). */
+  private forgetWhatWasLearnt(): void {
+    this.notPermitted.clear();
+    this.accepted = undefined;
+    this.everAccepted = false;
+    this.forcedRenewalAt = undefined;
+  }
+
+  /** Remembers, here and with the cached token (for the user's other processes), that `scope` is not permitted. */
+  private async markNotPermitted(scope: string): Promise<void> {
+    this.notPermitted.add(scope);
+    if (!this.current) return;
+    this.current = { ...this.current, notPermitted: [...this.notPermitted] };
+    await this.persist(this.current);
+  }
+
+  /**
+   * Every resource refused a token the API never answered: these credentials' tokens are not for
+   * this API. The token is dropped and the gate closed until the user changes the connection or retries.
+   */
+  private async closeOnRefusedTokens(): Promise<void> {
+    const token = this.current;
+    this.current = undefined;
+    if (token) this.refusedTokens.add(token.accessToken);
+    this.gate.close(
+      new ApiError(
+        'credentials-rejected',
+        `the API refuses every token these credentials obtain (HTTP 401 for ${RESOURCES.join(', ')}): check the connection's audience (the API its tokens are asked for) and that this client may read this API, then try again`,
+        { status: 401, retryable: false },
+      ),
+    );
+    await this.options.ledger.exclusive(this.account, async () => {
+      if (token && (await this.options.vault.getToken(this.account))?.accessToken === token.accessToken)
+        await this.options.vault.deleteToken(this.account);
+    });
+    this.emit();
+  }
+
   /** Fresh until a small share of its lifetime before it ends (RENEW_MARGIN_SHARE). */
   private isFresh(token: CachedToken): boolean {
     const lifetime = token.expiresAt - (token.receivedAt ?? token.expiresAt - LIFETIME_FALLBACK_MS);
@@ -188,9 +282,10 @@ export class TokenManager {
       return await this.options.ledger.exclusive(this.account, async () => {
         const cachedMeanwhile = await this.cachedByAnyProcess();
         if (cachedMeanwhile) return this.keep(cachedMeanwhile);
-        const token = await this.request();
-        await this.options.vault.setToken(this.account, token);
-        return this.keep(token);
+        // Kept before it is cached: a keychain or token file that fails costs the cache, never the token.
+        const token = this.keep(await this.request());
+        await this.persist(token);
+        return token;
       });
     } catch (error) {
       this.gate.failed(error);
@@ -205,8 +300,8 @@ export class TokenManager {
   }
 
   private keep(token: CachedToken): CachedToken {
-    // A new token clears what the last one was not permitted; a token read back brings its own.
-    this.notPermitted = new Set(token.notPermitted);
+    // What these credentials may not read outlives the token; a token read back brings what another process learnt.
+    for (const scope of token.notPermitted ?? []) this.notPermitted.add(scope);
     this.current = token;
     this.gate.succeeded();
     return token;

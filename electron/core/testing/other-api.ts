@@ -24,8 +24,10 @@ export interface OtherApiOptions {
   rejectClient?: boolean;
   /** Delay before the token endpoint answers. */
   tokenDelayMs?: number;
-  /** A resource this bundle is not permitted on: any token gets 401 there (spec, Authentication 9). */
-  forbiddenResource?: string;
+  /** Resources (or `schemas`) this bundle is not permitted on: any token gets 401 there (spec, Authentication 9). */
+  forbiddenResources?: string[];
+  /** Every token is refused (401) everywhere, as when the tokens are asked for another audience. */
+  refuseEveryToken?: boolean;
   /** Records of each resource (default 1,000). */
   rows?: number;
   /** The records every list serves (instead of `rows` generated ones). */
@@ -40,8 +42,10 @@ export interface OtherApiOptions {
   resetRequests?: number[];
   /** The lifetime its token answers state in `expires_in`, when not the real one (`tokenSeconds`). */
   statedSeconds?: number;
-  /** Every token request answers 429 with this Retry-After header. */
-  tokenRetryAfter?: string;
+  /** Every token request answers this refusal (429 or 403), with this Retry-After header or none. */
+  tokenRefusal?: { status: number; retryAfter?: string; body?: unknown };
+  /** Every token request answers this instead of a token (a redirect with its Location, a sign-in page). */
+  tokenAnswer?: { status: number; headers?: Record<string, string>; body: string };
   /** The list requests (counted from 1) answered 503 with this Retry-After header. */
   overloaded?: { requests: number[]; retryAfter: string };
   /** A broken cursor chain: the page that starts at row `at` hands out the cursor of row `backTo` again. */
@@ -99,9 +103,14 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
     }
     if (tokenRequests <= (options.failingTokenRequests ?? 0))
       return json(response, 500, { message: 'token service down' });
-    if (options.tokenRetryAfter !== undefined) {
-      response.setHeader('retry-after', options.tokenRetryAfter);
-      return json(response, 429, { message: 'too many token requests' });
+    if (options.tokenRefusal) {
+      const { status, retryAfter, body: refusal } = options.tokenRefusal;
+      if (retryAfter !== undefined) response.setHeader('retry-after', retryAfter);
+      return json(response, status, refusal ?? { message: 'too many token requests' });
+    }
+    if (options.tokenAnswer) {
+      const { status, headers, body: text } = options.tokenAnswer;
+      return response.writeHead(status, headers).end(text);
     }
     if (options.rejectClient || body.client_id !== clientId || body.client_secret !== clientSecret) {
       return json(response, 401, {
@@ -135,7 +144,7 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
           : options.schemas;
       return json(response, 200, listing);
     }
-    if (resource === options.forbiddenResource)
+    if (options.refuseEveryToken || options.forbiddenResources?.includes(resource))
       return json(response, 401, { message: `token not valid for ${resource}` });
     if (!['customers', 'contacts', 'agreements'].includes(resource))
       return json(response, 404, { message: 'not found' });

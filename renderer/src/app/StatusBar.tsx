@@ -9,8 +9,9 @@ import { dateTimeFormat, numberFormat } from '../intl';
 /** Connection, token state and budget, live request rate and queue (docs/architecture.md, "How a page reaches the screen"). */
 export function StatusBar({ session }: { session: SessionStatus | undefined }) {
   const { t, i18n } = useTranslation();
-  const stats = useLatestEvent('limiter.stats');
-  const token = useLatestEvent('token.state') ?? session?.token ?? undefined;
+  const connectionId = session?.connection?.id;
+  const stats = useLatestEvent('limiter.stats', connectionId);
+  const token = useLatestEvent('token.state', connectionId) ?? session?.token ?? undefined;
   const language = i18n.language as Language;
   const api = useApi();
   // Lists read for search go on when the table or field that asked is gone: said here, with Cancel.

@@ -14,7 +14,7 @@ import type { View } from '../../../electron/shared/view';
 import { AppFailure, call } from '../api/call';
 import { useApi } from '../api/context';
 import { FRESH_MS } from '../table/traversal';
-import { refreshViews, traversalOf } from '../table/view-cache';
+import { forgetConnection, refreshViews, traversalOf } from '../table/view-cache';
 
 /** A list as the user sees it: resource, customer scope, server sort (electron/shared/view.ts). */
 export type ListView = View;
@@ -147,14 +147,27 @@ export async function prefetchFirstView(
   void client.prefetchQuery(schemasQuery(api, session, settings.language));
 }
 
-/** The session, kept fresh by the app's token events. */
+/**
+ * The session, kept fresh by the app's token events; when a connection is edited or deleted, what
+ * was read from it (views, counts, schemas) is forgotten, so no other API's rows show under its name.
+ */
 export function useSession() {
   const api = useApi();
   const client = useQueryClient();
-  useEffect(
-    () => api.on('token.state', () => void client.invalidateQueries({ queryKey: queryKeys.session })),
-    [api, client],
-  );
+  useEffect(() => {
+    const stopTokens = api.on(
+      'token.state',
+      () => void client.invalidateQueries({ queryKey: queryKeys.session }),
+    );
+    const stopChanges = api.on('connection.changed', ({ connectionId }) => {
+      forgetConnection(connectionId);
+      for (const key of [queryKeys.counts, queryKeys.allPages, ['schemas'] as const])
+        client.removeQueries({ queryKey: [...key, connectionId] });
+      void client.invalidateQueries({ queryKey: queryKeys.session });
+      void client.invalidateQueries({ queryKey: queryKeys.profiles });
+    });
+    return () => (stopTokens(), stopChanges());
+  }, [api, client]);
   return useQuery(sessionQuery(api));
 }
 
@@ -208,12 +221,23 @@ export function useRefreshViews(): () => void {
   }, [api, client]);
 }
 
-/** The latest value of an app event, or undefined before the first one. */
+/**
+ * The latest value of an event about the connection `connectionId` (this window's or tab's), or
+ * undefined before the first one: another tab's connection's events are not this one's.
+ */
 export function useLatestEvent<E extends 'limiter.stats' | 'token.state'>(
   name: E,
+  connectionId: string | undefined,
 ): (E extends 'limiter.stats' ? LimiterStats : TokenStatus) | undefined {
   const api = useApi();
-  const [value, setValue] = useState<unknown>();
-  useEffect(() => api.on(name, setValue), [api, name]);
-  return value as (E extends 'limiter.stats' ? LimiterStats : TokenStatus) | undefined;
+  const [value, setValue] = useState<{ connectionId: string }>();
+  useEffect(
+    () =>
+      api.on(name, (payload: { connectionId: string }) => {
+        if (payload.connectionId === connectionId) setValue(payload);
+      }),
+    [api, name, connectionId],
+  );
+  return (value?.connectionId === connectionId ? value : undefined) as
+    (E extends 'limiter.stats' ? LimiterStats : TokenStatus) | undefined;
 }

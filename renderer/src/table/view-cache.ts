@@ -85,6 +85,21 @@ export function refreshViews(): void {
   for (const listener of refreshListeners) listener();
 }
 
+/**
+ * Forgets every view read from `connectionId` (it was edited, and may now be another API, or deleted):
+ * none is shown again, and none of its cursors is sent to the new address; views on screen read again.
+ */
+export function forgetConnection(connectionId: string): void {
+  for (const [key, traversal] of kept) {
+    const [owner] = JSON.parse(key) as [string];
+    if (owner !== connectionId) continue;
+    kept.delete(key);
+    traversal.markStale();
+  }
+  refreshes++;
+  for (const listener of refreshListeners) listener();
+}
+
 /** Calls `listener` on each Refresh; returns how to stop. */
 export function onRefresh(listener: () => void): () => void {
   refreshListeners.add(listener);
