@@ -68,7 +68,11 @@ describe('every request of the contract', () => {
   });
 
   it('tests a profile, selects it and reads through it', async () => {
-    expect(await ok('profiles.test', { id: profileId })).toEqual({ customers: 120 });
+    expect(await ok('profiles.test', { id: profileId })).toEqual({
+      resource: 'customers',
+      count: 120,
+      notPermitted: [],
+    });
     const status = await ok('connection.select', { id: profileId });
     expect(status.connection).toEqual({ id: profileId, name: 'Remote', demo: false });
     expect(await ok('data.count', { view: { resource: 'contacts' } })).toEqual({ total: 200 });

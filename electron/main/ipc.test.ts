@@ -17,11 +17,11 @@ let called: string[];
 beforeEach(() => {
   fake.reset();
   called = [];
-  const handlers = new Proxy(
-    {},
-    { get: (_target, name: string) => () => (called.push(name), Promise.resolve({ served: name })) },
+  const serve = (name: string, _input: unknown, caller: string) => (
+    called.push(`${name} for ${caller}`),
+    Promise.resolve({ served: name })
   );
-  serveContract({ handlers } as unknown as AppCore, (frame) => frame !== null && frame.url === OWN);
+  serveContract({ serve } as unknown as AppCore, (frame) => frame !== null && frame.url === OWN);
 });
 
 const ask = (name: RequestName, frame: { url: string } | null, argument: unknown = {}) =>
@@ -50,6 +50,6 @@ describe('the contract over IPC', () => {
       ok: false,
       error: { code: 'invalid-argument' },
     });
-    expect(called).toEqual(['settings.get']);
+    expect(called).toEqual(['settings.get for window-7']);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, PAGE_SIZE_MAX, type Language } from './api-rules.js';
+import { LANGUAGES, PAGE_SIZE_MAX, type Language, type Resource } from './api-rules.js';
 import { exportOptionsSchema, exportViewSchema, type AuditEntry, type ExportProgress } from './export.js';
 import type { AppErrorCode } from './errors.js';
 import { profileInputSchema, type Profile } from './profile.js';
@@ -27,6 +27,12 @@ import type { GrantUsage, LimiterStats, SessionStatus, TokenStatus } from './sta
 const id = z.string().min(1).max(100);
 const view = viewSchema;
 const lang = z.enum(LANGUAGES);
+
+/**
+ * The connection the window or tab shows, named by each request that acts on one: made for another
+ * (the tab chose another since), it is refused, so one connection's rows are never kept as another's.
+ */
+const onConnection = { connectionId: id.optional() };
 
 /** The secret a user types: goes in with profiles.save, never comes back out. */
 const secret = z.string().min(1).max(4_096);
@@ -65,16 +71,17 @@ export const requestSchemas = {
   ]),
   'connection.select': z.object({ id }).strict(),
   /** Try the active connection's token request again (after "credentials rejected" or a failing token endpoint). */
-  'connection.retry': z.object({}).strict(),
+  'connection.retry': z.object({ ...onConnection }).strict(),
   'settings.get': z.object({}).strict(),
   'settings.set': settingsSchema.omit({ views: true }).partial().strict(),
   /** Saves the view under its name for the chosen connection, replacing one of the same name. */
-  'views.save': z.object({ view: savedViewSchema }).strict(),
-  'views.rename': z.object({ name: viewNameSchema, newName: viewNameSchema }).strict(),
-  'views.delete': z.object({ name: viewNameSchema }).strict(),
+  'views.save': z.object({ ...onConnection, view: savedViewSchema }).strict(),
+  'views.rename': z.object({ ...onConnection, name: viewNameSchema, newName: viewNameSchema }).strict(),
+  'views.delete': z.object({ ...onConnection, name: viewNameSchema }).strict(),
   'session.status': z.object({}).strict(),
   'data.listPage': z
     .object({
+      ...onConnection,
       view,
       size: z.number().int().min(1).max(PAGE_SIZE_MAX),
       cursor: z.string().min(1).max(4_096).optional(),
@@ -87,6 +94,7 @@ export const requestSchemas = {
   /** A page read by position (offset mode): a far jump in a long list (Ctrl+End, the scrollbar dragged). */
   'data.offsetPage': z
     .object({
+      ...onConnection,
       view,
       size: z.number().int().min(1).max(PAGE_SIZE_MAX),
       page: z.number().int().min(1).max(1_000_000_000),
@@ -94,15 +102,16 @@ export const requestSchemas = {
       requestId: id.optional(),
     })
     .strict(),
-  'data.count': z.object({ view, requestId: id.optional() }).strict(),
+  'data.count': z.object({ ...onConnection, view, requestId: id.optional() }).strict(),
   'data.cancel': z.object({ requestId: id }).strict(),
-  'data.schemas': z.object({ lang: z.enum(LANGUAGES) }).strict(),
+  'data.schemas': z.object({ ...onConnection, lang: z.enum(LANGUAGES) }).strict(),
   /**
    * Matches `from`…`from + count` of the filter over the view's list held for search, in the view's
    * order; the list's read is started the first time (docs/architecture.md, "Search").
    */
   'search.rows': z
     .object({
+      ...onConnection,
       view,
       lang,
       filter: filterSchema,
@@ -119,6 +128,7 @@ export const requestSchemas = {
    */
   'search.customers': z
     .object({
+      ...onConnection,
       text: z.string().min(1).max(200),
       lang,
       limit: z.number().int().min(1).max(50),
@@ -128,18 +138,25 @@ export const requestSchemas = {
     .strict(),
   /** The record of a held list with this id (a customer's name); `read` starts the list's read if it is not held. */
   'lists.record': z
-    .object({ list: heldListSchema, lang, id: z.string().min(1).max(200), read: z.boolean() })
+    .object({
+      ...onConnection,
+      list: heldListSchema,
+      lang,
+      id: z.string().min(1).max(200),
+      read: z.boolean(),
+    })
     .strict(),
   /** Stops reading a list for search (Cancel): no more of its pages are asked for. */
-  'lists.stop': z.object({ list: heldListSchema, lang }).strict(),
+  'lists.stop': z.object({ ...onConnection, list: heldListSchema, lang }).strict(),
   /** Reads a list for search now: goes on with a stopped or failed read, or reads a held one again. */
-  'lists.read': z.object({ list: heldListSchema, lang }).strict(),
+  'lists.read': z.object({ ...onConnection, list: heldListSchema, lang }).strict(),
   /** Reads every list held for the chosen connection again, in the background (Refresh). */
-  'lists.refresh': z.object({}).strict(),
+  'lists.refresh': z.object({ ...onConnection }).strict(),
   /** The chosen connection's lists held for search (a new window shows the reads under way). */
-  'lists.status': z.object({}).strict(),
+  'lists.status': z.object({ ...onConnection }).strict(),
   'export.start': z
     .object({
+      ...onConnection,
       view: exportViewSchema,
       options: exportOptionsSchema,
       /** A bare file name: the app decides the folder (a save dialog, or the host's export folder). */
@@ -167,7 +184,8 @@ export interface RequestOutputs {
   'profiles.list': ProfileSummary[];
   'profiles.save': ProfileSummary;
   'profiles.delete': { deleted: boolean };
-  'profiles.test': { customers: number };
+  /** The first list the connection may read (customers, else contacts, else agreements), its count, and those refused before it. */
+  'profiles.test': { resource: Resource; count: number; notPermitted: Resource[] };
   'connection.select': SessionStatus;
   'connection.retry': SessionStatus;
   'settings.get': Settings;
@@ -211,6 +229,14 @@ export interface RequestOutputs {
 }
 
 export type RequestName = keyof typeof requestSchemas;
+
+/** The requests that act on the caller's connection and may name it: those whose schema has `onConnection`. */
+export const CONNECTION_REQUESTS: ReadonlySet<RequestName> = new Set(
+  (Object.keys(requestSchemas) as RequestName[]).filter((name) => {
+    const schema: z.ZodType = requestSchemas[name];
+    return schema instanceof z.ZodObject && schema.shape.connectionId === onConnection.connectionId;
+  }),
+);
 export type RequestInput<N extends RequestName> = z.input<(typeof requestSchemas)[N]>;
 export type ParsedRequestInput<N extends RequestName> = z.output<(typeof requestSchemas)[N]>;
 

@@ -45,6 +45,8 @@ export type AppOwnErrorCode =
   | 'unknown-request'
   /** No connection is chosen. */
   | 'no-connection'
+  /** The request named a connection the window or tab no longer shows (it chose another since). */
+  | 'connection-changed'
   /** An id names nothing (a profile, the Demo in a build without it). */
   | 'not-found'
   /** A saved connection moved to another address: its secret must be typed again. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SavedView } from '../../electron/shared/contract';
 import { layoutKeyOf, usePutLayout } from './table/useColumnLayout';
 import type { Resource } from '../../electron/shared/api-rules';
@@ -6,7 +6,8 @@ import { ConnectionsPanel } from './app/ConnectionsPanel';
 import { Header } from './app/Header';
 import { FailureMessage } from './app/FailureMessage';
 import { StatusBar } from './app/StatusBar';
-import { useApi } from './api/context';
+import { ApiContext, useApi } from './api/context';
+import { onConnection } from './api/on-connection';
 import { FIRST_VIEW, useRefreshViews, useSession } from './data/queries';
 import { useHeldListEvents } from './data/held-lists';
 import { ExportsPanel } from './exports/ExportsPanel';
@@ -54,67 +55,73 @@ export function App({ pageSize }: { pageSize: number }) {
     setPlaces((current) => ({ ...current, [view.resource]: state }));
     setScreen({ kind: 'list', resource: view.resource, opened: ++openings.current });
   };
-  useHeldListEvents(useApi(), session.data?.connection?.id);
+  const api = useApi();
+  const connectionId = session.data?.connection?.id;
+  // Below here every request that acts on a connection names the one this window shows.
+  const connectionApi = useMemo(() => onConnection(api, connectionId), [api, connectionId]);
+  useHeldListEvents(api, connectionId);
   const refresh = useRefreshViews();
   const showsData = screen.kind === 'list' || screen.kind === 'customer';
   useRefreshCommands(showsData ? refresh : undefined);
 
   return (
-    <div className="app">
-      <Header
-        session={session.data}
-        resource={resource}
-        onResource={(next) => setScreen({ kind: 'list', resource: next })}
-        onManageConnections={() => setScreen({ kind: 'connections' })}
-        onShowExports={() => setScreen({ kind: 'exports' })}
-        onRefresh={showsData ? refresh : undefined}
-        recentCustomers={recentCustomers}
-        onOpenCustomer={openCustomer}
-        onOpenView={openView}
-      />
-      <main>
-        {session.error && <FailureMessage failure={session.error} />}
-        {screen.kind === 'exports' ? (
-          <ExportsPanel
-            canReveal={session.data?.canRevealFiles ?? false}
-            onClose={() => setScreen({ kind: 'list', resource: 'customers' })}
-          />
-        ) : screen.kind === 'connections' ? (
-          <ConnectionsPanel
-            session={session.data}
-            onClose={() => setScreen({ kind: 'list', resource: 'customers' })}
-          />
-        ) : screen.kind === 'list' ? (
-          <ListView
-            key={`${screen.resource}:${screen.opened ?? 0}`}
-            resource={screen.resource}
-            pageSize={pageSize}
-            place={places[screen.resource] ?? NEW_PLACE}
-            // A list left because a saved view replaced its place must not write its old place back.
-            onPlaceChange={(place, from) =>
-              setPlaces((current) =>
-                (current[screen.resource] ?? NEW_PLACE) === from
-                  ? { ...current, [screen.resource]: place }
-                  : current,
-              )
-            }
-            onOpenCustomer={(customer) => openCustomer(String(customer.id), nameOf(customer))}
-            returning={screen.returning}
-          />
-        ) : (
-          <CustomerDetail
-            key={screen.customerId}
-            customerId={screen.customerId}
-            name={screen.name}
-            table={screen.table}
-            pageSize={pageSize}
-            onBack={() => setScreen({ kind: 'list', resource: 'customers', returning: true })}
-          />
-        )}
-      </main>
-      <ExportsTray canReveal={session.data?.canRevealFiles ?? false} />
-      <StatusBar session={session.data} />
-    </div>
+    <ApiContext.Provider value={connectionApi}>
+      <div className="app">
+        <Header
+          session={session.data}
+          resource={resource}
+          onResource={(next) => setScreen({ kind: 'list', resource: next })}
+          onManageConnections={() => setScreen({ kind: 'connections' })}
+          onShowExports={() => setScreen({ kind: 'exports' })}
+          onRefresh={showsData ? refresh : undefined}
+          recentCustomers={recentCustomers}
+          onOpenCustomer={openCustomer}
+          onOpenView={openView}
+        />
+        <main>
+          {session.error && <FailureMessage failure={session.error} />}
+          {screen.kind === 'exports' ? (
+            <ExportsPanel
+              canReveal={session.data?.canRevealFiles ?? false}
+              onClose={() => setScreen({ kind: 'list', resource: 'customers' })}
+            />
+          ) : screen.kind === 'connections' ? (
+            <ConnectionsPanel
+              session={session.data}
+              onClose={() => setScreen({ kind: 'list', resource: 'customers' })}
+            />
+          ) : screen.kind === 'list' ? (
+            <ListView
+              key={`${screen.resource}:${screen.opened ?? 0}`}
+              resource={screen.resource}
+              pageSize={pageSize}
+              place={places[screen.resource] ?? NEW_PLACE}
+              // A list left because a saved view replaced its place must not write its old place back.
+              onPlaceChange={(place, from) =>
+                setPlaces((current) =>
+                  (current[screen.resource] ?? NEW_PLACE) === from
+                    ? { ...current, [screen.resource]: place }
+                    : current,
+                )
+              }
+              onOpenCustomer={(customer) => openCustomer(String(customer.id), nameOf(customer))}
+              returning={screen.returning}
+            />
+          ) : (
+            <CustomerDetail
+              key={screen.customerId}
+              customerId={screen.customerId}
+              name={screen.name}
+              table={screen.table}
+              pageSize={pageSize}
+              onBack={() => setScreen({ kind: 'list', resource: 'customers', returning: true })}
+            />
+          )}
+        </main>
+        <ExportsTray canReveal={session.data?.canRevealFiles ?? false} />
+        <StatusBar session={session.data} />
+      </div>
+    </ApiContext.Provider>
   );
 }
 

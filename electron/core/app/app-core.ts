@@ -1,4 +1,5 @@
 import {
+  CONNECTION_REQUESTS,
   DEMO_CONNECTION_ID,
   type EventName,
   type EventPayloads,
@@ -162,13 +163,8 @@ export class AppCore {
       }
       return { deleted };
     },
-    'profiles.test': async (input) => {
-      if ('profile' in input) return this.trials.test(input);
-      const { connection } = await this.connections.open(input.id);
-      // Testing is the user asking to try again: it lifts an earlier "credentials rejected".
-      await connection.tokens.retry();
-      return { customers: await connection.client.count({ resource: 'customers' }) };
-    },
+    'profiles.test': (input) =>
+      'profile' in input ? this.trials.test(input) : this.trials.testSaved(input.id),
     'connection.select': ({ id }, caller = DIRECT_CALLER) => this.select(caller, id),
     'connection.retry': async (_input, caller = DIRECT_CALLER) => {
       await this.connections.active(caller)?.connection.tokens.retry();
@@ -229,6 +225,29 @@ export class AppCore {
       return { written: true };
     },
   };
+
+  /**
+   * Serves a validated request for `caller`. One that names a connection other than the caller's
+   * (its window or tab chose another since it was made) is refused, so what it reads is never kept
+   * under the connection it named.
+   */
+  serve(name: RequestName, input: unknown, caller = DIRECT_CALLER): Promise<unknown> {
+    const named = (input as { connectionId?: string }).connectionId;
+    if (
+      CONNECTION_REQUESTS.has(name) &&
+      named !== undefined &&
+      named !== this.connections.active(caller)?.id
+    ) {
+      return Promise.reject(
+        new AppError(
+          'connection-changed',
+          `${name} was asked for connection ${named}, which this window or tab no longer shows`,
+        ),
+      );
+    }
+    const handler = this.handlers[name] as (input: unknown, caller: string) => Promise<unknown>;
+    return handler(input, caller);
+  }
 
   /** Calls `listener` with every event the app pushes. */
   onEvent(listener: Listener): () => void {

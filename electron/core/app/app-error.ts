@@ -13,7 +13,7 @@ export class AppError extends Error {
   constructor(
     readonly code: Extract<
       AppOwnErrorCode,
-      'no-connection' | 'not-found' | 'invalid-argument' | 'secret-required'
+      'no-connection' | 'connection-changed' | 'not-found' | 'invalid-argument' | 'secret-required'
     >,
     message: string,
   ) {

@@ -75,6 +75,35 @@ describe('a connection per window or tab', () => {
     expect((await one('search.rows', searchOf('STAGING'))).matches).toBe(0);
   });
 
+  it('a request made for the connection a tab showed before it chose another is refused, and reads nothing', async () => {
+    const { prodId, stagingId, tab, core, staging, prod } = await twoApis();
+    await tab('tab-1')('connection.select', { id: prodId });
+    await tab('tab-1')('connection.select', { id: stagingId });
+    const asked = { prod: prod.received.length, staging: staging.received.length };
+    const page = { view: { resource: 'customers' }, size: 10, lang: 'en', connectionId: prodId };
+    expect(await dispatch(core, 'data.listPage', page, 'tab-1')).toMatchObject({
+      ok: false,
+      error: { code: 'connection-changed' },
+    });
+    expect(
+      await dispatch(core, 'data.count', { view: { resource: 'customers' }, connectionId: prodId }, 'tab-1'),
+    ).toMatchObject({ ok: false, error: { code: 'connection-changed' } });
+    expect({ prod: prod.received.length, staging: staging.received.length }).toEqual(asked);
+    // Named as the one it shows, it is served.
+    expect(
+      await dispatch(
+        core,
+        'data.count',
+        { view: { resource: 'customers' }, connectionId: stagingId },
+        'tab-1',
+      ),
+    ).toEqual({ ok: true, value: { total: 7 } });
+    // A setting that happens to be called connectionId is not a request about a connection.
+    expect(await dispatch(core, 'settings.set', { connectionId: prodId }, 'tab-1')).toMatchObject({
+      ok: true,
+    });
+  });
+
   it('a tab that has not chosen starts on the connection chosen last, and keeps it when another tab chooses', async () => {
     const { prodId, stagingId, tab } = await twoApis();
     await tab('tab-1')('connection.select', { id: stagingId });

@@ -1,5 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ParsedRequestInput } from '../../shared/contract.js';
+import { RESOURCES } from '../../shared/api-rules.js';
+import type { ParsedRequestInput, RequestOutputs } from '../../shared/contract.js';
+import type { ApiClient } from '../api/api-client.js';
+import type { ConnectionProfile } from '../api/connect.js';
+import { AppError } from './app-error.js';
+import { ApiError } from '../errors.js';
 import { credentialsId, credentialsOf, type Credentials } from '../auth/credentials.js';
 import type { ProfileStore } from '../store/profiles.js';
 import { treatAsSecret } from '../redact.js';
@@ -30,28 +35,59 @@ export class ConnectionTrials {
     private readonly editor: ProfileEditor,
   ) {}
 
-  /** Tries `profile` with the typed secret, or the one saved for profile `id`: the count of its customers. */
-  async test({ id, profile, secret }: TestInput): Promise<{ customers: number }> {
+  /**
+   * Tries `profile` with the typed secret, or the one saved for profile `id`: the count of the first
+   * list it may read (customers, else contacts, else agreements: a bundle may be restricted).
+   */
+  async test({ id, profile, secret }: TestInput): Promise<TestResult> {
     if (secret !== undefined) treatAsSecret(secret);
     const savedBy = await this.profileSaving(id, profile, secret);
-    if (savedBy !== undefined) {
-      // The secret is the saved one: the saved connection's own token manager and cached token.
-      const { client, tokens } = this.connections.openUnsaved({ ...profile, id: savedBy }, () =>
-        this.vault.getSecret(savedBy),
-      );
-      await tokens.retry();
-      return { customers: await client.count({ resource: 'customers' }) };
+    if (savedBy === undefined) return this.trial(profile, secret ?? '');
+    return this.testAsSaved({ ...profile, id: savedBy });
+  }
+
+  /** Tries the saved connection `id` as it is saved. */
+  async testSaved(id: string): Promise<TestResult> {
+    const profile = await this.profiles.get(id);
+    if (!profile) throw new AppError('not-found', `there is no connection with id ${id}`);
+    return this.testAsSaved(profile);
+  }
+
+  /**
+   * Tries `profile` with the secret saved for it: on the saved connection's token manager and cached
+   * token when that secret got the token these credentials hold; tried for real when another
+   * profile's secret did (a mistyped copy is not told it works by its twin's token).
+   */
+  private async testAsSaved(profile: ConnectionProfile): Promise<TestResult> {
+    const secret = await this.vault.getSecret(profile.id);
+    if (
+      secret !== undefined &&
+      !(await this.tokens.forCredentials(credentialsOf(profile)).obtainedWith(secret))
+    ) {
+      return this.trial(profile, secret);
     }
-    const typed = secret ?? '';
+    const { client, tokens } = this.connections.openUnsaved(profile, () => this.vault.getSecret(profile.id));
+    // Testing is the user asking to try again: it lifts an earlier "credentials rejected".
+    await tokens.retry();
+    return countFirstReadable(client);
+  }
+
+  /** Tries `profile` with `secret` on a token manager and keychain of its own. */
+  private async trial(profile: Omit<ConnectionProfile, 'id'>, secret: string): Promise<TestResult> {
+    const account = credentialsId(credentialsOf(profile));
     const trialVault = new Vault(undefined, 'trial', 'a trial keeps its token apart until it is saved');
-    const trial = this.connections.openTrial({ ...profile, id: 'trial' }, typed, trialVault);
+    // Tested again with the very secret that got it: the last trial's token, and what it learnt.
+    const earlier = this.passed.get(account);
+    if (earlier && timingSafeEqual(earlier.secretDigest, digest(secret))) {
+      await trialVault.setToken(account, earlier.token);
+    }
+    const trial = this.connections.openTrial({ ...profile, id: 'trial' }, secret, trialVault);
     try {
-      const customers = await trial.client.count({ resource: 'customers' });
-      const account = credentialsId(credentialsOf(profile));
-      const token = await trialVault.getToken(account);
-      if (token) this.passed.set(account, { secretDigest: digest(typed), token });
-      return { customers };
+      return await countFirstReadable(trial.client);
     } finally {
+      // Kept whether the count worked or not (a bundle that may read nothing still got a token).
+      const token = await trialVault.getToken(account);
+      if (token) this.passed.set(account, { secretDigest: digest(secret), token });
       trial.tokens.close();
     }
   }
@@ -92,6 +128,30 @@ export class ConnectionTrials {
     }
     return undefined;
   }
+}
+
+/** What a Test found: how many records the first list these credentials may read has. */
+type TestResult = RequestOutputs['profiles.test'];
+
+/**
+ * The count of customers, else of contacts, else of agreements: the first the credentials may read.
+ * A list refused to a valid token costs no grant (TokenManager.refused), so trying the next is free.
+ */
+export async function countFirstReadable(client: ApiClient): Promise<TestResult> {
+  let refusal: unknown;
+  for (const resource of RESOURCES) {
+    try {
+      return {
+        resource,
+        count: await client.count({ resource }),
+        notPermitted: RESOURCES.slice(0, RESOURCES.indexOf(resource)),
+      };
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'not-permitted') throw error;
+      refusal = error;
+    }
+  }
+  throw refusal;
 }
 
 /** Secrets are compared by digest in constant time (equal lengths, no early exit). */

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanUp, closeLater, otherApi } from '../testing/wired.js';
-import { appCalls, profileOf } from '../testing/app-calls.js';
+import { appCalls, CUSTOMERS_COUNTED, profileOf } from '../testing/app-calls.js';
 import { openTestCore } from '../testing/test-kit.js';
 import type { AppCore } from './app-core.js';
 
@@ -117,18 +117,18 @@ describe('tokens cost what they must', () => {
     expect(wrong).toMatchObject({ ok: false, error: { code: 'credentials-rejected' } });
     // The server quoted the secret back: it does not come back to the caller.
     expect(JSON.stringify(wrong)).not.toContain('not-the-secret');
-    expect(await ok('profiles.test', { profile: profileOf(api), secret: api.clientSecret })).toEqual({
-      customers: 1_000,
-    });
+    expect(await ok('profiles.test', { profile: profileOf(api), secret: api.clientSecret })).toEqual(
+      CUSTOMERS_COUNTED,
+    );
     expect(api.grants()).toBe(1);
     const saved = await ok('profiles.save', { profile: profileOf(api), secret: api.clientSecret });
     await ok('connection.select', { id: saved.id });
     await ok('data.count', { view: { resource: 'customers' } });
     expect(api.grants()).toBe(1);
     // Edited and tried again without typing the secret: the saved one, to the same address.
-    expect(await ok('profiles.test', { id: saved.id, profile: profileOf(api, 'Renamed') })).toEqual({
-      customers: 1_000,
-    });
+    expect(await ok('profiles.test', { id: saved.id, profile: profileOf(api, 'Renamed') })).toEqual(
+      CUSTOMERS_COUNTED,
+    );
     expect(api.grants()).toBe(1);
   });
 

@@ -27,8 +27,7 @@ export async function dispatch(
     };
   }
   try {
-    const handler = core.handlers[name] as (input: unknown, caller?: string) => Promise<unknown>;
-    return { ok: true, value: await handler(parsed.data, caller) };
+    return { ok: true, value: await core.serve(name, parsed.data, caller) };
   } catch (error) {
     const payload = toErrorPayload(error);
     // The log is a message that leaves core too: no secret in it (redact.ts).

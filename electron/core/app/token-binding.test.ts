@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { credentialsId, credentialsOf } from '../auth/credentials.js';
-import { appCalls, profileOf } from '../testing/app-calls.js';
+import { appCalls, CUSTOMERS_COUNTED, profileOf } from '../testing/app-calls.js';
 import type { OtherApi } from '../testing/other-api.js';
 import { cleanUp, closeLater, otherApi } from '../testing/wired.js';
 import { openTestCore, testVault } from '../testing/test-kit.js';
@@ -89,9 +89,9 @@ describe('Test checks the secret as typed', () => {
     await ok('profiles.test', { id: saved.id });
     expect(api.grants()).toBe(1);
 
-    expect(await ok('profiles.test', { id: saved.id, profile, secret: api.clientSecret })).toEqual({
-      customers: 1_000,
-    });
+    expect(await ok('profiles.test', { id: saved.id, profile, secret: api.clientSecret })).toEqual(
+      CUSTOMERS_COUNTED,
+    );
     expect(api.tokenRequests()).toBe(1);
 
     const wrong = await call('profiles.test', { id: saved.id, profile, secret: 'a-rotated-secret-mistyped' });
@@ -107,11 +107,72 @@ describe('Test checks the secret as typed', () => {
     // The server's secret was rotated: the new one is tried for real (one token), then saved for free.
     api.rotateSecret();
     const rotated = await call('profiles.test', { id: saved.id, profile, secret: api.clientSecret });
-    expect(rotated).toMatchObject({ ok: true, value: { customers: 1_000 } });
+    expect(rotated).toMatchObject({ ok: true, value: CUSTOMERS_COUNTED });
     expect(api.grants()).toBe(2);
     await ok('profiles.save', { id: saved.id, profile, secret: api.clientSecret });
     await ok('data.count', { view: { resource: 'agreements' } });
     expect(api.grants()).toBe(2);
     expect((await vault.getToken(account))?.accessToken).not.toBe(kept);
+  });
+});
+
+describe('Test spends no grant for nothing (M1)', () => {
+  it('five Tests of a new connection with the right secret cost one grant, and saving it none', async () => {
+    const api = await server();
+    const { ok } = await app();
+    const profile = profileOf(api);
+    for (let click = 0; click < 5; click++) {
+      expect(await ok('profiles.test', { profile, secret: api.clientSecret })).toEqual(CUSTOMERS_COUNTED);
+    }
+    expect(api.grants()).toBe(1);
+    const saved = await ok('profiles.save', { profile, secret: api.clientSecret });
+    await ok('connection.select', { id: saved.id });
+    await ok('data.count', { view: { resource: 'agreements' } });
+    expect(api.grants()).toBe(1);
+  });
+
+  it('a bundle that may not read customers: the Test counts contacts and says so, 4 clicks and Save cost one grant', async () => {
+    const api = await server({ forbiddenResources: ['customers'] });
+    const { ok } = await app();
+    const profile = profileOf(api);
+    for (let click = 0; click < 4; click++) {
+      expect(await ok('profiles.test', { profile, secret: api.clientSecret })).toEqual({
+        resource: 'contacts',
+        count: 1_000,
+        notPermitted: ['customers'],
+      });
+    }
+    expect(api.grants()).toBe(1);
+    const saved = await ok('profiles.save', { profile, secret: api.clientSecret });
+    await ok('connection.select', { id: saved.id });
+    await ok('data.count', { view: { resource: 'contacts' } });
+    expect(api.grants()).toBe(1);
+  });
+});
+
+describe('two profiles with the same credentials and different secrets (M5)', () => {
+  it('Test of the copy with a mistyped secret fails, though the right one’s token is held; the right profile goes on', async () => {
+    const api = await server();
+    const { ok, call } = await app();
+    const prod = await ok('profiles.save', { profile: profileOf(api, 'Prod'), secret: api.clientSecret });
+    await ok('connection.select', { id: prod.id });
+    await ok('data.count', { view: { resource: 'customers' } });
+    expect(api.grants()).toBe(1);
+    const copy = await ok('profiles.save', { profile: profileOf(api, 'Prod (copy)'), secret: 'mistyped' });
+    expect(await call('profiles.test', { id: copy.id })).toMatchObject({
+      ok: false,
+      error: { code: 'credentials-rejected' },
+    });
+    expect(
+      await call('profiles.test', { id: copy.id, profile: profileOf(api, 'Prod (copy)') }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'credentials-rejected' },
+    });
+    expect(api.grants()).toBe(1);
+    await ok('connection.select', { id: prod.id });
+    expect(await ok('data.count', { view: { resource: 'contacts' } })).toEqual({ total: 1_000 });
+    expect(await ok('profiles.test', { id: prod.id })).toEqual(CUSTOMERS_COUNTED);
+    expect(api.grants()).toBe(1);
   });
 });

@@ -7,6 +7,7 @@ import { GrantLedger } from './grant-ledger.js';
 import { apiErrorOf, startEngine, testVault, type Engine } from '../testing/test-kit.js';
 import { credentialsId } from './credentials.js';
 import { TokenManager, type TokenManagerOptions } from './tokens.js';
+import { startOtherApi } from '../testing/other-api.js';
 
 const HOUR = 3_600_000;
 let engine: Engine | undefined;
@@ -246,5 +247,27 @@ describe('token endpoint faults', () => {
     await expect(first).rejects.toMatchObject({ name: 'AbortError' });
     expect(await second).toBe('late');
     expect(endpoint.calls()).toBe(1);
+  });
+});
+
+describe('secrets of several profiles with the same credentials (M5)', () => {
+  it('a rejected secret gives way to the next: a mistyped copy never locks out the right profile, whose secret is asked first after', async () => {
+    const api = await startOtherApi();
+    cleanups.push(() => api.close());
+    const tokens = new TokenManager(
+      { authUrl: api.url, audience: api.url, clientId: api.clientId, apiOrigin: api.url },
+      { vault: testVault(), ledger: await GrantLedger.open(undefined) },
+    );
+    tokens.useSecretFrom('prod', () => Promise.resolve(api.clientSecret));
+    // The copy was connected last: its source is the newest.
+    tokens.useSecretFrom('copy', () => Promise.resolve('mistyped'));
+    await tokens.getToken();
+    expect({ grants: api.grants(), requests: api.tokenRequests() }).toEqual({ grants: 1, requests: 2 });
+    expect(await tokens.obtainedWith(api.clientSecret)).toBe(true);
+    expect(await tokens.obtainedWith('mistyped')).toBe(false);
+    await tokens.forget();
+    await tokens.getToken();
+    expect({ grants: api.grants(), requests: api.tokenRequests() }).toEqual({ grants: 2, requests: 3 });
+    tokens.close();
   });
 });

@@ -1,4 +1,5 @@
 import { credentialsId, type Credentials } from './credentials.js';
+import { createHash } from 'node:crypto';
 import { ApiError, untilAborted } from '../errors.js';
 import { GrantLedger, type GrantUsage } from './grant-ledger.js';
 import { LIFETIME_FALLBACK_MS, requestToken, SHORTEST_LIFETIME_MS } from './token-endpoint.js';
@@ -24,6 +25,11 @@ const RENEW_MARGIN_MAX_MS = 60_000;
 const PROVEN_FRESH_MS = SHORTEST_LIFETIME_MS;
 /** At most one renewal forced by a 401 in this long: a refusal repeated sooner is "not permitted" (a token is money). */
 const FORCED_RENEWAL_EVERY_MS = 5 * 60_000;
+
+/** SHA-256 of a secret, hex: what a cached token keeps of the secret that obtained it. */
+function secretDigestOf(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
 
 /**
  * The access token of one set of credentials (docs/architecture.md, "How a token is spent"), shared
@@ -153,6 +159,15 @@ export class TokenManager {
     });
     this.emit();
     return 'renew';
+  }
+
+  /**
+   * Whether the token held for these credentials (here or cached by another process) was obtained
+   * with `secret`; true when it says nothing of its secret (cached by an older version).
+   */
+  async obtainedWith(secret: string): Promise<boolean> {
+    const token = this.current ?? (await this.options.vault.getToken(this.account));
+    return token?.secretDigest === undefined || token.secretDigest === secretDigestOf(secret);
   }
 
   /**
@@ -307,34 +322,44 @@ export class TokenManager {
     return token;
   }
 
-  private async readSecret(): Promise<string | undefined> {
-    for (const source of [...this.secretSources.values()].reverse()) {
-      const secret = await source();
-      if (secret) return secret;
-    }
-    return undefined;
-  }
-
-  /** Asks the token endpoint with the secret of the newest source that has one. */
+  /**
+   * Asks the token endpoint with the secret of the source that last got a token (else the newest);
+   * a secret the endpoint rejects (a profile with a mistyped copy of these credentials) gives way to
+   * the next different one, so one wrong profile never locks out the right one.
+   */
   private async request(): Promise<CachedToken> {
-    const secret = await this.readSecret();
-    if (!secret) {
-      throw new ApiError(
+    let rejection: ApiError | undefined;
+    const tried = new Set<string>();
+    for (const [sourceId, source] of [...this.secretSources].reverse()) {
+      const secret = await source();
+      if (!secret || tried.has(secret)) continue;
+      tried.add(secret);
+      try {
+        const token = await requestToken(this.credentials, secret, {
+          ...this.options,
+          fetch: this.fetch,
+          now: this.now,
+        });
+        // The source that works is asked first next time.
+        this.useSecretFrom(sourceId, source);
+        const usage = this.options.ledger.usage(this.ledgerKey);
+        for (const listener of this.grantListeners) listener(usage);
+        return { ...token, secretDigest: secretDigestOf(secret) };
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.code !== 'credentials-rejected') throw error;
+        rejection = error;
+      }
+    }
+    throw (
+      rejection ??
+      new ApiError(
         'missing-secret',
         'no client secret is saved for this connection: enter it in its settings',
         {
           retryable: false,
         },
-      );
-    }
-    const token = await requestToken(this.credentials, secret, {
-      ...this.options,
-      fetch: this.fetch,
-      now: this.now,
-    });
-    const usage = this.options.ledger.usage(this.ledgerKey);
-    for (const listener of this.grantListeners) listener(usage);
-    return token;
+      )
+    );
   }
 
   private emit(): void {

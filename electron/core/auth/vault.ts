@@ -24,6 +24,11 @@ export interface CachedToken {
    * some resources): kept with it, so another process or the next start asks no token to learn it.
    */
   notPermitted?: string[];
+  /**
+   * SHA-256 (hex) of the secret that obtained it: profiles sharing these credentials with another
+   * secret (a mistyped copy) are not told it works by a token their secret never got.
+   */
+  secretDigest?: string;
 }
 
 /** No usable system keychain: shown by the UI and `cdb`; secrets are then kept for the session only. */
@@ -110,6 +115,7 @@ export class Vault {
           expiresAt: token.expiresAt,
           ...(typeof token.receivedAt === 'number' && { receivedAt: token.receivedAt }),
           ...(notPermitted.length > 0 && { notPermitted }),
+          ...(typeof token.secretDigest === 'string' && { secretDigest: token.secretDigest }),
         };
       }
     } catch {

@@ -25,3 +25,6 @@ export const profileOf = (api: OtherApi, name = 'Production', overrides: Record<
   clientId: api.clientId,
   ...overrides,
 });
+
+/** What Test answers for a connection to the other API as it starts (1,000 customers it may read). */
+export const CUSTOMERS_COUNTED = { resource: 'customers', count: 1_000, notPermitted: [] } as const;

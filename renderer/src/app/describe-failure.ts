@@ -54,6 +54,8 @@ export function describeFailure(t: TFunction, language: Language, failure: unkno
       return worded(t('errors.keychain'));
     case 'no-connection':
       return worded(t('errors.noConnection'));
+    case 'connection-changed':
+      return worded(t('errors.connectionChanged'));
     case 'http':
       // The token endpoint failing: the app waits before asking again, and says until when.
       return retryAt === undefined

@@ -91,10 +91,13 @@ export function useConnectionForm(onClose: () => void) {
     const profile = unchanged ? undefined : checkedProfile(secretNeeded);
     if (!unchanged && !profile) return;
     void attempt(async () => {
-      const { customers } = await testProfile.mutateAsync(
+      const { resource, count, notPermitted } = await testProfile.mutateAsync(
         profile ? { id: selectedId, profile, ...(secret && { secret }) } : { id: selectedId ?? '' },
       );
-      return t('connections.testOk', { count: customers });
+      const counted = t('connections.testOk', { count, list: t(`search.lists.${resource}`) });
+      if (notPermitted.length === 0) return counted;
+      const refused = notPermitted.map((list) => t(`search.lists.${list}`)).join(', ');
+      return `${counted} ${t('connections.testNotPermitted', { lists: refused })}`;
     });
   };
 
