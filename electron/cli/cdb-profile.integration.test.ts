@@ -37,6 +37,22 @@ describe('cdb profile', () => {
     expect(gone.stderr).toContain('--profile: no profile called "Demo EU"');
   });
 
+  it('--profile sends the secret saved for it, never CDB_CLIENT_SECRET set for another API (M6)', async () => {
+    const add = await cdb(['profile', 'add', '--name', 'Prod', ...connection()], {
+      input: `${harness.api.clientSecret}\n`,
+    });
+    expect(add.code, add.stderr).toBe(0);
+    const out = join(harness.outDir, 'prod.csv');
+    const run = await cdb(['export', '--profile', 'Prod', '--resource', 'customers', '--out', out], {
+      env: { CDB_CLIENT_SECRET: 'staging-secret-999' },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      'using the secret saved for profile "Prod" in the keychain, not CDB_CLIENT_SECRET',
+    );
+    expect((await cdb(['profile', 'remove', 'Prod'])).code).toBe(0);
+  });
+
   it('refuses bad values naming the flag, and an empty secret', async () => {
     const bad = await cdb(
       [

@@ -108,6 +108,22 @@ describe('help', () => {
     expect(run.stderr).toContain('unknown command "exprot"');
   });
 
+  it.each([['constructor'], ['toString'], ['__proto__'], ['hasOwnProperty']])(
+    'names "%s" an unknown command, not a member of every object (L9)',
+    async (command) => {
+      const run = await cdb([command]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`unknown command "${command}"`);
+    },
+  );
+
+  it('writes a command typed with terminal escapes out inert (M15)', async () => {
+    const run = await cdb(['\u001b]52;c;Y3VybCBldmlsfHNo\u0007\u001b[2K\rdone']);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trimEnd()).not.toMatch(/\p{Cc}/u);
+    expect(run.stderr).toContain('\\u{1b}]52;c;');
+  });
+
   it('prints usage and exit 2 when called with nothing', async () => {
     const run = await cdb([]);
     expect(run.code).toBe(2);

@@ -18,7 +18,7 @@ import {
   viewRequestFrom,
   type ViewRequest,
 } from './export-flags.js';
-import { grantNotice, openServices } from './services.js';
+import { grantNotice, openServices, type CliServices } from './services.js';
 import { savedViewNamed } from './views.js';
 import { exportViewOf } from '../shared/export.js';
 
@@ -28,7 +28,8 @@ Exports one view of the API to a file: the same engine as the app's Export, stre
 shared rate limiter. The file appears at PATH only when it is complete.
 
 Connection (one of):
-  --profile NAME           a profile saved with "cdb profile add" (secret from the keychain)
+  --profile NAME           a profile saved with "cdb profile add" (its secret from the keychain;
+                           CDB_CLIENT_SECRET only when none is saved)
   --base-url URL --auth-url URL --client-id ID [--audience A]
                            the secret from the environment variable CDB_CLIENT_SECRET
 
@@ -155,18 +156,42 @@ async function connectionOf(
     'view' in request
       ? request.view
       : exportViewOf(await savedViewNamed(services, profile, request.saved, io), request.lang);
-  const profileId = profile.connection.id;
+  const secret = flagProfile
+    ? secretFromEnv
+    : await savedProfileSecret(services, profile.connection.id, flags.profile ?? '', secretFromEnv, io);
   const connection = connect(profile.connection, {
     tokens: services.tokens,
     limiters: services.limiters,
-    readSecret: secretFromEnv
-      ? () => Promise.resolve(secretFromEnv)
-      : () => services.vault.getSecret(profileId),
+    readSecret: () => Promise.resolve(secret),
   });
   const stopNotices = connection.tokens.onGrant((usage) =>
     io.stderr.write(grantNotice(usage, services.vault.tokensKept)),
   );
   return { services, profile, connection, stopNotices, view };
+}
+
+/**
+ * The secret of a saved profile: the keychain's, entered for its API (a secret only goes where it
+ * was entered for); CDB_CLIENT_SECRET only when none is saved. Which one is used is said on stderr.
+ */
+async function savedProfileSecret(
+  services: CliServices,
+  profileId: string,
+  name: string,
+  fromEnv: string | undefined,
+  io: CliIo,
+): Promise<string | undefined> {
+  const saved = await services.vault.getSecret(profileId);
+  if (saved !== undefined) {
+    if (fromEnv !== undefined)
+      io.stderr.write(
+        `cdb export: using the secret saved for profile "${name}" in the keychain, not CDB_CLIENT_SECRET\n`,
+      );
+    return saved;
+  }
+  if (fromEnv !== undefined)
+    io.stderr.write(`cdb export: no secret is saved for profile "${name}": using CDB_CLIENT_SECRET\n`);
+  return fromEnv;
 }
 
 /** Removes what interrupted exports left beside the target, and says so. */

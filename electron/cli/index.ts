@@ -1,3 +1,4 @@
+import { printable } from '../core/printable.js';
 import { redact } from '../core/redact.js';
 import { UsageError } from './args.js';
 import type { CliIo } from './io.js';
@@ -33,17 +34,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(HELP);
     return command === undefined ? 2 : 0;
   }
-  const run = COMMANDS[command];
+  // Own keys only: "constructor" or "toString" is not a command.
+  const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
   try {
     if (!run) throw new UsageError(`unknown command "${command}" (run "cdb --help" for the list)`);
     return await run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`cdb: ${error.message}\n`);
+      io.stderr.write(`cdb: ${printable(error.message)}\n`);
       return 2;
     }
     // stderr leaves core: no secret or token this run handled may appear in it (redact.ts).
-    io.stderr.write(`cdb ${command}: ${redact((error as Error).message)}\n`);
+    io.stderr.write(`cdb ${command}: ${printable(redact((error as Error).message))}\n`);
     return 1;
   }
 }

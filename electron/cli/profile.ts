@@ -1,3 +1,4 @@
+import { printable } from '../core/printable.js';
 import { audienceOf } from '../shared/profile.js';
 import { dataFiles } from '../core/app-paths.js';
 import { forgetSavedViews } from '../core/app/saved-views.js';
@@ -123,14 +124,17 @@ async function listProfiles(argv: string[], io: CliIo): Promise<number> {
   const rows = [['NAME', 'BASE URL', 'AUTH URL', 'AUDIENCE', 'CLIENT ID', 'SECRET']];
   for (const profile of profiles) {
     const saved = (await services.vault.getSecret(profile.id)) !== undefined;
-    rows.push([
-      profile.name,
-      profile.baseUrl,
-      profile.authUrl,
-      audienceOf(profile),
-      profile.clientId,
-      saved ? 'saved' : 'missing',
-    ]);
+    // What the settings file says is printed inert (printable.ts).
+    rows.push(
+      [
+        profile.name,
+        profile.baseUrl,
+        profile.authUrl,
+        audienceOf(profile),
+        profile.clientId,
+        saved ? 'saved' : 'missing',
+      ].map(printable),
+    );
   }
   const widths =
     rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];

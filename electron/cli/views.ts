@@ -1,3 +1,4 @@
+import { printable } from '../core/printable.js';
 import type { ConnectionProfile } from '../core/api/connect.js';
 import { dataFiles } from '../core/app-paths.js';
 import { readSettingsFile } from '../core/app/settings-store.js';
@@ -29,7 +30,8 @@ export async function viewsCommand(argv: string[], io: CliIo): Promise<number> {
   const profile = await savedProfile(services, flags.profile);
   const views = await savedViewsOf(services, profile, io);
   if (!views.length) io.stderr.write(`cdb views: no view is saved for profile "${profile.name}"\n`);
-  for (const view of views) io.stdout.write(`${view.name}\t${describe(view)}\n`);
+  // Names and column keys come from the settings file and the API's records: printed inert.
+  for (const view of views) io.stdout.write(`${printable(view.name)}\t${printable(describe(view))}\n`);
   return 0;
 }
 

@@ -1,4 +1,5 @@
 import type { ApiErrorCode } from '../shared/errors.js';
+import { printable } from './printable.js';
 import { redact, redactOptional } from './redact.js';
 
 export type { ApiErrorCode };
@@ -79,12 +80,17 @@ export function abortReason(signal: AbortSignal): Error {
 /** Longest server text an error message quotes: a server's words help, a megabyte of them does not. */
 const SERVER_TEXT_MAX = 300;
 
-/** `text` cut to SERVER_TEXT_MAX characters (whole code points), marked with … when cut. */
+/**
+ * A server's `text` as a message may quote it: every known secret redacted first (a secret cut by the
+ * cap would leave its start unredacted), control characters written out (printable.ts), then cut to
+ * SERVER_TEXT_MAX characters (whole code points), marked with … when cut.
+ */
 export function capServerText(text: string): string {
-  const points = Array.from(text.slice(0, SERVER_TEXT_MAX * 2));
-  return points.length > SERVER_TEXT_MAX || text.length > SERVER_TEXT_MAX * 2
+  const safe = printable(redact(text));
+  const points = Array.from(safe.slice(0, SERVER_TEXT_MAX * 2));
+  return points.length > SERVER_TEXT_MAX || safe.length > SERVER_TEXT_MAX * 2
     ? `${points.slice(0, SERVER_TEXT_MAX - 1).join('')}…`
-    : text;
+    : safe;
 }
 
 /** The message a server put in an error body, whatever its shape (docs/api.md: `message`, `error`), capped. */

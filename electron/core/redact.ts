@@ -12,12 +12,15 @@ export const REDACTED = '[redacted]';
 /** Shorter values could match ordinary words; no real secret or token is this short. */
 const SHORTEST = 6;
 
-/** Remembers `value` as a secret: from now on `redact` hides it (and its JSON- and URL-encoded forms). */
+/** Remembers `value` as a secret: from now on `redact` hides it (and its JSON-, URL- and base64-encoded forms). */
 export function treatAsSecret(value: string | undefined): void {
   if (value === undefined || value.length < SHORTEST) return;
   known.add(value);
   known.add(JSON.stringify(value).slice(1, -1));
   known.add(encodeURIComponent(value));
+  // A server may echo it encoded (a debug dump of the request): its base64 forms are hidden too.
+  known.add(Buffer.from(value).toString('base64').replace(/=+$/, ''));
+  known.add(Buffer.from(value).toString('base64url'));
 }
 
 /** `text` with every known secret replaced by "[redacted]". */

@@ -31,6 +31,11 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 /** List endpoints: `size` defaults to 100 and may not exceed 500. */
 export const PAGE_SIZE_DEFAULT = 100;
 export const PAGE_SIZE_MAX = 500;
+/**
+ * The longest list the app believes (the spec names none): a `total` above it is not a count but a
+ * wrong answer (a table sized to 10^15 rows, a traversal bounded by it, would be bounded by nothing).
+ */
+export const LIST_ROWS_MAX = 1_000_000_000;
 
 /** Spec "Limits": what the API grants and how fast it may be called. */
 export const API_LIMITS = {

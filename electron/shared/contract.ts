@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, PAGE_SIZE_MAX, type Language, type Resource } from './api-rules.js';
+import { LANGUAGES, LIST_ROWS_MAX, PAGE_SIZE_MAX, type Language, type Resource } from './api-rules.js';
 import { exportOptionsSchema, exportViewSchema, type AuditEntry, type ExportProgress } from './export.js';
 import type { AppErrorCode } from './errors.js';
 import { profileInputSchema, type Profile } from './profile.js';
@@ -97,7 +97,7 @@ export const requestSchemas = {
       ...onConnection,
       view,
       size: z.number().int().min(1).max(PAGE_SIZE_MAX),
-      page: z.number().int().min(1).max(1_000_000_000),
+      page: z.number().int().min(1).max(LIST_ROWS_MAX),
       lang: z.enum(LANGUAGES),
       requestId: id.optional(),
     })
@@ -115,7 +115,7 @@ export const requestSchemas = {
       view,
       lang,
       filter: filterSchema,
-      from: z.number().int().min(0).max(1_000_000_000),
+      from: z.number().int().min(0).max(LIST_ROWS_MAX),
       count: z.number().int().min(0).max(PAGE_SIZE_MAX),
       /** The list's first rows too: the sample the table types and sizes its columns from. */
       sample: z.boolean().optional(),

@@ -41,10 +41,18 @@ export const savedViewSchema = z
 export type SavedView = z.infer<typeof savedViewSchema>;
 
 /** A connection's id as saved views are keyed by it: a profile's id, or the Demo's. */
-const connectionIdSchema = z.string().min(1).max(100);
+/** A connection's id: a profile's UUID or the Demo's; never a name every object has ("__proto__", "constructor"). */
+const connectionIdSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine((id) => !(id in Object.prototype), 'must not be the name of a member of every object');
+
+/** Views a connection keeps at most: a settings file read whole at every start stays small. */
+export const SAVED_VIEWS_MAX = 500;
 
 /** Saved views by connection. */
-export const savedViewsSchema = z.record(connectionIdSchema, z.array(savedViewSchema).max(500));
+export const savedViewsSchema = z.record(connectionIdSchema, z.array(savedViewSchema).max(SAVED_VIEWS_MAX));
 export type SavedViews = z.infer<typeof savedViewsSchema>;
 
 /**
@@ -55,7 +63,8 @@ export function readSavedViews(json: unknown): { views: SavedViews; damaged: str
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     return { views: {}, damaged: ['every saved view (not a list by connection)'] };
   }
-  const views: SavedViews = {};
+  // No prototype: a key read from the file can only ever be a key.
+  const views: SavedViews = Object.create(null) as SavedViews;
   const damaged: string[] = [];
   for (const [connectionId, entries] of Object.entries(json)) {
     if (!connectionIdSchema.safeParse(connectionId).success || !Array.isArray(entries)) {
@@ -66,7 +75,7 @@ export function readSavedViews(json: unknown): { views: SavedViews; damaged: str
     entries.forEach((entry: unknown, index) => {
       const parsed = savedViewSchema.safeParse(entry);
       const taken = parsed.success && kept.some((view) => view.name === parsed.data.name);
-      if (parsed.success && !taken && kept.length < 500) kept.push(parsed.data);
+      if (parsed.success && !taken && kept.length < SAVED_VIEWS_MAX) kept.push(parsed.data);
       else damaged.push(`saved view ${describeEntry(entry, index)} of connection "${connectionId}"`);
     });
     views[connectionId] = kept;

@@ -11,7 +11,9 @@ export const customerIdSchema = z
   .min(1)
   .max(200)
   .refine((id) => id !== '.' && id !== '..', 'must be a customer id, not "." or ".."')
-  .refine((id) => !/\p{Cc}/u.test(id), 'must not contain control characters');
+  .refine((id) => !/\p{Cc}/u.test(id), 'must not contain control characters')
+  // A proxy that decodes %2F before routing would see another path; bidi overrides spoof labels.
+  .refine((id) => !/[/\\%\p{Cf}]/u.test(id), 'must not contain /, \\, % or invisible format characters');
 
 /** Why a view's customer scope cannot be listed, or undefined: only contacts and agreements have one. */
 export function scopeProblem(view: { resource: Resource; customerId?: string }): string | undefined {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIST_ROWS_MAX } from '../../shared/api-rules.js';
 import type { ApiRecord, SchemaListing } from '../../shared/schema.js';
 import { ApiError, capServerText, serverMessageOf } from '../errors.js';
 import { schemasIn } from './schema-shapes.js';
@@ -12,7 +13,7 @@ export const cursorPaginationSchema = z.object({
   nextCursor: z.string().min(1).nullable().optional(),
 });
 /** `metadata.pagination` of an offset page: its `total` is the view's count. */
-export const offsetPaginationSchema = z.object({ total: z.number().int().nonnegative() });
+export const offsetPaginationSchema = z.object({ total: z.number().int().nonnegative().max(LIST_ROWS_MAX) });
 
 /** A 401 to a token known to be valid (freshly issued, or answered elsewhere): the credentials work, but not for this resource. */
 export function notPermitted(scope: string, refusal: ApiError): ApiError {

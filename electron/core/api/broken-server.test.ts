@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { LIST_ROWS_MAX } from '../../shared/api-rules.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestName, Result } from '../../shared/contract.js';
 import { ApiClient } from './api-client.js';
@@ -136,6 +137,17 @@ describe('a broken cursor chain', () => {
 });
 
 describe('answers the app refuses clearly', () => {
+  it.each([[1e15], [LIST_ROWS_MAX + 1]])(
+    'refuses a total of %d, a count no list has (L11)',
+    async (total) => {
+      const { connection } = await wire({
+        pageBody: { status: 'success', data: [], metadata: { pagination: { total, size: 1, page: 1 } } },
+      });
+      const error = await apiErrorOf(connection.client.count({ resource: 'customers' }));
+      expect(error).toMatchObject({ code: 'invalid-response' });
+    },
+  );
+
   it('quotes at most a few hundred characters of a 2 MB status', async () => {
     const { connection } = await wire({
       pageBody: { status: 'x'.repeat(2_000_000), data: [], metadata: {} },

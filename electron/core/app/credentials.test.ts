@@ -218,16 +218,22 @@ describe('exports from the app', () => {
     expect(api.received.filter((request) => request.path.startsWith('/v1/'))).toEqual([]);
   });
 
-  it('sends a customer id with a slash as one percent-encoded path segment', async () => {
+  it('sends a customer id with ? and # as one percent-encoded path segment; one with /, \\, % or a bidi override is refused unsent (L10)', async () => {
     const api = await server();
-    const { ok } = await app();
+    const { ok, call } = await app();
     const saved = await ok('profiles.save', { profile: profileOf(api), secret: api.clientSecret });
     await ok('connection.select', { id: saved.id });
-    await ok('data.listPage', {
-      view: { resource: 'contacts', customerId: '../a/b?c#d' },
-      size: 10,
-      lang: 'en',
-    });
-    expect(api.received.at(-1)?.path).toBe('/v1/customers/..%2Fa%2Fb%3Fc%23d/contacts');
+    await ok('data.listPage', { view: { resource: 'contacts', customerId: '..?c#d' }, size: 10, lang: 'en' });
+    expect(api.received.at(-1)?.path).toBe('/v1/customers/..%3Fc%23d/contacts');
+    const sent = api.received.length;
+    for (const customerId of ['../a/b', 'a\\b', '%2e%2e', '..%2f..%2fadmin', 'CUS\u202e1']) {
+      const refused = await call('data.listPage', {
+        view: { resource: 'contacts', customerId },
+        size: 10,
+        lang: 'en',
+      });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
+    }
+    expect(api.received.length).toBe(sent);
   });
 });

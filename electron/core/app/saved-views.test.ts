@@ -1,9 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SavedView } from '../../shared/saved-view.js';
 import { openTestCore } from '../testing/test-kit.js';
 import { dispatch } from './dispatch.js';
+import { savedViewHandlers } from './saved-views.js';
+import { SettingsStore } from './settings-store.js';
 
 // Saved views through the contract: kept per connection in the settings file, names unique per
 // connection, and every change refused cleanly when it cannot be made.
@@ -98,5 +101,23 @@ describe('saved views', () => {
       });
     }
     expect((await core.handlers['settings.get']({})).views).toBeUndefined();
+  });
+
+  it('the 501st view of a connection is refused with the limit named, not "unexpected error" (L13)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cdb-views-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const path = join(dir, 'settings.json');
+    const full = Array.from({ length: 500 }, (_, index) => view(`View ${index}`));
+    await writeFile(path, JSON.stringify({ language: 'en', views: { busy: full } }));
+    const { store } = await SettingsStore.open(path);
+    const handlers = savedViewHandlers(
+      () => store,
+      () => 'busy',
+    );
+    await expect(handlers['views.save']({ view: view('One more') })).rejects.toThrow(
+      /at most 500 saved views: delete one before saving "One more"/,
+    );
+    // Replacing a view of a name already taken is no new view: still allowed.
+    expect(await handlers['views.save']({ view: view('View 7') })).toHaveLength(500);
   });
 });

@@ -1,4 +1,4 @@
-import type { SavedView } from '../../shared/saved-view.js';
+import { SAVED_VIEWS_MAX, type SavedView } from '../../shared/saved-view.js';
 import { AppError } from './app-error.js';
 import type { Handlers } from './app-core.js';
 import { DIRECT_CALLER } from './request-registry.js';
@@ -40,7 +40,16 @@ export function savedViewHandlers(
   };
   return {
     'views.save': ({ view }, caller = DIRECT_CALLER) =>
-      change(caller, (views) => [...views.filter((other) => other.name !== view.name), view]),
+      change(caller, (views) => {
+        const others = views.filter((other) => other.name !== view.name);
+        if (others.length >= SAVED_VIEWS_MAX) {
+          throw new AppError(
+            'invalid-argument',
+            `a connection keeps at most ${SAVED_VIEWS_MAX} saved views: delete one before saving "${view.name}"`,
+          );
+        }
+        return [...others, view];
+      }),
     'views.rename': ({ name, newName }, caller = DIRECT_CALLER) =>
       change(caller, (views) => {
         const view = named(views, name);

@@ -78,4 +78,13 @@ describe('settings', () => {
       JSON.parse(await readFile(path, 'utf8')).views.demo.map((saved: { name: string }) => saved.name),
     ).toEqual(['Worklist', 'Second']);
   });
+
+  it('opens a file with keys named like members of every object, and names views kept under "__proto__" as damaged (L6)', async () => {
+    const text = `{"language":"fr","constructor":1,"toString":"x","hasOwnProperty":[],"__proto__":{"polluted":true},"views":{"__proto__":[]}}`;
+    await writeFile(path, text);
+    const { store, damaged } = await SettingsStore.open(path);
+    expect(store.get()).toMatchObject({ language: 'fr' });
+    expect(damaged?.reason).toMatch(/saved views of connection "__proto__"/);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 });

@@ -86,7 +86,8 @@ async function readSettings(path: string): Promise<ReadSettings> {
   const unknown: Record<string, unknown> = {};
   const bad: string[] = [];
   for (const [key, value] of Object.entries(json)) {
-    const field = shape[key];
+    // Own keys only: "constructor" or "toString" in the file is an unknown key, not a member of every object.
+    const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
     if (key === 'views') {
       // One damaged view is left out and named; the others load.
       const read = readSavedViews(value);
