@@ -31,7 +31,7 @@ export async function viewsCommand(argv: string[], io: CliIo): Promise<number> {
   const views = await savedViewsOf(services, profile, io);
   if (!views.length) io.stderr.write(`cdb views: no view is saved for profile "${profile.name}"\n`);
   // Names and column keys come from the settings file and the API's records: printed inert.
-  for (const view of views) io.stdout.write(`${printable(view.name)}\t${printable(describe(view))}\n`);
+  for (const view of views) io.stdout.write(`${printable(view.name)}\t${describe(view)}\n`);
   return 0;
 }
 
@@ -63,11 +63,14 @@ async function savedViewsOf(
 }
 
 /** A saved view in one line: its list, customer, sort, filter conditions and columns. */
+/** A view in a line's tab-separated words, each printed inert (its keys come from the API's records). */
 function describe(view: SavedView): string {
   return [
     view.customerId === undefined ? view.resource : `${view.resource} of customer ${view.customerId}`,
     view.sort === undefined ? "the API's order" : `sorted by ${view.sort}`,
     `${view.filter.length} filter condition(s)`,
     `columns ${view.columns.join(',')}`,
-  ].join('\t');
+  ]
+    .map(printable)
+    .join('\t');
 }

@@ -75,15 +75,21 @@ export function successEnvelope(body: unknown): { data: ApiRecord[]; metadata: {
  */
 export const DEEPEST_NESTING = 64;
 
-/** True when `body` nests arrays or objects deeper than `limit` levels (checked without recursion). */
-export function nestedDeeperThan(body: unknown, limit = DEEPEST_NESTING): boolean {
+/**
+ * What is wrong with the shape of `body`, or undefined: arrays or objects nested deeper than
+ * DEEPEST_NESTING levels, or more than `maxValues` values in all (what is passed on to windows is
+ * bounded, not only the bytes read). Walked without recursion.
+ */
+export function shapeProblem(body: unknown, maxValues: number): string | undefined {
   const stack: { value: unknown; depth: number }[] = [{ value: body, depth: 0 }];
+  let values = 0;
   for (let item = stack.pop(); item; item = stack.pop()) {
+    if (++values > maxValues) return `it holds more than ${maxValues.toLocaleString('en')} values`;
     if (typeof item.value !== 'object' || item.value === null) continue;
-    if (item.depth >= limit) return true;
+    if (item.depth >= DEEPEST_NESTING) return `it nests values deeper than ${DEEPEST_NESTING} levels`;
     for (const child of Object.values(item.value)) stack.push({ value: child, depth: item.depth + 1 });
   }
-  return false;
+  return undefined;
 }
 
 /** The schema listing at `path` (the spec shows none of its shape); null with a reason when unreadable. */

@@ -3,13 +3,12 @@ import type { SchemaListing } from '../../shared/schema.js';
 import { scopeProblem, type View } from '../../shared/view.js';
 import {
   cursorPaginationSchema,
-  DEEPEST_NESTING,
   invalidResponse,
-  nestedDeeperThan,
   notPermitted,
   notPermittedAnswer,
   offsetPaginationSchema,
   schemaListingOf,
+  shapeProblem,
   successEnvelope,
 } from './api-answers.js';
 import { ApiError, LONGEST_SERVER_WAIT_MS, retryAfterMs, serverMessageOf } from '../errors.js';
@@ -26,6 +25,31 @@ import type {
 import type { TokenManager } from '../auth/tokens.js';
 
 export type { ApiLocation, CallOptions, OffsetPage, OffsetPageRequest, Page, PageRequest, View };
+
+/**
+ * What one record of a page may take at most, in bytes and in values: a page's answer is bounded by
+ * the rows asked (500 rows: 8 MiB), so a server that ignores `size` or sends a megabyte-long page
+ * is refused before it fills the memory of the app and of the windows it is passed on to.
+ */
+const ROW_BYTES_MAX = 16 * 1024;
+const ROW_VALUES_MAX = 1_000;
+/** An envelope's own bytes and values (status, metadata), beside its rows. */
+const ENVELOPE_BYTES = 256 * 1024;
+const ENVELOPE_VALUES = 1_000;
+/** The schema listing's bounds: a few resources' fields, far below these. */
+const SCHEMA_ROWS = 500;
+
+/** How a GET is made and judged: its language, the caller's options, and what it may bring. */
+interface Get {
+  lang: Language;
+  options: CallOptions;
+  /** The request carries a cursor: a 4xx then means the cursor is refused. */
+  carriesCursor: boolean;
+  /** The resource (or "schemas") a 401 is learnt for. */
+  scope: string;
+  /** Rows asked for: what bounds the answer's bytes and values. */
+  rows: number;
+}
 
 /**
  * The API's list and schema calls (spec "Endpoints"), each through the origin's limiter, with
@@ -51,14 +75,15 @@ export class ApiClient {
     const query: Record<string, string> = { size: String(checkedSize(request.size)) };
     if (request.sort) query.sort = request.sort;
     if (request.cursor) query.cursor = request.cursor;
-    const body = await this.getJson(
-      this.listUrl(request, query),
-      request.lang,
+    const body = await this.getJson(this.listUrl(request, query), {
+      lang: request.lang,
       options,
-      request.cursor !== undefined,
-      request.resource,
-    );
+      carriesCursor: request.cursor !== undefined,
+      scope: request.resource,
+      rows: request.size,
+    });
     const { data, metadata } = successEnvelope(body);
+    if (data.length > request.size) throw tooManyRows(data.length, request.size);
     const pagination = cursorPaginationSchema.safeParse(metadata.pagination);
     if (!pagination.success || (pagination.data.hasNextPage && !pagination.data.nextCursor)) {
       throw invalidResponse('its pagination has no hasNextPage, or no nextCursor while there is a next page');
@@ -82,8 +107,15 @@ export class ApiClient {
     };
     if (request.sort) query.sort = request.sort;
     const { data, metadata } = successEnvelope(
-      await this.getJson(this.listUrl(request, query), request.lang, options, false, request.resource),
+      await this.getJson(this.listUrl(request, query), {
+        lang: request.lang,
+        options,
+        carriesCursor: false,
+        scope: request.resource,
+        rows: request.size,
+      }),
     );
+    if (data.length > request.size) throw tooManyRows(data.length, request.size);
     const pagination = offsetPaginationSchema.safeParse(metadata.pagination);
     if (!pagination.success) throw invalidResponse('its offset pagination has no total');
     return { rows: data, total: pagination.data.total };
@@ -94,7 +126,13 @@ export class ApiClient {
     const query: Record<string, string> = { page: '1', size: '1' };
     if (view.sort) query.sort = view.sort;
     const { metadata } = successEnvelope(
-      await this.getJson(this.listUrl(view, query), 'en', options, false, view.resource),
+      await this.getJson(this.listUrl(view, query), {
+        lang: 'en',
+        options,
+        carriesCursor: false,
+        scope: view.resource,
+        rows: 1,
+      }),
     );
     const pagination = offsetPaginationSchema.safeParse(metadata.pagination);
     if (!pagination.success) throw invalidResponse('its offset pagination has no total');
@@ -106,7 +144,13 @@ export class ApiClient {
     const url = `${this.location.baseUrl}${this.location.schemaPath}`;
     let body: unknown;
     try {
-      body = await this.getJson(url, lang, options, false, 'schemas');
+      body = await this.getJson(url, {
+        lang,
+        options,
+        carriesCursor: false,
+        scope: 'schemas',
+        rows: SCHEMA_ROWS,
+      });
     } catch (error) {
       // Columns then come from the records themselves (docs/api.md, "Where the specification is silent").
       if (error instanceof ApiError && error.status === 404) {
@@ -150,13 +194,8 @@ export class ApiClient {
    * when the token may have ended (TokenManager.refused); a valid token refused is not permitted
    * here (spec, Authentication 9), and no token is asked to learn it again.
    */
-  private async getJson(
-    url: string,
-    lang: Language,
-    options: CallOptions,
-    carriesCursor: boolean,
-    scope: string,
-  ): Promise<unknown> {
+  private async getJson(url: string, get: Get): Promise<unknown> {
+    const { options, scope } = get;
     for (let renewed = false; ; renewed = true) {
       let token = '';
       try {
@@ -166,7 +205,7 @@ export class ApiClient {
           options.priority ?? 'interactive',
           async (signal) => {
             token = await this.tokens.getToken(signal);
-            const body = await this.exchange(url, token, lang, signal, carriesCursor);
+            const body = await this.exchange(url, token, signal, get);
             this.tokens.acceptedBy(token, scope);
             return body;
           },
@@ -183,25 +222,21 @@ export class ApiClient {
     }
   }
 
-  private async exchange(
-    url: string,
-    token: string,
-    lang: Language,
-    signal: AbortSignal,
-    carriesCursor: boolean,
-  ): Promise<unknown> {
+  private async exchange(url: string, token: string, signal: AbortSignal, get: Get): Promise<unknown> {
+    const { lang, carriesCursor, rows } = get;
     const answer = await httpCall(this.fetch, url, {
       headers: { authorization: `Bearer ${token}`, 'accept-language': lang, accept: 'application/json' },
       signal,
       timeoutMs: this.timeoutMs,
       what: 'the API',
+      maxBytes: ENVELOPE_BYTES + rows * ROW_BYTES_MAX,
     });
     const body = jsonOf(answer);
     const { status } = answer;
     if (status === 200) {
       if (body === undefined) throw invalidResponse('the body is not JSON');
-      if (nestedDeeperThan(body))
-        throw invalidResponse(`it nests values deeper than ${DEEPEST_NESTING} levels`);
+      const problem = shapeProblem(body, ENVELOPE_VALUES + rows * ROW_VALUES_MAX);
+      if (problem) throw invalidResponse(problem);
       return body;
     }
     const serverMessage = serverMessageOf(body);
@@ -239,6 +274,11 @@ export class ApiClient {
       retryable: status >= 500,
     });
   }
+}
+
+/** A page with more rows than were asked for (a server that ignores `size`). */
+function tooManyRows(rows: number, asked: number): ApiError {
+  return invalidResponse(`a page of ${rows} rows, where at most ${asked} were asked for`);
 }
 
 function checkedSize(size: number): number {

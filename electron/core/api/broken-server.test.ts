@@ -136,6 +136,37 @@ describe('a broken cursor chain', () => {
   });
 });
 
+describe('cursors that change but never end (M9)', () => {
+  it.each([
+    ['the same rows under a new cursor each page', 'same-rows', /the same rows again under a new cursor/, 2],
+    [
+      'new rows past the count, page after page',
+      'new-rows',
+      /the list does not end: 3,?100 rows read where the API counts 1,?000/,
+      31,
+    ],
+  ] as const)(
+    '%s: the export stops with an error, reads a bounded number of pages, and leaves no file',
+    async (_case, neverEnding, words, pages) => {
+      const { api, connection } = await wire({ rows: 1_000, neverEnding });
+      const dir = await tempDir();
+      const error = await apiErrorOf(
+        runExport(connection.client, {
+          profile: 'other',
+          view: { resource: 'agreements', lang: 'en' },
+          options: { format: 'csv', pageSize: 100 },
+          target: join(dir, 'agreements.csv'),
+        }),
+      );
+      expect(error.code).toBe('invalid-response');
+      expect(error.message).toMatch(words);
+      expect(await readdir(dir)).toEqual([]);
+      const cursorPages = api.received.filter((request) => request.path.endsWith('/agreements')).length - 1;
+      expect(cursorPages).toBeLessThanOrEqual(pages);
+    },
+  );
+});
+
 describe('answers the app refuses clearly', () => {
   it.each([[1e15], [LIST_ROWS_MAX + 1]])(
     'refuses a total of %d, a count no list has (L11)',
@@ -148,12 +179,43 @@ describe('answers the app refuses clearly', () => {
     },
   );
 
+  it('refuses a page of more rows than asked for (a server that ignores size: M10)', async () => {
+    const { connection } = await wire({
+      pageBody: {
+        status: 'success',
+        data: Array(1_000).fill({}),
+        metadata: { pagination: { hasNextPage: false } },
+      },
+    });
+    const error = await apiErrorOf(
+      connection.client.listPage({ resource: 'customers', size: 500, lang: 'en' }),
+    );
+    expect(error).toMatchObject({ code: 'invalid-response' });
+    expect(error.message).toMatch(/a page of 1000 rows, where at most 500 were asked for/);
+  });
+
+  it('stops reading a page answer past what its rows may take (8.3 MiB for 500), before it fills the memory (M10)', async () => {
+    const records = `[${Array(3_000_000).fill('{}').join(',')}]`;
+    const { connection } = await wire({
+      pageBody: `{"status":"success","data":${records},"metadata":{"pagination":{"hasNextPage":false}}}`,
+    });
+    global.gc?.();
+    const before = process.memoryUsage().heapUsed;
+    const error = await apiErrorOf(
+      connection.client.listPage({ resource: 'customers', size: 500, lang: 'en' }),
+    );
+    expect(error).toMatchObject({ code: 'invalid-response' });
+    expect(error.message).toMatch(/larger than 8\.\d MiB: it was not read/);
+    // Not parsed: millions of records would take hundreds of MiB.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(100 * 1024 * 1024);
+  });
+
   it('quotes at most a few hundred characters of a 2 MB status', async () => {
     const { connection } = await wire({
       pageBody: { status: 'x'.repeat(2_000_000), data: [], metadata: {} },
     });
     const error = await apiErrorOf(
-      connection.client.listPage({ resource: 'customers', size: 10, lang: 'en' }),
+      connection.client.listPage({ resource: 'customers', size: 500, lang: 'en' }),
     );
     expect(error.code).toBe('invalid-response');
     expect(error.message.length).toBeLessThan(500);

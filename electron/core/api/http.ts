@@ -17,13 +17,15 @@ export interface HttpCall {
   timeoutMs: number;
   /** What is being reached, for messages ("the token endpoint", "the API"). */
   what: string;
+  /** The largest answer read (LARGEST_ANSWER_BYTES unless the caller knows what to expect). */
+  maxBytes?: number;
 }
 
 export type Fetch = typeof fetch;
 
 /**
- * The largest answer read: a 500-row page is well under a megabyte; a server that sends more than
- * this is not sending a page, and reading it all would only fill memory.
+ * The largest answer read when the caller says nothing: a server that sends more than this is not
+ * sending anything the app asked for, and reading it all would only fill memory.
  */
 const LARGEST_ANSWER_BYTES = 64 * 1024 * 1024;
 
@@ -48,7 +50,7 @@ export async function httpCall(fetchImpl: Fetch, url: string, call: HttpCall): P
     return {
       status: response.status,
       headers: response.headers,
-      text: await boundedText(response, call.what),
+      text: await boundedText(response, call.what, call.maxBytes ?? LARGEST_ANSWER_BYTES),
     };
   } catch (error) {
     if (call.signal?.aborted) throw call.signal.reason;
@@ -80,23 +82,29 @@ async function redirectRefused(response: Response, url: string, what: string): P
   );
 }
 
-/** The body of `response` as text, refused past LARGEST_ANSWER_BYTES. */
-async function boundedText(response: Response, what: string): Promise<string> {
+/** The body of `response` as text, refused past `maxBytes`. */
+async function boundedText(response: Response, what: string, maxBytes: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
     size += chunk.byteLength;
-    if (size > LARGEST_ANSWER_BYTES) {
+    if (size > maxBytes) {
       // Leaving the loop by a throw cancels the rest of the body.
       throw new ApiError(
         'invalid-response',
-        `${what} sent an answer larger than ${LARGEST_ANSWER_BYTES / 1024 / 1024} MiB: it was not read`,
+        `${what} sent an answer larger than ${mebibytes(maxBytes)} MiB: it was not read`,
         { status: response.status, retryable: false },
       );
     }
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** `bytes` in MiB, as a message says it (one decimal below ten). */
+function mebibytes(bytes: number): string {
+  const mib = bytes / 1024 / 1024;
+  return mib < 10 ? mib.toFixed(1) : String(Math.round(mib));
 }
 
 /** Connection failures that happen before a request is sent: the server never saw it. */

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { ApiClient, CallOptions, Page, PageRequest } from './api-client.js';
 import { invalidResponse } from './api-answers.js';
-import { repeatedCursorMessage } from '../../shared/errors.js';
+import { PageChain } from '../../shared/page-chain.js';
 import { ApiError } from '../errors.js';
 
 export interface TraversalOptions extends CallOptions {
@@ -10,6 +9,8 @@ export interface TraversalOptions extends CallOptions {
    * reload, an export restarts once); past that the invalid-cursor error is thrown.
    */
   restarts?: number;
+  /** The list's count once known (what bounds a list whose cursors never end). */
+  total?: () => number | undefined;
 }
 
 export interface TraversalPage extends Page {
@@ -22,8 +23,9 @@ export interface TraversalPage extends Page {
 /**
  * One traversal of a view (spec "Rules" 1-3 and 7): the first page without a cursor, then each
  * nextCursor until hasNextPage is false, with the same sort throughout. The cursor lives only
- * inside the traversal (rule 2). Cancelled by the signal, or by leaving the loop. A cursor handed
- * out twice would read the same pages forever (a broken server): it ends the traversal with an error.
+ * inside the traversal (rule 2). Cancelled by the signal, or by leaving the loop. A chain of pages
+ * that cannot be right (a cursor handed out twice, the same rows again, far more rows than the list
+ * counts: PageChain) would read forever: it ends the traversal with an error.
  */
 export async function* traverse(
   client: ApiClient,
@@ -34,8 +36,7 @@ export async function* traverse(
   let index = 0;
   let restarts = 0;
   let restarted = false;
-  // Digests, not the cursors: a few bytes per page, whatever the server makes its cursors.
-  const seen = new Set<string>();
+  const chain = new PageChain(request.size);
   for (;;) {
     let page: Page;
     try {
@@ -47,7 +48,7 @@ export async function* traverse(
         restarts < (options.restarts ?? 0)
       ) {
         restarts++;
-        seen.clear();
+        chain.restart();
         cursor = undefined;
         index = 0;
         restarted = true;
@@ -55,18 +56,13 @@ export async function* traverse(
       }
       throw error;
     }
+    chain.total = options.total?.();
+    const problem = chain.take(page);
+    if (problem) throw invalidResponse(problem);
     yield { ...page, index, restarted };
     restarted = false;
     index++;
     if (!page.hasNextPage || page.nextCursor === null) return;
-    const digest = createHash('sha256').update(page.nextCursor).digest('base64').slice(0, 22);
-    if (seen.has(digest)) throw repeatedCursor(index);
-    seen.add(digest);
     cursor = page.nextCursor;
   }
-}
-
-/** The API gave, after page `pages`, a cursor it had given before in this traversal. */
-function repeatedCursor(pages: number): ApiError {
-  return invalidResponse(repeatedCursorMessage(`after ${pages} pages`));
 }

@@ -89,7 +89,7 @@ export async function runExport(
     const pages = traverse(
       client,
       { resource, customerId, sort, size: options.pageSize, lang },
-      { signal: hooks.signal, priority: 'export', restarts: 1 },
+      { signal: hooks.signal, priority: 'export', restarts: 1, total: () => progress.total },
     );
     for await (const page of pages) {
       if (page.restarted) {

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { PAGE_SIZE_MAX, type Language } from '../../shared/api-rules.js';
-import { repeatedCursorMessage } from '../../shared/errors.js';
+import { PageChain } from '../../shared/page-chain.js';
 import type { View } from '../../shared/view.js';
 import type { ApiClient, Page } from '../api/api-client.js';
 import { invalidResponse } from '../api/api-answers.js';
@@ -9,13 +8,6 @@ import { HeldRows } from './held-rows.js';
 
 /** How a read ended: the list is whole, or the budget cannot hold it. */
 export type ReadEnd = 'whole' | 'too-long';
-
-/**
- * A list that never ends (cursors that change but never stop) is cut off past this many rows beyond
- * its count, and this many times its count: the API said how long it is.
- */
-const ROWS_BEYOND_COUNT = 10 * PAGE_SIZE_MAX;
-const TIMES_COUNT = 2;
 
 export interface ListReaderOptions {
   client: ApiClient;
@@ -45,13 +37,11 @@ export interface ListReaderOptions {
 export class ListReader {
   /** What this read has filled so far. */
   rows: HeldRows;
-  /** The list's count, when the API gave it. */
-  total: number | undefined;
   /** The cursor of the next page to take in (none: the first page). */
   private cursor: string | undefined;
-  private readonly seen = new Set<string>();
+  /** The pages taken in, judged (a cursor given twice, a list far past its count: PageChain). */
+  private readonly chain = new PageChain(PAGE_SIZE_MAX);
   private restarted = false;
-  private scanned = 0;
 
   constructor(private readonly options: ListReaderOptions) {
     this.rows = options.newRows();
@@ -114,35 +104,28 @@ export class ListReader {
         // docs/api.md: a refused cursor starts the traversal again; once, not forever.
         this.restarted = true;
         this.cursor = undefined;
-        this.seen.clear();
-        this.scanned = 0;
+        this.chain.restart();
         this.rows = this.options.newRows();
         return 'restart';
       }
       throw error;
     }
-    if (page.rows.length > PAGE_SIZE_MAX) {
-      throw invalidResponse(
-        `a page of ${page.rows.length} rows, where at most ${PAGE_SIZE_MAX} were asked for`,
-      );
-    }
-    this.scanned += page.rows.length;
-    if (this.total !== undefined && this.scanned > this.total * TIMES_COUNT + ROWS_BEYOND_COUNT) {
-      throw invalidResponse(
-        `the list does not end: ${this.scanned} rows read where the API counts ${this.total}`,
-      );
-    }
+    const problem = this.chain.take(page);
+    if (problem) throw invalidResponse(problem);
     return page;
   }
 
-  /** The cursor of the page after `page`, or undefined at the end; a cursor given twice is an error. */
+  /** The cursor of the page after `page` (taken in already), or undefined at the end. */
   private nextCursorOf(page: Page): string | undefined {
-    if (!page.hasNextPage || page.nextCursor === null) return undefined;
-    const digest = createHash('sha256').update(page.nextCursor).digest('base64').slice(0, 22);
-    if (this.seen.has(digest)) {
-      throw invalidResponse(repeatedCursorMessage(`after ${this.seen.size + 1} pages`));
-    }
-    this.seen.add(digest);
-    return page.nextCursor;
+    return page.hasNextPage && page.nextCursor !== null ? page.nextCursor : undefined;
+  }
+
+  /** The list's count, when the API gave it: what bounds a list that does not end. */
+  set total(total: number | undefined) {
+    this.chain.total = total;
+  }
+
+  get total(): number | undefined {
+    return this.chain.total;
   }
 }

@@ -48,6 +48,11 @@ export interface OtherApiOptions {
   tokenAnswer?: { status: number; headers?: Record<string, string>; body: string };
   /** The list requests (counted from 1) answered 503 with this Retry-After header. */
   overloaded?: { requests: number[]; retryAfter: string };
+  /**
+   * Cursors that change but never end (counted as `rows`): every page the first rows again
+   * ('same-rows'), or rows past the count, new ones each page ('new-rows').
+   */
+  neverEnding?: 'same-rows' | 'new-rows';
   /** A broken cursor chain: the page that starts at row `at` hands out the cursor of row `backTo` again. */
   cursorCycle?: { at: number; backTo: number };
   /** The body of every list page, instead of the envelope (an answer the app must refuse); a string is sent as is. */
@@ -162,6 +167,12 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
       });
     }
     const from = Number(url.searchParams.get('cursor') ?? 0);
+    if (options.neverEnding) {
+      const start = options.neverEnding === 'same-rows' ? 0 : from;
+      const data = Array.from({ length: size }, (_, index) => ({ id: `${resource}-${start + index}` }));
+      const pagination = { size, hasNextPage: true, nextCursor: String(from + size) };
+      return json(response, 200, { status: 'success', data, metadata: { pagination } });
+    }
     const end = Math.min(rows, from + size);
     const to = options.cursorCycle && end === options.cursorCycle.at ? options.cursorCycle.backTo : end;
     const data =

@@ -1,6 +1,6 @@
 import { PAGE_SIZE_MAX, type Language } from '../../../electron/shared/api-rules';
 import type { AppApi } from '../../../electron/shared/contract';
-import { repeatedCursorMessage } from '../../../electron/shared/errors';
+import { PageChain } from '../../../electron/shared/page-chain';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { AppFailure, call } from '../api/call';
 
@@ -15,8 +15,8 @@ export interface LookupProgress {
  * Finds customer `customerId` by reading the customers' pages in the API's order (the API has no
  * route that reads one customer: docs/api.md), at background priority so the tables on screen go
  * first. Resolves with the record, or undefined when the whole list was read without it. Stopped by
- * `signal` (the page being read is cancelled); a cursor given twice ends it with an error, as every
- * traversal does.
+ * `signal` (the page being read is cancelled); a chain of pages that cannot be right (a cursor given
+ * twice, far more customers than counted: PageChain) ends it with an error, as every traversal does.
  */
 export async function lookUpCustomer(
   api: AppApi,
@@ -24,7 +24,7 @@ export async function lookUpCustomer(
   lang: Language,
   { signal, onProgress }: { signal: AbortSignal; onProgress: (progress: LookupProgress) => void },
 ): Promise<ApiRecord | undefined> {
-  const seen = new Set<string>();
+  const chain = new PageChain(PAGE_SIZE_MAX);
   let cursor: string | undefined;
   let scanned = 0;
   for (;;) {
@@ -41,16 +41,13 @@ export async function lookUpCustomer(
       ...(cursor !== undefined && { cursor }),
     }).finally(() => signal.removeEventListener('abort', cancel));
     signal.throwIfAborted();
+    const problem = chain.take(page);
+    if (problem) throw new AppFailure({ code: 'invalid-response', message: problem });
     const found = page.rows.find((record) => String(record.id) === customerId);
     scanned += page.rows.length;
     onProgress({ scanned });
     if (found) return found;
     if (!page.hasNextPage || page.nextCursor === null) return undefined;
-    if (seen.has(page.nextCursor)) {
-      const where = `after ${scanned.toLocaleString('en')} customers`;
-      throw new AppFailure({ code: 'invalid-response', message: repeatedCursorMessage(where) });
-    }
-    seen.add(page.nextCursor);
     cursor = page.nextCursor;
   }
 }

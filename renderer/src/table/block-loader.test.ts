@@ -189,3 +189,17 @@ describe('far jumps where offset mode gives up', () => {
     expect(loader.walk).toBeUndefined();
   });
 });
+
+describe('an API that refuses every cursor (M13)', () => {
+  it('the table restarts its reads once, then fails and says so: the first page read twice, not forever', async () => {
+    const { api, asked, answerAll } = fakeApi(10_000, { refusesCursors: true, offsetLimit: 0 });
+    const loader = loaderOf(api, 100);
+    loader.open();
+    await until(loader, answerAll, 250, 300);
+    expect(loader.error?.code).toBe('invalid-cursor');
+    const firstPages = asked.filter(
+      (call) => call.name === 'data.listPage' && call.input.cursor === undefined,
+    );
+    expect(firstPages.length).toBeLessThanOrEqual(2);
+  });
+});

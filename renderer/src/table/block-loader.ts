@@ -149,6 +149,12 @@ export class BlockLoader extends RowLoader {
     return progress.reachedRow;
   }
 
+  override retry(): void {
+    // The user tries again: a refused cursor may restart the reads once more.
+    this.blocks.cursorWorked();
+    super.retry();
+  }
+
   override open(): void {
     this.traversal.users++;
     // A Refresh marks the traversal's rows stale: the screen's are read again at once.
@@ -205,10 +211,11 @@ export class BlockLoader extends RowLoader {
         } else if (
           failure instanceof AppFailure &&
           failure.code === 'invalid-cursor' &&
-          read.mode === 'cursor'
+          read.mode === 'cursor' &&
+          this.blocks.forgetCursors()
         ) {
-          // A refused cursor is no longer valid; positions still are (spec rule 5).
-          this.blocks.forgetCursors();
+          // A refused cursor is no longer valid; positions still are (spec rule 5). Once: refused
+          // again before any cursor worked, the table fails and says so.
           this.changed();
         } else {
           this.walking.stop();

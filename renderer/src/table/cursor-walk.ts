@@ -108,6 +108,7 @@ export class CursorWalk {
       (page) => {
         if (this.walking?.requestId !== requestId) return;
         this.walking.requestId = undefined;
+        if (from > 0) this.blocks.cursorWorked();
         try {
           if (page.hasNextPage && page.nextCursor)
             this.blocks.putCursor(from + page.rows.length, page.nextCursor);
@@ -126,9 +127,8 @@ export class CursorWalk {
 
   private failed(failure: unknown): void {
     this.walking = undefined;
-    if (failure instanceof AppFailure && failure.code === 'invalid-cursor') {
-      // A refused cursor is no longer valid: the next walk starts again from the top.
-      this.blocks.forgetCursors();
+    if (failure instanceof AppFailure && failure.code === 'invalid-cursor' && this.blocks.forgetCursors()) {
+      // A refused cursor is no longer valid: the next walk starts again from the top (once).
       this.events.changed();
       return;
     }

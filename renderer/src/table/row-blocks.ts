@@ -38,6 +38,8 @@ export class RowBlocks {
   private furthest = 0;
   /** The blocks on screen at the last touch: never dropped. */
   private onScreen = { first: 0, last: 0 };
+  /** The cursors were forgotten after a refusal, and none has worked since. */
+  private cursorsRefused = false;
 
   constructor(
     readonly blockSize: number,
@@ -87,10 +89,23 @@ export class RowBlocks {
     return this.furthest;
   }
 
-  /** The API refused a cursor (it may no longer accept any of this traversal's): read by position from now on. */
-  forgetCursors(): void {
+  /**
+   * The API refused a cursor (it may no longer accept any of this traversal's): read by position
+   * from now on. False, and nothing forgotten, when they were forgotten already and no cursor has
+   * worked since: an API that refuses every cursor would have the table walk from the top forever,
+   * so the caller fails instead (with Retry).
+   */
+  forgetCursors(): boolean {
+    if (this.cursorsRefused) return false;
+    this.cursorsRefused = true;
     this.cursors.clear();
     this.rowOfCursor.clear();
+    return true;
+  }
+
+  /** A page asked with a cursor came back: the API takes this traversal's cursors again. */
+  cursorWorked(): void {
+    this.cursorsRefused = false;
   }
 
   /** The last row at or before `row` a cursor reads from (row 0 at least): where a walk to `row` starts. */

@@ -1,6 +1,6 @@
 import type { Language } from '../../../electron/shared/api-rules';
 import type { AppApi } from '../../../electron/shared/contract';
-import { repeatedCursorMessage } from '../../../electron/shared/errors';
+import { PageChain } from '../../../electron/shared/page-chain';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { AppFailure, call } from '../api/call';
 import type { ListView } from '../data/queries';
@@ -15,7 +15,9 @@ let nextRequest = 0;
  * A filtered view's rows (the API has no filter parameters): its cursor pages read one after
  * another, the filter applied as each arrives, and only the matches kept, so memory follows the
  * matches, not the rows scanned. The scan goes on while the matches do not reach past the screen,
- * unless the user stopped it. A refused cursor starts the scan again from the top (`restarted`).
+ * unless the user stopped it. A refused cursor starts the scan again from the top (`restarted`),
+ * once: refused again, the scan fails and says so (Retry starts it over). A chain of pages that
+ * cannot be right (PageChain) ends it with an error.
  */
 export class ScanLoader extends RowLoader {
   /** The rows that passed the filter, in the API's order. */
@@ -28,8 +30,8 @@ export class ScanLoader extends RowLoader {
   restarted = false;
   private keep: ((record: ApiRecord) => boolean) | undefined;
   private cursor: string | undefined;
-  /** Every cursor of this scan: one given twice would scan the same pages forever (a broken server). */
-  private readonly cursors = new Set<string>();
+  /** The pages of this scan, judged: a cursor given twice or a list far past its count would scan forever. */
+  private readonly chain: PageChain;
   private ended = false;
   private requestId: string | undefined;
 
@@ -40,6 +42,22 @@ export class ScanLoader extends RowLoader {
     private readonly size: number,
   ) {
     super();
+    this.chain = new PageChain(size);
+  }
+
+  /** The list's count, once known: what bounds a list whose cursors never end. */
+  setTotal(total: number): void {
+    this.chain.total = total;
+  }
+
+  override retry(): void {
+    // A scan its chain or its cursors ended starts over (and may restart once again); after another
+    // failure (the network) it goes on from where it was.
+    if (this.error && this.ended) {
+      this.restarted = false;
+      this.restart();
+    }
+    super.retry();
   }
 
   /** Whether pages remain to be scanned. */
@@ -94,34 +112,29 @@ export class ScanLoader extends RowLoader {
       (page) => {
         if (this.requestId !== requestId) return;
         this.requestId = undefined;
+        const problem = this.chain.take(page);
+        if (problem) {
+          this.ended = true;
+          return this.failed(new AppFailure({ code: 'invalid-response', message: problem }));
+        }
         if (this.scanned === 0) this.firstRows = page.rows;
         this.scanned += page.rows.length;
         this.matches.push(...(this.keep ? page.rows.filter(this.keep) : page.rows));
         this.cursor = page.nextCursor ?? undefined;
         this.ended = !page.hasNextPage;
-        if (!this.ended && this.cursor !== undefined) {
-          if (this.cursors.has(this.cursor)) {
-            this.ended = true;
-            return this.failed(
-              new AppFailure({
-                code: 'invalid-response',
-                message: repeatedCursorMessage(`after ${this.cursors.size + 1} pages`),
-              }),
-            );
-          }
-          this.cursors.add(this.cursor);
-        }
         this.changed();
       },
       (failure: unknown) => {
         if (this.requestId !== requestId) return;
         this.requestId = undefined;
-        if (failure instanceof AppFailure && failure.code === 'invalid-cursor') {
-          // A refused cursor means the traversal starts again, and the user is told (docs/api.md).
+        if (failure instanceof AppFailure && failure.code === 'invalid-cursor' && !this.restarted) {
+          // A refused cursor means the traversal starts again, and the user is told (docs/api.md);
+          // once: an API that refuses every cursor would have it scan its first page forever.
           this.restart();
           this.restarted = true;
           this.changed();
         } else {
+          if (failure instanceof AppFailure && failure.code === 'invalid-cursor') this.ended = true;
           this.failed(failure);
         }
       },
@@ -134,7 +147,7 @@ export class ScanLoader extends RowLoader {
     this.matches = [];
     this.scanned = 0;
     this.cursor = undefined;
-    this.cursors.clear();
+    this.chain.restart();
     this.ended = false;
     this.firstRows = undefined;
   }

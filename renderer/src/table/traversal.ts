@@ -113,11 +113,10 @@ export class Traversal {
     const answer =
       how.mode === 'cursor'
         ? call(this.api, 'data.listPage', { view, size, lang, cursor: how.cursor, priority, requestId }).then(
-            (page) => ({
-              rows: page.rows,
-              next: page.hasNextPage ? page.nextCursor : null,
-              total: undefined,
-            }),
+            (page) => {
+              if (how.cursor !== undefined) this.blocks.cursorWorked();
+              return { rows: page.rows, next: page.hasNextPage ? page.nextCursor : null, total: undefined };
+            },
           )
         : call(this.api, 'data.offsetPage', { view, size, page: how.page, lang, requestId }).then((page) => ({
             rows: page.rows,

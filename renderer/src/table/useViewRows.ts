@@ -93,7 +93,8 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
   const searcher = loader instanceof HeldSearchLoader ? loader : undefined;
   useEffect(() => {
     if (count && blocks) blocks.setTotal(count.total);
-  }, [count, blocks]);
+    if (count && scanner) scanner.setTotal(count.total);
+  }, [count, blocks, scanner]);
 
   const schema = schemas?.schemas?.find((candidate) => candidate.resource === view.resource);
   const firstRows = loader?.firstRows;

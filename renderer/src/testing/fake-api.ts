@@ -13,6 +13,10 @@ export interface FakeApiOptions {
   offsetNeverAnswers?: boolean;
   /** The page starting at this row hands out the cursor of row `backTo` (a broken chain). */
   cycle?: { at: number; backTo: number };
+  /** Every page asked with a cursor is refused (an API or gateway that takes none: invalid-cursor). */
+  refusesCursors?: boolean;
+  /** Every page is the first one again, under a new cursor each time (cursors that never end). */
+  endless?: boolean;
 }
 
 /** An API of the test's own over `total` rows `{ id: n }`; answers wait for `answerAll`. */
@@ -43,6 +47,14 @@ export function fakeApi(total: number, options: FakeApiOptions = {}) {
           message: 'the API answered HTTP 400: result window is too large',
         };
         return new Promise<unknown>((resolve) => waiting.push(() => resolve({ ok: false, error })));
+      }
+      if (name === 'data.listPage' && options.refusesCursors && record.cursor !== undefined) {
+        const error = { code: 'invalid-cursor', status: 400, message: 'the API refused this list’s cursor' };
+        return new Promise<unknown>((resolve) => waiting.push(() => resolve({ ok: false, error })));
+      }
+      if (name === 'data.listPage' && options.endless) {
+        const value = { rows: rows(0, size), hasNextPage: true, nextCursor: String(from + size) };
+        return new Promise<unknown>((resolve) => waiting.push(() => resolve({ ok: true, value })));
       }
       const next = options.cycle?.at === from ? options.cycle.backTo : from + size;
       const value =

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../testing/fake-api';
+import { ScanLoader } from './scan-loader';
+
+// A filtered scan against APIs that would keep it reading forever (review findings M9, M13): one
+// that refuses every cursor, one whose cursors change but never end.
+
+const view = { resource: 'customers' as const };
+const firstPages = (asked: ReturnType<typeof fakeApi>['asked']) =>
+  asked.filter((call) => call.name === 'data.listPage' && call.input.cursor === undefined).length;
+
+/** Drives the scan as the table does (ensure after every change) for `rounds` answers. */
+async function drive(loader: ScanLoader, answerAll: () => Promise<void>, rounds: number) {
+  loader.open();
+  loader.setFilter(() => false);
+  for (let round = 0; round < rounds && !loader.error; round++) {
+    loader.ensure(0, false);
+    await answerAll();
+  }
+}
+
+describe('a filtered scan that cannot end', () => {
+  it('restarts once when the API refuses its cursor, then fails and says so: the first page read twice, not forever', async () => {
+    const { api, asked, answerAll } = fakeApi(10_000, { refusesCursors: true });
+    const loader = new ScanLoader(api, view, 'en', 500);
+    await drive(loader, answerAll, 300);
+    expect(loader.error?.code).toBe('invalid-cursor');
+    expect(firstPages(asked)).toBe(2);
+    // Retry starts it over, and it may restart once again.
+    loader.retry();
+    await drive(loader, answerAll, 300);
+    expect(firstPages(asked)).toBe(4);
+  });
+
+  it('stops when the same rows come back under new cursors', async () => {
+    const { api, answerAll } = fakeApi(10_000, { endless: true });
+    const loader = new ScanLoader(api, view, 'en', 500);
+    await drive(loader, answerAll, 300);
+    expect(loader.error?.code).toBe('invalid-response');
+    expect(loader.error?.message).toMatch(/the same rows again under a new cursor/);
+    expect(loader.scanned).toBe(500);
+  });
+});
