@@ -5,6 +5,10 @@ import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { withFileLock } from '../store/file-lock.js';
 import { parseJson } from '../store/json-file.js';
+import { UNTRUSTED_OPEN } from '../store/small-file.js';
+
+/** A token file holds a few tokens per credentials: one larger than this is not one. */
+const TOKEN_FILE_MAX_BYTES = 1024 * 1024;
 
 const fileSchema = z.object({ version: z.literal(1), tokens: z.record(z.string(), z.string()) });
 type TokenFileContent = z.infer<typeof fileSchema>;
@@ -50,7 +54,7 @@ export class TokenFile {
     const none: TokenFileContent = { version: 1, tokens: {} };
     let handle;
     try {
-      handle = await open(this.path, constants.O_RDONLY | constants.O_NOFOLLOW);
+      handle = await open(this.path, UNTRUSTED_OPEN);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return none;
@@ -58,7 +62,12 @@ export class TokenFile {
       throw error;
     }
     try {
-      this.checkPrivate(await handle.stat());
+      const stat = await handle.stat();
+      // A FIFO or a device at its name would be read forever (or block the pool's threads).
+      if (!stat.isFile()) throw this.refused('is not a regular file');
+      if (stat.size > TOKEN_FILE_MAX_BYTES)
+        throw this.refused(`is larger than ${TOKEN_FILE_MAX_BYTES / 1024} KiB`);
+      this.checkPrivate(stat);
       // A damaged token file is not kept aside: a copy of a token is one more place a secret lies.
       const read = parseJson(await handle.readFile('utf8'));
       const parsed = 'json' in read ? fileSchema.safeParse(read.json) : undefined;

@@ -166,7 +166,7 @@ export class TokenManager {
    * with `secret`; true when it says nothing of its secret (cached by an older version).
    */
   async obtainedWith(secret: string): Promise<boolean> {
-    const token = this.current ?? (await this.options.vault.getToken(this.account));
+    const token = this.current ?? (await this.options.vault.getToken(this.account).catch(() => undefined));
     return token?.secretDigest === undefined || token.secretDigest === secretDigestOf(secret);
   }
 
@@ -310,7 +310,12 @@ export class TokenManager {
 
   /** A fresh token from the keychain (or the opted-in token file), maybe cached by another process. */
   private async cachedByAnyProcess(): Promise<CachedToken | undefined> {
-    const cached = await this.options.vault.getToken(this.account);
+    // A cache that cannot be read (a token file that is a folder, a FIFO, another user's) holds no
+    // token: one is asked for and kept in memory, and the status says why it is not kept.
+    const cached = await this.options.vault.getToken(this.account).catch((error: unknown) => {
+      this.cacheFailure = error instanceof Error ? error.message : String(error);
+      return undefined;
+    });
     return cached && this.isFresh(cached) && !this.refusedTokens.has(cached.accessToken) ? cached : undefined;
   }
 

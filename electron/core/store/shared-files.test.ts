@@ -34,6 +34,20 @@ async function deadPid(): Promise<number> {
   return child.pid ?? 0;
 }
 
+/** A pid that ran and ended (one per test file: spawning costs). */
+let endedPid: number | undefined;
+async function deadPidOnce(): Promise<number> {
+  endedPid ??= await deadPid();
+  return endedPid;
+}
+
+/** Makes a FIFO at `path` (mkfifo(1)): reading it would wait for a writer forever. */
+async function mkfifo(path: string): Promise<void> {
+  const child = spawn('mkfifo', [path], { stdio: 'ignore' });
+  const [code] = (await once(child, 'exit')) as [number];
+  expect(code).toBe(0);
+}
+
 const IN_A_YEAR = new Date(Date.now() + 365 * 24 * 3_600_000);
 const owner = (pid: number) => JSON.stringify({ pid, host: hostname() });
 
@@ -86,6 +100,77 @@ describe('locks', () => {
       ),
     );
     for (let i = 0; i < order.length; i += 2) expect(order[i]?.[0]).toBe(order[i + 1]?.[0]);
+  });
+});
+
+describe('locks taken over by several waiters at once (M7)', () => {
+  it('6 callers × 100 dead locks: never two holders at once, and no caller fails', async () => {
+    const dir = await folder();
+    let holders = 0;
+    let most = 0;
+    for (let trial = 0; trial < 100; trial++) {
+      const path = join(dir, `ledger-${trial}.json`);
+      await mkdir(`${path}.lock`);
+      await writeFile(join(`${path}.lock`, 'owner'), owner(await deadPidOnce()));
+      await Promise.all(
+        Array.from({ length: 6 }, () =>
+          withFileLock(
+            path,
+            async () => {
+              most = Math.max(most, ++holders);
+              await new Promise((resolve) => setImmediate(resolve));
+              holders--;
+            },
+            { waitMs: 10_000 },
+          ),
+        ),
+      );
+    }
+    expect(most).toBe(1);
+  }, 60_000);
+});
+
+describe('locks whose owner this machine cannot judge (M8)', () => {
+  const elsewhere = (beats: number) =>
+    JSON.stringify({ pid: 4242, host: 'another-host.example', token: 'theirs', beats });
+
+  it('a lock left on another host (a renamed machine, a shared home) is taken over once it stops beating', async () => {
+    const path = join(await folder(), 'token-grants.json');
+    await mkdir(`${path}.lock`);
+    await writeFile(join(`${path}.lock`, 'owner'), elsewhere(7));
+    const started = performance.now();
+    expect(
+      await withFileLock(path, () => Promise.resolve('mine'), { waitMs: 5_000, silentStaleMs: 400 }),
+    ).toBe('mine');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(400);
+  });
+
+  it('a lock on another host that still beats is waited for, and the error names the folder to remove', async () => {
+    const path = join(await folder(), 'token-grants.json');
+    await mkdir(`${path}.lock`);
+    let beats = 0;
+    await writeFile(join(`${path}.lock`, 'owner'), elsewhere(beats));
+    const beating = setInterval(
+      () => void writeFile(join(`${path}.lock`, 'owner'), elsewhere(++beats)).catch(() => undefined),
+      100,
+    );
+    closeLater(() => Promise.resolve(clearInterval(beating)));
+    await expect(
+      withFileLock(path, () => Promise.resolve(), { waitMs: 1_500, silentStaleMs: 600 }),
+    ).rejects.toThrow(/remove the folder .*token-grants\.json\.lock/);
+  });
+
+  it('a FIFO as a lock’s owner file or as the token file never hangs a read (L3)', async () => {
+    const dir = await folder();
+    const path = join(dir, 'settings.json');
+    await mkdir(`${path}.lock`);
+    await mkfifo(join(`${path}.lock`, 'owner'));
+    const started = performance.now();
+    await expect(withFileLock(path, () => Promise.resolve(), { waitMs: 500 })).rejects.toThrow(FileLockError);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    const tokens = join(dir, 'token-cache.json');
+    await mkfifo(tokens);
+    await expect(new TokenFile(tokens).get('account')).rejects.toThrow(/is not a regular file/);
   });
 });
 
