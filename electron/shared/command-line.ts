@@ -1,6 +1,6 @@
 import { DEMO_CLIENT_ID } from './demo-connection.js';
 import type { ExportOptions, ExportView } from './export.js';
-import { WHERE_SYMBOLS, type FilterCondition } from './filter.js';
+import { ANY_FIELD, WHERE_SYMBOLS, type FilterCondition } from './filter.js';
 
 /** Characters a POSIX shell takes literally in a word: anything else is quoted. */
 const PLAIN_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
@@ -24,45 +24,86 @@ export function whereText(condition: FilterCondition): string {
 /** Which connection the command names: a saved profile by its name, or a Demo API started by `cdb serve-demo`. */
 export type CommandConnection = { profile: string } | { demoPort: number };
 
+/** The shells a command line is written for: Windows' PowerShell, or a POSIX shell (bash, zsh, sh) elsewhere. */
+export type CommandShell = 'posix' | 'powershell';
+
+/** Characters PowerShell takes literally in an argument (`,` makes an array, `@` splats, `$` expands). */
+const POWERSHELL_PLAIN = /^[A-Za-z0-9_./:=-]+$/;
+
+/**
+ * A word as PowerShell reads it back exactly: in single quotes, inside which nothing expands and
+ * each quote — PowerShell also takes the typographic ones ‘ ’ ‚ ‛ for it — is written twice.
+ */
+export function powerShellQuote(word: string): string {
+  return POWERSHELL_PLAIN.test(word) ? word : `'${word.replace(/['\u2018\u2019\u201a\u201b]/g, '$&$&')}'`;
+}
+
+/** Why an export cannot be written as a command line: what holds a control character, or a name cdb cannot take. */
+export type CommandProblem = { problem: 'control' | 'name'; subject: string };
+
+/**
+ * Column keys and field names cdb takes in `--columns a,b` and `--where 'FIELD OP VALUE'`: they come
+ * from the API's records (the server chooses them), so anything else is refused, not quoted.
+ */
+const PLAIN_NAME = /^[\p{L}\p{N}_.-]+$/u;
+/** Characters a terminal would not show (or would act on: paste-jacking): never written in a command. */
+const UNSHOWN = /[\p{Cc}\p{Cf}]/u;
+
 /**
  * The `cdb export` command line that writes the same file as the app's export of `view` with
  * `options`: the connection, the view (list, customer, sort, language, columns in order, filter)
- * and the file's format, every word quoted for a POSIX shell. The page size is left to cdb: it
- * changes how the rows are read, not which.
+ * and the file's format, each flag as `--flag=value` (a value that starts with a dash stays a value)
+ * and every word quoted for `shell`. The page size is left to cdb: it changes how the rows are read,
+ * not which. A value holding a control or invisible character, or a column or field whose name cdb
+ * cannot take, makes no command: the problem says which.
  */
 export function exportCommandLine(
   view: ExportView,
   options: Pick<ExportOptions, 'format' | 'delimiter' | 'bom' | 'decimalComma'>,
   fileName: string,
   connection: CommandConnection,
-): string {
+  shell: CommandShell = 'posix',
+): { line: string } | CommandProblem {
+  const values = [
+    fileName,
+    ...('profile' in connection ? [connection.profile] : []),
+    ...(view.customerId === undefined ? [] : [view.customerId]),
+    ...(view.filter ?? []).map((condition) => String(condition.value ?? '')),
+  ];
+  const control = values.find((value) => UNSHOWN.test(value));
+  if (control !== undefined)
+    return { problem: 'control', subject: control.replace(/[\p{Cc}\p{Cf}]/gu, '\uFFFD') };
+  const names = [...(view.columns ?? []), ...(view.filter ?? []).map((condition) => condition.field)];
+  const unnamed = names.find((name) => name !== ANY_FIELD && !PLAIN_NAME.test(name));
+  if (unnamed !== undefined)
+    return { problem: 'name', subject: unnamed.replace(/[\p{Cc}\p{Cf}]/gu, '\uFFFD') };
+  const flag = (name: string, value: string) => `--${name}=${value}`;
   const words: string[] = [
-    'npx',
-    'cdb',
-    'export',
-    ...('profile' in connection ? ['--profile', connection.profile] : demoFlags(connection.demoPort)),
-    '--resource',
-    view.resource,
-    ...(view.customerId === undefined ? [] : ['--customer', view.customerId]),
-    ...(view.sort === undefined ? [] : ['--sort', view.sort]),
-    '--lang',
-    view.lang,
-    ...(view.columns?.length ? ['--columns', view.columns.join(',')] : []),
-    ...(view.filter ?? []).flatMap((condition) => ['--where', whereText(condition)]),
-    '--format',
-    options.format,
-    ...(options.format === 'csv' && options.delimiter === ';' ? ['--delimiter', ';'] : []),
+    ...('profile' in connection ? [flag('profile', connection.profile)] : demoFlags(connection.demoPort)),
+    flag('resource', view.resource),
+    ...(view.customerId === undefined ? [] : [flag('customer', view.customerId)]),
+    ...(view.sort === undefined ? [] : [flag('sort', view.sort)]),
+    flag('lang', view.lang),
+    ...(view.columns?.length ? [flag('columns', view.columns.join(','))] : []),
+    ...(view.filter ?? []).map((condition) => flag('where', whereText(condition))),
+    flag('format', options.format),
+    ...(options.format === 'csv' && options.delimiter === ';' ? [flag('delimiter', ';')] : []),
     ...(options.format === 'csv' && options.bom ? ['--bom'] : []),
     ...(options.format === 'csv' && options.decimalComma ? ['--decimal-comma'] : []),
-    '--out',
-    fileName,
+    flag('out', fileName),
   ];
+  const quote = shell === 'powershell' ? powerShellQuote : shellQuote;
+  const command = ['npx', 'cdb', 'export', ...words].map(quote).join(' ');
+  if ('profile' in connection) return { line: command };
   // The Demo's secret is new at each start: cdb reads it from the environment, never the command line.
-  return `${'profile' in connection ? '' : "CDB_CLIENT_SECRET='…' "}${words.map(shellQuote).join(' ')}`;
+  return {
+    line:
+      shell === 'powershell' ? `$env:CDB_CLIENT_SECRET='…'; ${command}` : `CDB_CLIENT_SECRET='…' ${command}`,
+  };
 }
 
 /** The flags of a Demo API started on this machine by `cdb serve-demo --port PORT`. */
 function demoFlags(port: number): string[] {
   const origin = `http://127.0.0.1:${port}`;
-  return ['--base-url', origin, '--auth-url', origin, '--client-id', DEMO_CLIENT_ID];
+  return [`--base-url=${origin}`, `--auth-url=${origin}`, `--client-id=${DEMO_CLIENT_ID}`];
 }

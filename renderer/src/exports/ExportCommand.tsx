@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
-import { exportCommandLine } from '../../../electron/shared/command-line';
+import { exportCommandLine, type CommandShell } from '../../../electron/shared/command-line';
 import type { ExportOptions, ExportView } from '../../../electron/shared/export';
 import { failureLine } from '../app/describe-failure';
 import { useCopyText } from '../data/clipboard';
@@ -9,6 +9,9 @@ import { useSession } from '../data/queries';
 
 /** The port the Demo's command line suggests for `cdb serve-demo`. */
 const DEMO_PORT = 8080;
+
+/** The shell of this computer's terminal: PowerShell on Windows, a POSIX shell elsewhere. */
+const SHELL: CommandShell = /Windows/.test(navigator.userAgent) ? 'powershell' : 'posix';
 
 /**
  * The export as a `cdb export` command line — the same view and file options, the saved
@@ -30,12 +33,26 @@ export function ExportCommand({
   const connection = useSession().data?.connection;
   const [said, setSaid] = useState<string | undefined>();
   if (!connection) return null;
-  const command = exportCommandLine(
+  const written = exportCommandLine(
     view,
     options,
     fileName,
     connection.demo ? { demoPort: DEMO_PORT } : { profile: connection.name },
+    SHELL,
   );
+  if (!('line' in written)) {
+    return (
+      <details className="export-command">
+        <summary>{t('export.command')}</summary>
+        <p className="hint" role="note">
+          {t(written.problem === 'control' ? 'export.commandUnshown' : 'export.commandUnnamed', {
+            subject: written.subject,
+          })}
+        </p>
+      </details>
+    );
+  }
+  const command = written.line;
   const copy = () =>
     copyText(command).then(
       () => setSaid(t('export.commandCopied')),
@@ -48,7 +65,8 @@ export function ExportCommand({
       <p id={`${id}-hint`} className="hint">
         {connection.demo
           ? t('export.commandDemo', { start: `npx cdb serve-demo --port ${DEMO_PORT}` })
-          : t('export.commandProfile', { profile: connection.name })}
+          : t('export.commandProfile', { profile: connection.name })}{' '}
+        {t(SHELL === 'powershell' ? 'export.commandForPowerShell' : 'export.commandForPosix')}
       </p>
       <pre aria-describedby={`${id}-hint`} data-testid="export-command">
         <code>{command}</code>
