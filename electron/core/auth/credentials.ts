@@ -28,10 +28,24 @@ export function credentialsOf(
   };
 }
 
+/**
+ * A token endpoint's address as one key, however it was typed: host in lower case, no default port,
+ * dot segments resolved, no trailing slash (`http://LOCALHOST:80/./` and `http://localhost` are one
+ * endpoint, with one budget of 15 tokens a day and one lock).
+ */
+export function endpointKey(authUrl: string): string {
+  try {
+    const url = new URL(authUrl);
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return authUrl;
+  }
+}
+
 /** A stable, opaque name for `credentials`: the keychain account of their token, the name of their lock. */
 export function credentialsId({ authUrl, audience, clientId, apiOrigin }: Credentials): string {
   const digest = createHash('sha256')
-    .update(JSON.stringify([authUrl, audience, clientId, apiOrigin]))
+    .update(JSON.stringify([endpointKey(authUrl), audience, clientId, apiOrigin]))
     .digest('hex');
   return `cred-${digest.slice(0, 32)}`;
 }

@@ -1,3 +1,4 @@
+import { credentialsId } from './credentials.js';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -140,5 +141,33 @@ describe('grant ledger', () => {
     expect(ledger.damaged?.reason).toBe('not a token ledger of this version of the app');
     expect(await readFile(ledger.damaged?.movedTo ?? '', 'utf8')).toBe('{"clients": "none"}');
     expect(ledger.usage(CLIENT)).toMatchObject({ used: 0, countUnknown: true });
+  });
+});
+
+describe('one token endpoint, however it is typed (L1)', () => {
+  it('has one budget and one lock: host case, default port, dot segments and a trailing slash are one endpoint', () => {
+    const typed = [
+      'http://127.0.0.1:8080',
+      'http://127.1:8080',
+      'http://127.0.0.1:8080/.',
+      'HTTP://127.0.0.1:8080/',
+      'http://127.0.0.1:8080/./',
+    ];
+    expect(new Set(typed.map((authUrl) => GrantLedger.clientKey(authUrl, 'c'))).size).toBe(1);
+    const ids = typed.map((authUrl) =>
+      credentialsId({
+        authUrl,
+        audience: 'https://api.example',
+        clientId: 'c',
+        apiOrigin: 'https://api.example',
+      }),
+    );
+    expect(new Set(ids).size).toBe(1);
+    expect(GrantLedger.clientKey('https://Auth.Example.com:443/realms/x/', 'c')).toBe(
+      GrantLedger.clientKey('https://auth.example.com/realms/x', 'c'),
+    );
+    expect(GrantLedger.clientKey('https://auth.example.com/realms/x', 'c')).not.toBe(
+      GrantLedger.clientKey('https://auth.example.com/realms/y', 'c'),
+    );
   });
 });

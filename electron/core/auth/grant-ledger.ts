@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import writeFileAtomic from 'write-file-atomic';
 import { API_LIMITS } from '../../shared/api-rules.js';
 import { withFileLock } from '../store/file-lock.js';
+import { endpointKey } from './credentials.js';
 import {
   blockedUntil,
   DAY_MS,
@@ -55,9 +56,9 @@ export class GrantLedger {
     return ledger;
   }
 
-  /** The key of a credentials bundle in the ledger. */
+  /** The key of a credentials bundle in the ledger: its token endpoint however typed, and its client. */
   static clientKey(authUrl: string, clientId: string): string {
-    return `${authUrl} ${clientId}`;
+    return `${endpointKey(authUrl)} ${clientId}`;
   }
 
   /** Set when the file was found damaged (not JSON, or not a ledger) and kept aside. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../testing/fake-api';
 import { FRESH_MS, Traversal } from './traversal';
-import { refreshViews, traversalOf, trim } from './view-cache';
+import { forgetConnection, refreshViews, traversalOf, trim } from './view-cache';
 
 // One traversal of a view, shared by what shows it and kept when it goes, against the tests' own
 // API (renderer/src/testing/fake-api.ts): one request per page, rows reused within the minute, read again after it.
@@ -109,5 +109,37 @@ describe('the views kept in memory', () => {
     expect(traversal.isStale(0)).toBe(false);
     refreshViews();
     expect(traversal.isStale(0)).toBe(true);
+  });
+});
+
+describe('what the views kept in memory take (M11)', () => {
+  it('counts every row of a block: a short first row does not hide megabytes in the others', async () => {
+    const { api, answerAll, change } = fakeApi(1_000);
+    const long = 'x'.repeat(2 * 1024 * 1024);
+    for (let row = 1; row < 20; row++) change(row, { id: row, note: long });
+    const traversal = new Traversal(api, view, 'en', 20);
+    const read = traversal.read(0, 'interactive');
+    await answerAll();
+    await read.rows;
+    expect(traversal.bytes).toBeGreaterThanOrEqual(19 * long.length * 2);
+    expect(traversal.bytes).toBeLessThan(20 * long.length * 2 + 20 * 1024);
+  });
+});
+
+describe('a connection edited or deleted (M12)', () => {
+  it('forgets every view read from it: the next one reads from the API again, none of its cursors kept', async () => {
+    const { api, asked, answerAll } = fakeApi(1_000);
+    const before = traversalOf(api, 'edited', view, 'en', 100);
+    const read = before.read(0, 'interactive');
+    await answerAll();
+    await read.rows;
+    read.release();
+    const other = traversalOf(api, 'untouched', view, 'en', 100);
+    forgetConnection('edited');
+    const after = traversalOf(api, 'edited', view, 'en', 100);
+    expect(after).not.toBe(before);
+    expect(after.get(0, 'interactive').mode).not.toBe('held');
+    expect(traversalOf(api, 'untouched', view, 'en', 100)).toBe(other);
+    expect(pages(asked)).toHaveLength(2);
   });
 });
