@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserWindow, Rectangle } from 'electron';
-import writeFileAtomic from 'write-file-atomic';
+import { writeDataFile } from '../core/store/data-file.js';
 import { z } from 'zod';
 
 const stateSchema = z.object({
@@ -32,7 +32,7 @@ export function rememberWindowState(window: BrowserWindow, userData: string): vo
     if (window.isDestroyed()) return;
     const bounds: Rectangle = window.getNormalBounds();
     const state: WindowState = { ...bounds, maximized: window.isMaximized() };
-    void writeFileAtomic(join(userData, 'window-state.json'), JSON.stringify(state), { mode: 0o600 });
+    void writeDataFile(join(userData, 'window-state.json'), JSON.stringify(state)).catch(() => undefined);
   };
   const later = () => {
     clearTimeout(timer);

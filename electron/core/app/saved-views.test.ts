@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SavedView } from '../../shared/saved-view.js';
 import { openTestCore } from '../testing/test-kit.js';
 import { dispatch } from './dispatch.js';
-import { savedViewHandlers } from './saved-views.js';
+import { forgetSavedViews, savedViewHandlers } from './saved-views.js';
 import { SettingsStore } from './settings-store.js';
 
 // Saved views through the contract: kept per connection in the settings file, names unique per
@@ -119,5 +119,21 @@ describe('saved views', () => {
     );
     // Replacing a view of a name already taken is no new view: still allowed.
     expect(await handlers['views.save']({ view: view('View 7') })).toHaveLength(500);
+  });
+
+  it('a deleted connection’s views go, though another process saved them after this one read the file (L7)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cdb-views-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const path = join(dir, 'settings.json');
+    const { store: app } = await SettingsStore.open(path);
+    const { store: host } = await SettingsStore.open(path);
+    await savedViewHandlers(
+      () => host,
+      () => 'gone',
+    )['views.save']({
+      view: { ...view('Dupont'), filter: [{ field: 'name', op: 'contains', value: 'Dupont' }] },
+    });
+    await forgetSavedViews(app, 'gone');
+    expect(await readFile(path, 'utf8')).not.toContain('Dupont');
   });
 });

@@ -9,7 +9,8 @@ import type { SettingsStore } from './settings-store.js';
  * values may be personal data, and nothing would read them again.
  */
 export async function forgetSavedViews(settings: SettingsStore, connectionId: string): Promise<void> {
-  if (!settings.get().views?.[connectionId]) return;
+  // Decided on the file as it is on disk (update's), not on this process's copy: another process
+  // (the browser host, the desktop app) may have saved views for it meanwhile (L7).
   await settings.update(({ views = {} }) => ({
     views: Object.fromEntries(Object.entries(views).filter(([owner]) => owner !== connectionId)),
   }));

@@ -1,6 +1,6 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SavedView } from '../../shared/saved-view.js';
 import { DEFAULT_SETTINGS, SettingsStore } from './settings-store.js';
@@ -86,5 +86,23 @@ describe('settings', () => {
     expect(store.get()).toMatchObject({ language: 'fr' });
     expect(damaged?.reason).toMatch(/saved views of connection "__proto__"/);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('a file damaged at every start is copied aside once, not once per start (L12)', async () => {
+    await writeFile(path, '{"language": "fr", broken');
+    for (let start = 0; start < 5; start++) await SettingsStore.open(path);
+    const copies = (await readdir(dirname(path))).filter((name) => name.includes('.damaged-'));
+    expect(copies).toHaveLength(1);
+  });
+
+  it('never writes through a link planted at its name: the link’s target keeps its content (L5)', async () => {
+    const target = join(dirname(path), 'elsewhere.txt');
+    await writeFile(target, 'the user’s own file');
+    await symlink(target, path);
+    const { store } = await SettingsStore.open(path);
+    await expect(store.set({ language: 'fr' })).rejects.toThrow(
+      /is a symbolic link: the app does not write through it/,
+    );
+    expect(await readFile(target, 'utf8')).toBe('the user’s own file');
   });
 });

@@ -1,4 +1,4 @@
-import writeFileAtomic from 'write-file-atomic';
+import { writeDataFile } from '../store/data-file.js';
 import { settingsSchema, type Settings } from '../../shared/contract.js';
 import { withFileLock } from '../store/file-lock.js';
 import type { DamagedFileReport } from '../store/profiles.js';
@@ -51,9 +51,7 @@ export class SettingsStore {
       const onDisk = await readSettings(this.path);
       const current = { ...DEFAULT_SETTINGS, ...onDisk.known };
       const next = settingsSchema.parse({ ...current, ...change(current) });
-      await writeFileAtomic(this.path, `${JSON.stringify({ ...onDisk.unknown, ...next }, null, 2)}\n`, {
-        mode: 0o600,
-      });
+      await writeDataFile(this.path, `${JSON.stringify({ ...onDisk.unknown, ...next }, null, 2)}\n`);
       this.current = next;
     });
     return this.get();

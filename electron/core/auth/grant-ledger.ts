@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import writeFileAtomic from 'write-file-atomic';
 import { API_LIMITS } from '../../shared/api-rules.js';
+import { writeDataFile } from '../store/data-file.js';
 import { withFileLock } from '../store/file-lock.js';
 import { endpointKey } from './credentials.js';
 import {
@@ -182,7 +182,7 @@ export class GrantLedger {
       const changed = mutate(file);
       if (changed || recovered) {
         prune(file, this.now());
-        await writeFileAtomic(path, `${JSON.stringify(file)}\n`, { mode: 0o600 });
+        await writeDataFile(path, `${JSON.stringify(file)}\n`);
       }
     });
   }

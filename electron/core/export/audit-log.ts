@@ -1,4 +1,5 @@
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { appendDataFile, PRIVATE_FOLDER } from '../store/data-file.js';
 import { dirname } from 'node:path';
 import type { AuditEntry } from '../../shared/export.js';
 import { redact } from '../redact.js';
@@ -59,8 +60,8 @@ export class AuditLog {
   }
 
   private async append(line: Line): Promise<void> {
-    await mkdir(dirname(this.path), { recursive: true });
+    await mkdir(dirname(this.path), { recursive: true, mode: PRIVATE_FOLDER });
     // Defence in depth: no secret this process handled reaches the file (redact.ts).
-    await appendFile(this.path, `${redact(JSON.stringify(line))}\n`, { mode: 0o600 });
+    await appendDataFile(this.path, `${redact(JSON.stringify(line))}\n`);
   }
 }

@@ -1,5 +1,6 @@
 import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect, type Connection } from '../api/connect.js';
@@ -68,7 +69,7 @@ describe('the temporary file', () => {
       temp = (await readdir(exports)).find((name) => name.endsWith('.part'));
       if (!temp) await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    expect(temp).toMatch(/^\.contacts\.csv\.cdb-\d+-[0-9a-f]{12}\.part$/);
+    expect(temp).toMatch(/^\.contacts\.csv\.cdb-[0-9a-f]{8}-\d+-[0-9a-f]{12}\.part$/);
     await unlink(join(exports, temp ?? ''));
     await symlink(victim, join(exports, temp ?? ''));
     const outcome = await running;
@@ -83,9 +84,14 @@ describe('the temporary file', () => {
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const dead = '.a.csv.cdb-999999999-0123456789ab.part';
     const alive = `.b.csv.cdb-${process.pid}-0123456789ab.part`;
-    for (const name of [dead, alive, '.c.csv.part', 'd.csv']) await writeFile(join(dir, name), 'x');
-    expect(await removeLeftovers(dir)).toEqual([dead]);
-    expect((await readdir(dir)).sort()).toEqual([alive, '.c.csv.part', 'd.csv'].sort());
+    const host = createHash('sha256').update(hostname()).digest('hex').slice(0, 8);
+    const deadHere = `.e.csv.cdb-${host}-999999999-0123456789ab.part`;
+    // Written from another machine into a shared folder: its pid says nothing here (L14).
+    const elsewhere = '.f.csv.cdb-0badc0de-999999999-0123456789ab.part';
+    for (const name of [dead, alive, deadHere, elsewhere, '.c.csv.part', 'd.csv'])
+      await writeFile(join(dir, name), 'x');
+    expect((await removeLeftovers(dir)).sort()).toEqual([dead, deadHere].sort());
+    expect((await readdir(dir)).sort()).toEqual([alive, elsewhere, '.c.csv.part', 'd.csv'].sort());
   });
 });
 
@@ -103,6 +109,22 @@ describe('a network that drops pages', () => {
 });
 
 describe('the audit log', () => {
+  it('is never appended through a link planted at its name, and its new folder is the user’s only (L5)', async () => {
+    const { connection, dir } = await wire({ rows: 10 });
+    const target = join(dir, 'elsewhere.txt');
+    await writeFile(target, 'the user’s own file');
+    const path = join(dir, 'audit.log');
+    await symlink(target, path);
+    const error = await exportTo(connection, join(dir, 'x.csv'), new AuditLog(path)).catch(
+      (failure: unknown) => failure,
+    );
+    expect(String(error)).toMatch(/audit\.log is a symbolic link: the app does not write through it/);
+    expect(await readFile(target, 'utf8')).toBe('the user’s own file');
+    const fresh = join(dir, 'new-data', 'audit.log');
+    await exportTo(connection, join(dir, 'y.csv'), new AuditLog(fresh));
+    expect((await lstat(join(dir, 'new-data'))).mode & 0o777).toBe(0o700);
+  });
+
   it('a line when an export starts and one when it ends: rows written, an error code, never a server’s words or a filter’s values', async () => {
     const { connection, dir } = await wire({ rows: 500 });
     const auditLog = new AuditLog(join(dir, 'audit.log'));

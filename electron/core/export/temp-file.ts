@@ -1,11 +1,18 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 
-/** How this app names its temporary files: `.<target>.cdb-<pid>-<random>.part`, so leftovers are recognisable. */
-const TEMP_NAME = /^\..+\.cdb-(\d+)-[0-9a-f]{12}\.part$/;
+/**
+ * How this app names its temporary files: `.<target>.cdb-<host>-<pid>-<random>.part` (host: a short
+ * digest of this machine's name; older versions wrote none), so leftovers are recognisable and a
+ * file written from another machine into a shared folder is never judged by this machine's pids.
+ */
+const TEMP_NAME = /^\..+\.cdb-(?:([0-9a-f]{8})-)?(\d+)-[0-9a-f]{12}\.part$/;
+/** This machine, as temporary files name it. */
+const HOST_TAG = createHash('sha256').update(hostname()).digest('hex').slice(0, 8);
 
 /**
  * The file an export writes into: a hidden temporary file next to the target (same folder, so the
@@ -27,7 +34,7 @@ export class TempFile {
 
   /** Creates the temporary file now, so an unwritable folder fails before any data is fetched. */
   static async beside(target: string): Promise<TempFile> {
-    const name = `.${basename(target)}.cdb-${process.pid}-${randomBytes(6).toString('hex')}.part`;
+    const name = `.${basename(target)}.cdb-${HOST_TAG}-${process.pid}-${randomBytes(6).toString('hex')}.part`;
     const path = join(dirname(target), name);
     const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
     const handle = await open(path, flags, 0o600).catch(async (error: NodeJS.ErrnoException) => {
@@ -119,8 +126,9 @@ class DescriptorWriter extends Writable {
 
 /**
  * Removes the temporary files of exports that were interrupted (the process that wrote them is
- * gone: a crash, a kill) from `folder`; returns their names. Files of running exports, and
- * anything not named by this app, are left alone.
+ * gone: a crash, a kill) from `folder`; returns their names. Files of running exports, of another
+ * machine (a shared or network folder: its pids are not this machine's to judge), and anything not
+ * named by this app, are left alone.
  */
 export async function removeLeftovers(folder: string): Promise<string[]> {
   let names: string[];
@@ -131,8 +139,10 @@ export async function removeLeftovers(folder: string): Promise<string[]> {
   }
   const removed: string[] = [];
   for (const name of names) {
-    const pid = Number(TEMP_NAME.exec(name)?.[1] ?? NaN);
-    if (Number.isNaN(pid) || isAlive(pid)) continue;
+    const match = TEMP_NAME.exec(name);
+    const pid = Number(match?.[2] ?? NaN);
+    const host = match?.[1];
+    if (Number.isNaN(pid) || (host !== undefined && host !== HOST_TAG) || isAlive(pid)) continue;
     await rm(join(folder, name), { force: true });
     removed.push(name);
   }

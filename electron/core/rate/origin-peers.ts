@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, opendirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { ownerIn, stillRunning, thisProcess } from '../store/process-owner.js';
@@ -15,6 +15,12 @@ const IDLE_MS = 1_000;
  * origin's rate (the user does not run more processes than that against one API).
  */
 const MOST_PEERS = 16;
+/**
+ * Files of the folder looked at per beat, and the largest read: a beat runs on the main thread four
+ * times a second, so a folder flooded with files (or one huge file) costs it a bounded moment.
+ */
+const MOST_FILES_LOOKED_AT = 256;
+const LARGEST_HEARTBEAT_BYTES = 1_024;
 /** A heartbeat's name: the pid of its process and a random part. */
 const HEARTBEAT_NAME = /^(\d+)-[0-9a-f]{8}$/;
 
@@ -108,7 +114,7 @@ export class OriginPeers {
       } catch {
         writeFileSync(this.file, JSON.stringify(thisProcess()), { mode: 0o600 });
       }
-      names = readdirSync(this.dir);
+      names = firstNames(this.dir, MOST_FILES_LOOKED_AT);
     } catch {
       // The folder went away meanwhile: count this process alone until the next beat.
     }
@@ -141,7 +147,7 @@ function peerState(path: string, name: string, now: number): 'calling' | 'quiet'
   let modified: number;
   try {
     const stat = lstatSync(path);
-    if (!stat.isFile()) return 'other';
+    if (!stat.isFile() || stat.size > LARGEST_HEARTBEAT_BYTES) return 'other';
     modified = stat.mtimeMs;
     text = readFileSync(path, 'utf8');
   } catch {
@@ -151,6 +157,20 @@ function peerState(path: string, name: string, now: number): 'calling' | 'quiet'
   const owner = ownerIn(text) ?? { pid: Number(pid), host: hostname() };
   if (stillRunning(owner) === false) return 'gone';
   return Math.abs(now - modified) < LIVE_MS ? 'calling' : 'quiet';
+}
+
+/** The names of at most `most` entries of `dir`, read one by one (never the whole of a flooded folder). */
+function firstNames(dir: string, most: number): string[] {
+  const names: string[] = [];
+  const handle = opendirSync(dir);
+  try {
+    for (let entry = handle.readSync(); entry && names.length < most; entry = handle.readSync()) {
+      names.push(entry.name);
+    }
+  } finally {
+    handle.closeSync();
+  }
+  return names;
 }
 
 /** Removes a dead process's heartbeat; one that cannot be removed (permissions) stays, passed over. */

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { processOwnerSchema, stillRunning, thisProcess } from './process-owner.js';
+import { PRIVATE_FOLDER } from './data-file.js';
 import { readSmallFile } from './small-file.js';
 
 /** How long a caller waits for another process to finish with a file before giving up. */
@@ -65,7 +66,7 @@ export async function withFileLock<T>(
   { waitMs = DEFAULT_WAIT_MS, silentStaleMs = SILENT_STALE_MS }: FileLockOptions = {},
 ): Promise<T> {
   const lock = `${path}.lock`;
-  await mkdir(dirname(path), { recursive: true });
+  await mkdir(dirname(path), { recursive: true, mode: PRIVATE_FOLDER });
   const giveUpAt = performance.now() + waitMs;
   const silence = new Silence(silentStaleMs);
   let held: Holding | undefined;

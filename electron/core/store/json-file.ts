@@ -1,4 +1,11 @@
-import { copyFile, readFile, rename } from 'node:fs/promises';
+import { copyFile, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/**
+ * Damaged copies of one file kept at most: they may hold personal data (a saved view's filter
+ * values), so a file damaged at every start does not leave one more copy each time.
+ */
+const DAMAGED_COPIES_KEPT = 3;
 
 /**
  * The app's data files are JSON, each with a schema of its own (profiles, settings, the token
@@ -41,10 +48,26 @@ export function damagedName(path: string, at: Date): string {
 
 /**
  * Keeps the damaged file at `path` aside: moved (the app starts the file again) or copied (the app
- * goes on with what it could read of it). Returns where it went.
+ * goes on with what it could read of it; a copy of the very same content is not made twice). Only
+ * the newest DAMAGED_COPIES_KEPT are kept. Returns where it went.
  */
 export async function setAside(path: string, at: Date, how: 'move' | 'copy'): Promise<string> {
+  const folder = dirname(path);
+  const prefix = `${basename(path)}.damaged-`;
+  const earlier = (await readdir(folder).catch(() => [] as string[]))
+    .filter((name) => name.startsWith(prefix))
+    .sort();
+  if (how === 'copy') {
+    const content = await readFile(path);
+    for (const name of [...earlier].reverse()) {
+      const copy = await readFile(join(folder, name)).catch(() => undefined);
+      if (copy?.equals(content)) return join(folder, name);
+    }
+  }
   const kept = damagedName(path, at);
   await (how === 'move' ? rename(path, kept) : copyFile(path, kept));
+  for (const name of earlier.slice(0, Math.max(0, earlier.length - (DAMAGED_COPIES_KEPT - 1)))) {
+    await rm(join(folder, name), { force: true }).catch(() => undefined);
+  }
   return kept;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { PRIVATE_FOLDER, writeDataFile } from './data-file.js';
 import { z } from 'zod';
 import { describeIssues, profileInputSchema, profileSchema, type Profile } from '../../shared/profile.js';
 import { credentialsOf, sameCredentials, type Credentials } from '../auth/credentials.js';
@@ -52,7 +52,7 @@ export class ProfileStore {
     dataDir: string,
     now: () => Date = () => new Date(),
   ): Promise<{ store: ProfileStore; damaged?: DamagedFileReport }> {
-    await mkdir(dataDir, { recursive: true });
+    await mkdir(dataDir, { recursive: true, mode: PRIVATE_FOLDER });
     const store = new ProfileStore(join(dataDir, FILE_NAME), now);
     const damaged = await withFileLock(store.path, async () => (await store.readAndRepair()).damaged);
     return { store, ...(damaged && { damaged }) };
@@ -132,9 +132,7 @@ export class ProfileStore {
 
   private async write(stored: Stored[]): Promise<void> {
     const profiles = stored.map(({ profile, unknownKeys }) => ({ ...unknownKeys, ...profile }));
-    await writeFileAtomic(this.path, `${JSON.stringify({ version: 1, profiles }, null, 2)}\n`, {
-      mode: 0o600,
-    });
+    await writeDataFile(this.path, `${JSON.stringify({ version: 1, profiles }, null, 2)}\n`);
   }
 
   /** Reads the file; what cannot be read is moved aside and the file rewritten without it. Call under the lock. */
@@ -150,7 +148,7 @@ export class ProfileStore {
     // Only the entries that could not be read are kept aside; the file goes on with the others.
     const movedTo = damagedName(this.path, this.now());
     const aside = `${JSON.stringify({ version: 1, profiles: damaged.entries }, null, 2)}\n`;
-    await writeFileAtomic(movedTo, aside, { mode: 0o600 });
+    await writeDataFile(movedTo, aside);
     await this.write(stored);
     return { stored, damaged: { reason: damaged.reason, movedTo } };
   }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { chmod, chown, lstat, mkdir, readdir, readFile, symlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -222,6 +223,20 @@ describe('rate heartbeats', () => {
     for (let i = 0; i < 30; i++)
       await heartbeat(dir, peers[0]?.pid ?? 0, new Date(), `${peers[0]?.pid}-f${String(i).padStart(7, '0')}`);
     expect(countSeen(dir)).toBe(16);
+  });
+});
+
+describe('a heartbeat folder flooded with files (L4)', () => {
+  it('a beat looks at a bounded number of files: of 2,000 left by a dead process, one beat removes at most 256', async () => {
+    const dir = await folder();
+    const text = owner(await deadPid());
+    for (let i = 0; i < 2_000; i++)
+      writeFileSync(join(dir, `${i + 1}-${i.toString(16).padStart(8, '0')}`), text);
+    const peers = new OriginPeers(dir);
+    peers.setActive(true);
+    peers.setActive(false);
+    // The work of one beat on the main thread is bounded, whatever the folder holds; later beats go on.
+    expect((await readdir(dir)).length).toBeGreaterThanOrEqual(2_000 - 256);
   });
 });
 
