@@ -176,7 +176,12 @@ export const requestSchemas = {
 } as const;
 
 /** A profile as the renderer sees it: never the secret, only whether one is saved. */
-export type ProfileSummary = Profile & { secretSaved: boolean };
+/**
+ * A saved connection as the UI lists it: whether its secret is saved, and the other connections
+ * with the same client and API whose saved secret is another (one of them is mistyped: they share a
+ * token, and the secret that works is the one used).
+ */
+export type ProfileSummary = Profile & { secretSaved: boolean; secretDiffersFrom?: string[] };
 
 export type { CustomerSuggestion, GrantUsage, HeldListStatus, LimiterStats, SessionStatus, TokenStatus };
 

@@ -96,7 +96,18 @@ export class ProfileEditor {
   }
 
   private async summary(profile: Profile): Promise<ProfileSummary> {
-    return { ...profile, secretSaved: (await this.vault.getSecret(profile.id)) !== undefined };
+    const secret = await this.vault.getSecret(profile.id);
+    const differs: string[] = [];
+    for (const twin of await this.profiles.list()) {
+      if (twin.id === profile.id || !sameCredentials(credentialsOf(twin), credentialsOf(profile))) continue;
+      const theirs = await this.vault.getSecret(twin.id);
+      if (secret !== undefined && theirs !== undefined && theirs !== secret) differs.push(twin.name);
+    }
+    return {
+      ...profile,
+      secretSaved: secret !== undefined,
+      ...(differs.length > 0 && { secretDiffersFrom: differs }),
+    };
   }
 
   /**

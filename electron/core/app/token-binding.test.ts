@@ -159,6 +159,10 @@ describe('two profiles with the same credentials and different secrets (M5)', ()
     await ok('data.count', { view: { resource: 'customers' } });
     expect(api.grants()).toBe(1);
     const copy = await ok('profiles.save', { profile: profileOf(api, 'Prod (copy)'), secret: 'mistyped' });
+    // Each is told the other holds another secret for the same client and API.
+    expect(copy.secretDiffersFrom).toEqual(['Prod']);
+    const listed = (await ok('profiles.list', {})) as { name: string; secretDiffersFrom?: string[] }[];
+    expect(listed.find((profile) => profile.name === 'Prod')?.secretDiffersFrom).toEqual(['Prod (copy)']);
     expect(await call('profiles.test', { id: copy.id })).toMatchObject({
       ok: false,
       error: { code: 'credentials-rejected' },

@@ -62,6 +62,11 @@ export function ConnectionsPanel({
             onChange={(event) => setSecret(event.target.value)}
           />
           {session?.keychainProblem && <p className="hint">{t('connections.secretSessionOnly')}</p>}
+          {selected?.secretDiffersFrom && !moved && (
+            <p className="hint" role="note">
+              {t('connections.secretDiffers', { names: selected.secretDiffersFrom.join(', ') })}
+            </p>
+          )}
           {secret && (
             // Said before Test is pressed: a typed secret is checked for real, and that costs a token.
             <p id={testCostId} className="hint">
