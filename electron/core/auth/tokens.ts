@@ -83,9 +83,9 @@ export class TokenManager {
   }
 
   /**
-   * Lets the secret that `source` reads be used to ask for tokens (the newest source first). Every
-   * source belongs to a profile with these very credentials, so the secret only goes to the auth
-   * URL it was entered for.
+   * Lets the secret that `source` reads be used to ask for tokens (the newest source first; the one
+   * that last got a token becomes the newest). Every source belongs to a profile with these very
+   * credentials, so the secret only goes to the auth URL it was entered for.
    */
   useSecretFrom(sourceId: string, source: SecretSource): void {
     this.secretSources.delete(sourceId);
