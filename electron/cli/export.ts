@@ -162,6 +162,7 @@ async function connectionOf(
   const connection = connect(profile.connection, {
     tokens: services.tokens,
     limiters: services.limiters,
+    fetch: services.fetch,
     readSecret: () => Promise.resolve(secret),
   });
   const stopNotices = connection.tokens.onGrant((usage) =>

@@ -6,6 +6,8 @@ import { LimiterRegistry } from '../core/rate/limiter-registry.js';
 import { ProfileStore } from '../core/store/profiles.js';
 import { TokenFile } from '../core/auth/token-file.js';
 import { TokenManagers } from '../core/auth/token-managers.js';
+import type { Fetch } from '../core/api/http.js';
+import { nodeFetch } from '../core/api/node-network.js';
 import { openVault, type Vault } from '../core/auth/vault.js';
 import type { CliIo } from './io.js';
 
@@ -20,6 +22,8 @@ export interface CliServices {
   tokens: TokenManagers;
   limiters: LimiterRegistry;
   auditLog: AuditLog;
+  /** The network: HTTPS_PROXY, HTTP_PROXY and NO_PROXY honoured (node-network.ts). */
+  fetch: Fetch;
   profiles(): Promise<ProfileStore>;
 }
 
@@ -45,11 +49,13 @@ export async function openServices(io: CliIo, env: NodeJS.ProcessEnv = process.e
     );
   }
   let store: ProfileStore | undefined;
+  const fetch = nodeFetch();
   return {
     dataDir,
     vault,
     ledger,
-    tokens: new TokenManagers({ vault, ledger }),
+    fetch,
+    tokens: new TokenManagers({ vault, ledger, fetch }),
     limiters: new LimiterRegistry(files.limiterPeers),
     auditLog: new AuditLog(files.auditLog),
     profiles: async () => {

@@ -4,6 +4,7 @@ import { AppCore } from '../core/app/app-core.js';
 import { startDemoApi } from '../demo-api/index.js';
 import { serveContract, sendEvent } from './ipc.js';
 import { applyMenu } from './menu.js';
+import { chromiumFetch } from './network.js';
 import { harden } from './security.js';
 import { createMainWindow, isOwnPage } from './window.js';
 
@@ -13,6 +14,8 @@ async function start(): Promise<void> {
   harden(session.defaultSession, isOwnPage);
   core = await AppCore.open({
     dataDir: app.getPath('userData'),
+    // Chromium's network: the OS proxy, PAC and trust store (network.ts).
+    fetch: chromiumFetch(),
     exportDir: app.getPath('downloads'),
     // The built-in Demo connection, started in this process the first time it is chosen.
     startDemo: () => startDemoApi(),

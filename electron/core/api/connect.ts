@@ -1,5 +1,6 @@
 import type { Profile } from '../../shared/profile.js';
 import { ApiClient } from './api-client.js';
+import type { Fetch } from './http.js';
 import { credentialsOf } from '../auth/credentials.js';
 import type { LimiterRegistry } from '../rate/limiter-registry.js';
 import type { RequestLimiter } from '../rate/limiter.js';
@@ -32,6 +33,8 @@ export interface ConnectionServices {
   limiters: LimiterRegistry;
   /** Reads the profile's client secret: the vault's, or `cdb`'s CDB_CLIENT_SECRET. */
   readSecret: SecretSource;
+  /** The network the API is reached through (Chromium's in the app, a proxy-aware Node fetch elsewhere). */
+  fetch?: Fetch;
   timeoutMs?: number;
   /** A connection on trial (the form's Test): it takes the origin's limiter as it is, never changing its rate. */
   trial?: boolean;
@@ -53,7 +56,7 @@ export function connect(profile: ConnectionProfile, services: ConnectionServices
     { baseUrl: profile.baseUrl, apiPrefix: profile.apiPrefix, schemaPath: profile.schemaPath },
     tokens,
     limiter,
-    { timeoutMs: services.timeoutMs },
+    { timeoutMs: services.timeoutMs, fetch: services.fetch },
   );
   return { client, tokens, limiter };
 }

@@ -45,7 +45,8 @@ export async function httpCall(fetchImpl: Fetch, url: string, call: HttpCall): P
       // Read, never followed: a secret or a token goes only to the address it was entered for.
       redirect: 'manual',
     });
-    if (response.status >= 300 && response.status < 400)
+    // Chromium's fetch hides a manual redirect as an opaque one (status 0): refused all the same.
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400))
       throw await redirectRefused(response, url, call.what);
     return {
       status: response.status,
@@ -62,6 +63,14 @@ export async function httpCall(fetchImpl: Fetch, url: string, call: HttpCall): P
       });
     }
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    if (PROXY_AUTH_REQUIRED.test(cause?.message ?? '')) {
+      // undici's words for a proxy's 407: said so the user knows it is the proxy, and what it wants.
+      throw new ApiError(
+        'network',
+        `the office proxy refused to forward the request to ${call.what} at ${new URL(url).origin}: it asks for credentials (HTTP 407); put them in the proxy's address (http://user:password@proxy:port) or ask your IT department`,
+        { status: 407, retryable: false, cause: error },
+      );
+    }
     const detail = cause?.code ?? cause?.message ?? (error as Error).message;
     throw new ApiError('network', `cannot reach ${call.what} at ${new URL(url).origin} (${detail})`, {
       retryable: true,
@@ -75,10 +84,12 @@ async function redirectRefused(response: Response, url: string, what: string): P
   await response.body?.cancel();
   const location = response.headers.get('location');
   const to = location ? ` to ${capServerText(location)}` : '';
+  // An opaque redirect (Chromium's) says neither its status nor where it goes.
+  const status = response.status ? ` (HTTP ${response.status})` : '';
   return new ApiError(
     'http',
-    `${what} at ${new URL(url).origin} redirects${to} (HTTP ${response.status}); the app follows no redirect, so that a secret or a token only goes to the address it was entered for: correct the connection's address`,
-    { status: response.status, retryable: false },
+    `${what} at ${new URL(url).origin} redirects${to}${status}; the app follows no redirect, so that a secret or a token only goes to the address it was entered for: correct the connection's address`,
+    { status: response.status || 302, retryable: false },
   );
 }
 
@@ -107,15 +118,21 @@ function mebibytes(bytes: number): string {
   return mib < 10 ? mib.toFixed(1) : String(Math.round(mib));
 }
 
+/** How undici says a proxy answered 407 (to a forwarded request or to CONNECT). */
+const PROXY_AUTH_REQUIRED = /\b407\b/;
+
 /** Connection failures that happen before a request is sent: the server never saw it. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /**
- * True when `error` (from httpCall) proves the request never reached the server; false for a
- * timeout or a connection reset, after which the server may have acted on it.
+ * True when `error` (from httpCall) proves the request never reached the server (refused before it
+ * was sent, or by the proxy); false for a timeout or a connection reset, after which the server may
+ * have acted on it.
  */
 export function neverSent(error: unknown): boolean {
   if (!(error instanceof ApiError) || error.code !== 'network') return false;
+  // The office proxy refused to forward it (407): the server never saw it.
+  if (error.status === 407) return true;
   const code = (error.cause as { cause?: { code?: unknown } } | undefined)?.cause?.code;
   return typeof code === 'string' && NOT_SENT_CODES.has(code);
 }

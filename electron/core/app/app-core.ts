@@ -8,6 +8,7 @@ import {
   type RequestOutputs,
   type SessionStatus,
 } from '../../shared/contract.js';
+import type { Fetch } from '../api/http.js';
 import { dataFiles } from '../app-paths.js';
 import { credentialsOf } from '../auth/credentials.js';
 import { AuditLog } from '../export/audit-log.js';
@@ -43,6 +44,12 @@ export interface AppCoreOptions extends ExportJobsOptions {
   writeClipboard?: (text: string) => Promise<void>;
   /** Memory kept for the lists held for search, all together (256 MiB by default). */
   searchBudgetBytes?: number;
+  /**
+   * The network every API and token endpoint is reached through (a composition choice): Chromium's
+   * in Electron (OS proxy, PAC, OS trust store), the proxy-aware Node fetch in the browser host;
+   * Node's own fetch when none is given (tests against 127.0.0.1).
+   */
+  fetch?: Fetch;
 }
 
 /** A handler per request; `caller` names the window or tab it came from (request-registry.ts). */
@@ -84,7 +91,7 @@ export class AppCore {
     private readonly settings: SettingsStore,
     auditLog: AuditLog,
   ) {
-    this.tokens = new TokenManagers({ vault, ledger });
+    this.tokens = new TokenManagers({ vault, ledger, fetch: options.fetch });
     this.writeClipboard = options.writeClipboard;
     this.limiters = new LimiterRegistry(dataFiles(options.dataDir).limiterPeers);
     const emit = this.emit.bind(this);
@@ -96,6 +103,7 @@ export class AppCore {
       demoLedger,
       emit,
       options.startDemo,
+      options.fetch,
     );
     this.editor = new ProfileEditor(profiles, vault, this.tokens);
     this.trials = new ConnectionTrials(profiles, vault, this.tokens, this.connections, this.editor);

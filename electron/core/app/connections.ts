@@ -6,6 +6,7 @@ import {
 } from '../../shared/contract.js';
 import { API_LIMITS, DEFAULT_API_PREFIX } from '../../shared/api-rules.js';
 import { connect, type Connection, type ConnectionProfile } from '../api/connect.js';
+import type { Fetch } from '../api/http.js';
 import type { GrantLedger } from '../auth/grant-ledger.js';
 import type { LimiterRegistry } from '../rate/limiter-registry.js';
 import type { ProfileStore } from '../store/profiles.js';
@@ -61,9 +62,11 @@ export class Connections {
     private readonly emit: Emit,
     /** Starts the Demo's server; handed in by the composition roots (core never imports it). */
     private readonly startDemo: (() => Promise<DemoServer>) | undefined,
+    /** The network APIs are reached through (AppCoreOptions.fetch). */
+    private readonly fetch?: Fetch,
   ) {
     const demoVault = new Vault(undefined, 'demo', 'the Demo connection keeps its credentials in memory');
-    this.demoTokens = new TokenManagers({ vault: demoVault, ledger: demoLedger });
+    this.demoTokens = new TokenManagers({ vault: demoVault, ledger: demoLedger, fetch });
   }
 
   /** Whether this build has the Demo connection. */
@@ -119,6 +122,7 @@ export class Connections {
       tokens: this.tokens,
       limiters: this.limiters,
       readSecret: () => this.vault.getSecret(profile.id),
+      fetch: this.fetch,
     });
     return { id, name: profile.name, demo: false, connection };
   }
@@ -128,7 +132,13 @@ export class Connections {
    * its credentials (`readSecret`): the saved connection's token manager and cached token.
    */
   openUnsaved(profile: ConnectionProfile, readSecret: SecretSource): Connection {
-    return connect(profile, { tokens: this.tokens, limiters: this.limiters, readSecret, trial: true });
+    return connect(profile, {
+      tokens: this.tokens,
+      limiters: this.limiters,
+      readSecret,
+      trial: true,
+      fetch: this.fetch,
+    });
   }
 
   /**
@@ -142,6 +152,7 @@ export class Connections {
       limiters: this.limiters,
       readSecret: () => Promise.resolve(secret),
       trial: true,
+      fetch: this.fetch,
     });
   }
 
@@ -199,6 +210,7 @@ export class Connections {
       tokens: this.demoTokens,
       limiters: this.limiters,
       readSecret: () => Promise.resolve(demo.clientSecret),
+      fetch: this.fetch,
     });
     return { id: DEMO_CONNECTION_ID, name: DEMO_NAME, demo: true, connection };
   }

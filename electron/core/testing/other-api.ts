@@ -55,6 +55,11 @@ export interface OtherApiOptions {
   neverEnding?: 'same-rows' | 'new-rows';
   /** A broken cursor chain: the page that starts at row `at` hands out the cursor of row `backTo` again. */
   cursorCycle?: { at: number; backTo: number };
+  /**
+   * Answers only requests that came through a forward proxy (their `Via` header): anything else gets
+   * 403, as an API reachable from an office only through its proxy.
+   */
+  requireVia?: boolean;
   /** The body of every list page, instead of the envelope (an answer the app must refuse); a string is sent as is. */
   pageBody?: unknown;
 }
@@ -65,6 +70,8 @@ export interface ReceivedRequest {
   path: string;
   authorization?: string;
   language?: string;
+  /** The `Via` header a forward proxy added, if it came through one. */
+  via?: string;
   body: string;
 }
 
@@ -198,9 +205,13 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
         path: url.pathname,
         authorization: message.headers.authorization,
         language: message.headers['accept-language'],
+        via: message.headers.via,
         body: Buffer.concat(chunks).toString('utf8'),
       };
       received.push(request);
+      if (options.requireVia && message.headers.via === undefined) {
+        return json(response, 403, { message: 'this API is reached only through the office proxy' });
+      }
       if (url.pathname === '/oauth/token' && request.method === 'POST') {
         setTimeout(() => token(request, response), options.tokenDelayMs ?? 0);
       } else if (url.pathname.startsWith('/v1/')) {

@@ -47,6 +47,11 @@ export const fake = {
 
 export const app = Object.assign(new EventEmitter(), { getPath: () => '/nonexistent' });
 
+/** Chromium's network: records what it was asked, answers what a test gives it. */
+export const net = {
+  fetch: vi.fn((_input: string, _init?: RequestInit) => Promise.resolve(new Response('{}', { status: 200 }))),
+};
+
 export const shell = { openExternal: vi.fn(() => Promise.resolve()), showItemInFolder: vi.fn() };
 
 export const session = {
