@@ -12,6 +12,12 @@
 export type ApiErrorCode =
   /** The server could not be reached (DNS, refused connection, reset). */
   | 'network'
+  /** The server's certificate is signed by an authority this computer does not trust (a company's root not installed). */
+  | 'certificate-untrusted'
+  /** The server's certificate has expired, or is not valid yet (this computer's clock). */
+  | 'certificate-expired'
+  /** The server's certificate is for another name than the address asked. */
+  | 'certificate-name'
   /** No answer within the time limit. */
   | 'timeout'
   /** The answer was not what the spec describes (not JSON, no success envelope). */

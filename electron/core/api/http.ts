@@ -1,4 +1,4 @@
-import { ApiError, capServerText } from '../errors.js';
+import { ApiError, capServerText, type ApiErrorCode } from '../errors.js';
 
 /** An HTTP answer read to the end. */
 export interface HttpAnswer {
@@ -71,6 +71,9 @@ export async function httpCall(fetchImpl: Fetch, url: string, call: HttpCall): P
         { status: 407, retryable: false, cause: error },
       );
     }
+    const certificate = certificateRefusal(cause?.code, new URL(url).origin, call.what);
+    if (certificate)
+      throw new ApiError(certificate.code, certificate.message, { retryable: false, cause: error });
     const detail = cause?.code ?? cause?.message ?? (error as Error).message;
     throw new ApiError('network', `cannot reach ${call.what} at ${new URL(url).origin} (${detail})`, {
       retryable: true,
@@ -118,6 +121,41 @@ function mebibytes(bytes: number): string {
   return mib < 10 ? mib.toFixed(1) : String(Math.round(mib));
 }
 
+/** Node's words for a certificate it refused, by what the user can do about it. */
+const CERTIFICATE_CODES: Record<
+  string,
+  'certificate-untrusted' | 'certificate-expired' | 'certificate-name'
+> = {
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'certificate-untrusted',
+  UNABLE_TO_GET_ISSUER_CERT: 'certificate-untrusted',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'certificate-untrusted',
+  SELF_SIGNED_CERT_IN_CHAIN: 'certificate-untrusted',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'certificate-untrusted',
+  CERT_UNTRUSTED: 'certificate-untrusted',
+  CERT_HAS_EXPIRED: 'certificate-expired',
+  CERT_NOT_YET_VALID: 'certificate-expired',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'certificate-name',
+};
+
+/**
+ * A refused certificate said with the host and what to do (never "turn verification off"); the
+ * code of Node's error kept in brackets for whoever supports the user.
+ */
+function certificateRefusal(
+  code: string | undefined,
+  origin: string,
+  what: string,
+): { code: ApiErrorCode; message: string } | undefined {
+  const kind = code === undefined ? undefined : CERTIFICATE_CODES[code];
+  if (kind === undefined) return undefined;
+  const words = {
+    'certificate-untrusted': `its certificate is signed by an authority this computer does not trust (${code}): if your company inspects HTTPS, install its root certificate (IT has it; for cdb and the browser host, name its PEM file in NODE_EXTRA_CA_CERTS)`,
+    'certificate-expired': `its certificate is not valid now (${code}): it has expired, or this computer's clock is wrong; tell the API's owner if the clock is right`,
+    'certificate-name': `its certificate is for another name (${code}): check the connection's address; something between this computer and the server may be answering in its place`,
+  }[kind];
+  return { code: kind, message: `cannot connect securely to ${what} at ${origin}: ${words}` };
+}
+
 /** How undici says a proxy answered 407 (to a forwarded request or to CONNECT). */
 const PROXY_AUTH_REQUIRED = /\b407\b/;
 
@@ -130,6 +168,8 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOST
  * have acted on it.
  */
 export function neverSent(error: unknown): boolean {
+  // A certificate refused ends the handshake: no request was written.
+  if (error instanceof ApiError && error.code.startsWith('certificate-')) return true;
   if (!(error instanceof ApiError) || error.code !== 'network') return false;
   // The office proxy refused to forward it (407): the server never saw it.
   if (error.status === 407) return true;

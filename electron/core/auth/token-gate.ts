@@ -8,7 +8,15 @@ export interface TokenGateOptions {
 }
 
 /** Refusals of the request itself (not of the moment): no token is asked again until the user acts. */
-const CLOSING_CODES: ReadonlySet<string> = new Set(['credentials-rejected', 'http', 'invalid-response']);
+const CLOSING_CODES: ReadonlySet<string> = new Set([
+  'credentials-rejected',
+  'http',
+  'invalid-response',
+  // A certificate is not fixed by asking again: by installing a root, or by the server's owner.
+  'certificate-untrusted',
+  'certificate-expired',
+  'certificate-name',
+]);
 /** Refusals that say when a token may be asked again (a spent budget, a Retry-After). */
 const WAITING_CODES: ReadonlySet<string> = new Set(['token-budget', 'token-rate-limited']);
 

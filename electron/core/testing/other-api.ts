@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { API_LIMITS, DEFAULT_API_PREFIX } from '../../shared/api-rules.js';
 import type { ConnectionProfile } from '../api/connect.js';
@@ -60,6 +61,8 @@ export interface OtherApiOptions {
    * 403, as an API reachable from an office only through its proxy.
    */
   requireVia?: boolean;
+  /** Serves HTTPS with this key and certificate (one a test CA signed: test-ca.ts). */
+  tls?: { key: string; cert: string };
   /** The body of every list page, instead of the envelope (an answer the app must refuse); a string is sent as is. */
   pageBody?: unknown;
 }
@@ -195,7 +198,7 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
     });
   };
 
-  const server = createServer((message: IncomingMessage, response: ServerResponse) => {
+  const handle = (message: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     message.on('data', (chunk: Buffer) => chunks.push(chunk));
     message.on('end', () => {
@@ -227,10 +230,11 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
         json(response, 404, { message: 'not found' });
       }
     });
-  });
+  };
+  const server = options.tls ? createHttpsServer(options.tls, handle) : createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`,
     clientId,
     get clientSecret() {
       return clientSecret;

@@ -46,4 +46,32 @@ describe('a failure as the user reads it', () => {
       expect(detail).toEqual({ from: 'app', text: 'english words' });
     }
   });
+
+  it.each([
+    [
+      'certificate-untrusted',
+      /authority this computer does not trust.*root certificate/,
+      /autorité que cet ordinateur ne reconnaît pas.*certificat racine/,
+    ],
+    [
+      'certificate-expired',
+      /not valid now: it has expired, or this computer's clock is wrong/,
+      /n'est pas valide en ce moment\u00a0: il a expiré/,
+    ],
+    [
+      'certificate-name',
+      /for another name: check the connection's address/,
+      /pour un autre nom\u00a0: vérifiez l'adresse/,
+    ],
+  ] as const)(
+    'says a refused certificate (%s) in both languages, with the host in the detail',
+    async (code, english, french) => {
+      const message = `cannot connect securely to the API at https://api.example: its certificate …`;
+      const failure = new AppFailure({ code, message });
+      expect(describeFailure(await translator('en'), 'en', failure).summary).toMatch(english);
+      const inFrench = describeFailure(await translator('fr'), 'fr', failure);
+      expect(inFrench.summary).toMatch(french);
+      expect(inFrench.detail).toEqual({ from: 'app', text: message });
+    },
+  );
 });

@@ -42,6 +42,12 @@ export function describeFailure(t: TFunction, language: Language, failure: unkno
       return worded(t('errors.tokenRateLimited', { time }), server);
     case 'network':
       return worded(t('errors.network'), app);
+    case 'certificate-untrusted':
+      return worded(t('errors.certificateUntrusted'), app);
+    case 'certificate-expired':
+      return worded(t('errors.certificateExpired'), app);
+    case 'certificate-name':
+      return worded(t('errors.certificateName'), app);
     case 'timeout':
       return worded(t('errors.timeout'));
     case 'missing-secret':
