@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -101,6 +101,36 @@ describe('help', () => {
       expect(run.stdout).toMatch(/^Usage: cdb/);
     },
   );
+
+  it('takes --ca-file only with a connection given by flags, and a file that holds a certificate', async () => {
+    const withProfile = await cdb([
+      'export',
+      '--profile',
+      'P',
+      '--ca-file',
+      'root.pem',
+      '--resource',
+      'customers',
+      '--out',
+      join(outDir, 'a.csv'),
+    ]);
+    expect(withProfile.code).toBe(2);
+    expect(withProfile.stderr).toContain('--profile cannot be combined with --ca-file');
+    const notPem = join(outDir, 'not-a-root.pem');
+    await writeFile(notPem, 'hello');
+    const run = await cdb([
+      'export',
+      ...CONNECTION,
+      '--ca-file',
+      notPem,
+      '--resource',
+      'customers',
+      '--out',
+      join(outDir, 'a.csv'),
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('holds no certificate');
+  });
 
   it('names an unknown command', async () => {
     const run = await cdb(['exprot']);

@@ -26,6 +26,7 @@ export const EXPORT_FLAGS = {
   'auth-url': { type: 'string' },
   audience: { type: 'string' },
   'client-id': { type: 'string' },
+  'ca-file': { type: 'string' },
   view: { type: 'string' },
   resource: { type: 'string' },
   customer: { type: 'string' },

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { PAGE_SIZE_MAX, SORTABLE_FIELDS } from '../shared/api-rules.js';
 import { EXPORT_FORMATS } from '../shared/export.js';
@@ -30,8 +31,10 @@ shared rate limiter. The file appears at PATH only when it is complete.
 Connection (one of):
   --profile NAME           a profile saved with "cdb profile add" (its secret from the keychain;
                            CDB_CLIENT_SECRET only when none is saved)
-  --base-url URL --auth-url URL --client-id ID [--audience A]
-                           the secret from the environment variable CDB_CLIENT_SECRET
+  --base-url URL --auth-url URL --client-id ID [--audience A] [--ca-file FILE]
+                           the secret from the environment variable CDB_CLIENT_SECRET; FILE: the
+                           company's root certificate (PEM) the API's certificate is signed by,
+                           trusted for this run beside the usual ones
 
 View (a saved one, or described by flags):
   --view NAME              a view saved in the app for --profile (see "cdb views list"): its list,
@@ -136,7 +139,7 @@ async function connectionOf(
   request: ViewRequest,
   io: CliIo,
 ) {
-  const usesFlags = (['base-url', 'auth-url', 'client-id', 'audience'] as const).filter(
+  const usesFlags = (['base-url', 'auth-url', 'client-id', 'audience', 'ca-file'] as const).filter(
     (name) => flags[name] !== undefined,
   );
   if (flags.profile !== undefined && usesFlags.length) {
@@ -149,7 +152,8 @@ async function connectionOf(
       'set the client secret in the environment variable CDB_CLIENT_SECRET (never on the command line)',
     );
   }
-  const services = await openServices(io);
+  const extraCa = flags['ca-file'] === undefined ? undefined : await caFileOf(flags['ca-file']);
+  const services = await openServices(io, process.env, { extraCa });
   const profile = flagProfile ?? (await savedProfile(services, flags.profile ?? ''));
   // Read before connecting: a view that is not there is a mistake in the command, like a flag.
   const view =
@@ -193,6 +197,17 @@ async function savedProfileSecret(
   if (fromEnv !== undefined)
     io.stderr.write(`cdb export: no secret is saved for profile "${name}": using CDB_CLIENT_SECRET\n`);
   return fromEnv;
+}
+
+/** The PEM text of `--ca-file`, refused before anything is sent when it is not a certificate. */
+async function caFileOf(path: string): Promise<string> {
+  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`--ca-file: cannot read "${path}" (${error.code ?? error.message})`);
+  });
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) {
+    throw new UsageError(`--ca-file: "${path}" holds no certificate (PEM, -----BEGIN CERTIFICATE-----)`);
+  }
+  return text;
 }
 
 /** Removes what interrupted exports left beside the target, and says so. */

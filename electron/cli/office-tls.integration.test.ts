@@ -16,6 +16,7 @@ afterEach(cleanUp);
 async function exportFrom(
   api: { url: string; clientId: string; clientSecret: string },
   env: Record<string, string>,
+  extra: string[] = [],
 ) {
   const out = join(await tempDir(), 'customers.csv');
   const dataDir = await tempDir();
@@ -36,6 +37,7 @@ async function exportFrom(
       'customers',
       '--out',
       out,
+      ...extra,
     ],
     {
       env: { ...base, CDB_DATA_DIR: dataDir, CDB_CLIENT_SECRET: api.clientSecret, ...env },
@@ -64,6 +66,18 @@ describe('cdb and the company’s certificates', () => {
       /cannot connect securely to the (token endpoint|API) at https:\/\/127\.0\.0\.1:\d+: its certificate is signed by an authority this computer does not trust .*NODE_EXTRA_CA_CERTS/,
     );
     expect(refused.counted).toBe(0);
+  }, 60_000);
+
+  it('trusts the root --ca-file names for this run, with a connection given by flags; refuses a file it cannot read', async () => {
+    const dir = await tempDir();
+    const ca = makeTestCa(dir);
+    const api = await otherApi({ rows: 120, tls: ca.certificate('IP:127.0.0.1') });
+    const run = await exportFrom(api, {}, ['--ca-file', ca.caFile]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.counted).toBe(1);
+    const missing = await exportFrom(api, {}, ['--ca-file', join(dir, 'no-such-root.pem')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--ca-file: cannot read/);
   }, 60_000);
 
   it('refuses an expired certificate and one for another name, saying which', async () => {

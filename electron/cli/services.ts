@@ -7,7 +7,7 @@ import { ProfileStore } from '../core/store/profiles.js';
 import { TokenFile } from '../core/auth/token-file.js';
 import { TokenManagers } from '../core/auth/token-managers.js';
 import type { Fetch } from '../core/api/http.js';
-import { nodeFetch } from '../core/api/node-network.js';
+import { nodeFetch, type NodeNetwork } from '../core/api/node-network.js';
 import { openVault, type Vault } from '../core/auth/vault.js';
 import type { CliIo } from './io.js';
 
@@ -28,7 +28,11 @@ export interface CliServices {
 }
 
 /** Opens what the commands need, saying once on stderr when there is no keychain or a damaged file. */
-export async function openServices(io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<CliServices> {
+export async function openServices(
+  io: CliIo,
+  env: NodeJS.ProcessEnv = process.env,
+  network: NodeNetwork = {},
+): Promise<CliServices> {
   const dataDir = defaultDataDir(env);
   const files = dataFiles(dataDir);
   const vault = await openVault();
@@ -49,7 +53,7 @@ export async function openServices(io: CliIo, env: NodeJS.ProcessEnv = process.e
     );
   }
   let store: ProfileStore | undefined;
-  const fetch = nodeFetch();
+  const fetch = nodeFetch(network);
   return {
     dataDir,
     vault,
