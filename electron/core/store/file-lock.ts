@@ -79,7 +79,6 @@ export async function withFileLock<T>(
     await sleep(Math.random() * Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 1.5 ** attempt));
   }
   const holding = held;
-  heldHere.add(holding.token);
   const beat = setInterval(() => void holding.beat(), BEAT_MS);
   beat.unref();
   try {
@@ -101,13 +100,18 @@ interface Holding {
 /** Takes the lock if it is free, or held by nobody alive: this acquisition, or undefined. */
 async function tryToTake(lock: string, silence: Silence): Promise<Holding | undefined> {
   const owner: LockOwner = { ...thisProcess(), token: randomUUID(), beats: 0 };
-  const made = `${lock}.${owner.token}.new`;
+  const token = owner.token ?? '';
+  const made = `${lock}.${token}.new`;
   await mkdir(made, { mode: 0o700 });
   try {
     await writeOwner(made, owner);
+    // Known as held here before it is in place: another caller of this process judging it in the
+    // moment after the rename must not take it for one left behind.
+    heldHere.add(token);
     try {
       await rename(made, lock);
     } catch (error) {
+      heldHere.delete(token);
       if (!isTaken(error)) throw error;
       await takeOverIfAbandoned(lock, silence);
       return undefined;
@@ -115,7 +119,6 @@ async function tryToTake(lock: string, silence: Silence): Promise<Holding | unde
   } finally {
     await rm(made, { recursive: true, force: true }).catch(() => undefined);
   }
-  const token = owner.token ?? '';
   return {
     token,
     beat: async () => {
