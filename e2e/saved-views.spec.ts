@@ -97,6 +97,15 @@ test('a saved view survives a restart of the host and reopens with its sort, fil
   await page.getByRole('button', { name: 'Reset columns' }).click();
   await page.getByRole('button', { name: /Remove filter Status is Suspended/ }).click();
   await nav(page, 'Customers').click();
+  // The reset layout is in the settings file before the host stops (it is written as the user acts).
+  await expect
+    .poll(async () => {
+      const settings = JSON.parse(await readFile(join(own.host.dataDir, 'settings.json'), 'utf8')) as {
+        layouts?: Record<string, { hidden?: string[] }>;
+      };
+      return settings.layouts?.agreements?.hidden ?? [];
+    })
+    .not.toContain('currency');
   own.host = await own.host.restart();
   await open(page);
   await nav(page, 'Agreements').click();
