@@ -1,8 +1,5 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { exportCustomers } from './testing/office-export.js';
 import { startForwardProxy } from '../core/testing/forward-proxy.js';
 import { cleanUp, closeLater, otherApi, tempDir } from '../core/testing/wired.js';
 
@@ -10,55 +7,7 @@ import { cleanUp, closeLater, otherApi, tempDir } from '../core/testing/wired.js
 // in front of a test API that refuses whatever did not come through it: its Via header), with and
 // without proxy credentials, and NO_PROXY. Real cdb processes, their environment as a shell sets it.
 
-const CDB = join(import.meta.dirname, '../../bin/cdb.mjs');
 afterEach(cleanUp);
-
-/** The environment of a shell with no proxy set: this machine's own settings are not the test's. */
-function withoutProxy(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of Object.keys(env)) if (/^(https?|no|all)_proxy$/i.test(name)) delete env[name];
-  return env;
-}
-
-/** Runs `cdb export` of the customers of `api` into a folder of the test's own, with `env`. */
-async function exportThrough(
-  api: { url: string; clientId: string; clientSecret: string },
-  env: Record<string, string>,
-) {
-  const out = join(await tempDir(), 'customers.csv');
-  const dataDir = await tempDir();
-  const child = spawn(
-    process.execPath,
-    [
-      CDB,
-      'export',
-      '--base-url',
-      api.url,
-      '--auth-url',
-      api.url,
-      '--client-id',
-      api.clientId,
-      '--resource',
-      'customers',
-      '--out',
-      out,
-    ],
-    {
-      env: { ...withoutProxy(), CDB_DATA_DIR: dataDir, CDB_CLIENT_SECRET: api.clientSecret, ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  const rows = code === 0 ? (await readFile(out, 'utf8')).trim().split(/\r?\n/).length - 1 : 0;
-  // Token requests this run counted (the machine's ledger): a request the proxy refused reached no one.
-  const ledger = await readFile(join(dataDir, 'token-grants.json'), 'utf8').catch(() => '{"clients":{}}');
-  const counted = Object.values(
-    (JSON.parse(ledger) as { clients: Record<string, { grants: unknown[] }> }).clients,
-  ).flatMap((client) => client.grants).length;
-  return { code, stderr, rows, counted };
-}
 
 describe('cdb behind an office proxy', () => {
   it('goes through the proxy HTTP_PROXY names (upper or lower case), every request, and exports every row', async () => {
@@ -67,7 +16,7 @@ describe('cdb behind an office proxy', () => {
     closeLater(() => proxy.close());
     const counted: number[] = [];
     for (const name of ['HTTP_PROXY', 'http_proxy']) {
-      const run = await exportThrough(api, { [name]: proxy.url });
+      const run = await exportCustomers(api, { [name]: proxy.url });
       expect(run.code, run.stderr).toBe(0);
       expect(run.rows).toBe(1_200);
       counted.push(run.counted);
@@ -82,10 +31,10 @@ describe('cdb behind an office proxy', () => {
     const api = await otherApi({ rows: 10, requireVia: true });
     const proxy = await startForwardProxy(await tempDir());
     closeLater(() => proxy.close());
-    const direct = await exportThrough(api, {});
+    const direct = await exportCustomers(api, {});
     expect(direct.code).toBe(1);
     expect(direct.stderr).toMatch(/only through the office proxy/);
-    const bypassed = await exportThrough(api, { HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1' });
+    const bypassed = await exportCustomers(api, { HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.1' });
     expect(bypassed.code).toBe(1);
     expect(api.received.filter((request) => request.via !== undefined)).toEqual([]);
   }, 60_000);
@@ -94,13 +43,13 @@ describe('cdb behind an office proxy', () => {
     const api = await otherApi({ rows: 300, requireVia: true });
     const proxy = await startForwardProxy(await tempDir(), { user: 'desk', password: 's3cret-proxy' });
     closeLater(() => proxy.close());
-    const refused = await exportThrough(api, { HTTP_PROXY: proxy.url });
+    const refused = await exportCustomers(api, { HTTP_PROXY: proxy.url });
     expect(refused.code).toBe(1);
     expect(refused.counted).toBe(0);
     expect(refused.stderr).toMatch(
       /the office proxy refused to forward the request to the token endpoint .*asks for credentials \(HTTP 407\)/,
     );
-    const withCredentials = await exportThrough(api, {
+    const withCredentials = await exportCustomers(api, {
       HTTP_PROXY: `http://desk:s3cret-proxy@127.0.0.1:${proxy.port}`,
     });
     expect(withCredentials.code, withCredentials.stderr).toBe(0);

@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { exportCustomers } from './testing/office-export.js';
 import { makeTestCa } from '../core/testing/test-ca.js';
 import { cleanUp, otherApi, tempDir } from '../core/testing/wired.js';
 
@@ -10,57 +8,15 @@ import { cleanUp, otherApi, tempDir } from '../core/testing/wired.js';
 // trusted by file (NODE_EXTRA_CA_CERTS), refused without it, and refused when expired or made for
 // another name: each refusal said with the host and what to do, and no token counted for any.
 
-const CDB = join(import.meta.dirname, '../../bin/cdb.mjs');
 afterEach(cleanUp);
-
-async function exportFrom(
-  api: { url: string; clientId: string; clientSecret: string },
-  env: Record<string, string>,
-  extra: string[] = [],
-) {
-  const out = join(await tempDir(), 'customers.csv');
-  const dataDir = await tempDir();
-  const base = { ...process.env };
-  delete base.NODE_EXTRA_CA_CERTS;
-  const child = spawn(
-    process.execPath,
-    [
-      CDB,
-      'export',
-      '--base-url',
-      api.url,
-      '--auth-url',
-      api.url,
-      '--client-id',
-      api.clientId,
-      '--resource',
-      'customers',
-      '--out',
-      out,
-      ...extra,
-    ],
-    {
-      env: { ...base, CDB_DATA_DIR: dataDir, CDB_CLIENT_SECRET: api.clientSecret, ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  const ledger = await readFile(join(dataDir, 'token-grants.json'), 'utf8').catch(() => '{"clients":{}}');
-  const counted = Object.values(
-    (JSON.parse(ledger) as { clients: Record<string, { grants: unknown[] }> }).clients,
-  ).flatMap((client) => client.grants).length;
-  return { code, stderr, counted };
-}
 
 describe('cdb and the company’s certificates', () => {
   it('trusts the company root NODE_EXTRA_CA_CERTS names; without it, says the authority is not trusted and how to add it', async () => {
     const ca = makeTestCa(await tempDir());
     const api = await otherApi({ rows: 250, tls: ca.certificate('IP:127.0.0.1') });
-    const trusted = await exportFrom(api, { NODE_EXTRA_CA_CERTS: ca.caFile });
+    const trusted = await exportCustomers(api, { NODE_EXTRA_CA_CERTS: ca.caFile });
     expect(trusted.code, trusted.stderr).toBe(0);
-    const refused = await exportFrom(api, {});
+    const refused = await exportCustomers(api, {});
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(
       /cannot connect securely to the (token endpoint|API) at https:\/\/127\.0\.0\.1:\d+: its certificate is signed by an authority this computer does not trust .*NODE_EXTRA_CA_CERTS/,
@@ -72,10 +28,10 @@ describe('cdb and the company’s certificates', () => {
     const dir = await tempDir();
     const ca = makeTestCa(dir);
     const api = await otherApi({ rows: 120, tls: ca.certificate('IP:127.0.0.1') });
-    const run = await exportFrom(api, {}, ['--ca-file', ca.caFile]);
+    const run = await exportCustomers(api, {}, ['--ca-file', ca.caFile]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.counted).toBe(1);
-    const missing = await exportFrom(api, {}, ['--ca-file', join(dir, 'no-such-root.pem')]);
+    const missing = await exportCustomers(api, {}, ['--ca-file', join(dir, 'no-such-root.pem')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/--ca-file: cannot read/);
   }, 60_000);
@@ -84,12 +40,12 @@ describe('cdb and the company’s certificates', () => {
     const ca = makeTestCa(await tempDir());
     const expired = await otherApi({ rows: 10, tls: ca.certificate('IP:127.0.0.1', 0) });
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const old = await exportFrom(expired, { NODE_EXTRA_CA_CERTS: ca.caFile });
+    const old = await exportCustomers(expired, { NODE_EXTRA_CA_CERTS: ca.caFile });
     expect(old.code).toBe(1);
     expect(old.stderr).toMatch(/its certificate is not valid now \(CERT_HAS_EXPIRED\): it has expired/);
     expect(old.counted).toBe(0);
     const elsewhere = await otherApi({ rows: 10, tls: ca.certificate('DNS:api.elsewhere.example') });
-    const named = await exportFrom(elsewhere, { NODE_EXTRA_CA_CERTS: ca.caFile });
+    const named = await exportCustomers(elsewhere, { NODE_EXTRA_CA_CERTS: ca.caFile });
     expect(named.code).toBe(1);
     expect(named.stderr).toMatch(/its certificate is for another name \(ERR_TLS_CERT_ALTNAME_INVALID\)/);
   }, 60_000);
