@@ -17,6 +17,8 @@ interface Job {
   reject: (reason: unknown) => void;
   retries: number;
   notBefore: number;
+  /** When its last attempt was sent (monotonic ms). */
+  sentAt: number;
   detach: () => void;
 }
 
@@ -92,6 +94,7 @@ export class RequestLimiter {
         reject,
         retries: 0,
         notBefore: 0,
+        sentAt: 0,
         detach: () => undefined,
       };
       if (signal) {
@@ -122,11 +125,12 @@ export class RequestLimiter {
   }
 
   stats(): LimiterStats {
-    const since = this.clock.monotonic() - RATE_WINDOW_MS;
+    const now = this.clock.monotonic();
+    const since = now - RATE_WINDOW_MS;
     while (this.starts.length && (this.starts[0] ?? 0) < since) this.starts.shift();
     return {
       requestsPerSecond: this.starts.length / (RATE_WINDOW_MS / 1000),
-      allowedRate: this.bucket.allowedRate,
+      allowedRate: this.bucket.allowedRate(now),
       configuredRate: this.bucket.configuredRate,
       queued: this.queue.length,
       inFlight: this.inFlight,
@@ -180,11 +184,13 @@ export class RequestLimiter {
   private start(job: Job, now: number): void {
     this.inFlight++;
     this.starts.push(now);
+    job.sentAt = now;
     this.feed.changed();
     const signal = job.signal ?? new AbortController().signal;
     job.attempt(signal).then(
       (value) =>
         this.finish(() => {
+          this.bucket.answered(this.clock.monotonic());
           job.detach();
           job.resolve(value);
         }),
@@ -202,6 +208,8 @@ export class RequestLimiter {
   }
 
   private failed(job: Job, error: unknown): void {
+    if (!(error instanceof ApiError && error.code === 'overloaded'))
+      this.bucket.answered(this.clock.monotonic());
     const lost = error instanceof ApiError && (error.code === 'network' || error.code === 'timeout');
     const overloaded = error instanceof ApiError && error.code === 'overloaded';
     const giveUp = (reason: unknown) => (job.detach(), job.reject(reason));
@@ -217,8 +225,8 @@ export class RequestLimiter {
     }
     const now = this.clock.monotonic();
     this.overloadAnswers++;
-    // Slow the whole origin down: drain the bucket, halve the rate, and respect Retry-After for all.
-    this.bucket.slowDown(now);
+    // Slow the whole origin down (rate-bucket.ts), and respect Retry-After for all.
+    this.bucket.slowDown(now, job.sentAt);
     const serverWait =
       error.retryAt === undefined
         ? 0

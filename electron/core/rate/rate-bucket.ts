@@ -4,11 +4,7 @@
  * network, a busy machine) may eat into it by up to reserve ÷ rate of delay: 10 ÷ 20/s = 0.5 s.
  */
 const BURST_RESERVE = 0.3;
-/** On a 503 the allowed rate is halved, down to this share of the configured rate at least. */
-const SLOWDOWN_FACTOR = 0.5;
-const SLOWEST_SHARE = 0.05;
-/** After a calm second, the allowed rate grows back by this share of the configured rate per second. */
-const RECOVERY_PER_SECOND = 0.1;
+import { AddressShare } from './address-share.js';
 
 /** The window the server's burst is counted in (spec: "burst 35 requests per second"). */
 const WINDOW_MS = 1_000;
@@ -16,7 +12,7 @@ const WINDOW_MS = 1_000;
 /**
  * The token bucket of one API origin (docs/architecture.md, "Limiter"; spec: 20 requests/s, burst
  * 35): a little below the server's burst, slowed down by the server's 503s and recovering
- * gradually, and shared with the user's other processes calling the origin (this process takes
+ * as address-share.ts says, and shared with the user's other processes calling the origin (this process takes
  * `share` of it). A bucket alone lets its capacity and a second's refill go in the first second
  * (25 + 20 = 45); a server counting per second would answer 503, so the starts of the last second
  * are counted too, and never exceed the capacity in any rolling second.
@@ -25,10 +21,9 @@ export class RateBucket {
   private configured: number;
   private burst: number;
   private capacity: number;
-  private allowed: number;
+  private readonly address: AddressShare;
   private tokens: number;
   private refilledAt: number;
-  private lastOverloadAt = -Infinity;
   /** When each request of the last WINDOW_MS started, oldest first. */
   private readonly recent: number[] = [];
 
@@ -39,7 +34,8 @@ export class RateBucket {
     now: number,
     private readonly share: () => number = () => 1,
   ) {
-    this.configured = this.allowed = requestsPerSecond;
+    this.configured = requestsPerSecond;
+    this.address = new AddressShare(requestsPerSecond);
     this.burst = burst;
     this.capacity = capacityOf(burst);
     this.tokens = this.capacity;
@@ -59,24 +55,23 @@ export class RateBucket {
   configure(requestsPerSecond: number, burst: number, now: number): boolean {
     if (requestsPerSecond === this.configured && burst === this.burst) return false;
     this.refill(now);
-    const slowed = this.allowed / this.configured;
     this.configured = requestsPerSecond;
-    this.allowed = requestsPerSecond * slowed;
+    this.address.configure(requestsPerSecond);
     this.burst = burst;
     this.capacity = capacityOf(burst);
     this.tokens = Math.min(this.tokens, this.capacity * this.share());
     return true;
   }
 
-  /** The rate allowed now: the configured one, or less after 503s. */
-  get allowedRate(): number {
-    return this.allowed;
+  /** The rate allowed at `now`: the configured one, or less after 503s. */
+  allowedRate(now: number): number {
+    return this.address.rate(now);
   }
 
   /** Takes one request's token if there is one (returns 0), else returns the ms until there will be. */
   take(now: number): number {
     this.refill(now);
-    while (this.recent.length && (this.recent[0] ?? 0) <= now - WINDOW_MS) this.recent.shift();
+    this.forget(now);
     // In any rolling second, at most this process's share of the capacity.
     const inWindow = Math.max(1, Math.floor(this.capacity * this.share()));
     if (this.recent.length >= inWindow) {
@@ -86,9 +81,10 @@ export class RateBucket {
     if (this.tokens >= 1) {
       this.tokens -= 1;
       this.recent.push(now);
+      this.address.sent(now);
       return 0;
     }
-    return ((1 - this.tokens) / (this.allowed * this.share())) * 1000;
+    return ((1 - this.tokens) / (this.address.rate(now) * this.share())) * 1000;
   }
 
   /** Gives back what exceeds this process's share of the burst (another process joined). */
@@ -103,27 +99,32 @@ export class RateBucket {
     this.tokens = 0;
   }
 
-  /** The server said "slow down" (503): drain the bucket and halve the rate. */
-  slowDown(now: number): void {
+  /** The server answered a request (anything but "slow down"). */
+  answered(now: number): void {
+    this.address.answered(now);
+  }
+
+  /**
+   * The server said "slow down" (503) to a request sent at `sentAt`: unless that request left before
+   * the last slow-down, the rate falls (address-share.ts) and the bucket is drained.
+   */
+  slowDown(now: number, sentAt: number): void {
     this.refill(now);
-    this.lastOverloadAt = now;
-    this.allowed = Math.max(this.configured * SLOWEST_SHARE, this.allowed * SLOWDOWN_FACTOR);
-    this.tokens = Math.min(this.tokens, 0);
+    this.forget(now);
+    const fell = this.address.overloaded(now, sentAt);
+    if (fell) {
+      this.tokens = Math.min(this.tokens, 0);
+    }
+  }
+
+  private forget(now: number): void {
+    while (this.recent.length && (this.recent[0] ?? 0) <= now - WINDOW_MS) this.recent.shift();
   }
 
   private refill(now: number): void {
-    // Gradual recovery: the rate grows back only over time with no 503 for a full second.
-    const calmSince = Math.max(this.refilledAt, this.lastOverloadAt + 1_000);
-    if (now > calmSince && this.allowed < this.configured) {
-      const calmSeconds = (now - calmSince) / 1000;
-      this.allowed = Math.min(
-        this.configured,
-        this.allowed + calmSeconds * this.configured * RECOVERY_PER_SECOND,
-      );
-    }
     this.tokens = Math.min(
       this.capacity * this.share(),
-      this.tokens + ((now - this.refilledAt) / 1000) * this.allowed * this.share(),
+      this.tokens + ((now - this.refilledAt) / 1000) * this.address.rate(now) * this.share(),
     );
     this.refilledAt = now;
   }
