@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { PAGE_SIZE_MAX, SORTABLE_FIELDS } from '../shared/api-rules.js';
 import { EXPORT_FORMATS } from '../shared/export.js';
@@ -8,6 +7,7 @@ import { CUT_MARKER } from '../core/export/cells.js';
 import { runExport, type ExportResult } from '../core/export/export.js';
 import { removeLeftovers } from '../core/export/temp-file.js';
 import { integerFlag, parseFlags, UsageError } from './args.js';
+import { caFileOf } from './ca-file.js';
 import type { CliIo } from './io.js';
 import { progressReporter } from './progress.js';
 import {
@@ -152,8 +152,9 @@ async function connectionOf(
       'set the client secret in the environment variable CDB_CLIENT_SECRET (never on the command line)',
     );
   }
-  const extraCa = flags['ca-file'] === undefined ? undefined : await caFileOf(flags['ca-file']);
-  const services = await openServices(io, process.env, { extraCa });
+  if (flagProfile && flags['ca-file'] !== undefined)
+    flagProfile.connection.caCertificates = await caFileOf(flags['ca-file']);
+  const services = await openServices(io, process.env);
   const profile = flagProfile ?? (await savedProfile(services, flags.profile ?? ''));
   // Read before connecting: a view that is not there is a mistake in the command, like a flag.
   const view =
@@ -167,6 +168,7 @@ async function connectionOf(
     tokens: services.tokens,
     limiters: services.limiters,
     fetch: services.fetch,
+    trustCompanyRoot: services.trustFor,
     readSecret: () => Promise.resolve(secret),
   });
   const stopNotices = connection.tokens.onGrant((usage) =>
@@ -197,17 +199,6 @@ async function savedProfileSecret(
   if (fromEnv !== undefined)
     io.stderr.write(`cdb export: no secret is saved for profile "${name}": using CDB_CLIENT_SECRET\n`);
   return fromEnv;
-}
-
-/** The PEM text of `--ca-file`, refused before anything is sent when it is not a certificate. */
-async function caFileOf(path: string): Promise<string> {
-  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new UsageError(`--ca-file: cannot read "${path}" (${error.code ?? error.message})`);
-  });
-  if (!text.includes('-----BEGIN CERTIFICATE-----')) {
-    throw new UsageError(`--ca-file: "${path}" holds no certificate (PEM, -----BEGIN CERTIFICATE-----)`);
-  }
-  return text;
 }
 
 /** Removes what interrupted exports left beside the target, and says so. */

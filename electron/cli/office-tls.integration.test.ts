@@ -1,6 +1,7 @@
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exportCustomers } from './testing/office-export.js';
+import { addProfile, exportCustomers } from './testing/office-export.js';
 import { makeTestCa } from '../core/testing/test-ca.js';
 import { cleanUp, otherApi, tempDir } from '../core/testing/wired.js';
 
@@ -34,6 +35,29 @@ describe('cdb and the company’s certificates', () => {
     const missing = await exportCustomers(api, {}, ['--ca-file', join(dir, 'no-such-root.pem')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/--ca-file: cannot read/);
+  }, 60_000);
+
+  it('trusts the root a saved profile keeps (cdb profile add --ca-file), for that API only', async () => {
+    const dataDir = await tempDir();
+    const ca = makeTestCa(await tempDir());
+    const api = await otherApi({ rows: 80, tls: ca.certificate('IP:127.0.0.1') });
+    const other = await otherApi({ rows: 5, tls: ca.certificate('IP:127.0.0.1') });
+    const saved = await addProfile(api, dataDir, 'office', ['--ca-file', ca.caFile]);
+    expect(saved.code, saved.stderr).toBe(0);
+    const plain = await addProfile(other, dataDir, 'elsewhere');
+    expect(plain.code, plain.stderr).toBe(0);
+    const trusted = await exportCustomers(api, {}, [], { name: 'office', dataDir });
+    expect(trusted.code, trusted.stderr).toBe(0);
+    expect(trusted.rows).toBe(80);
+    // Another profile of the same data folder, on another API the same root signs: not trusted by it.
+    const refused = await exportCustomers(other, {}, [], { name: 'elsewhere', dataDir });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/signed by an authority this computer does not trust/);
+    const notPem = join(dataDir, 'notes.txt');
+    await writeFile(notPem, 'our root is on the intranet\n');
+    const refusedFile = await addProfile(api, dataDir, 'broken', ['--ca-file', notPem]);
+    expect(refusedFile.code).toBe(2);
+    expect(refusedFile.stderr).toMatch(/--ca-file: ".*" holds no certificate/);
   }, 60_000);
 
   it('refuses an expired certificate and one for another name, saying which', async () => {

@@ -7,6 +7,7 @@ import { credentialsId, credentialsOf } from '../core/auth/credentials.js';
 import { ProfileError } from '../core/store/profiles.js';
 import { treatAsSecret } from '../core/redact.js';
 import { integerFlag, parseFlags, UsageError } from './args.js';
+import { caFileOf } from './ca-file.js';
 import type { CliIo } from './io.js';
 import { readSecret } from './secret-input.js';
 import { openServices } from './services.js';
@@ -19,7 +20,9 @@ Manages the connection profiles the app and cdb share (the secret goes to the sy
       Saves a profile. The client secret is read from standard input when it is piped
       (printf %s "$SECRET" | cdb profile add ...), else asked for without echo.
       Options: --audience A (default: the base URL), --api-prefix /v1, --schema-path /v1/schemas,
-               --rate N (requests a second, default 20), --burst N (default 35)
+               --rate N (requests a second, default 20), --burst N (default 35),
+               --ca-file FILE (a company's root certificate, PEM, kept with the profile and
+               trusted for this API and its token endpoint only, beside the system's)
   cdb profile list
       Lists the profiles and whether each has a saved secret.
   cdb profile remove NAME
@@ -37,6 +40,7 @@ const FLAGS: Record<string, string> = {
   schemaPath: '--schema-path',
   requestsPerSecond: '--rate',
   burst: '--burst',
+  caCertificates: '--ca-file',
 };
 
 /** `cdb profile …`. */
@@ -74,6 +78,7 @@ async function addProfile(argv: string[], io: CliIo, stdin: NodeJS.ReadStream): 
     'schema-path': { type: 'string' },
     rate: { type: 'string' },
     burst: { type: 'string' },
+    'ca-file': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (flags.help) {
@@ -81,6 +86,7 @@ async function addProfile(argv: string[], io: CliIo, stdin: NodeJS.ReadStream): 
     return 0;
   }
   const input = {
+    caCertificates: flags['ca-file'] === undefined ? undefined : await caFileOf(flags['ca-file']),
     name: flags.name,
     baseUrl: flags['base-url'],
     authUrl: flags['auth-url'],
@@ -121,7 +127,7 @@ async function listProfiles(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write('cdb profile: no profiles yet (cdb profile add --help)\n');
     return 0;
   }
-  const rows = [['NAME', 'BASE URL', 'AUTH URL', 'AUDIENCE', 'CLIENT ID', 'SECRET']];
+  const rows = [['NAME', 'BASE URL', 'AUTH URL', 'AUDIENCE', 'CLIENT ID', 'SECRET', 'COMPANY ROOT']];
   for (const profile of profiles) {
     const saved = (await services.vault.getSecret(profile.id)) !== undefined;
     // What the settings file says is printed inert (printable.ts).
@@ -133,6 +139,7 @@ async function listProfiles(argv: string[], io: CliIo): Promise<number> {
         audienceOf(profile),
         profile.clientId,
         saved ? 'saved' : 'missing',
+        profile.caCertificates ? 'kept' : '',
       ].map(printable),
     );
   }

@@ -7,7 +7,7 @@ import { ProfileStore } from '../core/store/profiles.js';
 import { TokenFile } from '../core/auth/token-file.js';
 import { TokenManagers } from '../core/auth/token-managers.js';
 import type { Fetch } from '../core/api/http.js';
-import { nodeFetch, type NodeNetwork } from '../core/api/node-network.js';
+import { nodeNetwork, type NodeNetwork } from '../core/api/node-network.js';
 import { openVault, type Vault } from '../core/auth/vault.js';
 import type { CliIo } from './io.js';
 
@@ -24,15 +24,13 @@ export interface CliServices {
   auditLog: AuditLog;
   /** The network: HTTPS_PROXY, HTTP_PROXY and NO_PROXY honoured (node-network.ts). */
   fetch: Fetch;
+  /** Trusts a connection's company root for its API and token endpoint only. */
+  trustFor: NodeNetwork['trustFor'];
   profiles(): Promise<ProfileStore>;
 }
 
 /** Opens what the commands need, saying once on stderr when there is no keychain or a damaged file. */
-export async function openServices(
-  io: CliIo,
-  env: NodeJS.ProcessEnv = process.env,
-  network: NodeNetwork = {},
-): Promise<CliServices> {
+export async function openServices(io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<CliServices> {
   const dataDir = defaultDataDir(env);
   const files = dataFiles(dataDir);
   const vault = await openVault();
@@ -53,12 +51,13 @@ export async function openServices(
     );
   }
   let store: ProfileStore | undefined;
-  const fetch = nodeFetch(network);
+  const { fetch, trustFor } = nodeNetwork();
   return {
     dataDir,
     vault,
     ledger,
     fetch,
+    trustFor,
     tokens: new TokenManagers({ vault, ledger, fetch }),
     limiters: new LimiterRegistry(files.limiterPeers),
     auditLog: new AuditLog(files.auditLog),

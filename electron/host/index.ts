@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../core/app-paths.js';
-import { nodeFetch } from '../core/api/node-network.js';
+import { nodeNetwork } from '../core/api/node-network.js';
 import { AppCore } from '../core/app/app-core.js';
 import { startDemoApi } from '../demo-api/index.js';
 import { startHost } from './server.js';
@@ -68,10 +68,12 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return 0;
   }
+  const network = nodeNetwork();
   const core = await AppCore.open({
     dataDir: flags['data-dir'] ?? defaultDataDir(),
     // The office's proxy, as a Node tool honours it (HTTPS_PROXY, NO_PROXY).
-    fetch: nodeFetch(),
+    fetch: network.fetch,
+    trustCompanyRoot: network.trustFor,
     exportDir: flags['export-dir'] ?? join(homedir(), 'Downloads'),
     ...(searchMemory !== undefined && { searchBudgetBytes: searchMemory * 2 ** 20 }),
     startDemo: () =>

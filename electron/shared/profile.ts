@@ -63,6 +63,11 @@ const withinBounds = ({ min, max }: { min: number; max: number }, fallback: numb
       Number.isFinite(value) && value > 0 ? Math.min(max, Math.max(min, value)) : fallback,
     );
 
+/** How a certificate starts in a PEM file. */
+export const PEM_CERTIFICATE_BEGIN = '-----BEGIN CERTIFICATE-----';
+/** A company's chain is a few certificates of 2 KiB: 256 KiB is not a root but a mistaken file. */
+const CA_CERTIFICATES_MAX_CHARS = 256 * 1024;
+
 /** The fields of a connection a user enters (the secret is not part of it: it goes to the keychain). */
 const profileFields = z
   .object({
@@ -76,6 +81,18 @@ const profileFields = z
     schemaPath: routePath.default(`${DEFAULT_API_PREFIX}/schemas`),
     requestsPerSecond,
     burst,
+    /**
+     * A company's root certificates (PEM) trusted for this connection's API and token endpoint only,
+     * beside the system's: for machines where the OS store cannot be read (docs/architecture.md, "In an office").
+     */
+    caCertificates: z
+      .string()
+      .max(CA_CERTIFICATES_MAX_CHARS, 'is longer than 256 KiB')
+      .refine(
+        (text) => text.includes(PEM_CERTIFICATE_BEGIN),
+        'holds no certificate (PEM, -----BEGIN CERTIFICATE-----)',
+      )
+      .optional(),
   })
   .strict();
 

@@ -19,6 +19,7 @@ export type ConnectionProfile = Pick<
   | 'schemaPath'
   | 'requestsPerSecond'
   | 'burst'
+  | 'caCertificates'
 >;
 
 export interface Connection {
@@ -35,6 +36,8 @@ export interface ConnectionServices {
   readSecret: SecretSource;
   /** The network the API is reached through (Chromium's in the app, a proxy-aware Node fetch elsewhere). */
   fetch?: Fetch;
+  /** Trusts a profile's company root for its API and token endpoint only (node-network.ts). */
+  trustCompanyRoot?: (urls: string[], pem: string) => void;
   timeoutMs?: number;
   /** A connection on trial (the form's Test): it takes the origin's limiter as it is, never changing its rate. */
   trial?: boolean;
@@ -45,6 +48,8 @@ export interface ConnectionServices {
  * user of them), its origin's shared limiter, an API client.
  */
 export function connect(profile: ConnectionProfile, services: ConnectionServices): Connection {
+  if (profile.caCertificates)
+    services.trustCompanyRoot?.([profile.baseUrl, profile.authUrl], profile.caCertificates);
   const tokens = services.tokens.forCredentials(credentialsOf(profile));
   tokens.useSecretFrom(profile.id, services.readSecret);
   const limiter = services.limiters.forOrigin(

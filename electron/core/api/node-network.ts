@@ -3,9 +3,11 @@ import { readFileSync } from 'node:fs';
 import tls from 'node:tls';
 import type { Fetch } from './http.js';
 
-/** What a run adds to the network's defaults: a company's root certificate (PEM) to trust. */
+/** The network of a Node process: its fetch, and the company roots some APIs are trusted with. */
 export interface NodeNetwork {
-  extraCa?: string;
+  fetch: Fetch;
+  /** Trusts `pem` (a connection's company root) for the origins of `urls` only: its API and token endpoint. */
+  trustFor: (urls: string[], pem: string) => void;
 }
 
 /** The certificates NODE_EXTRA_CA_CERTS names (Node reads them at start; kept when roots are given). */
@@ -20,25 +22,42 @@ function extraCertificates(): string[] {
 }
 
 /**
+ * A proxy-aware dispatcher: an http:// request is forwarded as an HTTP proxy request (as curl does:
+ * the proxy sees it and adds its Via), an https:// one tunnelled with CONNECT, so TLS runs end to end
+ * with the API. `extraRoots` are trusted beside Node's own and NODE_EXTRA_CA_CERTS's (giving `ca`
+ * replaces them).
+ */
+function dispatcherTrusting(extraRoots: string[]): EnvHttpProxyAgent {
+  const ca = extraRoots.length ? [...tls.rootCertificates, ...extraCertificates(), ...extraRoots] : undefined;
+  return new EnvHttpProxyAgent({ proxyTunnel: false, ...(ca && { connect: { ca }, requestTls: { ca } }) });
+}
+
+/** The URL a fetch is asked for, whatever form it was given in. */
+function urlOf(input: Parameters<Fetch>[0]): URL {
+  return new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+}
+
+/**
  * The network of `cdb` and the browser host (docs/architecture.md, "In an office"): Node's fetch
  * does not read the proxy a Node tool is expected to honour, so every request goes through undici's
  * EnvHttpProxyAgent, which does: `HTTPS_PROXY` / `HTTP_PROXY` (credentials in the URL when the proxy
  * asks for them) and `NO_PROXY`, in upper or lower case. Certificates: Node's roots, plus
- * `NODE_EXTRA_CA_CERTS` (a company's root, read by Node at start). The desktop app takes Chromium's
- * network instead (OS proxy, PAC, the OS trust store), handed in by Electron main.
+ * `NODE_EXTRA_CA_CERTS` (read by Node at start), and a connection's own company root for its origins
+ * only. The desktop app takes Chromium's network instead (OS
+ * proxy, PAC, the OS trust store), handed in by Electron main.
  */
-export function nodeFetch({ extraCa }: NodeNetwork = {}): Fetch {
-  // A company's root trusted beside Node's own and NODE_EXTRA_CA_CERTS's (giving `ca` replaces them).
-  const ca = extraCa === undefined ? undefined : [...tls.rootCertificates, ...extraCertificates(), extraCa];
-  // An http:// request is forwarded as an HTTP proxy request (as curl does: the proxy sees it and adds
-  // its Via), an https:// one tunnelled with CONNECT, so TLS runs end to end with the API.
-  const dispatcher = new EnvHttpProxyAgent({
-    proxyTunnel: false,
-    ...(ca && { connect: { ca }, requestTls: { ca } }),
-  });
-  return (input: Parameters<Fetch>[0], init?: Parameters<Fetch>[1]) =>
-    undiciFetch(input as Parameters<typeof undiciFetch>[0], {
-      ...(init as Parameters<typeof undiciFetch>[1]),
-      dispatcher,
-    });
+export function nodeNetwork(): NodeNetwork {
+  const general = dispatcherTrusting([]);
+  const byOrigin = new Map<string, EnvHttpProxyAgent>();
+  return {
+    fetch: (input, init) =>
+      undiciFetch(input as Parameters<typeof undiciFetch>[0], {
+        ...(init as Parameters<typeof undiciFetch>[1]),
+        dispatcher: byOrigin.get(urlOf(input).origin) ?? general,
+      }),
+    trustFor(urls, pem) {
+      const dispatcher = dispatcherTrusting([pem]);
+      for (const url of urls) byOrigin.set(new URL(url).origin, dispatcher);
+    },
+  };
 }

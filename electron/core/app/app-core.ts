@@ -50,6 +50,8 @@ export interface AppCoreOptions extends ExportJobsOptions {
    * Node's own fetch when none is given (tests against 127.0.0.1).
    */
   fetch?: Fetch;
+  /** Trusts a saved profile's company root for its API and token endpoint only (where `fetch` can). */
+  trustCompanyRoot?: (urls: string[], pem: string) => void;
 }
 
 /** A handler per request; `caller` names the window or tab it came from (request-registry.ts). */
@@ -103,7 +105,7 @@ export class AppCore {
       demoLedger,
       emit,
       options.startDemo,
-      options.fetch,
+      { fetch: options.fetch, trustCompanyRoot: options.trustCompanyRoot },
     );
     this.editor = new ProfileEditor(profiles, vault, this.tokens);
     this.trials = new ConnectionTrials(profiles, vault, this.tokens, this.connections, this.editor);

@@ -5,8 +5,7 @@ import {
   type TokenStatus,
 } from '../../shared/contract.js';
 import { API_LIMITS, DEFAULT_API_PREFIX } from '../../shared/api-rules.js';
-import { connect, type Connection, type ConnectionProfile } from '../api/connect.js';
-import type { Fetch } from '../api/http.js';
+import { connect, type Connection, type ConnectionProfile, type ConnectionServices } from '../api/connect.js';
 import type { GrantLedger } from '../auth/grant-ledger.js';
 import type { LimiterRegistry } from '../rate/limiter-registry.js';
 import type { ProfileStore } from '../store/profiles.js';
@@ -62,9 +61,10 @@ export class Connections {
     private readonly emit: Emit,
     /** Starts the Demo's server; handed in by the composition roots (core never imports it). */
     private readonly startDemo: (() => Promise<DemoServer>) | undefined,
-    /** The network APIs are reached through (AppCoreOptions.fetch). */
-    private readonly fetch?: Fetch,
+    /** The network APIs are reached through (AppCoreOptions.fetch), and how it trusts a profile's company root. */
+    private readonly network: Pick<ConnectionServices, 'fetch' | 'trustCompanyRoot'> = {},
   ) {
+    const { fetch } = network;
     const demoVault = new Vault(undefined, 'demo', 'the Demo connection keeps its credentials in memory');
     this.demoTokens = new TokenManagers({ vault: demoVault, ledger: demoLedger, fetch });
   }
@@ -122,7 +122,7 @@ export class Connections {
       tokens: this.tokens,
       limiters: this.limiters,
       readSecret: () => this.vault.getSecret(profile.id),
-      fetch: this.fetch,
+      ...this.network,
     });
     return { id, name: profile.name, demo: false, connection };
   }
@@ -137,7 +137,7 @@ export class Connections {
       limiters: this.limiters,
       readSecret,
       trial: true,
-      fetch: this.fetch,
+      ...this.network,
     });
   }
 
@@ -152,7 +152,7 @@ export class Connections {
       limiters: this.limiters,
       readSecret: () => Promise.resolve(secret),
       trial: true,
-      fetch: this.fetch,
+      ...this.network,
     });
   }
 
@@ -210,7 +210,7 @@ export class Connections {
       tokens: this.demoTokens,
       limiters: this.limiters,
       readSecret: () => Promise.resolve(demo.clientSecret),
-      fetch: this.fetch,
+      ...this.network,
     });
     return { id: DEMO_CONNECTION_ID, name: DEMO_NAME, demo: true, connection };
   }

@@ -86,6 +86,20 @@ describe('profiles', () => {
     }
   });
 
+  it('keeps a company root with a profile, through edits that do not name it; refuses text that is not PEM', async () => {
+    const { store } = await ProfileStore.open(dir);
+    const root = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+    const saved = await store.create({ ...VALID, caCertificates: root });
+    const edited = await store.update(saved.id, { name: 'Production EU' });
+    expect(edited.caCertificates).toBe(root);
+    await expect(store.create({ ...VALID, name: 'Other', caCertificates: 'our root' })).rejects.toThrow(
+      /^caCertificates: holds no certificate/,
+    );
+    await expect(
+      store.create({ ...VALID, name: 'Huge', caCertificates: root.repeat(10_000) }),
+    ).rejects.toThrow(/^caCertificates: is longer than 256 KiB/);
+  });
+
   it('refuses a second profile of the same name, and bad changes to an existing one', async () => {
     const { store } = await ProfileStore.open(dir);
     const first = await store.create(VALID);
