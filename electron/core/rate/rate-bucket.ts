@@ -110,11 +110,7 @@ export class RateBucket {
    */
   slowDown(now: number, sentAt: number): void {
     this.refill(now);
-    this.forget(now);
-    const fell = this.address.overloaded(now, sentAt);
-    if (fell) {
-      this.tokens = Math.min(this.tokens, 0);
-    }
+    if (this.address.overloaded(now, sentAt)) this.tokens = Math.min(this.tokens, 0);
   }
 
   private forget(now: number): void {
