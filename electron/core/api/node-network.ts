@@ -43,21 +43,34 @@ function urlOf(input: Parameters<Fetch>[0]): URL {
  * EnvHttpProxyAgent, which does: `HTTPS_PROXY` / `HTTP_PROXY` (credentials in the URL when the proxy
  * asks for them) and `NO_PROXY`, in upper or lower case. Certificates: Node's roots, plus
  * `NODE_EXTRA_CA_CERTS` (read by Node at start), and a connection's own company root for its origins
- * only. The desktop app takes Chromium's network instead (OS
- * proxy, PAC, the OS trust store), handed in by Electron main.
+ * only. The desktop app takes Chromium's network instead (OS proxy, PAC, the OS trust store), handed
+ * in by Electron main.
  */
 export function nodeNetwork(): NodeNetwork {
   const general = dispatcherTrusting([]);
-  const byOrigin = new Map<string, EnvHttpProxyAgent>();
+  /** The company roots trusted per origin (two profiles of one API may each name one). */
+  const rootsByOrigin = new Map<string, Set<string>>();
+  /** One dispatcher per set of roots, made once: a connection opened again trusts the same root. */
+  const dispatchers = new Map<string, EnvHttpProxyAgent>();
+  const dispatcherFor = (origin: string): EnvHttpProxyAgent => {
+    const roots = rootsByOrigin.get(origin);
+    if (!roots) return general;
+    const key = [...roots].join('\n');
+    let dispatcher = dispatchers.get(key);
+    if (!dispatcher) dispatchers.set(key, (dispatcher = dispatcherTrusting([...roots])));
+    return dispatcher;
+  };
   return {
     fetch: (input, init) =>
       undiciFetch(input as Parameters<typeof undiciFetch>[0], {
         ...(init as Parameters<typeof undiciFetch>[1]),
-        dispatcher: byOrigin.get(urlOf(input).origin) ?? general,
+        dispatcher: dispatcherFor(urlOf(input).origin),
       }),
     trustFor(urls, pem) {
-      const dispatcher = dispatcherTrusting([pem]);
-      for (const url of urls) byOrigin.set(new URL(url).origin, dispatcher);
+      for (const url of urls) {
+        const origin = new URL(url).origin;
+        rootsByOrigin.set(origin, (rootsByOrigin.get(origin) ?? new Set()).add(pem));
+      }
     },
   };
 }
