@@ -48,6 +48,12 @@ export class AddressShare {
     forget(this.sentAt, now);
   }
 
+  /** Requests sent a second, lately. */
+  sentRate(now: number): number {
+    forget(this.sentAt, now);
+    return perSecond(this.sentAt);
+  }
+
   /** A request was answered (anything but "slow down"). */
   answered(now: number): void {
     this.answeredAt.push(now);
@@ -60,11 +66,9 @@ export class AddressShare {
    */
   overloaded(now: number, sentAt: number): boolean {
     if (this.fall && sentAt < this.fall.at) return false;
-    forget(this.sentAt, now);
     forget(this.answeredAt, now);
-    const perSecond = (times: number[]) => times.length / (WINDOW_MS / 1000);
     const slowest = this.configured * SLOWEST_SHARE;
-    const sending = Math.max(slowest, Math.min(this.rate(now), perSecond(this.sentAt)));
+    const sending = Math.max(slowest, Math.min(this.rate(now), this.sentRate(now)));
     const rate = Math.max(slowest, sending * DECREASE);
     this.fall = {
       at: now,
@@ -81,6 +85,11 @@ export class AddressShare {
       this.fall = { ...this.fall, rate: this.fall.rate * ratio, plateau: this.fall.plateau * ratio };
     this.configured = requestsPerSecond;
   }
+}
+
+/** Events a second over the window. */
+function perSecond(times: number[]): number {
+  return times.length / (WINDOW_MS / 1000);
 }
 
 /** Drops the times older than the window. */

@@ -23,7 +23,6 @@ interface Job {
 }
 
 const STATS_INTERVAL_MS = 250;
-const RATE_WINDOW_MS = 2_000;
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 /** A request whose answer was lost (reset, timeout) is sent again at most this many times. */
 const LOST_ANSWER_RETRIES = 3;
@@ -42,7 +41,6 @@ export class RequestLimiter {
   private inFlight = 0;
   private retries = 0;
   private overloadAnswers = 0;
-  private readonly starts: number[] = [];
   private timer: NodeJS.Timeout | undefined;
   private readonly feed = new ThrottledFeed(() => this.stats(), STATS_INTERVAL_MS);
   private readonly options: Required<Omit<LimiterOptions, 'peers'>>;
@@ -126,10 +124,8 @@ export class RequestLimiter {
 
   stats(): LimiterStats {
     const now = this.clock.monotonic();
-    const since = now - RATE_WINDOW_MS;
-    while (this.starts.length && (this.starts[0] ?? 0) < since) this.starts.shift();
     return {
-      requestsPerSecond: this.starts.length / (RATE_WINDOW_MS / 1000),
+      requestsPerSecond: this.bucket.sentRate(now),
       allowedRate: this.bucket.allowedRate(now),
       configuredRate: this.bucket.configuredRate,
       queued: this.queue.length,
@@ -183,7 +179,6 @@ export class RequestLimiter {
 
   private start(job: Job, now: number): void {
     this.inFlight++;
-    this.starts.push(now);
     job.sentAt = now;
     this.feed.changed();
     const signal = job.signal ?? new AbortController().signal;

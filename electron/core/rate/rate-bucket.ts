@@ -68,6 +68,11 @@ export class RateBucket {
     return this.address.rate(now);
   }
 
+  /** Requests this process sent a second over the last two seconds. */
+  sentRate(now: number): number {
+    return this.address.sentRate(now);
+  }
+
   /** Takes one request's token if there is one (returns 0), else returns the ms until there will be. */
   take(now: number): number {
     this.refill(now);
