@@ -103,31 +103,14 @@ describe('help', () => {
   );
 
   it('takes --ca-file only with a connection given by flags, and a file that holds a certificate', async () => {
-    const withProfile = await cdb([
-      'export',
-      '--profile',
-      'P',
-      '--ca-file',
-      'root.pem',
-      '--resource',
-      'customers',
-      '--out',
-      join(outDir, 'a.csv'),
-    ]);
+    const exportWith = (...connection: string[]) =>
+      cdb(['export', ...connection, '--resource', 'customers', '--out', join(outDir, 'a.csv')]);
+    const withProfile = await exportWith('--profile', 'P', '--ca-file', 'root.pem');
     expect(withProfile.code).toBe(2);
     expect(withProfile.stderr).toContain('--profile cannot be combined with --ca-file');
     const notPem = join(outDir, 'not-a-root.pem');
     await writeFile(notPem, 'hello');
-    const run = await cdb([
-      'export',
-      ...CONNECTION,
-      '--ca-file',
-      notPem,
-      '--resource',
-      'customers',
-      '--out',
-      join(outDir, 'a.csv'),
-    ]);
+    const run = await exportWith(...CONNECTION, '--ca-file', notPem);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('holds no certificate');
   });

@@ -20,6 +20,23 @@ afterEach(cleanUp);
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 
+/**
+ * Exports every agreement of the server `connection` reaches, in pages of `pageSize`, into a folder
+ * of its own: the export's error (it is expected to fail) and the folder, to see nothing was left.
+ */
+async function failedExport(connection: Awaited<ReturnType<typeof wire>>['connection'], pageSize: number) {
+  const dir = await tempDir();
+  const error = await apiErrorOf(
+    runExport(connection.client, {
+      profile: 'other',
+      view: { resource: 'agreements', lang: 'en' },
+      options: { format: 'csv', pageSize },
+      target: join(dir, 'agreements.csv'),
+    }),
+  );
+  return { error, dir };
+}
+
 /** The other API's first 503 as the API client reads it: a limiter that never retries hands it back. */
 async function firstOverload(retryAfter: string) {
   const { api, connection } = await wire({ overloaded: { requests: [1], retryAfter } });
@@ -119,15 +136,7 @@ describe('a token’s stated lifetime', () => {
 describe('a broken cursor chain', () => {
   it('ends the traversal at the first repeated cursor: the export fails clearly and leaves no file', async () => {
     const { api, connection } = await wire({ rows: 5_000, cursorCycle: { at: 2_500, backTo: 500 } });
-    const dir = await tempDir();
-    const error = await apiErrorOf(
-      runExport(connection.client, {
-        profile: 'other',
-        view: { resource: 'agreements', lang: 'en' },
-        options: { format: 'csv', pageSize: 500 },
-        target: join(dir, 'agreements.csv'),
-      }),
-    );
+    const { error, dir } = await failedExport(connection, 500);
     expect(error.code).toBe('invalid-response');
     expect(error.message).toMatch(/handed out a cursor it had already given in this list/);
     expect(await readdir(dir)).toEqual([]);
@@ -149,15 +158,7 @@ describe('cursors that change but never end (M9)', () => {
     '%s: the export stops with an error, reads a bounded number of pages, and leaves no file',
     async (_case, neverEnding, words, pages) => {
       const { api, connection } = await wire({ rows: 1_000, neverEnding });
-      const dir = await tempDir();
-      const error = await apiErrorOf(
-        runExport(connection.client, {
-          profile: 'other',
-          view: { resource: 'agreements', lang: 'en' },
-          options: { format: 'csv', pageSize: 100 },
-          target: join(dir, 'agreements.csv'),
-        }),
-      );
+      const { error, dir } = await failedExport(connection, 100);
       expect(error.code).toBe('invalid-response');
       expect(error.message).toMatch(words);
       expect(await readdir(dir)).toEqual([]);
