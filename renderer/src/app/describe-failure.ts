@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Language } from '../../../electron/shared/api-rules';
+import type { AppErrorCode } from '../../../electron/shared/errors';
 import { localeOf } from '../../../electron/shared/wire';
 import { AppFailure } from '../api/call';
 
@@ -13,6 +14,43 @@ export interface FailureText {
    */
   detail?: { from: 'server' | 'app'; text: string };
 }
+
+/**
+ * The sentence each failure is worded with (its key in locales/), and what it quotes after it: the
+ * server's own words, the app's specifics (an address, a path, what was wrong), or nothing.
+ */
+const WORDING: Record<
+  Exclude<AppErrorCode, 'http' | 'invalid-response'>,
+  readonly [key: string, quotes?: 'server' | 'app']
+> = {
+  'credentials-rejected': ['errors.credentialsRejected', 'server'],
+  'not-permitted': ['errors.notPermitted', 'server'],
+  'secret-required': ['errors.secretRequired'],
+  'token-budget': ['errors.tokenBudget'],
+  'token-rate-limited': ['errors.tokenRateLimited', 'server'],
+  network: ['errors.network', 'app'],
+  'certificate-untrusted': ['errors.certificateUntrusted', 'app'],
+  'certificate-expired': ['errors.certificateExpired', 'app'],
+  'certificate-name': ['errors.certificateName', 'app'],
+  timeout: ['errors.timeout'],
+  'missing-secret': ['errors.missingSecret'],
+  unavailable: ['errors.unavailable', 'server'],
+  overloaded: ['errors.overloaded', 'server'],
+  keychain: ['errors.keychain'],
+  'no-connection': ['errors.noConnection'],
+  'connection-changed': ['errors.connectionChanged'],
+  'invalid-cursor': ['errors.invalidCursor', 'server'],
+  unauthorized: ['errors.unauthorized', 'server'],
+  'not-found': ['errors.notFound', 'app'],
+  file: ['errors.file', 'app'],
+  cancelled: ['errors.cancelled'],
+  forbidden: ['errors.forbidden'],
+  internal: ['errors.internal'],
+  // The app's own validation: its message names the field and the rule (the forms check first, in
+  // the user's language; this is what reaches the user when a form did not).
+  'invalid-argument': ['errors.invalidArgument', 'app'],
+  'unknown-request': ['errors.invalidArgument', 'app'],
+};
 
 /** A failure as the user should read it, in the current language, saying what to do when there is something to do. */
 export function describeFailure(t: TFunction, language: Language, failure: unknown): FailureText {
@@ -29,71 +67,18 @@ export function describeFailure(t: TFunction, language: Language, failure: unkno
   const app = { from: 'app' as const, text: message };
   const worded = (summary: string, detail?: FailureText['detail']): FailureText =>
     detail ? { summary, detail } : { summary };
-  switch (code) {
-    case 'credentials-rejected':
-      return worded(t('errors.credentialsRejected'), server);
-    case 'not-permitted':
-      return worded(t('errors.notPermitted'), server);
-    case 'secret-required':
-      return worded(t('errors.secretRequired'));
-    case 'token-budget':
-      return worded(t('errors.tokenBudget', { time }));
-    case 'token-rate-limited':
-      return worded(t('errors.tokenRateLimited', { time }), server);
-    case 'network':
-      return worded(t('errors.network'), app);
-    case 'certificate-untrusted':
-      return worded(t('errors.certificateUntrusted'), app);
-    case 'certificate-expired':
-      return worded(t('errors.certificateExpired'), app);
-    case 'certificate-name':
-      return worded(t('errors.certificateName'), app);
-    case 'timeout':
-      return worded(t('errors.timeout'));
-    case 'missing-secret':
-      return worded(t('errors.missingSecret'));
-    case 'unavailable':
-      return worded(t('errors.unavailable'), server);
-    case 'overloaded':
-      return worded(t('errors.overloaded'), server);
-    case 'keychain':
-      return worded(t('errors.keychain'));
-    case 'no-connection':
-      return worded(t('errors.noConnection'));
-    case 'connection-changed':
-      return worded(t('errors.connectionChanged'));
-    case 'http':
-      // The token endpoint failing: the app waits before asking again, and says until when.
-      return retryAt === undefined
-        ? worded(t('errors.http', { status }), server)
-        : worded(t('errors.tokenEndpointFailing', { status, time }), server);
-    case 'invalid-response':
-      return worded(t('errors.invalidResponse'), server ?? app);
-    case 'invalid-cursor':
-      return worded(t('errors.invalidCursor'), server);
-    case 'unauthorized':
-      return worded(t('errors.unauthorized'), server);
-    case 'not-found':
-      return worded(t('errors.notFound'), app);
-    case 'file':
-      return worded(t('errors.file'), app);
-    case 'cancelled':
-      return worded(t('errors.cancelled'));
-    case 'forbidden':
-      return worded(t('errors.forbidden'));
-    case 'internal':
-      return worded(t('errors.internal'));
-    case 'invalid-argument':
-    case 'unknown-request':
-      // The app's own validation: its message names the field and the rule (the forms check first,
-      // in the user's language; this is what reaches the user when a form did not).
-      return worded(t('errors.invalidArgument'), app);
-    default: {
-      // Every code has its case: a new one is a compile error here until it is worded.
-      const unhandled: never = code;
-      return { summary: String(unhandled) };
-    }
-  }
+  // The token endpoint failing: the app waits before asking again, and says until when.
+  if (code === 'http')
+    return retryAt === undefined
+      ? worded(t('errors.http', { status }), server)
+      : worded(t('errors.tokenEndpointFailing', { status, time }), server);
+  if (code === 'invalid-response') return worded(t('errors.invalidResponse'), server ?? app);
+  // Every code has its wording (a new one is a compile error in WORDING until it is worded); a
+  // code this version does not know is shown as it came.
+  const wording = (WORDING as Partial<typeof WORDING>)[code];
+  if (!wording) return { summary: String(code) };
+  const [key, quotes] = wording;
+  return worded(t(key, { time }), quotes === 'server' ? server : quotes === 'app' ? app : undefined);
 }
 
 /** The failure as one line (a list item, a form message): the sentence, then its quoted detail. */
