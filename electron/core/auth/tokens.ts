@@ -2,8 +2,9 @@ import { credentialsId, type Credentials } from './credentials.js';
 import { createHash } from 'node:crypto';
 import { ApiError, untilAborted } from '../errors.js';
 import { GrantLedger, type GrantUsage } from './grant-ledger.js';
-import { LIFETIME_FALLBACK_MS, requestToken, SHORTEST_LIFETIME_MS } from './token-endpoint.js';
+import { LIFETIME_FALLBACK_MS, requestToken } from './token-endpoint.js';
 import { RESOURCES } from '../../shared/api-rules.js';
+import { TokenPermissions } from './token-permissions.js';
 import { TokenGate } from './token-gate.js';
 import type { CachedToken } from './vault.js';
 import type { Fetch } from '../api/http.js';
@@ -18,14 +19,6 @@ export type { Credentials, SecretSource, TokenManagerOptions, TokenState };
  */
 const RENEW_MARGIN_SHARE = 0.05;
 const RENEW_MARGIN_MAX_MS = 60_000;
-/**
- * A 401 to a token received less than this ago cannot mean it ended (no token lives shorter): the
- * token is valid and only not permitted there (spec, Authentication 9). Renewing would pay for nothing.
- */
-const PROVEN_FRESH_MS = SHORTEST_LIFETIME_MS;
-/** At most one renewal forced by a 401 in this long: a refusal repeated sooner is "not permitted" (a token is money). */
-const FORCED_RENEWAL_EVERY_MS = 5 * 60_000;
-
 /** SHA-256 of a secret, hex: what a cached token keeps of the secret that obtained it. */
 function secretDigestOf(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -43,20 +36,8 @@ export class TokenManager {
   private inflight: Promise<CachedToken> | undefined;
   /** Whether a token may be asked for now (after rejected credentials or a failing endpoint). */
   private readonly gate: TokenGate;
-  /**
-   * Scopes (resources) where the API refused a token it had proven valid (spec, Authentication 9):
-   * learnt for these credentials and API origin, kept across renewals (a new token is not permitted
-   * more), and with the token in the keychain so no process spends a token to learn it again. A scope
-   * leaves it when the API answers there (the bundle was widened), the user retries, or the
-   * credentials change.
-   */
-  private readonly notPermitted = new Set<string>();
-  /** The token the API last answered, and the scopes where it did: a 401 there means it ended. */
-  private accepted: { accessToken: string; scopes: Set<string> } | undefined;
-  /** Whether the API ever answered a token of these credentials in this process. */
-  private everAccepted = false;
-  /** When a 401 last made this manager renew (FORCED_RENEWAL_EVERY_MS). */
-  private forcedRenewalAt: number | undefined;
+  /** What the API permits and refuses these credentials' tokens, learnt from its answers. */
+  private readonly permissions = new TokenPermissions();
   /** Why the current token could not be cached in the keychain or token file, if it could not. */
   private cacheFailure: string | undefined;
   /** Tokens the API refused (401) and that were renewed: never taken back from the keychain. */
@@ -113,50 +94,29 @@ export class TokenManager {
 
   /** The API answered a call made with `accessToken` for `scope`: the token is valid, and permitted there. */
   acceptedBy(accessToken: string, scope: string): void {
-    if (this.accepted?.accessToken !== accessToken) this.accepted = { accessToken, scopes: new Set() };
-    this.accepted.scopes.add(scope);
-    this.everAccepted = true;
-    this.notPermitted.delete(scope);
+    this.permissions.acceptedBy(accessToken, scope);
   }
 
   /**
-   * What to do after the API answered 401 to `accessToken` for `scope`. A token that may have ended
-   * (refused where it was answered before, or old and never answered) is renewed, once per
-   * FORCED_RENEWAL_EVERY_MS. A token proven valid (answered elsewhere, or received within a minute)
-   * is only not permitted there: no grant, and the scope is remembered for these credentials. When
-   * every resource refuses and no token was ever answered, the tokens themselves are refused (a
-   * wrong audience): the gate closes, so no grant is spent finding it out again.
+   * What to do after the API answered 401 to `accessToken` for `scope` (token-permissions.ts): renew
+   * a token that may have ended; for one proven valid, remember the scope is not permitted (no grant)
+   * and, when every resource refuses tokens never answered, close the gate, so no grant is spent
+   * finding it out again.
    */
   async refused(accessToken: string, scope: string): Promise<'renew' | 'not-permitted'> {
     const current = this.current;
     // Renewed meanwhile by another call: trying the current token costs no grant.
     if (current?.accessToken !== accessToken) return 'renew';
-    const acceptedHere = this.accepted?.accessToken === accessToken && this.accepted.scopes.has(scope);
-    if (!acceptedHere) {
-      const now = this.now();
-      const proven =
-        this.notPermitted.has(scope) ||
-        this.accepted?.accessToken === accessToken ||
-        now - (current.receivedAt ?? 0) < PROVEN_FRESH_MS ||
-        (this.forcedRenewalAt !== undefined && now - this.forcedRenewalAt < FORCED_RENEWAL_EVERY_MS);
-      if (proven) {
-        await this.markNotPermitted(scope);
-        if (!this.everAccepted && RESOURCES.every((resource) => this.notPermitted.has(resource))) {
-          await this.closeOnRefusedTokens();
-        }
-        return 'not-permitted';
-      }
+    const meaning = this.permissions.judge(current, scope, this.now());
+    if (meaning !== 'renew') {
+      await this.keepWhatIsNotPermitted();
+      if (meaning === 'tokens-refused') await this.closeOnRefusedTokens();
+      return 'not-permitted';
     }
-    this.forcedRenewalAt = this.now();
     this.current = undefined;
     // Before the keychain forgets it, a concurrent caller could read it back from there: not this one.
     this.refusedTokens.add(accessToken);
-    // Only if the keychain still holds this very token: another process refused the same one a
-    // moment ago and may have cached its successor, which the renewal then finds (one grant).
-    await this.options.ledger.exclusive(this.account, async () => {
-      if ((await this.options.vault.getToken(this.account))?.accessToken === accessToken)
-        await this.options.vault.deleteToken(this.account);
-    });
+    await this.dropCached(accessToken);
     this.emit();
     return 'renew';
   }
@@ -183,7 +143,7 @@ export class TokenManager {
   /** Drops the cached token here and in the keychain (the credentials' profile was changed). */
   async forget(): Promise<void> {
     this.current = undefined;
-    this.forgetWhatWasLearnt();
+    this.permissions.clear();
     await this.options.vault.deleteToken(this.account);
     this.emit();
   }
@@ -194,7 +154,7 @@ export class TokenManager {
    */
   async retry(): Promise<void> {
     this.gate.retry();
-    this.forgetWhatWasLearnt();
+    this.permissions.clear();
     await this.options.ledger.unblock(this.ledgerKey);
     this.emit();
   }
@@ -242,20 +202,23 @@ export class TokenManager {
     }
   }
 
-  /** Forgets what the API was seen to permit and refuse (the credentials changed, or the user retries). */
-  private forgetWhatWasLearnt(): void {
-    this.notPermitted.clear();
-    this.accepted = undefined;
-    this.everAccepted = false;
-    this.forcedRenewalAt = undefined;
+  /** Keeps, with the cached token (for the user's other processes), the scopes found not permitted. */
+  private async keepWhatIsNotPermitted(): Promise<void> {
+    if (!this.current) return;
+    this.current = { ...this.current, notPermitted: this.permissions.refusedScopes };
+    await this.persist(this.current);
   }
 
-  /** Remembers, here and with the cached token (for the user's other processes), that `scope` is not permitted. */
-  private async markNotPermitted(scope: string): Promise<void> {
-    this.notPermitted.add(scope);
-    if (!this.current) return;
-    this.current = { ...this.current, notPermitted: [...this.notPermitted] };
-    await this.persist(this.current);
+  /**
+   * Drops `accessToken` from the keychain only if it still holds this very token: another process
+   * refused the same one a moment ago and may have cached its successor, which a renewal then finds
+   * (one grant).
+   */
+  private async dropCached(accessToken: string): Promise<void> {
+    await this.options.ledger.exclusive(this.account, async () => {
+      if ((await this.options.vault.getToken(this.account))?.accessToken === accessToken)
+        await this.options.vault.deleteToken(this.account);
+    });
   }
 
   /**
@@ -273,10 +236,7 @@ export class TokenManager {
         { status: 401, retryable: false },
       ),
     );
-    await this.options.ledger.exclusive(this.account, async () => {
-      if (token && (await this.options.vault.getToken(this.account))?.accessToken === token.accessToken)
-        await this.options.vault.deleteToken(this.account);
-    });
+    if (token) await this.dropCached(token.accessToken);
     this.emit();
   }
 
@@ -320,8 +280,7 @@ export class TokenManager {
   }
 
   private keep(token: CachedToken): CachedToken {
-    // What these credentials may not read outlives the token; a token read back brings what another process learnt.
-    for (const scope of token.notPermitted ?? []) this.notPermitted.add(scope);
+    this.permissions.learnFrom(token);
     this.current = token;
     this.gate.succeeded();
     return token;

@@ -1,0 +1,87 @@
+import { RESOURCES } from '../../shared/api-rules.js';
+import { SHORTEST_LIFETIME_MS } from './token-endpoint.js';
+import type { CachedToken } from './vault.js';
+
+/**
+ * A 401 to a token received less than this ago cannot mean it ended (no token lives shorter): the
+ * token is valid and only not permitted there (spec, Authentication 9). Renewing would pay for nothing.
+ */
+const PROVEN_FRESH_MS = SHORTEST_LIFETIME_MS;
+/** At most one renewal forced by a 401 in this long: a refusal repeated sooner is "not permitted" (a token is money). */
+const FORCED_RENEWAL_EVERY_MS = 5 * 60_000;
+
+/**
+ * What a 401 means: the token may have ended (renew it), it is valid but not permitted there, or
+ * every resource refuses the tokens of these credentials (they are not for this API).
+ */
+export type RefusalMeaning = 'renew' | 'not-permitted' | 'tokens-refused';
+
+/**
+ * What the API was seen to permit and refuse to the tokens of one set of credentials (spec,
+ * Authentication 9: a bundle may be restricted to some resources), so that a 401 costs a grant only
+ * when the token may really have ended. Scopes not permitted are kept across renewals (a new token
+ * is not permitted more) and travel with the cached token to the user's other processes; a scope
+ * leaves them when the API answers there (the bundle was widened), the user retries, or the
+ * credentials change.
+ */
+export class TokenPermissions {
+  private readonly notPermitted = new Set<string>();
+  /** The token the API last answered, and the scopes where it did: a 401 there means it ended. */
+  private accepted: { accessToken: string; scopes: Set<string> } | undefined;
+  /** Whether the API ever answered a token of these credentials in this process. */
+  private everAccepted = false;
+  /** When a 401 last made the manager renew (FORCED_RENEWAL_EVERY_MS). */
+  private forcedRenewalAt: number | undefined;
+
+  /** The scopes found not permitted, as kept with the cached token. */
+  get refusedScopes(): string[] {
+    return [...this.notPermitted];
+  }
+
+  /** The API answered a call made with `accessToken` for `scope`: the token is valid, and permitted there. */
+  acceptedBy(accessToken: string, scope: string): void {
+    if (this.accepted?.accessToken !== accessToken) this.accepted = { accessToken, scopes: new Set() };
+    this.accepted.scopes.add(scope);
+    this.everAccepted = true;
+    this.notPermitted.delete(scope);
+  }
+
+  /** Takes what a token read back says another process learnt (what these credentials may not read outlives the token). */
+  learnFrom(token: CachedToken): void {
+    for (const scope of token.notPermitted ?? []) this.notPermitted.add(scope);
+  }
+
+  /**
+   * What the API's 401 to `token` for `scope` at `now` means. A token that may have ended (refused
+   * where it was answered before, or old and never answered) is to be renewed, once per
+   * FORCED_RENEWAL_EVERY_MS. A token proven valid (answered elsewhere, or received within a minute)
+   * is only not permitted there, and the scope is remembered; when every resource refuses and no
+   * token was ever answered, the tokens themselves are refused (a wrong audience).
+   */
+  judge(token: CachedToken, scope: string, now: number): RefusalMeaning {
+    const { accessToken } = token;
+    const acceptedHere = this.accepted?.accessToken === accessToken && this.accepted.scopes.has(scope);
+    if (!acceptedHere) {
+      const proven =
+        this.notPermitted.has(scope) ||
+        this.accepted?.accessToken === accessToken ||
+        now - (token.receivedAt ?? 0) < PROVEN_FRESH_MS ||
+        (this.forcedRenewalAt !== undefined && now - this.forcedRenewalAt < FORCED_RENEWAL_EVERY_MS);
+      if (proven) {
+        this.notPermitted.add(scope);
+        const everyResource = RESOURCES.every((resource) => this.notPermitted.has(resource));
+        return !this.everAccepted && everyResource ? 'tokens-refused' : 'not-permitted';
+      }
+    }
+    this.forcedRenewalAt = now;
+    return 'renew';
+  }
+
+  /** Forgets what the API was seen to permit and refuse (the credentials changed, or the user retries). */
+  clear(): void {
+    this.notPermitted.clear();
+    this.accepted = undefined;
+    this.everAccepted = false;
+    this.forcedRenewalAt = undefined;
+  }
+}
