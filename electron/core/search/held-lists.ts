@@ -1,11 +1,13 @@
-import { API_LIMITS, PAGE_SIZE_MAX, type Language } from '../../shared/api-rules.js';
+import type { Language } from '../../shared/api-rules.js';
 import type { HeldListStatus, HeldListView } from '../../shared/held-list.js';
-import type { ResourceSchema, SchemaField } from '../../shared/schema.js';
-import { labelsOf, type LabelOf } from '../../shared/search.js';
-import type { ApiClient } from '../api/api-client.js';
+import { labelsOf } from '../../shared/search.js';
 import { toErrorPayload } from '../app/app-error.js';
+import { HeldList, heldListKey, type ListSource } from './held-list.js';
 import { HeldRows } from './held-rows.js';
+import { ListFields } from './list-fields.js';
 import { ListReader } from './list-reader.js';
+
+export type { HeldList, ListSource };
 
 /** Memory kept for every held list together, by default (docs/decisions/0008-lists-held-for-search.md). */
 export const DEFAULT_BUDGET_BYTES = 256 * 2 ** 20;
@@ -14,59 +16,11 @@ export const FRESH_MS = 10 * 60_000;
 /** Progress is told a few times a second while a list is read, however fast its pages come. */
 const STATUS_INTERVAL_MS = 250;
 
-/** Where a list is read from: the chosen connection. */
-export interface ListSource {
-  connectionId: string;
-  client: ApiClient;
-}
-
 export interface HeldListsOptions {
   budgetBytes?: number;
   freshMs?: number;
   /** Told each list's status: while it is read (a few times a second) and when its state changes. */
   onStatus: (status: HeldListStatus) => void;
-}
-
-/** One list held for search (or being read, or refused), and the read that fills it. */
-export class HeldList {
-  state: HeldListStatus['state'] = 'reading';
-  /** What searches read: the whole list, or what its first read has so far. */
-  rows: HeldRows;
-  /** The read under way or stopped (a first read, or one that will replace `rows`). */
-  reader: ListReader | undefined;
-  replacing = false;
-  controller: AbortController | undefined;
-  total: number | undefined;
-  asOf: number | undefined;
-  stale = false;
-  lastUsed = Date.now();
-  error: HeldListStatus['error'];
-  estimatedBytes: number | undefined;
-  fields: SchemaField[] | undefined;
-  labelOf: LabelOf = labelsOf(undefined);
-  /** When the read under way started, and the rows it had then: its pace. */
-  readStart = { at: 0, rows: 0 };
-  lastTold = 0;
-  toldLater: NodeJS.Timeout | undefined;
-  freshness: NodeJS.Timeout | undefined;
-
-  constructor(
-    readonly key: string,
-    readonly source: ListSource,
-    readonly view: HeldListView,
-    readonly lang: Language,
-  ) {
-    this.rows = new HeldRows();
-  }
-
-  /** Estimated memory: the rows searched, and those of a read that will replace them. */
-  get bytes(): number {
-    return this.rows.bytes + (this.replacing ? (this.reader?.rows.bytes ?? 0) : 0);
-  }
-
-  get reading(): boolean {
-    return this.controller !== undefined;
-  }
 }
 
 /**
@@ -82,8 +36,7 @@ export class HeldLists {
   private readonly freshMs: number;
   /** By key, the least recently used first. */
   private readonly lists = new Map<string, HeldList>();
-  /** The schema listing of each connection and language, asked once. */
-  private readonly schemas = new Map<string, Promise<ResourceSchema[] | null>>();
+  private readonly fields = new ListFields();
 
   constructor(private readonly options: HeldListsOptions) {
     this.budgetBytes = options.budgetBytes ?? DEFAULT_BUDGET_BYTES;
@@ -95,7 +48,7 @@ export class HeldLists {
    * background when the list is older than ten minutes. Using it makes it the most recently used.
    */
   use(source: ListSource, view: HeldListView, lang: Language): HeldList {
-    const key = keyOf(source.connectionId, view, lang);
+    const key = heldListKey(source.connectionId, view, lang);
     let list = this.lists.get(key);
     if (!list) {
       list = new HeldList(key, source, view, lang);
@@ -110,7 +63,7 @@ export class HeldLists {
 
   /** The list if it is held or being read, without starting a read. */
   find(source: ListSource, view: HeldListView, lang: Language): HeldList | undefined {
-    const list = this.lists.get(keyOf(source.connectionId, view, lang));
+    const list = this.lists.get(heldListKey(source.connectionId, view, lang));
     return list && this.touch(list);
   }
 
@@ -123,28 +76,7 @@ export class HeldLists {
 
   /** The status of a list as the UI shows it. */
   statusOf(list: HeldList): HeldListStatus {
-    const status: HeldListStatus = {
-      connectionId: list.source.connectionId,
-      ...list.view,
-      lang: list.lang,
-      state: list.state,
-      read: list.state === 'reading' ? (list.reader?.rows.length ?? 0) : list.rows.length,
-      rereading: list.replacing && list.reading,
-      bytes: list.bytes,
-      budgetBytes: this.budgetBytes,
-    };
-    if (list.total !== undefined) status.total = list.total;
-    if (list.asOf !== undefined) status.asOf = list.asOf;
-    if (list.error) status.error = list.error;
-    if (list.reading) {
-      const eta = etaSeconds(list);
-      if (eta !== undefined) status.etaSeconds = eta;
-    }
-    if (list.state === 'too-long') {
-      if (list.estimatedBytes !== undefined) status.estimatedBytes = list.estimatedBytes;
-      if (list.total !== undefined) status.scanSeconds = scanSeconds(list.total);
-    }
-    return status;
+    return list.status(this.budgetBytes);
   }
 
   /** The lists of a connection, as the UI shows them. */
@@ -197,7 +129,7 @@ export class HeldLists {
   forget(connectionId: string): void {
     for (const list of [...this.lists.values()])
       if (list.source.connectionId === connectionId) this.drop(list);
-    for (const key of this.schemas.keys()) if (key.startsWith(`${connectionId}\n`)) this.schemas.delete(key);
+    this.fields.forget(connectionId);
   }
 
   /** Stops every read and forgets every list (the app is quitting). */
@@ -226,7 +158,7 @@ export class HeldLists {
     this.tell(list, true);
     const { client } = list.source;
     // The schema's labels of coded values are searched too: asked beside the first page.
-    const fields = this.fieldsOf(list).then((known) => {
+    const fields = this.fields.of(list.source, list.lang, list.view.resource).then((known) => {
       list.fields = known;
       list.labelOf = labelsOf(known);
     });
@@ -287,7 +219,7 @@ export class HeldLists {
 
   /** The list does not fit the budget: nothing of it is held, and its searches scan. */
   private refuse(list: HeldList): void {
-    list.estimatedBytes ??= estimateWhole(list);
+    list.estimatedBytes ??= list.estimateWhole();
     if (list.replacing) {
       list.replacing = false;
       list.reader = undefined;
@@ -303,7 +235,7 @@ export class HeldLists {
    * refused at its first page; else the least recently used other lists are dropped to make room.
    */
   private fits(list: HeldList): boolean {
-    const estimate = estimateWhole(list);
+    const estimate = list.estimateWhole();
     if (estimate !== undefined && estimate > this.budgetBytes) {
       list.estimatedBytes = estimate;
       return false;
@@ -330,28 +262,6 @@ export class HeldLists {
     if (told) this.options.onStatus(this.statusOf(list));
   }
 
-  /** The fields of the list's schema (their labels and kinds), asked once per connection and language. */
-  private fieldsOf(list: HeldList): Promise<SchemaField[] | undefined> {
-    const key = `${list.source.connectionId}\n${list.lang}`;
-    let listing = this.schemas.get(key);
-    if (!listing) {
-      // Without a listing the values are searched as the API sends them.
-      const asked = list.source.client.schemas(list.lang, { priority: 'prefetch' }).then(
-        (answer) => answer.schemas,
-        () => {
-          // Asked again by the next list: the failure may have been the network's.
-          if (this.schemas.get(key) === asked) this.schemas.delete(key);
-          return null;
-        },
-      );
-      listing = asked;
-      this.schemas.set(key, listing);
-    }
-    return listing.then(
-      (schemas) => schemas?.find((schema) => schema.resource === list.view.resource)?.fields,
-    );
-  }
-
   /** Tells the list's status: now when `now`, else at most every STATUS_INTERVAL_MS. */
   private tell(list: HeldList, now = false): void {
     const wait = STATUS_INTERVAL_MS - (performance.now() - list.lastTold);
@@ -367,29 +277,4 @@ export class HeldLists {
     list.lastTold = performance.now();
     if (this.lists.get(list.key) === list) this.options.onStatus(this.statusOf(list));
   }
-}
-
-function keyOf(connectionId: string, view: HeldListView, lang: Language): string {
-  return JSON.stringify([connectionId, view.resource, view.customerId ?? null, lang]);
-}
-
-/** The memory the whole list will take, from what was read and the count. */
-function estimateWhole(list: HeldList): number | undefined {
-  const rows = list.reader?.rows ?? list.rows;
-  if (list.total === undefined || rows.length === 0) return undefined;
-  return (rows.bytes / rows.length) * list.total;
-}
-
-/** The time left reading the list, at the pace of the read so far. */
-function etaSeconds(list: HeldList): number | undefined {
-  const read = list.reader?.rows.length ?? 0;
-  const seconds = (performance.now() - list.readStart.at) / 1000;
-  const pace = (read - list.readStart.rows) / seconds;
-  if (list.total === undefined || !(pace > 0)) return undefined;
-  return Math.max(0, (list.total - read) / pace);
-}
-
-/** How long a scan of `total` rows takes at the API's rate, in 500-row pages. */
-function scanSeconds(total: number): number {
-  return total / (API_LIMITS.requestsPerSecond * PAGE_SIZE_MAX);
 }
