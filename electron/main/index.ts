@@ -4,7 +4,7 @@ import { AppCore } from '../core/app/app-core.js';
 import { startDemoApi } from '../demo-api/index.js';
 import { serveContract, sendEvent } from './ipc.js';
 import { applyMenu } from './menu.js';
-import { chromiumFetch } from './network.js';
+import { answerProxyLogins, chromiumFetch } from './network.js';
 import { harden } from './security.js';
 import { createMainWindow, isOwnPage } from './window.js';
 
@@ -37,6 +37,8 @@ async function start(): Promise<void> {
     writeClipboard: (text) => clipboard.writeText(text),
   });
   const openedCore = core;
+  // A proxy asking for a login: the kept one, else the window asks the user (network.ts).
+  answerProxyLogins((challenge) => openedCore.proxyLogins.loginFor(challenge));
   serveContract(openedCore, (frame) => frame !== null && isOwnPage(frame.url));
   // The menu's Refresh is the renderer's to carry out (it knows the views on screen).
   const refresh = () => {

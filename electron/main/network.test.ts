@@ -1,12 +1,13 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { httpCall } from '../core/api/http.js';
-import { chromiumFetch } from './network.js';
-import { net } from './testing/fake-electron.js';
+import { answerProxyLogins, chromiumFetch } from './network.js';
+import { app, net } from './testing/fake-electron.js';
 
 vi.mock('electron', () => import('./testing/fake-electron.js'));
 
 // The desktop app reaches APIs through Chromium's network (the OS proxy, PAC, trust store): the
-// fetch core is given is net.fetch, with what core asked, redirects still refused.
+// fetch core is given is net.fetch, with what core asked, redirects still refused; a proxy that
+// asks for a login is answered with core's, a site's own login is not.
 
 describe('the desktop app’s network', () => {
   it('is net.fetch of the main process, given the request as core made it', async () => {
@@ -38,5 +39,48 @@ describe('the desktop app’s network', () => {
       retryable: false,
       message: expect.stringMatching(/redirects .*follows no redirect/),
     });
+  });
+});
+
+describe('a proxy asking the desktop app for a login', () => {
+  afterEach(() => app.removeAllListeners('login'));
+  /** Emits Electron's `login` event as Chromium does, with what the handler did with it. */
+  function challenge(isProxy: boolean) {
+    const event = { preventDefault: vi.fn() };
+    const callback = vi.fn();
+    const authInfo = { isProxy, scheme: 'basic', host: 'proxy.office', port: 3128, realm: 'Office' };
+    app.emit('login', event, null, { url: 'https://api.example/v1/customers' }, authInfo, callback);
+    return { event, callback };
+  }
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('answers a proxy with the login core gives (kept or typed), and cancels when there is none', async () => {
+    const loginFor = vi
+      .fn()
+      .mockResolvedValueOnce({ username: 'agent', password: 'p4ss' })
+      .mockResolvedValueOnce(undefined)
+      .mockRejectedValueOnce(new Error('window closed'));
+    answerProxyLogins(loginFor);
+    const given = challenge(true);
+    await settled();
+    expect(given.event.preventDefault).toHaveBeenCalled();
+    expect(loginFor).toHaveBeenCalledWith({ host: 'proxy.office', port: 3128, realm: 'Office' });
+    expect(given.callback).toHaveBeenCalledWith('agent', 'p4ss');
+    const cancelled = challenge(true);
+    await settled();
+    expect(cancelled.callback).toHaveBeenCalledWith();
+    const failed = challenge(true);
+    await settled();
+    expect(failed.callback).toHaveBeenCalledWith();
+  });
+
+  it('leaves a site’s own login to Electron’s default (cancelled): only proxies are answered', async () => {
+    const loginFor = vi.fn();
+    answerProxyLogins(loginFor);
+    const site = challenge(false);
+    await settled();
+    expect(site.event.preventDefault).not.toHaveBeenCalled();
+    expect(site.callback).not.toHaveBeenCalled();
+    expect(loginFor).not.toHaveBeenCalled();
   });
 });

@@ -55,6 +55,33 @@ export type { ColumnLayout, SavedView };
 /** The id of the built-in Demo connection. */
 export const DEMO_CONNECTION_ID = 'demo';
 
+/** A proxy asking for a login, as the window asks the user (Electron only: the `login` event of main). */
+export interface ProxyChallenge {
+  host: string;
+  port: number;
+  /** What the proxy calls itself, if anything. */
+  realm: string;
+  /** The login last given to it was refused (it asked again at once). */
+  refused: boolean;
+}
+
+const proxyAnswerSchema = z
+  .object({
+    host: z.string().min(1).max(255),
+    port: z.number().int().min(1).max(65_535),
+    login: z
+      .object({
+        username: z.string().min(1).max(256),
+        password: z.string().max(4_096),
+        /** Kept in the keychain for this proxy, so it is not asked again. */
+        remember: z.boolean(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type ProxyAnswer = z.output<typeof proxyAnswerSchema>;
+
 export const requestSchemas = {
   'profiles.list': z.object({}).strict(),
   'profiles.save': z
@@ -173,6 +200,8 @@ export const requestSchemas = {
   'clipboard.write': z.object({ text: z.string().max(20_000_000) }).strict(),
   /** The newest entries of the export audit log. */
   'exports.recent': z.object({}).strict(),
+  /** The user's answer to a proxy asking for a login (the proxy.login event): a login, or Cancel (none). */
+  'proxy.answer': proxyAnswerSchema,
 } as const;
 
 /** A profile as the renderer sees it: never the secret, only whether one is saved. */
@@ -231,6 +260,7 @@ export interface RequestOutputs {
   'export.reveal': { revealed: boolean };
   'exports.recent': { entries: AuditEntry[] };
   'clipboard.write': { written: boolean };
+  'proxy.answer': { answered: boolean };
 }
 
 export type RequestName = keyof typeof requestSchemas;
@@ -270,6 +300,8 @@ export interface EventPayloads {
   'connection.changed': { connectionId: string };
   /** A list held for search: how far it was read, a few times a second while it is. */
   'lists.status': HeldListStatus;
+  /** A proxy asks for a login: the window asks the user (answered with proxy.answer). */
+  'proxy.login': ProxyChallenge;
 }
 export type EventName = keyof EventPayloads;
 export const EVENT_NAMES: readonly EventName[] = [
@@ -280,6 +312,7 @@ export const EVENT_NAMES: readonly EventName[] = [
   'view.refresh',
   'lists.status',
   'connection.changed',
+  'proxy.login',
 ];
 
 /** A file name without a folder or a character file systems refuse (no `/`, `\\`, `:`, control characters). */

@@ -6,6 +6,7 @@ import { ConnectionsPanel } from './app/ConnectionsPanel';
 import { Header } from './app/Header';
 import { FailureMessage } from './app/FailureMessage';
 import { StatusBar } from './app/StatusBar';
+import { ProxyLoginDialog } from './app/ProxyLoginDialog';
 import { ApiContext, useApi } from './api/context';
 import { onConnection } from './api/on-connection';
 import { FIRST_VIEW, useRefreshViews, useSession } from './data/queries';
@@ -119,6 +120,7 @@ export function App({ pageSize }: { pageSize: number }) {
           )}
         </main>
         <ExportsTray canReveal={session.data?.canRevealFiles ?? false} />
+        <ProxyLoginDialog />
         <StatusBar session={session.data} />
       </div>
     </ApiContext.Provider>

@@ -26,6 +26,7 @@ import { AppError } from './app-error.js';
 import { SettingsStore } from './settings-store.js';
 import { forgetSavedViews, savedViewHandlers } from './saved-views.js';
 import { searchHandlers } from './search-handlers.js';
+import { ProxyLogins } from './proxy-logins.js';
 import { HeldLists, type ListSource } from '../search/held-lists.js';
 
 export type { DemoServer };
@@ -83,6 +84,8 @@ export class AppCore {
   private readonly trials: ConnectionTrials;
   /** Lists read whole for search, shared by every window (docs/decisions/0008-lists-held-for-search.md). */
   private readonly heldLists: HeldLists;
+  /** The logins proxies ask Electron main for (its `login` event): kept ones, else the window asks. */
+  readonly proxyLogins: ProxyLogins;
 
   private constructor(
     options: AppCoreOptions,
@@ -114,6 +117,7 @@ export class AppCore {
       budgetBytes: options.searchBudgetBytes,
       onStatus: (status) => emit('lists.status', status),
     });
+    this.proxyLogins = new ProxyLogins(vault, (challenge) => emit('proxy.login', challenge));
   }
 
   /** Opens the app's data and connects to the last connection used (the Demo when there is no profile). */
@@ -234,6 +238,7 @@ export class AppCore {
       await this.writeClipboard(text);
       return { written: true };
     },
+    'proxy.answer': (answer) => this.proxyLogins.answer(answer),
   };
 
   /**

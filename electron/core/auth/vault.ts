@@ -3,8 +3,8 @@ import type { TokenFile } from './token-file.js';
 
 /**
  * Secrets: each profile's client secret and each credentials' cached access token, kept in the
- * system keychain through keytar (service = the app id, accounts `<profileId>:secret` and
- * `<credentialsId>:token`). Where no keychain answers, they live in this process's memory for the
+ * system keychain through keytar (service = the app id, accounts `<profileId>:secret`,
+ * `<credentialsId>:token`, and `<host:port>:proxy` for a proxy login the user chose to keep). Where no keychain answers, they live in this process's memory for the
  * session and `unavailable` says so; a secret is never written to a file or a log. Tokens alone may
  * go to a TokenFile, when the user opted in to one for a machine without a keychain.
  */
@@ -31,6 +31,12 @@ export interface CachedToken {
   secretDigest?: string;
 }
 
+/** A user name and password a proxy asked for (kept in the keychain only when the user chose so). */
+export interface ProxyLogin {
+  username: string;
+  password: string;
+}
+
 /** No usable system keychain: shown by the UI and `cdb`; secrets are then kept for the session only. */
 export class KeychainUnavailableError extends Error {
   override readonly name = 'KeychainUnavailableError';
@@ -46,7 +52,7 @@ export interface KeychainBackend {
   deletePassword(service: string, account: string): Promise<boolean>;
 }
 
-type Account = `${string}:secret` | `${string}:token`;
+type Account = `${string}:secret` | `${string}:token` | `${string}:proxy`;
 
 export class Vault {
   private readonly memory = new Map<Account, string>();
@@ -130,6 +136,31 @@ export class Vault {
 
   deleteToken(credentialsId: string): Promise<void> {
     return this.delete(`${credentialsId}:token`);
+  }
+
+  /** The login kept for the proxy `proxy` (host:port), when the user chose to keep one. */
+  async getProxyLogin(proxy: string): Promise<ProxyLogin | undefined> {
+    const stored = await this.read(`${proxy}:proxy`);
+    if (!stored) return undefined;
+    try {
+      const login = JSON.parse(stored) as Partial<ProxyLogin>;
+      if (typeof login.username === 'string' && typeof login.password === 'string') {
+        treatAsSecret(login.password);
+        return { username: login.username, password: login.password };
+      }
+    } catch {
+      // A damaged entry is treated as none: the user is asked again.
+    }
+    return undefined;
+  }
+
+  setProxyLogin(proxy: string, login: ProxyLogin): Promise<void> {
+    treatAsSecret(login.password);
+    return this.write(`${proxy}:proxy`, JSON.stringify(login));
+  }
+
+  deleteProxyLogin(proxy: string): Promise<void> {
+    return this.delete(`${proxy}:proxy`);
   }
 
   private async read(account: Account): Promise<string | undefined> {
