@@ -1,4 +1,6 @@
-import { app, net } from 'electron';
+import type { X509Certificate } from 'node:crypto';
+import { app, net, type Session } from 'electron';
+import { certificatesIn, issuedByOneOf } from '../core/api/company-roots.js';
 import type { ProxyChallenge } from '../shared/contract.js';
 import type { ProxyLogin } from '../core/auth/vault.js';
 import type { Fetch } from '../core/api/http.js';
@@ -30,4 +32,38 @@ export function answerProxyLogins(
       () => callback(),
     );
   });
+}
+
+/** Chromium's verdicts in a certificate verify proc: accept, or keep its own. */
+const ACCEPT = 0;
+const CHROMIUM_VERDICT = -3;
+/** net::ERR_CERT_AUTHORITY_INVALID: the only fault a connection's company root can mend. */
+const CERT_AUTHORITY_INVALID = -202;
+
+/**
+ * Trusts a connection's company root (AppCoreOptions.trustCompanyRoot) in Chromium's network, for
+ * that connection's hosts only: Chromium trusts a root for every site or none, so its verdict is
+ * kept everywhere except where a profile names a root and Chromium's one fault with the certificate
+ * is its authority; there the chain is checked against that root (core/api/company-roots.ts). An
+ * expired certificate, or one for another name, stays refused.
+ */
+export function trustCompanyRoots(
+  session: Pick<Session, 'setCertificateVerifyProc'>,
+): (urls: string[], pem: string) => void {
+  const rootsByHost = new Map<string, X509Certificate[]>();
+  session.setCertificateVerifyProc((request, callback) => {
+    const roots = rootsByHost.get(request.hostname);
+    if (!roots || request.errorCode !== CERT_AUTHORITY_INVALID) return callback(CHROMIUM_VERDICT);
+    callback(issuedByOneOf(request.certificate, request.hostname, roots) ? ACCEPT : CHROMIUM_VERDICT);
+  });
+  return (urls, pem) => {
+    for (const url of urls) {
+      const { hostname } = new URL(url);
+      const known = rootsByHost.get(hostname) ?? [];
+      const added = certificatesIn(pem).filter(
+        (root) => !known.some((other) => other.fingerprint256 === root.fingerprint256),
+      );
+      rootsByHost.set(hostname, [...known, ...added]);
+    }
+  };
 }

@@ -59,6 +59,7 @@ export const session = {
     setPermissionRequestHandler: (handler: typeof fake.permissionRequest) =>
       (fake.permissionRequest = handler),
     setPermissionCheckHandler: (handler: typeof fake.permissionCheck) => (fake.permissionCheck = handler),
+    setCertificateVerifyProc: vi.fn(),
   },
 };
 
