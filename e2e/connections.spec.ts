@@ -1,5 +1,9 @@
 import { once } from 'node:events';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { makeTestCa } from '../electron/core/testing/test-ca.js';
 import { startCdb, type CdbProcess } from './cdb-process.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 
@@ -205,4 +209,51 @@ test('a table that cannot load says so across its whole width, in the language s
   await expect(enFrancais.getByRole('button', { name: 'Réessayer' })).toBeVisible();
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   await host.call('connection.select', { id: 'demo' });
+});
+
+test('a connection keeps the company root chosen in its form, says so, and lets it go', async ({ page }) => {
+  const caDir = await mkdtemp(join(tmpdir(), 'cdb-e2e-ca-'));
+  const ca = makeTestCa(caDir);
+  const root = await readFile(ca.caFile, 'utf8');
+  const saved = (await host.call('profiles.save', {
+    profile: {
+      name: 'Office',
+      baseUrl: 'https://api.office.example',
+      authUrl: 'https://auth.office.example',
+      clientId: 'desk',
+    },
+    secret: 'office-secret',
+  })) as { id: string };
+  await page.goto(await host.address());
+  await page.getByRole('button', { name: 'Connections…' }).click();
+  await page.getByRole('button', { name: 'Office', exact: true }).click();
+  await form(page).getByText('Advanced').click();
+  const field = page.getByLabel('Company root certificate (PEM file)');
+  await expect(form(page)).toContainText('None: the system’s certificates are trusted.');
+  // A file that is not a certificate: refused at the field, nothing kept.
+  await field.setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('our root is on the intranet'),
+  });
+  await expect(form(page).getByRole('alert')).toHaveText(
+    '“notes.txt” holds no certificate in PEM form (a text file starting with -----BEGIN CERTIFICATE-----): ask IT for the company’s root in PEM.',
+  );
+  await field.setInputFiles(ca.caFile);
+  await expect(form(page)).toContainText(
+    'Kept with this connection (1 certificate), trusted for its API and token endpoint only.',
+  );
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(form(page).getByRole('status')).toHaveText('Saved.');
+  const kept = async () =>
+    ((await host.call('profiles.list', {})) as { id: string; caCertificates?: string }[]).find(
+      (profile) => profile.id === saved.id,
+    )?.caCertificates;
+  expect(await kept()).toBe(root);
+  await form(page).getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(form(page).getByRole('status')).toHaveText('Saved.');
+  expect(await kept()).toBeUndefined();
+  await host.call('profiles.delete', { id: saved.id });
+  await rm(caDir, { recursive: true, force: true });
 });

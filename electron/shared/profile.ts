@@ -86,12 +86,17 @@ const profileFields = z
      * beside the system's: for machines where the OS store cannot be read (docs/architecture.md, "In an office").
      */
     caCertificates: z
-      .string()
-      .max(CA_CERTIFICATES_MAX_CHARS, 'is longer than 256 KiB')
-      .refine(
-        (text) => text.includes(PEM_CERTIFICATE_BEGIN),
-        'holds no certificate (PEM, -----BEGIN CERTIFICATE-----)',
-      )
+      .union([
+        // Left empty (the form's Remove): none, also over one saved before.
+        z.literal('').transform(() => undefined),
+        z
+          .string()
+          .max(CA_CERTIFICATES_MAX_CHARS, 'is longer than 256 KiB')
+          .refine(
+            (text) => text.includes(PEM_CERTIFICATE_BEGIN),
+            'holds no certificate (PEM, -----BEGIN CERTIFICATE-----)',
+          ),
+      ])
       .optional(),
   })
   .strict();

@@ -1,6 +1,7 @@
 import { EnvHttpProxyAgent, fetch as undiciFetch } from 'undici';
 import { readFileSync } from 'node:fs';
 import tls from 'node:tls';
+import { certificatesIn } from './company-roots.js';
 import type { Fetch } from './http.js';
 
 /** The network of a Node process: its fetch, and the company roots some APIs are trusted with. */
@@ -67,9 +68,13 @@ export function nodeNetwork(): NodeNetwork {
         dispatcher: dispatcherFor(urlOf(input).origin),
       }),
     trustFor(urls, pem) {
+      // Each certificate as Node reads it: a damaged block in the file is left out, not given to TLS.
+      const roots = certificatesIn(pem).map((certificate) => certificate.toString());
       for (const url of urls) {
         const origin = new URL(url).origin;
-        rootsByOrigin.set(origin, (rootsByOrigin.get(origin) ?? new Set()).add(pem));
+        const known = rootsByOrigin.get(origin) ?? new Set();
+        for (const root of roots) known.add(root);
+        if (known.size) rootsByOrigin.set(origin, known);
       }
     },
   };

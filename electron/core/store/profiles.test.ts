@@ -92,6 +92,9 @@ describe('profiles', () => {
     const saved = await store.create({ ...VALID, caCertificates: root });
     const edited = await store.update(saved.id, { name: 'Production EU' });
     expect(edited.caCertificates).toBe(root);
+    // Left empty (the form's Remove): none any more.
+    expect((await store.update(saved.id, { caCertificates: '' })).caCertificates).toBeUndefined();
+    expect((await store.get(saved.id))?.caCertificates).toBeUndefined();
     await expect(store.create({ ...VALID, name: 'Other', caCertificates: 'our root' })).rejects.toThrow(
       /^caCertificates: holds no certificate/,
     );

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileSummary, SessionStatus } from '../../../electron/shared/contract';
 import { ADVANCED_FIELDS, LABEL_KEYS, TEXT_FIELDS, type Draft } from './connection-draft';
+import { CompanyRootField } from './CompanyRootField';
 import { FormField } from './FormField';
 import { useConnectionForm } from './useConnectionForm';
 import { PanelHeader } from './PanelHeader';
@@ -78,6 +79,11 @@ export function ConnectionsPanel({
             {ADVANCED_FIELDS.map((name) =>
               field(name, ['requestsPerSecond', 'burst'].includes(name) ? 'number' : 'text'),
             )}
+            <CompanyRootField
+              value={draft.caCertificates}
+              problem={problems.caCertificates}
+              onChange={(caCertificates) => setDraft({ ...draft, caCertificates })}
+            />
           </details>
           <div className="form-actions">
             <button type="submit" disabled={busy}>

@@ -14,6 +14,8 @@ export interface Draft {
   schemaPath: string;
   requestsPerSecond: string;
   burst: string;
+  /** A company's root certificates (PEM) read from the file the user chose; empty: none. */
+  caCertificates: string;
 }
 
 /** A new connection: the spec's prefix and limits (api-rules.ts). */
@@ -27,6 +29,7 @@ export const EMPTY_DRAFT: Draft = {
   schemaPath: `${DEFAULT_API_PREFIX}/schemas`,
   requestsPerSecond: String(API_LIMITS.requestsPerSecond),
   burst: String(API_LIMITS.burst),
+  caCertificates: '',
 };
 
 export const TEXT_FIELDS = ['name', 'baseUrl', 'authUrl', 'audience', 'clientId'] as const;
@@ -46,6 +49,7 @@ export const LABEL_KEYS: Record<keyof Draft, string> = {
   schemaPath: 'connections.schemaPath',
   requestsPerSecond: 'connections.rate',
   burst: 'connections.burst',
+  caCertificates: 'connections.companyRoot',
 };
 
 /** The form's fields for a saved profile. */
@@ -60,6 +64,7 @@ export function draftOf(profile: ProfileSummary): Draft {
     schemaPath: profile.schemaPath,
     requestsPerSecond: String(profile.requestsPerSecond),
     burst: String(profile.burst),
+    caCertificates: profile.caCertificates ?? '',
   };
 }
 
@@ -90,6 +95,8 @@ export function profileOf(
     schemaPath: draft.schemaPath,
     requestsPerSecond: Number(draft.requestsPerSecond),
     burst: Number(draft.burst),
+    // Always sent: empty removes a root saved before.
+    caCertificates: draft.caCertificates,
   };
   const checked = profileInputSchema.safeParse(profile);
   // What the user typed goes to the app as typed: the app normalises it with the same schema.
@@ -110,6 +117,7 @@ export function profileOf(
 function ruleOf(field: keyof Draft, issue: { code: string; message: string }, t: TFunction): string {
   if (URL_FIELDS.has(field)) return t('connections.urlRule');
   if (field === 'requestsPerSecond') return t('connections.rateRule', RATE_BOUNDS.requestsPerSecond);
+  if (field === 'caCertificates') return t('connections.companyRootRule');
   if (field === 'burst')
     return issue.code === 'custom'
       ? t('connections.burstBelowRate')

@@ -1,0 +1,67 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PEM_CERTIFICATE_BEGIN } from '../../../electron/shared/profile';
+
+/** A company root file is a few certificates: more than this is not one. */
+const LARGEST_FILE_BYTES = 256 * 1024;
+
+/**
+ * The company root a connection keeps (for offices whose proxy re-signs HTTPS with its own root):
+ * a PEM file chosen here, trusted for this connection's API and token endpoint only. Says whether
+ * one is kept; Remove leaves the system's certificates alone. A file that is not one is refused here,
+ * in the user's language, before anything is saved.
+ */
+export function CompanyRootField({
+  value,
+  problem,
+  onChange,
+}: {
+  value: string;
+  problem?: string;
+  onChange: (pem: string) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [refused, setRefused] = useState<string | undefined>();
+  const shown = refused ?? problem;
+  const count = value.split(PEM_CERTIFICATE_BEGIN).length - 1;
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    const text = file.size <= LARGEST_FILE_BYTES ? await file.text() : '';
+    if (!text.includes(PEM_CERTIFICATE_BEGIN)) {
+      setRefused(t('connections.companyRootNotPem', { file: file.name }));
+      return;
+    }
+    setRefused(undefined);
+    onChange(text);
+  };
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{t('connections.companyRoot')}</label>
+      <input
+        id={id}
+        type="file"
+        accept=".pem,.crt,.cer,application/x-pem-file"
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={`${id}-state${shown ? ` ${id}-problem` : ''}`}
+        onChange={(event) => void pick(event.target.files?.[0])}
+      />
+      <p id={`${id}-state`} className="hint">
+        {count ? t('connections.companyRootKept', { count }) : t('connections.companyRootNone')}
+        {count > 0 && (
+          <>
+            {' '}
+            <button type="button" onClick={() => onChange('')}>
+              {t('connections.companyRootRemove')}
+            </button>
+          </>
+        )}
+      </p>
+      {shown && (
+        <p id={`${id}-problem`} className="field-problem" role="alert">
+          {shown}
+        </p>
+      )}
+    </div>
+  );
+}
