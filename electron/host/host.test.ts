@@ -1,3 +1,4 @@
+import { ROUTED_DIRECT } from '../core/testing/app-calls.js';
 import { randomUUID } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -72,6 +73,7 @@ describe('every request of the contract', () => {
       resource: 'customers',
       count: 120,
       notPermitted: [],
+      route: ROUTED_DIRECT,
     });
     const status = await ok('connection.select', { id: profileId });
     expect(status.connection).toEqual({ id: profileId, name: 'Remote', demo: false });

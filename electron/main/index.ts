@@ -4,7 +4,7 @@ import { AppCore } from '../core/app/app-core.js';
 import { startDemoApi } from '../demo-api/index.js';
 import { serveContract, sendEvent } from './ipc.js';
 import { applyMenu } from './menu.js';
-import { answerProxyLogins, chromiumFetch, trustCompanyRoots } from './network.js';
+import { answerProxyLogins, chromiumFetch, chromiumProxyFor, trustCompanyRoots } from './network.js';
 import { harden } from './security.js';
 import { createMainWindow, isOwnPage } from './window.js';
 
@@ -18,6 +18,8 @@ async function start(): Promise<void> {
     fetch: chromiumFetch(),
     // A connection's company root, for its hosts only (network.ts).
     trustCompanyRoot: trustCompanyRoots(session.defaultSession),
+    // The connection Test says which proxy Chromium chose (network.ts).
+    proxyFor: chromiumProxyFor(session.defaultSession),
     exportDir: app.getPath('downloads'),
     // The built-in Demo connection, started in this process the first time it is chosen.
     startDemo: () => startDemoApi(),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { httpCall } from '../core/api/http.js';
-import { answerProxyLogins, chromiumFetch } from './network.js';
-import { app, net } from './testing/fake-electron.js';
+import { answerProxyLogins, chromiumFetch, chromiumProxyFor } from './network.js';
+import { app, net, session } from './testing/fake-electron.js';
 
 vi.mock('electron', () => import('./testing/fake-electron.js'));
 
@@ -82,5 +82,18 @@ describe('a proxy asking the desktop app for a login', () => {
     expect(site.event.preventDefault).not.toHaveBeenCalled();
     expect(site.callback).not.toHaveBeenCalled();
     expect(loginFor).not.toHaveBeenCalled();
+  });
+});
+
+describe('the route the desktop app’s Test reports', () => {
+  it('names the proxy Chromium chose (its settings or PAC), or none when it goes direct', async () => {
+    const proxyFor = chromiumProxyFor(session.defaultSession);
+    session.defaultSession.resolveProxy.mockResolvedValueOnce('PROXY proxy.office:3128; DIRECT');
+    expect(await proxyFor('https://api.example/v1')).toBe('proxy.office:3128');
+    session.defaultSession.resolveProxy.mockResolvedValueOnce('SOCKS5 socks.office:1080');
+    expect(await proxyFor('https://api.example/v1')).toBe('socks.office:1080 (SOCKS5)');
+    session.defaultSession.resolveProxy.mockResolvedValueOnce('DIRECT');
+    expect(await proxyFor('https://api.example/v1')).toBeUndefined();
+    expect(session.defaultSession.resolveProxy).toHaveBeenLastCalledWith('https://api.example/v1');
   });
 });

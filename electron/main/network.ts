@@ -67,3 +67,18 @@ export function trustCompanyRoots(
     }
   };
 }
+
+/**
+ * The proxy Chromium sends a URL through, as its settings or PAC decide (`resolveProxy`: "PROXY
+ * host:port; DIRECT"), for the connection Test's report: the first choice, or undefined when direct.
+ */
+export function chromiumProxyFor(
+  session: Pick<Session, 'resolveProxy'>,
+): (url: string) => Promise<string | undefined> {
+  return async (url) => {
+    const [first = 'DIRECT'] = (await session.resolveProxy(url)).split(';').map((choice) => choice.trim());
+    const [kind = 'DIRECT', address] = first.split(/\s+/);
+    if (kind === 'DIRECT' || !address) return undefined;
+    return kind === 'PROXY' ? address : `${address} (${kind})`;
+  };
+}

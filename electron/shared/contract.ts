@@ -204,6 +204,16 @@ export const requestSchemas = {
   'proxy.answer': proxyAnswerSchema,
 } as const;
 
+/** How a connection Test reached the API: through which proxy, and how long each end took. */
+export interface ConnectionRoute {
+  /** The proxy its requests go through (host:port, never credentials); absent: direct. */
+  proxy?: string;
+  /** Milliseconds the token endpoint took, when the Test asked it for a token (absent: one was kept). */
+  tokenMs?: number;
+  /** Milliseconds the API took to answer the Test's count. */
+  apiMs: number;
+}
+
 /** A profile as the renderer sees it: never the secret, only whether one is saved. */
 /**
  * A saved connection as the UI lists it: whether its secret is saved, and the other connections
@@ -219,7 +229,7 @@ export interface RequestOutputs {
   'profiles.save': ProfileSummary;
   'profiles.delete': { deleted: boolean };
   /** The first list the connection may read (customers, else contacts, else agreements), its count, and those refused before it. */
-  'profiles.test': { resource: Resource; count: number; notPermitted: Resource[] };
+  'profiles.test': { resource: Resource; count: number; notPermitted: Resource[]; route: ConnectionRoute };
   'connection.select': SessionStatus;
   'connection.retry': SessionStatus;
   'settings.get': Settings;

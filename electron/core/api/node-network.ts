@@ -7,6 +7,8 @@ import type { Fetch } from './http.js';
 /** The network of a Node process: its fetch, and the company roots some APIs are trusted with. */
 export interface NodeNetwork {
   fetch: Fetch;
+  /** The proxy `url` goes through (host:port, never its credentials), or undefined: direct. */
+  proxyFor: (url: string) => string | undefined;
   /** Trusts `pem` (a connection's company root) for the origins of `urls` only: its API and token endpoint. */
   trustFor: (urls: string[], pem: string) => void;
 }
@@ -67,6 +69,7 @@ export function nodeNetwork(): NodeNetwork {
         ...(init as Parameters<typeof undiciFetch>[1]),
         dispatcher: dispatcherFor(urlOf(input).origin),
       }),
+    proxyFor: (url) => proxyFor(url),
     trustFor(urls, pem) {
       // Each certificate as Node reads it: a damaged block in the file is left out, not given to TLS.
       const roots = certificatesIn(pem).map((certificate) => certificate.toString());
@@ -78,4 +81,28 @@ export function nodeNetwork(): NodeNetwork {
       }
     },
   };
+}
+
+/**
+ * The proxy EnvHttpProxyAgent sends `url` through, by its own rules (undici 7, env-http-proxy-agent.js:
+ * lower case first; https falls back to the http proxy; NO_PROXY entries by host, subdomain and
+ * port, `*` for none), for the connection Test's report: node-network.test.ts holds this to what
+ * undici does. The proxy's address only: credentials in its URL stay out of every report.
+ */
+export function proxyFor(url: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const { protocol, host } = new URL(url);
+  const httpProxy = env.http_proxy ?? env.HTTP_PROXY;
+  const proxy = protocol === 'https:' ? (env.https_proxy ?? env.HTTPS_PROXY ?? httpProxy) : httpProxy;
+  if (!proxy) return undefined;
+  const hostname = host.replace(/:\d*$/, '').toLowerCase();
+  const port = Number(new URL(url).port) || (protocol === 'https:' ? 443 : 80);
+  const noProxy = env.no_proxy ?? env.NO_PROXY ?? '';
+  if (noProxy === '*') return undefined;
+  for (const entry of noProxy.split(/[,\s]/).filter(Boolean)) {
+    const [, name = entry, entryPort] = /^(.+):(\d+)$/.exec(entry) ?? [];
+    const bare = name.replace(/^\*?\./, '').toLowerCase();
+    if (entryPort !== undefined && Number(entryPort) !== port) continue;
+    if (hostname === bare || hostname.endsWith(`.${bare}`)) return undefined;
+  }
+  return URL.canParse(proxy) ? new URL(proxy).host : proxy.replace(/^.*@/, '');
 }

@@ -51,6 +51,8 @@ export interface AppCoreOptions extends ExportJobsOptions {
    * Node's own fetch when none is given (tests against 127.0.0.1).
    */
   fetch?: Fetch;
+  /** The proxy `fetch` sends a URL through (the connection Test says the route); none: direct. */
+  proxyFor?: (url: string) => string | undefined | Promise<string | undefined>;
   /** Trusts a saved profile's company root for its API and token endpoint only (where `fetch` can). */
   trustCompanyRoot?: (urls: string[], pem: string) => void;
 }
@@ -111,7 +113,14 @@ export class AppCore {
       { fetch: options.fetch, trustCompanyRoot: options.trustCompanyRoot },
     );
     this.editor = new ProfileEditor(profiles, vault, this.tokens);
-    this.trials = new ConnectionTrials(profiles, vault, this.tokens, this.connections, this.editor);
+    this.trials = new ConnectionTrials(
+      profiles,
+      vault,
+      this.tokens,
+      this.connections,
+      this.editor,
+      options.proxyFor,
+    );
     this.exports = new ExportJobs(options, auditLog, (progress) => emit('export.progress', progress));
     this.heldLists = new HeldLists({
       budgetBytes: options.searchBudgetBytes,

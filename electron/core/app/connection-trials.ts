@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { RESOURCES } from '../../shared/api-rules.js';
-import type { ParsedRequestInput, RequestOutputs } from '../../shared/contract.js';
+import type { ConnectionRoute, ParsedRequestInput, RequestOutputs } from '../../shared/contract.js';
 import type { ApiClient } from '../api/api-client.js';
-import type { ConnectionProfile } from '../api/connect.js';
+import type { Connection, ConnectionProfile } from '../api/connect.js';
 import { AppError } from './app-error.js';
 import { ApiError } from '../errors.js';
 import { credentialsId, credentialsOf, type Credentials } from '../auth/credentials.js';
@@ -33,6 +33,8 @@ export class ConnectionTrials {
     private readonly tokens: TokenManagers,
     private readonly connections: Connections,
     private readonly editor: ProfileEditor,
+    /** The proxy the network sends a URL through (AppCoreOptions.proxyFor); none known: direct. */
+    private readonly proxyFor: ProxyFor = () => undefined,
   ) {}
 
   /**
@@ -66,10 +68,10 @@ export class ConnectionTrials {
     ) {
       return this.trial(profile, secret);
     }
-    const { client, tokens } = this.connections.openUnsaved(profile, () => this.vault.getSecret(profile.id));
+    const connection = this.connections.openUnsaved(profile, () => this.vault.getSecret(profile.id));
     // Testing is the user asking to try again: it lifts an earlier "credentials rejected".
-    await tokens.retry();
-    return countFirstReadable(client);
+    await connection.tokens.retry();
+    return measuredTest(connection, profile.baseUrl, this.proxyFor);
   }
 
   /** Tries `profile` with `secret` on a token manager and keychain of its own. */
@@ -83,7 +85,7 @@ export class ConnectionTrials {
     }
     const trial = this.connections.openTrial({ ...profile, id: 'trial' }, secret, trialVault);
     try {
-      return await countFirstReadable(trial.client);
+      return await measuredTest(trial, profile.baseUrl, this.proxyFor);
     } finally {
       // Kept whether the count worked or not (a bundle that may read nothing still got a token).
       const token = await trialVault.getToken(account);
@@ -130,14 +132,43 @@ export class ConnectionTrials {
   }
 }
 
-/** What a Test found: how many records the first list these credentials may read has. */
+/** What a Test found: how many records the first list these credentials may read has, and the route. */
 type TestResult = RequestOutputs['profiles.test'];
+type ProxyFor = (url: string) => string | undefined | Promise<string | undefined>;
+
+/**
+ * The Test of `connection`: the token (timed when it had to be asked for), then the count of the
+ * first list it may read (timed), and the proxy the network sends the API's requests through.
+ */
+async function measuredTest(
+  connection: Pick<Connection, 'client' | 'tokens'>,
+  baseUrl: string,
+  proxyFor: ProxyFor,
+): Promise<TestResult> {
+  let asked = false;
+  const stopWatching = connection.tokens.onGrant(() => (asked = true));
+  const tokenStart = performance.now();
+  try {
+    await connection.tokens.getToken();
+  } finally {
+    stopWatching();
+  }
+  const tokenMs = performance.now() - tokenStart;
+  const apiStart = performance.now();
+  const counted = await countFirstReadable(connection.client);
+  const apiMs = performance.now() - apiStart;
+  const route: ConnectionRoute = { apiMs: Math.round(apiMs) };
+  const proxy = await proxyFor(baseUrl);
+  if (proxy) route.proxy = proxy;
+  if (asked) route.tokenMs = Math.round(tokenMs);
+  return { ...counted, route };
+}
 
 /**
  * The count of customers, else of contacts, else of agreements: the first the credentials may read.
  * A list refused to a valid token costs no grant (TokenManager.refused), so trying the next is free.
  */
-export async function countFirstReadable(client: ApiClient): Promise<TestResult> {
+export async function countFirstReadable(client: ApiClient): Promise<Omit<TestResult, 'route'>> {
   let refusal: unknown;
   for (const resource of RESOURCES) {
     try {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { credentialsId, credentialsOf } from '../auth/credentials.js';
-import { appCalls, CUSTOMERS_COUNTED, profileOf } from '../testing/app-calls.js';
+import { appCalls, CUSTOMERS_COUNTED, profileOf, ROUTED_DIRECT } from '../testing/app-calls.js';
 import type { OtherApi } from '../testing/other-api.js';
 import { cleanUp, closeLater, otherApi } from '../testing/wired.js';
 import { openTestCore, testVault } from '../testing/test-kit.js';
@@ -136,11 +136,17 @@ describe('Test spends no grant for nothing (M1)', () => {
     const { ok } = await app();
     const profile = profileOf(api);
     for (let click = 0; click < 4; click++) {
-      expect(await ok('profiles.test', { profile, secret: api.clientSecret })).toEqual({
+      const tested = (await ok('profiles.test', { profile, secret: api.clientSecret })) as {
+        route: { tokenMs?: number };
+      };
+      expect(tested).toEqual({
         resource: 'contacts',
         count: 1_000,
         notPermitted: ['customers'],
+        route: ROUTED_DIRECT,
       });
+      // The route says when the token endpoint was asked: the first click only.
+      expect(tested.route.tokenMs !== undefined, `click ${click + 1}`).toBe(click === 0);
     }
     expect(api.grants()).toBe(1);
     const saved = await ok('profiles.save', { profile, secret: api.clientSecret });

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { RequestName, Result } from '../../shared/contract.js';
 import type { AppCore } from '../app/app-core.js';
 import { dispatch } from '../app/dispatch.js';
@@ -26,5 +27,16 @@ export const profileOf = (api: OtherApi, name = 'Production', overrides: Record<
   ...overrides,
 });
 
-/** What Test answers for a connection to the other API as it starts (1,000 customers it may read). */
-export const CUSTOMERS_COUNTED = { resource: 'customers', count: 1_000, notPermitted: [] } as const;
+/** A Test's route in the tests' own network: direct, and the API's time measured. */
+export const ROUTED_DIRECT = expect.objectContaining({ apiMs: expect.any(Number) }) as unknown;
+
+/**
+ * What Test answers for a connection to the other API as it starts (1,000 customers it may read),
+ * reached directly (no proxy in the tests' own network), whether or not it asked a token.
+ */
+export const CUSTOMERS_COUNTED = {
+  resource: 'customers',
+  count: 1_000,
+  notPermitted: [],
+  route: ROUTED_DIRECT,
+} as const;

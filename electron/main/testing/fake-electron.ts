@@ -60,6 +60,7 @@ export const session = {
       (fake.permissionRequest = handler),
     setPermissionCheckHandler: (handler: typeof fake.permissionCheck) => (fake.permissionCheck = handler),
     setCertificateVerifyProc: vi.fn(),
+    resolveProxy: vi.fn((_url: string) => Promise.resolve('DIRECT')),
   },
 };
 

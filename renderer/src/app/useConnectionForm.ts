@@ -91,13 +91,21 @@ export function useConnectionForm(onClose: () => void) {
     const profile = unchanged ? undefined : checkedProfile(secretNeeded);
     if (!unchanged && !profile) return;
     void attempt(async () => {
-      const { resource, count, notPermitted } = await testProfile.mutateAsync(
+      const { resource, count, notPermitted, route } = await testProfile.mutateAsync(
         profile ? { id: selectedId, profile, ...(secret && { secret }) } : { id: selectedId ?? '' },
       );
       const counted = t('connections.testOk', { count, list: t(`search.lists.${resource}`) });
-      if (notPermitted.length === 0) return counted;
+      // The route, as an office's IT asks for it: direct or which proxy, and each end's time.
+      const way = route.proxy
+        ? t('connections.testRouteProxy', { proxy: route.proxy })
+        : t('connections.testRouteDirect');
+      const routed =
+        route.tokenMs === undefined
+          ? t('connections.testTimesKept', { route: way, apiMs: route.apiMs })
+          : t('connections.testTimes', { route: way, tokenMs: route.tokenMs, apiMs: route.apiMs });
+      if (notPermitted.length === 0) return `${counted} ${routed}`;
       const refused = notPermitted.map((list) => t(`search.lists.${list}`)).join(', ');
-      return `${counted} ${t('connections.testNotPermitted', { lists: refused })}`;
+      return `${counted} ${t('connections.testNotPermitted', { lists: refused })} ${routed}`;
     });
   };
 
