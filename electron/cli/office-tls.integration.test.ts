@@ -25,6 +25,14 @@ describe('cdb and the company’s certificates', () => {
     expect(refused.counted).toBe(0);
   }, 60_000);
 
+  it('trusts a company root the system’s store holds (read as system-ca reads it: here SSL_CERT_FILE)', async () => {
+    const ca = makeTestCa(await tempDir());
+    const api = await otherApi({ rows: 40, tls: ca.certificate('IP:127.0.0.1') });
+    const trusted = await exportCustomers(api, { SSL_CERT_FILE: ca.caFile });
+    expect(trusted.code, trusted.stderr).toBe(0);
+    expect(trusted.rows).toBe(40);
+  }, 60_000);
+
   it('trusts the root --ca-file names for this run, with a connection given by flags; refuses a file it cannot read', async () => {
     const dir = await tempDir();
     const ca = makeTestCa(dir);

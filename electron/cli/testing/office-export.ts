@@ -12,11 +12,11 @@ interface TestApi {
   clientSecret: string;
 }
 
-/** A shell's environment that sets no proxy nor extra certificates (this machine's own settings are not the test's). */
+/** A shell's environment that sets no proxy nor other certificates (this machine's own settings are not the test's). */
 function cleanEnvironment(): NodeJS.ProcessEnv {
   const base = { ...process.env };
   for (const name of Object.keys(base))
-    if (/^((https?|no|all)_proxy|NODE_EXTRA_CA_CERTS)$/i.test(name)) delete base[name];
+    if (/^((https?|no|all)_proxy|NODE_EXTRA_CA_CERTS|SSL_CERT_(FILE|DIR))$/i.test(name)) delete base[name];
   return base;
 }
 

@@ -149,7 +149,7 @@ function certificateRefusal(
   const kind = code === undefined ? undefined : CERTIFICATE_CODES[code];
   if (kind === undefined) return undefined;
   const words = {
-    'certificate-untrusted': `its certificate is signed by an authority this computer does not trust (${code}): if your company inspects HTTPS, install its root certificate (IT has it; for cdb and the browser host, name its PEM file in NODE_EXTRA_CA_CERTS)`,
+    'certificate-untrusted': `its certificate is signed by an authority this computer does not trust (${code}): if your company inspects HTTPS, install its root certificate in the system's store (IT has it), or keep its PEM file with the connection (cdb profile add --ca-file, or the connection form), or name it in NODE_EXTRA_CA_CERTS`,
     'certificate-expired': `its certificate is not valid now (${code}): it has expired, or this computer's clock is wrong; tell the API's owner if the clock is right`,
     'certificate-name': `its certificate is for another name (${code}): check the connection's address; something between this computer and the server may be answering in its place`,
   }[kind];

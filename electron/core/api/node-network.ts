@@ -1,5 +1,6 @@
 import { EnvHttpProxyAgent, fetch as undiciFetch } from 'undici';
 import { readFileSync } from 'node:fs';
+import { systemCertsSync } from 'system-ca';
 import tls from 'node:tls';
 import { certificatesIn } from './company-roots.js';
 import type { Fetch } from './http.js';
@@ -24,15 +25,35 @@ function extraCertificates(): string[] {
   }
 }
 
+/** The roots every request trusts, read once (the system's store is read from disk). */
+let baseRoots: string[] | undefined;
+
+/**
+ * Node's own roots, the system's store (a company's root IT installed: system-ca reads Windows' and
+ * macOS's stores, and on Linux the distribution's bundle, or SSL_CERT_FILE / SSL_CERT_DIR), and
+ * NODE_EXTRA_CA_CERTS's: giving `ca` replaces Node's defaults, so all are named.
+ */
+function trustedRoots(): string[] {
+  if (!baseRoots) {
+    let system: string[] = [];
+    try {
+      system = systemCertsSync();
+    } catch {
+      // No readable store (a minimal container): Node's roots and NODE_EXTRA_CA_CERTS still apply.
+    }
+    baseRoots = [...new Set([...tls.rootCertificates, ...system, ...extraCertificates()])];
+  }
+  return baseRoots;
+}
+
 /**
  * A proxy-aware dispatcher: an http:// request is forwarded as an HTTP proxy request (as curl does:
  * the proxy sees it and adds its Via), an https:// one tunnelled with CONNECT, so TLS runs end to end
- * with the API. `extraRoots` are trusted beside Node's own and NODE_EXTRA_CA_CERTS's (giving `ca`
- * replaces them).
+ * with the API. It trusts the base roots (trustedRoots) and `extraRoots`.
  */
 function dispatcherTrusting(extraRoots: string[]): EnvHttpProxyAgent {
-  const ca = extraRoots.length ? [...tls.rootCertificates, ...extraCertificates(), ...extraRoots] : undefined;
-  return new EnvHttpProxyAgent({ proxyTunnel: false, ...(ca && { connect: { ca }, requestTls: { ca } }) });
+  const ca = [...trustedRoots(), ...extraRoots];
+  return new EnvHttpProxyAgent({ proxyTunnel: false, connect: { ca }, requestTls: { ca } });
 }
 
 /** The URL a fetch is asked for, whatever form it was given in. */
@@ -44,9 +65,8 @@ function urlOf(input: Parameters<Fetch>[0]): URL {
  * The network of `cdb` and the browser host (docs/architecture.md, "In an office"): Node's fetch
  * does not read the proxy a Node tool is expected to honour, so every request goes through undici's
  * EnvHttpProxyAgent, which does: `HTTPS_PROXY` / `HTTP_PROXY` (credentials in the URL when the proxy
- * asks for them) and `NO_PROXY`, in upper or lower case. Certificates: Node's roots, plus
- * `NODE_EXTRA_CA_CERTS` (read by Node at start), and a connection's own company root for its origins
- * only. The desktop app takes Chromium's network instead (OS proxy, PAC, the OS trust store), handed
+ * asks for them) and `NO_PROXY`, in upper or lower case. Certificates: Node's roots, the system's
+ * store, `NODE_EXTRA_CA_CERTS`, and a connection's own company root for its origins only. The desktop app takes Chromium's network instead (OS proxy, PAC, the OS trust store), handed
  * in by Electron main.
  */
 export function nodeNetwork(): NodeNetwork {
