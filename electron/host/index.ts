@@ -74,7 +74,7 @@ async function main(argv: string[]): Promise<number> {
     // The office's proxy, as a Node tool honours it (HTTPS_PROXY, NO_PROXY).
     fetch: network.fetch,
     trustCompanyRoot: network.trustFor,
-    proxyFor: network.proxyFor,
+    routeOf: network.routeOf,
     exportDir: flags['export-dir'] ?? join(homedir(), 'Downloads'),
     ...(searchMemory !== undefined && { searchBudgetBytes: searchMemory * 2 ** 20 }),
     startDemo: () =>

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { issuedByOneOf, certificatesIn } from '../core/api/company-roots.js';
 import { makeTestCa } from '../core/testing/test-ca.js';
 import { cleanUp, tempDir } from '../core/testing/wired.js';
-import { trustCompanyRoots } from './network.js';
+import { chromiumCertificates } from './network.js';
 import { session } from './testing/fake-electron.js';
 
 vi.mock('electron', () => import('./testing/fake-electron.js'));
@@ -20,7 +20,7 @@ const EXPIRED = -201;
 /** Trusts `root` for `url`'s host, and returns Chromium's verify proc as main set it. */
 function verifyProcTrusting(url: string, root: string) {
   session.defaultSession.setCertificateVerifyProc.mockClear();
-  trustCompanyRoots(session.defaultSession)([url], root);
+  chromiumCertificates(session.defaultSession).trustCompanyRoot([url], root);
   const [proc] = session.defaultSession.setCertificateVerifyProc.mock.calls[0] as [
     (request: object, callback: (verdict: number) => void) => void,
   ];

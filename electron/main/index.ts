@@ -4,7 +4,7 @@ import { AppCore } from '../core/app/app-core.js';
 import { startDemoApi } from '../demo-api/index.js';
 import { serveContract, sendEvent } from './ipc.js';
 import { applyMenu } from './menu.js';
-import { answerProxyLogins, chromiumFetch, chromiumProxyFor, trustCompanyRoots } from './network.js';
+import { answerProxyLogins, chromiumCertificates, chromiumFetch, chromiumRouteOf } from './network.js';
 import { harden } from './security.js';
 import { createMainWindow, isOwnPage } from './window.js';
 
@@ -12,14 +12,15 @@ let core: AppCore | undefined;
 
 async function start(): Promise<void> {
   harden(session.defaultSession, isOwnPage);
+  const certificates = chromiumCertificates(session.defaultSession);
   core = await AppCore.open({
     dataDir: app.getPath('userData'),
     // Chromium's network: the OS proxy, PAC and trust store (network.ts).
     fetch: chromiumFetch(),
     // A connection's company root, for its hosts only (network.ts).
-    trustCompanyRoot: trustCompanyRoots(session.defaultSession),
-    // The connection Test says which proxy Chromium chose (network.ts).
-    proxyFor: chromiumProxyFor(session.defaultSession),
+    trustCompanyRoot: certificates.trustCompanyRoot,
+    // The connection Test says which proxy Chromium chose and whose certificate it met (network.ts).
+    routeOf: chromiumRouteOf(session.defaultSession, certificates.issuerOf),
     exportDir: app.getPath('downloads'),
     // The built-in Demo connection, started in this process the first time it is chosen.
     startDemo: () => startDemoApi(),

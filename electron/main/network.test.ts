@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { httpCall } from '../core/api/http.js';
-import { answerProxyLogins, chromiumFetch, chromiumProxyFor } from './network.js';
+import { answerProxyLogins, chromiumFetch, chromiumRouteOf } from './network.js';
 import { app, net, session } from './testing/fake-electron.js';
 
 vi.mock('electron', () => import('./testing/fake-electron.js'));
@@ -86,14 +86,19 @@ describe('a proxy asking the desktop app for a login', () => {
 });
 
 describe('the route the desktop app’s Test reports', () => {
-  it('names the proxy Chromium chose (its settings or PAC), or none when it goes direct', async () => {
-    const proxyFor = chromiumProxyFor(session.defaultSession);
+  it('names the proxy Chromium chose (its settings or PAC), or none when it goes direct, and the issuer it met', async () => {
+    const routeOf = chromiumRouteOf(session.defaultSession, (hostname) =>
+      hostname === 'api.example' ? 'Company Root' : undefined,
+    );
     session.defaultSession.resolveProxy.mockResolvedValueOnce('PROXY proxy.office:3128; DIRECT');
-    expect(await proxyFor('https://api.example/v1')).toBe('proxy.office:3128');
+    expect(await routeOf('https://api.example/v1')).toEqual({
+      proxy: 'proxy.office:3128',
+      issuer: 'Company Root',
+    });
     session.defaultSession.resolveProxy.mockResolvedValueOnce('SOCKS5 socks.office:1080');
-    expect(await proxyFor('https://api.example/v1')).toBe('socks.office:1080 (SOCKS5)');
+    expect(await routeOf('https://other.example/v1')).toEqual({ proxy: 'socks.office:1080 (SOCKS5)' });
     session.defaultSession.resolveProxy.mockResolvedValueOnce('DIRECT');
-    expect(await proxyFor('https://api.example/v1')).toBeUndefined();
-    expect(session.defaultSession.resolveProxy).toHaveBeenLastCalledWith('https://api.example/v1');
+    expect(await routeOf('https://other.example/v1')).toEqual({});
+    expect(session.defaultSession.resolveProxy).toHaveBeenLastCalledWith('https://other.example/v1');
   });
 });

@@ -1,7 +1,7 @@
 import type { X509Certificate } from 'node:crypto';
 import { app, net, type Session } from 'electron';
 import { certificatesIn, issuedByOneOf } from '../core/api/company-roots.js';
-import type { ProxyChallenge } from '../shared/contract.js';
+import type { ConnectionRoute, ProxyChallenge } from '../shared/contract.js';
 import type { ProxyLogin } from '../core/auth/vault.js';
 import type { Fetch } from '../core/api/http.js';
 
@@ -41,44 +41,57 @@ const CHROMIUM_VERDICT = -3;
 const CERT_AUTHORITY_INVALID = -202;
 
 /**
- * Trusts a connection's company root (AppCoreOptions.trustCompanyRoot) in Chromium's network, for
- * that connection's hosts only: Chromium trusts a root for every site or none, so its verdict is
- * kept everywhere except where a profile names a root and Chromium's one fault with the certificate
- * is its authority; there the chain is checked against that root (core/api/company-roots.ts). An
- * expired certificate, or one for another name, stays refused.
+ * Chromium's certificate checks, as the app needs them: a connection's company root trusted
+ * (AppCoreOptions.trustCompanyRoot) for that connection's hosts only — Chromium trusts a root for
+ * every site or none, so its verdict is kept everywhere except where a profile names a root and
+ * Chromium's one fault with the certificate is its authority; there the chain is checked against
+ * that root (core/api/company-roots.ts), and an expired certificate or one for another name stays
+ * refused — and who issued each host's certificate, for the connection Test's route.
  */
-export function trustCompanyRoots(
-  session: Pick<Session, 'setCertificateVerifyProc'>,
-): (urls: string[], pem: string) => void {
+export function chromiumCertificates(session: Pick<Session, 'setCertificateVerifyProc'>): {
+  trustCompanyRoot: (urls: string[], pem: string) => void;
+  issuerOf: (hostname: string) => string | undefined;
+} {
   const rootsByHost = new Map<string, X509Certificate[]>();
+  const issuers = new Map<string, string>();
+  // electronegativity CERTIFICATE_VERIFY_PROC_JS_CHECK: nothing is opted out of; Chromium's verdict stands
+  // except an untrusted authority, for a profile's hosts, whose chain issuedByOneOf proves ends at its root.
   session.setCertificateVerifyProc((request, callback) => {
+    issuers.set(request.hostname, request.certificate.issuerName);
     const roots = rootsByHost.get(request.hostname);
     if (!roots || request.errorCode !== CERT_AUTHORITY_INVALID) return callback(CHROMIUM_VERDICT);
     callback(issuedByOneOf(request.certificate, request.hostname, roots) ? ACCEPT : CHROMIUM_VERDICT);
   });
-  return (urls, pem) => {
-    for (const url of urls) {
-      const { hostname } = new URL(url);
-      const known = rootsByHost.get(hostname) ?? [];
-      const added = certificatesIn(pem).filter(
-        (root) => !known.some((other) => other.fingerprint256 === root.fingerprint256),
-      );
-      rootsByHost.set(hostname, [...known, ...added]);
-    }
+  return {
+    trustCompanyRoot: (urls, pem) => {
+      for (const url of urls) {
+        const { hostname } = new URL(url);
+        const known = rootsByHost.get(hostname) ?? [];
+        const added = certificatesIn(pem).filter(
+          (root) => !known.some((other) => other.fingerprint256 === root.fingerprint256),
+        );
+        rootsByHost.set(hostname, [...known, ...added]);
+      }
+    },
+    issuerOf: (hostname) => issuers.get(hostname),
   };
 }
 
 /**
- * The proxy Chromium sends a URL through, as its settings or PAC decide (`resolveProxy`: "PROXY
- * host:port; DIRECT"), for the connection Test's report: the first choice, or undefined when direct.
+ * The way Chromium takes to a URL, for the connection Test's report: the proxy its settings or PAC
+ * choose first (`resolveProxy`: "PROXY host:port; DIRECT"; none when direct), and who issued the
+ * host's certificate as Chromium last checked it (`issuerOf`).
  */
-export function chromiumProxyFor(
+export function chromiumRouteOf(
   session: Pick<Session, 'resolveProxy'>,
-): (url: string) => Promise<string | undefined> {
+  issuerOf: (hostname: string) => string | undefined,
+): (url: string) => Promise<Pick<ConnectionRoute, 'proxy' | 'issuer'>> {
   return async (url) => {
     const [first = 'DIRECT'] = (await session.resolveProxy(url)).split(';').map((choice) => choice.trim());
     const [kind = 'DIRECT', address] = first.split(/\s+/);
-    if (kind === 'DIRECT' || !address) return undefined;
-    return kind === 'PROXY' ? address : `${address} (${kind})`;
+    const proxy =
+      kind === 'DIRECT' || !address ? undefined : kind === 'PROXY' ? address : `${address} (${kind})`;
+    const issuer = issuerOf(new URL(url).hostname);
+    return { ...(proxy !== undefined && { proxy }), ...(issuer !== undefined && { issuer }) };
   };
 }

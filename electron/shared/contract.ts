@@ -204,10 +204,12 @@ export const requestSchemas = {
   'proxy.answer': proxyAnswerSchema,
 } as const;
 
-/** How a connection Test reached the API: through which proxy, and how long each end took. */
+/** How a connection Test reached the API: through which proxy, whose certificate, how long each end took. */
 export interface ConnectionRoute {
   /** The proxy its requests go through (host:port, never credentials); absent: direct. */
   proxy?: string;
+  /** Who issued the API's certificate (https), as the connection met it; absent: not seen. */
+  issuer?: string;
   /** Milliseconds the token endpoint took, when the Test asked it for a token (absent: one was kept). */
   tokenMs?: number;
   /** Milliseconds the API took to answer the Test's count. */

@@ -42,7 +42,7 @@ async function routeWith(env: Record<string, string>) {
     const before = { proxy: proxy.received, api: api.received };
     await (await network.fetch(url)).text();
     const through = proxy.received > before.proxy ? 'proxy' : api.received > before.api ? 'direct' : 'none';
-    return { through, reported: network.proxyFor(url) };
+    return { through, reported: network.routeOf(url).proxy };
   } finally {
     for (const name of PROXY_VARIABLES) delete process.env[name];
     for (const [name, value] of Object.entries(saved)) if (value !== undefined) process.env[name] = value;

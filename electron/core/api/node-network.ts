@@ -1,15 +1,16 @@
-import { EnvHttpProxyAgent, fetch as undiciFetch } from 'undici';
+import { buildConnector, EnvHttpProxyAgent, fetch as undiciFetch } from 'undici';
 import { readFileSync } from 'node:fs';
 import { systemCertsSync } from 'system-ca';
-import tls from 'node:tls';
+import tls, { TLSSocket, type PeerCertificate } from 'node:tls';
+import type { ConnectionRoute } from '../../shared/contract.js';
 import { certificatesIn } from './company-roots.js';
 import type { Fetch } from './http.js';
 
 /** The network of a Node process: its fetch, and the company roots some APIs are trusted with. */
 export interface NodeNetwork {
   fetch: Fetch;
-  /** The proxy `url` goes through (host:port, never its credentials), or undefined: direct. */
-  proxyFor: (url: string) => string | undefined;
+  /** The proxy `url` goes through (host:port, never its credentials), and who issued its certificate when met. */
+  routeOf: (url: string) => Pick<ConnectionRoute, 'proxy' | 'issuer'>;
   /** Trusts `pem` (a connection's company root) for the origins of `urls` only: its API and token endpoint. */
   trustFor: (urls: string[], pem: string) => void;
 }
@@ -51,9 +52,32 @@ function trustedRoots(): string[] {
  * the proxy sees it and adds its Via), an https:// one tunnelled with CONNECT, so TLS runs end to end
  * with the API. It trusts the base roots (trustedRoots) and `extraRoots`.
  */
-function dispatcherTrusting(extraRoots: string[]): EnvHttpProxyAgent {
+function dispatcherTrusting(extraRoots: string[], issuers: Map<string, string>): EnvHttpProxyAgent {
   const ca = [...trustedRoots(), ...extraRoots];
-  return new EnvHttpProxyAgent({ proxyTunnel: false, connect: { ca }, requestTls: { ca } });
+  const connector = buildConnector({ ca });
+  return new EnvHttpProxyAgent({
+    proxyTunnel: false,
+    // Who issued each host's certificate, as its TLS connection showed it (the Test's route).
+    connect: (options, callback) =>
+      connector(options, (...result) => {
+        const [, socket] = result;
+        if (socket instanceof TLSSocket) issuers.set(options.hostname, issuerOf(socket.getPeerCertificate()));
+        callback(...result);
+      }),
+    requestTls: { ca },
+  });
+}
+
+/** A certificate's issuer as a person reads it: its common name, and its organisation when it has one. */
+function issuerOf(certificate: PeerCertificate): string {
+  const text = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);
+  const name = text(certificate.issuer?.CN);
+  const organisation = text(certificate.issuer?.O);
+  return (
+    [name, organisation && organisation !== name ? `(${organisation})` : undefined]
+      .filter(Boolean)
+      .join(' ') || 'unnamed'
+  );
 }
 
 /** The URL a fetch is asked for, whatever form it was given in. */
@@ -70,7 +94,9 @@ function urlOf(input: Parameters<Fetch>[0]): URL {
  * in by Electron main.
  */
 export function nodeNetwork(): NodeNetwork {
-  const general = dispatcherTrusting([]);
+  /** Who issued each host's certificate, by hostname, as last met. */
+  const issuers = new Map<string, string>();
+  const general = dispatcherTrusting([], issuers);
   /** The company roots trusted per origin (two profiles of one API may each name one). */
   const rootsByOrigin = new Map<string, Set<string>>();
   /** One dispatcher per set of roots, made once: a connection opened again trusts the same root. */
@@ -80,7 +106,7 @@ export function nodeNetwork(): NodeNetwork {
     if (!roots) return general;
     const key = [...roots].join('\n');
     let dispatcher = dispatchers.get(key);
-    if (!dispatcher) dispatchers.set(key, (dispatcher = dispatcherTrusting([...roots])));
+    if (!dispatcher) dispatchers.set(key, (dispatcher = dispatcherTrusting([...roots], issuers)));
     return dispatcher;
   };
   return {
@@ -89,7 +115,11 @@ export function nodeNetwork(): NodeNetwork {
         ...(init as Parameters<typeof undiciFetch>[1]),
         dispatcher: dispatcherFor(urlOf(input).origin),
       }),
-    proxyFor: (url) => proxyFor(url),
+    routeOf: (url) => {
+      const proxy = proxyFor(url);
+      const issuer = issuers.get(new URL(url).hostname);
+      return { ...(proxy !== undefined && { proxy }), ...(issuer !== undefined && { issuer }) };
+    },
     trustFor(urls, pem) {
       // Each certificate as Node reads it: a damaged block in the file is left out, not given to TLS.
       const roots = certificatesIn(pem).map((certificate) => certificate.toString());

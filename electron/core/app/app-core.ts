@@ -17,7 +17,7 @@ import { LimiterRegistry } from '../rate/limiter-registry.js';
 import { ProfileStore, type DamagedFileReport } from '../store/profiles.js';
 import { TokenManagers } from '../auth/token-managers.js';
 import { openVault, type Vault } from '../auth/vault.js';
-import { ConnectionTrials } from './connection-trials.js';
+import { ConnectionTrials, type RouteOf } from './connection-trials.js';
 import { Connections, tokenStatus, type DemoServer } from './connections.js';
 import { ExportJobs, type ExportJobsOptions } from './export-jobs.js';
 import { ProfileEditor } from './profile-editor.js';
@@ -51,8 +51,8 @@ export interface AppCoreOptions extends ExportJobsOptions {
    * Node's own fetch when none is given (tests against 127.0.0.1).
    */
   fetch?: Fetch;
-  /** The proxy `fetch` sends a URL through (the connection Test says the route); none: direct. */
-  proxyFor?: (url: string) => string | undefined | Promise<string | undefined>;
+  /** The proxy `fetch` sends a URL through, and who issued its certificate (the connection Test says the route). */
+  routeOf?: RouteOf;
   /** Trusts a saved profile's company root for its API and token endpoint only (where `fetch` can). */
   trustCompanyRoot?: (urls: string[], pem: string) => void;
 }
@@ -119,7 +119,7 @@ export class AppCore {
       this.tokens,
       this.connections,
       this.editor,
-      options.proxyFor,
+      options.routeOf,
     );
     this.exports = new ExportJobs(options, auditLog, (progress) => emit('export.progress', progress));
     this.heldLists = new HeldLists({

@@ -33,8 +33,8 @@ export class ConnectionTrials {
     private readonly tokens: TokenManagers,
     private readonly connections: Connections,
     private readonly editor: ProfileEditor,
-    /** The proxy the network sends a URL through (AppCoreOptions.proxyFor); none known: direct. */
-    private readonly proxyFor: ProxyFor = () => undefined,
+    /** The proxy the network sends a URL through, and its certificate's issuer (AppCoreOptions.routeOf). */
+    private readonly routeOf: RouteOf = () => ({}),
   ) {}
 
   /**
@@ -71,7 +71,7 @@ export class ConnectionTrials {
     const connection = this.connections.openUnsaved(profile, () => this.vault.getSecret(profile.id));
     // Testing is the user asking to try again: it lifts an earlier "credentials rejected".
     await connection.tokens.retry();
-    return measuredTest(connection, profile.baseUrl, this.proxyFor);
+    return measuredTest(connection, profile.baseUrl, this.routeOf);
   }
 
   /** Tries `profile` with `secret` on a token manager and keychain of its own. */
@@ -85,7 +85,7 @@ export class ConnectionTrials {
     }
     const trial = this.connections.openTrial({ ...profile, id: 'trial' }, secret, trialVault);
     try {
-      return await measuredTest(trial, profile.baseUrl, this.proxyFor);
+      return await measuredTest(trial, profile.baseUrl, this.routeOf);
     } finally {
       // Kept whether the count worked or not (a bundle that may read nothing still got a token).
       const token = await trialVault.getToken(account);
@@ -134,16 +134,19 @@ export class ConnectionTrials {
 
 /** What a Test found: how many records the first list these credentials may read has, and the route. */
 type TestResult = RequestOutputs['profiles.test'];
-type ProxyFor = (url: string) => string | undefined | Promise<string | undefined>;
+/** What the network says of the way to a URL: the proxy (none: direct), the certificate's issuer when met. */
+export type RouteOf = (
+  url: string,
+) => Pick<ConnectionRoute, 'proxy' | 'issuer'> | Promise<Pick<ConnectionRoute, 'proxy' | 'issuer'>>;
 
 /**
  * The Test of `connection`: the token (timed when it had to be asked for), then the count of the
- * first list it may read (timed), and the proxy the network sends the API's requests through.
+ * first list it may read (timed), and the way the network took: its proxy, the certificate's issuer.
  */
 async function measuredTest(
   connection: Pick<Connection, 'client' | 'tokens'>,
   baseUrl: string,
-  proxyFor: ProxyFor,
+  routeOf: RouteOf,
 ): Promise<TestResult> {
   let asked = false;
   const stopWatching = connection.tokens.onGrant(() => (asked = true));
@@ -157,9 +160,7 @@ async function measuredTest(
   const apiStart = performance.now();
   const counted = await countFirstReadable(connection.client);
   const apiMs = performance.now() - apiStart;
-  const route: ConnectionRoute = { apiMs: Math.round(apiMs) };
-  const proxy = await proxyFor(baseUrl);
-  if (proxy) route.proxy = proxy;
+  const route: ConnectionRoute = { ...(await routeOf(baseUrl)), apiMs: Math.round(apiMs) };
   if (asked) route.tokenMs = Math.round(tokenMs);
   return { ...counted, route };
 }

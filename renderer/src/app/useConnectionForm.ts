@@ -99,10 +99,13 @@ export function useConnectionForm(onClose: () => void) {
       const way = route.proxy
         ? t('connections.testRouteProxy', { proxy: route.proxy })
         : t('connections.testRouteDirect');
-      const routed =
+      const timed =
         route.tokenMs === undefined
           ? t('connections.testTimesKept', { route: way, apiMs: route.apiMs })
           : t('connections.testTimes', { route: way, tokenMs: route.tokenMs, apiMs: route.apiMs });
+      const routed = route.issuer
+        ? `${timed} ${t('connections.testIssuer', { issuer: route.issuer })}`
+        : timed;
       if (notPermitted.length === 0) return `${counted} ${routed}`;
       const refused = notPermitted.map((list) => t(`search.lists.${list}`)).join(', ');
       return `${counted} ${t('connections.testNotPermitted', { lists: refused })} ${routed}`;
