@@ -62,6 +62,9 @@ test('a view come back to is shown at once: as it was within the minute, read ag
 }) => {
   await page.clock.install();
   const grid = await open(page);
+  // The schema's labels are on screen (the headers and the coded values come with one listing): the
+  // row is compared as it will be shown, not as the API's raw values before the listing came.
+  await expect(grid.getByRole('columnheader', { name: 'Type', exact: true })).toBeVisible();
   const second = grid.getByTestId('row').nth(1);
   const before = (await second.textContent()) ?? '';
   const renamed = await renameOnServer(second, 'Changed while the user looked elsewhere');
