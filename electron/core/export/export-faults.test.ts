@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { ExportProgress, ExportView } from '../../shared/export.js';
-import { AGREEMENTS, exportKit } from '../testing/export-kit.js';
+import { AGREEMENTS, exportKit, startExportEngine } from '../testing/export-kit.js';
 import { AuditLog } from './audit-log.js';
 import { runExport } from './export.js';
 
@@ -43,7 +43,7 @@ describe('safety', () => {
 
   it('reports progress: records, pages, rate, the view total and an ETA', async () => {
     const seen: ExportProgress[] = [];
-    kit.engine.demo.faults.delayNext(6, 150);
+    kit.engine.demo.faults.delayNext(4, 100);
     await runExport(
       kit.engine.client,
       {
@@ -66,9 +66,14 @@ describe('safety', () => {
 });
 
 describe('faults leave the complete file or nothing', () => {
-  const exportAgreements = (target: string, signal?: AbortSignal, onProgress?: (p: ExportProgress) => void) =>
+  const exportAgreements = (
+    target: string,
+    signal?: AbortSignal,
+    onProgress?: (p: ExportProgress) => void,
+    engine = kit.engine,
+  ) =>
     runExport(
-      kit.engine.client,
+      engine.client,
       { profile: 'Demo', view: AGREEMENTS, options: { format: 'csv', pageSize: 100 }, target },
       { signal, onProgress },
     );
@@ -94,16 +99,24 @@ describe('faults leave the complete file or nothing', () => {
 
   it('through a 503 storm: the complete file', async () => {
     const target = join(kit.dir, 'storm.csv');
-    const overloadsBefore = kit.engine.limiter.stats().overloadAnswers;
-    // Near the end of the 14 pages, so the slowed rate has few pages left to recover over.
-    kit.engine.demo.faults.failNext(6, {}, 11);
-    await exportAgreements(target);
-    expect(kit.engine.limiter.stats().overloadAnswers - overloadsBefore).toBe(6);
+    // An engine of its own: the storm slows its limiter down for seconds.
+    const engine = await startExportEngine();
+    try {
+      // Near the end of the 14 pages, so the slowed rate has few pages left to recover over.
+      engine.demo.faults.failNext(6, {}, 11);
+      await exportAgreements(target, undefined, undefined, engine);
+      expect(engine.limiter.stats().overloadAnswers).toBe(6);
+    } finally {
+      await engine.close();
+    }
     await expectComplete(target);
   });
 
   it('through a token expiry mid-export: the complete file, after one renewal', async () => {
     const target = join(kit.dir, 'renewed.csv');
+    // The token has been accepted for agreements before it ends (else its refusal says "not
+    // permitted", not "ended": api-client.ts).
+    await apiRecords(AGREEMENTS);
     const before = kit.engine.demo.counters.tokenRequests;
     kit.engine.demo.faults.revokeTokens(3);
     await exportAgreements(target);

@@ -146,9 +146,21 @@ export async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error(`expected an ApiError, got ${error instanceof Error ? error.stack : String(error)}`);
 }
 
-/** Every file under `dir`, read as text: where a test looks for a secret that must not be on disk. */
+/**
+ * Every file under `dir`, read as text: where a test looks for a secret that must not be on disk. A
+ * file removed between the listing and its reading (a keyring daemon still tidying its folder) is
+ * skipped: it is no longer on disk.
+ */
 export async function textOfFilesUnder(dir: string): Promise<string> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-  return (await Promise.all(files.map((file) => readFile(file, 'latin1')))).join('\n');
+  const texts = await Promise.all(
+    files.map((file) =>
+      readFile(file, 'latin1').catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+        throw error;
+      }),
+    ),
+  );
+  return texts.join('\n');
 }

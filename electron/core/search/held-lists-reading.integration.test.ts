@@ -7,6 +7,9 @@ import { cleanUp, wire } from '../testing/wired.js';
 import { HeldLists, type HeldList, type ListSource } from './held-lists.js';
 import { compileSearch, matchesOf } from './list-query.js';
 
+// Lists held for search as the app reads them: over real HTTP from a Demo API, on the real clock (a
+// read waited for, a Demo slowed down so Cancel lands mid-read, freshness that runs out).
+
 const engines: Engine[] = [];
 const registries: HeldLists[] = [];
 afterEach(async () => {
