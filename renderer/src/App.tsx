@@ -9,7 +9,7 @@ import { StatusBar } from './app/StatusBar';
 import { ProxyLoginDialog } from './app/ProxyLoginDialog';
 import { ApiContext, useApi } from './api/context';
 import { onConnection } from './api/on-connection';
-import { FIRST_VIEW, useRefreshViews, useSession } from './data/queries';
+import { FIRST_VIEW, useRefreshViews, useSession, useSessionEvents } from './data/queries';
 import { useHeldListEvents } from './data/held-lists';
 import { ExportsPanel } from './exports/ExportsPanel';
 import { ExportsTray } from './exports/ExportsTray';
@@ -31,6 +31,7 @@ const RECENT_MAX = 20;
 
 /** The application: the views, the customer detail, the status bar. */
 export function App({ pageSize }: { pageSize: number }) {
+  useSessionEvents();
   const session = useSession();
   const [screen, setScreen] = useState<Screen>({ kind: 'list', resource: FIRST_VIEW.resource });
   const [places, setPlaces] = useState<Partial<Record<Resource, ListPlace>>>({});

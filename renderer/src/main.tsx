@@ -2,9 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installApi } from './api';
-import { call } from './api/call';
 import { ApiContext } from './api/context';
-import { prefetchFirstView, retryUnlessRefused, sessionQuery } from './data/queries';
+import { prefetchFirstView, retryUnlessRefused, sessionQuery, settingsQuery } from './data/queries';
 import { App } from './App';
 import { ExportsProvider } from './exports/exports-context';
 import { startI18n } from './i18n';
@@ -27,7 +26,8 @@ if (!('api' in installed)) {
   });
   // The first screen's data is on its way while the settings come, the languages start and React renders.
   void queryClient.prefetchQuery(sessionQuery(api));
-  const settings = await call(api, 'settings.get', {});
+  // Through the query cache, so the components that show the settings do not ask for them again.
+  const settings = await queryClient.fetchQuery(settingsQuery(api));
   void prefetchFirstView(api, queryClient, settings);
   await startI18n(settings.language);
   createRoot(root).render(

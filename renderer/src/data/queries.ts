@@ -47,13 +47,30 @@ export function retryUnlessRefused(failures: number, failure: unknown): boolean 
   return failures < 2 && !(status !== undefined && status >= 400 && status < 500);
 }
 
-/** The session (connection, token, keychain). */
+/**
+ * The session (connection, token, keychain). It changes when the app says so (useSessionEvents) or
+ * after one of the window's own changes (mutations.ts), so a component that mounts reads it from
+ * the cache, not from the app. Only the day's token count can change unannounced (a `cdb` run on
+ * this machine was granted one): it is read again when the window gets the focus back.
+ */
 export const sessionQuery = (api: AppApi) =>
-  queryOptions({ queryKey: queryKeys.session, queryFn: () => call(api, 'session.status', {}) });
+  queryOptions({
+    queryKey: queryKeys.session,
+    queryFn: () => call(api, 'session.status', {}),
+    staleTime: Infinity,
+    refetchOnWindowFocus: 'always',
+  });
 
-/** The saved connection profiles (never their secrets). */
+/**
+ * The saved connection profiles (never their secrets): read again when the window saves or deletes
+ * one (mutations.ts) or the app says one changed (useSessionEvents), never on a component's mount.
+ */
 export const profilesQuery = (api: AppApi) =>
-  queryOptions({ queryKey: queryKeys.profiles, queryFn: () => call(api, 'profiles.list', {}) });
+  queryOptions({
+    queryKey: queryKeys.profiles,
+    queryFn: () => call(api, 'profiles.list', {}),
+    staleTime: Infinity,
+  });
 
 /** The app's settings; changed in place by what saves them (column layouts). */
 export const settingsQuery = (api: AppApi) =>
@@ -148,17 +165,25 @@ export async function prefetchFirstView(
 }
 
 /**
- * The session, kept fresh by the app's token events; when a connection is edited or deleted, what
- * was read from it (views, counts, schemas) is forgotten, so no other API's rows show under its name.
+ * Keeps the session fresh from the app's events, once for the window (the app's root calls it),
+ * however many components show it: a token event carries the token's new state, which replaces the
+ * session's own (no request); a connection edited or deleted reads the session again, and what was
+ * read from that connection (views, counts, schemas) is forgotten, so no other API's rows show
+ * under its name.
  */
-export function useSession() {
+export function useSessionEvents(): void {
   const api = useApi();
   const client = useQueryClient();
   useEffect(() => {
-    const stopTokens = api.on(
-      'token.state',
-      () => void client.invalidateQueries({ queryKey: queryKeys.session }),
-    );
+    const stopTokens = api.on('token.state', ({ connectionId, ...token }) => {
+      const session = client.getQueryData<SessionStatus>(queryKeys.session);
+      // A session on its way may have been read before this change: read it again instead.
+      if (!session || client.isFetching({ queryKey: queryKeys.session }))
+        void client.invalidateQueries({ queryKey: queryKeys.session });
+      // Another tab's connection's token is not this one's.
+      else if (session.connection?.id === connectionId)
+        client.setQueryData<SessionStatus>(queryKeys.session, { ...session, token });
+    });
     const stopChanges = api.on('connection.changed', ({ connectionId }) => {
       forgetConnection(connectionId);
       for (const key of [queryKeys.counts, queryKeys.allPages, ['schemas'] as const])
@@ -168,7 +193,11 @@ export function useSession() {
     });
     return () => (stopTokens(), stopChanges());
   }, [api, client]);
-  return useQuery(sessionQuery(api));
+}
+
+/** The session, as the app's last word left it (useSessionEvents). */
+export function useSession() {
+  return useQuery(sessionQuery(useApi()));
 }
 
 /** The saved connection profiles. */

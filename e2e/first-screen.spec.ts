@@ -1,0 +1,46 @@
+import { expect, test, type Page } from '@playwright/test';
+import { API_PATH, EVENTS_PATH } from '../electron/shared/wire.js';
+import { ownDemo } from './own-demo.js';
+
+// What the first screen asks the app for, by request name: each piece of state once, however many
+// components show it (the session's status bar, header, table and commands all read one answer).
+const own = ownDemo({ customers: 120, contacts: 80, agreements: 90 }, 'First screen');
+
+/** Counts the page's requests to the app by name, from now on. */
+function countRequests(page: Page): Map<string, number> {
+  const counts = new Map<string, number>();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (!pathname.startsWith(API_PATH) || pathname === EVENTS_PATH) return;
+    const name = pathname.slice(API_PATH.length);
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  });
+  return counts;
+}
+
+test('the first screen asks the app for each thing once, however many components show it', async ({
+  page,
+}) => {
+  const counts = countRequests(page);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(await own.host.address());
+  await expect(page.getByTestId('row').first()).toContainText('CUS-');
+  await expect(page.getByTestId('row-position')).toContainText('of 120');
+  // Components mount again on a view switch and back: none of them asks for the session again.
+  const nav = (name: string) => page.getByRole('navigation').getByRole('button', { name });
+  await nav('Contacts').click();
+  await expect(page.getByTestId('row-position')).toContainText('of 80');
+  await nav('Customers').click();
+  await expect(page.getByTestId('row-position')).toContainText('of 120');
+
+  expect(Object.fromEntries(counts)).toEqual({
+    'session.status': 1,
+    'settings.get': 1,
+    'profiles.list': 1,
+    'data.schemas': 1,
+    'lists.status': 1,
+    // Customers, then Contacts; Customers again comes from memory.
+    'data.listPage': 2,
+    'data.count': 2,
+  });
+});
