@@ -4,6 +4,8 @@ import { startHostProcess, type HostProcess } from './host-process.js';
 
 // Accessibility (axe-core) on every view, and screenshots of each view in both languages, kept as
 // test artefacts (test-results/), not committed.
+// The two languages' walks share nothing (each worker starts its own host): side by side.
+test.describe.configure({ mode: 'parallel' });
 let host: HostProcess;
 test.beforeAll(async () => {
   host = await startHostProcess();
