@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, LIST_ROWS_MAX, PAGE_SIZE_MAX, type Language, type Resource } from './api-rules.js';
 import { exportOptionsSchema, exportViewSchema, type AuditEntry, type ExportProgress } from './export.js';
-import type { AppErrorCode } from './errors.js';
+import type { AppErrorPayload } from './errors.js';
 import { profileInputSchema, type Profile } from './profile.js';
 import { viewSchema } from './view.js';
 import { filterSchema } from './filter.js';
@@ -224,7 +224,15 @@ export interface ConnectionRoute {
  */
 export type ProfileSummary = Profile & { secretSaved: boolean; secretDiffersFrom?: string[] };
 
-export type { CustomerSuggestion, GrantUsage, HeldListStatus, LimiterStats, SessionStatus, TokenStatus };
+export type {
+  AppErrorPayload,
+  CustomerSuggestion,
+  GrantUsage,
+  HeldListStatus,
+  LimiterStats,
+  SessionStatus,
+  TokenStatus,
+};
 
 export interface RequestOutputs {
   'profiles.list': ProfileSummary[];
@@ -333,18 +341,6 @@ export function isBareFileName(name: string): boolean {
     ![...name].some((character) => '/\\:*?"<>|'.includes(character) || character.charCodeAt(0) < 32) &&
     !/^\.+$/.test(name)
   );
-}
-
-/** A failure as it crosses to the renderer: what happened and what can be done, never a secret. */
-export interface AppErrorPayload {
-  code: AppErrorCode;
-  /** The app's own account, in English (what `cdb` prints). */
-  message: string;
-  /** The server's own words, when it gave any: shown as a quote, not as the app's sentence. */
-  serverMessage?: string;
-  status?: number;
-  retryable?: boolean;
-  retryAt?: number;
 }
 
 /** What every request answers: its output, or the failure. */

@@ -77,3 +77,15 @@ export type AppErrorCode = ApiErrorCode | AppOwnErrorCode;
 export function repeatedCursorMessage(where: string): string {
   return `${where} it handed out a cursor it had already given in this list, so the list would never end; it was stopped`;
 }
+
+/** A failure as it crosses to the renderer: what happened and what can be done, never a secret. */
+export interface AppErrorPayload {
+  code: AppErrorCode;
+  /** The app's own account, in English (what `cdb` prints). */
+  message: string;
+  /** The server's own words, when it gave any: shown as a quote, not as the app's sentence. */
+  serverMessage?: string;
+  status?: number;
+  retryable?: boolean;
+  retryAt?: number;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Language, Resource } from './api-rules.js';
-import type { AppErrorPayload } from './contract.js';
+import type { AppErrorPayload } from './errors.js';
 import { checkScope, viewFields } from './view.js';
 
 /**

@@ -3,9 +3,7 @@ import {
   DEMO_CONNECTION_ID,
   type EventName,
   type EventPayloads,
-  type ParsedRequestInput,
   type RequestName,
-  type RequestOutputs,
   type SessionStatus,
 } from '../../shared/contract.js';
 import type { Fetch } from '../api/http.js';
@@ -24,6 +22,7 @@ import { ProfileEditor } from './profile-editor.js';
 import { DIRECT_CALLER, RequestRegistry } from './request-registry.js';
 import { AppError } from './app-error.js';
 import { SettingsStore } from './settings-store.js';
+import type { Handlers } from './handlers.js';
 import { forgetSavedViews, savedViewHandlers } from './saved-views.js';
 import { searchHandlers } from './search-handlers.js';
 import { ProxyLogins } from './proxy-logins.js';
@@ -57,10 +56,6 @@ export interface AppCoreOptions extends ExportJobsOptions {
   trustCompanyRoot?: (urls: string[], pem: string) => void;
 }
 
-/** A handler per request; `caller` names the window or tab it came from (request-registry.ts). */
-export type Handlers = {
-  [N in RequestName]: (input: ParsedRequestInput<N>, caller?: string) => Promise<RequestOutputs[N]>;
-};
 type Listener = <E extends EventName>(name: E, payload: EventPayloads[E]) => void;
 
 /**

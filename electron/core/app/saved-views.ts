@@ -1,6 +1,6 @@
 import { SAVED_VIEWS_MAX, type SavedView } from '../../shared/saved-view.js';
 import { AppError } from './app-error.js';
-import type { Handlers } from './app-core.js';
+import type { Handlers } from './handlers.js';
 import { DIRECT_CALLER } from './request-registry.js';
 import type { SettingsStore } from './settings-store.js';
 

@@ -3,7 +3,7 @@ import { filterKindOf, kindsOf, KIND_SAMPLE_ROWS } from '../../shared/value-kind
 import { suggestCustomers } from '../search/customer-finder.js';
 import type { HeldLists, ListSource } from '../search/held-lists.js';
 import { compileSearch, matchesOf } from '../search/list-query.js';
-import type { Handlers } from './app-core.js';
+import type { Handlers } from './handlers.js';
 import { DIRECT_CALLER } from './request-registry.js';
 import type { RequestRegistry } from './request-registry.js';
 

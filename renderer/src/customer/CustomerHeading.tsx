@@ -8,7 +8,7 @@ import { failureLine } from '../app/describe-failure';
 import { countQuery, useSession } from '../data/queries';
 import { useHeldList } from '../data/held-lists';
 import { AppFailure, call } from '../api/call';
-import { heldRecord } from '../table/view-cache';
+import { heldRecord } from '../rows';
 import { lookUpCustomer } from './customer-lookup';
 
 /** A customer's name as a record gives it, or undefined when it has none. */

@@ -13,8 +13,7 @@ import type { AppApi, LimiterStats, SessionStatus, TokenStatus } from '../../../
 import type { View } from '../../../electron/shared/view';
 import { AppFailure, call } from '../api/call';
 import { useApi } from '../api/context';
-import { FRESH_MS } from '../table/traversal';
-import { forgetConnection, refreshViews, traversalOf } from '../table/view-cache';
+import { FRESH_MS, forgetConnection, refreshViews, traversalOf } from '../rows';
 
 /** A list as the user sees it: resource, customer scope, server sort (electron/shared/view.ts). */
 export type ListView = View;
@@ -100,8 +99,8 @@ export const countQuery = (api: AppApi, session: SessionStatus | undefined, view
 
 /**
  * One whole traversal of a view, block after block, for what reads a view through to its end (a
- * customer's summary; tables read only the rows on their screen: table/block-loader.ts). Its pages
- * are the blocks of the view's Traversal (table/view-cache.ts), so the table that shows the same
+ * customer's summary; tables read only the rows on their screen: rows/block-loader.ts). Its pages
+ * are the blocks of the view's Traversal (rows/view-cache.ts), so the table that shows the same
  * view shares every page with it: held rows read within the minute are used as they are, a read
  * under way is joined. The page parameter is the block's index; a new sort or language is a new
  * key. A query that is dropped (view closed) gives up its reads (cancelled when no one else waits).
@@ -144,7 +143,7 @@ export const FIRST_VIEW: ListView = { resource: 'customers' };
 /**
  * Asks at once for what the first screen shows — the session, then the first view's first page,
  * count and schema — so that they arrive while the page starts its languages and first render,
- * not after (the table joins the page read under way: table/traversal.ts).
+ * not after (the table joins the page read under way: rows/traversal.ts).
  */
 export async function prefetchFirstView(
   api: AppApi,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import { numberFormat } from '../intl';
-import type { WalkProgress as Progress } from './cursor-walk';
+import type { WalkProgress as Progress } from '../rows';
 
 /**
  * A far jump walked page by page (the API does not read that deep by position): where it is

@@ -7,12 +7,16 @@ import type { ApiRecord } from '../../../electron/shared/schema';
 import { useApi } from '../api/context';
 import { useCount, useSchemas, useSession, type ListView } from '../data/queries';
 import { useHeldList } from '../data/held-lists';
-import { BlockLoader } from './block-loader';
-import { HeldSearchLoader } from './held-search-loader';
 import { buildColumns } from './columns';
-import { OffsetReach } from './offset-reach';
-import { ScanLoader } from './scan-loader';
-import { onRefresh, refreshCount, traversalOf } from './view-cache';
+import {
+  BlockLoader,
+  HeldSearchLoader,
+  OffsetReach,
+  ScanLoader,
+  onRefresh,
+  refreshCount,
+  traversalOf,
+} from '../rows';
 
 /** Placeholder rows past the rows read, while more are coming and the total is not known. */
 const SKELETON_ROWS = 4;

@@ -3,7 +3,7 @@ import type { AppApi } from '../../../electron/shared/contract';
 import { PageChain } from '../../../electron/shared/page-chain';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { AppFailure, call } from '../api/call';
-import type { ListView } from '../data/queries';
+import type { View } from '../../../electron/shared/view';
 import { RowLoader } from './row-loader';
 
 /** The scan reads on while the user is this many matches from the end of them. */
@@ -37,7 +37,7 @@ export class ScanLoader extends RowLoader {
 
   constructor(
     private readonly api: AppApi,
-    private readonly view: ListView,
+    private readonly view: View,
     private readonly lang: Language,
     private readonly size: number,
   ) {

@@ -1,6 +1,6 @@
 import type { Language } from '../../../electron/shared/api-rules';
 import type { AppApi } from '../../../electron/shared/contract';
-import type { ListView } from '../data/queries';
+import type { View } from '../../../electron/shared/view';
 import { Traversal } from './traversal';
 
 /**
@@ -17,7 +17,7 @@ const refreshListeners = new Set<() => void>();
 let refreshes = 0;
 
 /** The key of a traversal: the same view read the same way is the same traversal. */
-function keyOf(connectionId: string, view: ListView, lang: Language, size: number): string {
+function keyOf(connectionId: string, view: View, lang: Language, size: number): string {
   return JSON.stringify([
     connectionId,
     view.resource,
@@ -36,7 +36,7 @@ function keyOf(connectionId: string, view: ListView, lang: Language, size: numbe
 export function traversalOf(
   api: AppApi,
   connectionId: string,
-  view: ListView,
+  view: View,
   lang: Language,
   size: number,
 ): Traversal {
@@ -67,7 +67,7 @@ export function trim(): void {
  * for the connection, or undefined: a customer opened by its id is named from the customers
  * already read, without asking the API.
  */
-export function heldRecord(connectionId: string, resource: ListView['resource'], id: string) {
+export function heldRecord(connectionId: string, resource: View['resource'], id: string) {
   for (const [key, traversal] of kept) {
     const [owner] = JSON.parse(key) as [string];
     if (owner !== connectionId || traversal.view.resource !== resource || traversal.view.customerId) continue;

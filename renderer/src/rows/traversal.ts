@@ -2,7 +2,7 @@ import type { Language } from '../../../electron/shared/api-rules';
 import type { AppApi } from '../../../electron/shared/contract';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { AppFailure, call } from '../api/call';
-import type { ListView } from '../data/queries';
+import type { View } from '../../../electron/shared/view';
 import { RepeatedCursorError, RowBlocks } from './row-blocks';
 
 /** Blocks a traversal holds at most: the screen's and a bounded cache (memory stays flat at any depth). */
@@ -48,7 +48,7 @@ export class Traversal {
 
   constructor(
     private readonly api: AppApi,
-    readonly view: ListView,
+    readonly view: View,
     readonly lang: Language,
     readonly blockSize: number,
     private readonly now: () => number = Date.now,

@@ -1,7 +1,7 @@
 import { PAGE_SIZE_MAX, type Language } from '../../../electron/shared/api-rules';
 import type { AppApi } from '../../../electron/shared/contract';
 import { AppFailure, call } from '../api/call';
-import type { ListView } from '../data/queries';
+import type { View } from '../../../electron/shared/view';
 import { RepeatedCursorError, type RowBlocks } from './row-blocks';
 
 let nextRequest = 0;
@@ -39,7 +39,7 @@ export class CursorWalk {
 
   constructor(
     private readonly api: AppApi,
-    private readonly view: ListView,
+    private readonly view: View,
     private readonly lang: Language,
     private readonly blocks: RowBlocks,
     private readonly events: WalkEvents,

@@ -4,7 +4,7 @@ import type { FilterCondition } from '../../../electron/shared/filter';
 import { isSameList, type HeldListStatus } from '../../../electron/shared/held-list';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { call } from '../api/call';
-import type { ListView } from '../data/queries';
+import type { View } from '../../../electron/shared/view';
 import { heldListOf, noteHeldList, onHeldLists } from '../data/held-lists';
 import { RowLoader } from './row-loader';
 
@@ -50,7 +50,7 @@ export class HeldSearchLoader extends RowLoader {
   constructor(
     private readonly api: AppApi,
     private readonly connectionId: string,
-    private readonly view: ListView,
+    private readonly view: View,
     private readonly lang: Language,
     private readonly filter: FilterCondition[],
   ) {

@@ -1,4 +1,4 @@
-import type { ListView } from '../data/queries';
+import type { View } from '../../../electron/shared/view';
 
 /** Per connection and list: the first row from which offset pages were refused or too slow. */
 const refusedFrom = new Map<string, number>();
@@ -13,7 +13,7 @@ const refusedFrom = new Map<string, number>();
 export class OffsetReach {
   private readonly key: string;
 
-  constructor(connectionId: string, view: Pick<ListView, 'resource' | 'customerId'>) {
+  constructor(connectionId: string, view: Pick<View, 'resource' | 'customerId'>) {
     this.key = JSON.stringify([connectionId, view.resource, view.customerId ?? null]);
   }
 
