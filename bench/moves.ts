@@ -11,7 +11,10 @@ import type { Page } from '@playwright/test';
 import { openAppInChromium } from './lib/app-in-chromium.js';
 import { percentiles, report } from './lib/report.js';
 
-const { page, demo, browser, newAddress, close } = await openAppInChromium({});
+// The desk's sizes: a Demo of 20,000 customers, 50,000 contacts and 300,000 agreements.
+const { page, demo, browser, newAddress, close } = await openAppInChromium({
+  size: { customers: 20_000, contacts: 50_000, agreements: 300_000 },
+});
 const nav = (name: string) => page.getByRole('navigation').getByRole('button', { name });
 
 /**
@@ -64,6 +67,29 @@ function clickUntilRows(on: Page, label: string, prefix: string): Promise<number
   `);
 }
 
+/**
+ * Clicks the button labelled `label` and measures, frame by frame, how long until a row at or past
+ * `row` (from 0) with its text is in the DOM: coming back to a place deep in a view.
+ */
+function clickUntilRowsFrom(on: Page, label: string, row: number): Promise<number> {
+  return on.evaluate(`
+    new Promise((resolve, reject) => {
+      const button = [...document.querySelectorAll('button')].find((element) =>
+        element.textContent.includes(${JSON.stringify(label)}));
+      if (!button) return reject(new Error('no button ' + ${JSON.stringify(label)}));
+      const at = performance.now();
+      button.click();
+      const check = () => {
+        const rows = [...document.querySelectorAll('[data-testid="row"]:not(.skeleton-row)')];
+        if (rows.some((element) => Number(element.getAttribute('aria-rowindex')) - 2 >= ${row}))
+          resolve(performance.now() - at);
+        else requestAnimationFrame(check);
+      };
+      check();
+    })
+  `);
+}
+
 /** API requests the Demo answered while `move` ran and one second after it. */
 async function requestsDuring<T>(move: () => Promise<T>): Promise<{ result: T; requests: number }> {
   const before = demo.requests.length;
@@ -88,6 +114,38 @@ for (let run = 0; run < REPEATS; run++) {
   const revisit = await requestsDuring(() => clickUntilRows(page, 'Agreements', 'AGR-'));
   revisits.push(revisit.result);
   revisitRequests += revisit.requests;
+}
+
+// Back to a view left deep: Agreements scrolled 10,000 rows down by the wheel, Customers, and back.
+const DEEP_ROW = 10_000;
+const backDeep: number[] = [];
+let backDeepRequests = 0;
+let backDeepReads = 0;
+let listPages = 0;
+page.on('request', (request) => {
+  if (new URL(request.url()).pathname.endsWith('/data.listPage')) listPages++;
+});
+for (let run = 0; run < REPEATS; run++) {
+  await nav('Agreements').click();
+  await rowsOf(/^AGR-/);
+  if (run === 0) {
+    await page.getByRole('grid', { name: 'Agreements' }).hover();
+    // 32 px rows: 2,000 px a notch, a notch a frame, as a fast wheel goes.
+    for (let notch = 0; notch < (DEEP_ROW * 32) / 2_000; notch++) {
+      await page.mouse.wheel(0, 2_000);
+      await page.waitForTimeout(16);
+    }
+    await page.locator('[data-testid="row"]:not(.skeleton-row)').first().waitFor();
+  }
+  await page.waitForTimeout(1_000);
+  await nav('Customers').click();
+  await rowsOf(/^CUS-/);
+  await page.waitForTimeout(500);
+  const pagesBefore = listPages;
+  const back = await requestsDuring(() => clickUntilRowsFrom(page, 'Agreements', DEEP_ROW - 500));
+  backDeep.push(back.result);
+  backDeepRequests += back.requests;
+  backDeepReads += listPages - pagesBefore;
 }
 await nav('Customers').click();
 await rowsOf(/^CUS-/);
@@ -136,6 +194,15 @@ report('moves', [
   },
   { figure: `  the slowest of the ${REPEATS}`, value: Math.max(...revisits), unit: 'ms' },
   { figure: '  API requests they cost', value: revisitRequests, unit: '', target: '≤ 0' },
+  {
+    figure: `back to a view left ${DEEP_ROW.toLocaleString('en')} rows down → its rows on screen (median of ${REPEATS})`,
+    value: percentiles(backDeep).median,
+    unit: 'ms',
+    target: '≤ 50',
+  },
+  { figure: `  the slowest of the ${REPEATS}`, value: Math.max(...backDeep), unit: 'ms' },
+  { figure: '  data.listPage requests they cost', value: backDeepReads, unit: '', target: '≤ 0' },
+  { figure: '  API requests they cost', value: backDeepRequests, unit: '', target: '≤ 0' },
   {
     figure: `Back from a customer → rows on screen (median of ${REPEATS})`,
     value: percentiles(backs).median,

@@ -184,6 +184,7 @@ export function DataTable({
           rowHeight={ROW_HEIGHT}
           overscan={OVERSCAN}
           place={place}
+          initialScrollTop={initialPlace?.scrollTop}
           columns={drawnColumns}
           textOf={rows.textOf}
           highlight={highlight}

@@ -19,6 +19,8 @@ export interface TableBodyProps {
   overscan: number;
   /** Told where the rows stand at each scroll and render (the toolbar's position text). */
   place: RowPlace;
+  /** Where the table opens (a view come back to): its first rows are those, not the top's. */
+  initialScrollTop?: number;
   /** The visible columns, in order (the same array while they are unchanged: rows compare it). */
   columns: readonly DrawnColumn[];
   /** The text a cell of column `key` shows for `record`. */
@@ -47,6 +49,7 @@ export const TableBody = memo(function TableBody({
   rowHeight,
   overscan,
   place,
+  initialScrollTop,
   columns,
   textOf,
   highlight,
@@ -65,10 +68,15 @@ export const TableBody = memo(function TableBody({
     rowHeight,
     overscan,
     place,
+    initialScrollTop,
   );
   const { from, to, anchor } = drawn;
-  // The rows drawn, read if they are not (again when rows arrive: the next blocks follow).
-  useEffect(() => source.ensure(from, to), [source, from, to]);
+  // The rows drawn, read if they are not (again when rows arrive: the next blocks follow). Before
+  // the first rows are placed none are drawn: nothing to read yet (a table opened deep would read
+  // its top for nothing).
+  useEffect(() => {
+    if (to >= from) source.ensure(from, to);
+  }, [source, from, to]);
   const width = columns.reduce((sum, column) => sum + column.width, 0);
 
   const rowOf = (event: MouseEvent) => {

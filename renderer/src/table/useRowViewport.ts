@@ -90,13 +90,15 @@ export function useRowViewport(
   rowHeight: number,
   overscan: number,
   place?: RowPlace,
+  initialScrollTop = 0,
 ) {
   const [box, setBox] = useState({ viewportHeight: 600, headerHeight: rowHeight });
   const [drawn, setDrawn] = useState<DrawnRows>({ from: 0, to: -1, anchor: 0 });
   const rendered = useRef(drawn);
   // The scroll position as the last scroll event read it: reading it after a render would force a
-  // layout the browser is about to do anyway.
-  const scrollTop = useRef(0);
+  // layout the browser is about to do anyway. A table opened at a place draws that place's rows
+  // first (useTablePlace scrolls there before the first paint): the top's are never asked for.
+  const scrollTop = useRef(initialScrollTop);
 
   useEffect(() => {
     const element = scrollRef.current;

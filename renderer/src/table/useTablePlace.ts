@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { GridPosition } from './useGridKeyboard';
 
 /** Where a table was left: its scroll position and the keyboard's active cell. */
@@ -43,7 +43,8 @@ export function useTablePlace(
     activeNow.current = active;
     leave.current = onLeave;
   });
-  useEffect(() => {
+  // Before the first paint: the table appears where it was left, and its rows are that place's.
+  useLayoutEffect(() => {
     if (scrollRef.current && initialPlace) scrollRef.current.scrollTop = initialPlace.scrollTop;
     if (focusOnStart) scrollRef.current?.focus({ preventScroll: true });
     return () => leave.current?.({ scrollTop: scrolledTo.current, active: activeNow.current });
