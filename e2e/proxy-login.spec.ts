@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './axe.js';
 import type { ProxyChallenge } from '../electron/shared/contract.js';
 import { EVENTS_PATH, sseEvent } from '../electron/shared/wire.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
@@ -41,7 +41,7 @@ test('asks for the proxy’s login in English, keeps it when asked to, and is cl
   await expect(dialog).toHaveAccessibleName('The proxy asks for a login');
   await expect(dialog).toContainText('The office proxy proxy.office:3128 asks for your login');
   await expect(dialog).toContainText('It calls itself “Office”.');
-  expect((await new AxeBuilder({ page }).include('dialog').analyze()).violations).toEqual([]);
+  expect(await axeViolations(page, 'dialog')).toEqual([]);
   // No user name: said at the field, nothing sent.
   await dialog.getByRole('button', { name: 'Sign in' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Enter your user name for the proxy.');

@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './axe.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 
 // Accessibility (axe-core) on every view, and screenshots of each view in both languages, kept as
@@ -50,14 +50,7 @@ async function shoot(page: Page, path: string, readmeName?: string): Promise<voi
 }
 
 async function expectNoViolations(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    ),
-    where,
-  ).toEqual([]);
+  expect(await axeViolations(page), where).toEqual([]);
 }
 
 for (const language of ['en', 'fr'] as const) {
