@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiClient, CallOptions, PageRequest } from './api-client.js';
 import { traverse, type TraversalPage } from './paging.js';
 import { startEngine, type Engine } from '../testing/test-kit.js';
 
@@ -47,6 +48,41 @@ describe('one traversal', () => {
     for await (const page of traverse(engine.client, AGREEMENTS_BY_ARR)) if (page.index === 1) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(engine.demo.counters.apiRequests).toBe(2);
+  });
+
+  it('reading ahead, asks for the next page while the caller still handles this one, and every row comes once', async () => {
+    engine = await startEngine({ demo: { latencyMs: 20 } });
+    const demo = engine.demo;
+    // Resolves when the Demo receives its second call: the caller handling the first page waits for
+    // it, which only a read-ahead can give (without one, this traversal would wait forever).
+    let secondCall: () => void = () => undefined;
+    const secondArrived = new Promise<void>((resolve) => (secondCall = resolve));
+    let calls = 0;
+    demo.faults.beforeEachCall(() => void (++calls === 2 && secondCall()));
+    const pages: TraversalPage[] = [];
+    for await (const page of traverse(engine.client, AGREEMENTS_BY_ARR, { readAhead: true })) {
+      if (page.index === 0) await secondArrived;
+      pages.push(page);
+    }
+    expect(new Set(idsOf(pages)).size).toBe(1_200);
+    expect(pages.map((page) => page.index)).toEqual([...Array(12).keys()]);
+    expect(demo.counters.apiRequests).toBe(12);
+  });
+
+  it('reading ahead, cancels the page read ahead when the loop is left', async () => {
+    engine = await startEngine({ demo: { latencyMs: 50 } });
+    const { client } = engine;
+    const signals: (AbortSignal | undefined)[] = [];
+    const watched = Object.assign(Object.create(client) as ApiClient, {
+      listPage: (request: PageRequest, options?: CallOptions) => {
+        signals.push(options?.signal);
+        return client.listPage(request, options);
+      },
+    });
+    for await (const page of traverse(watched, AGREEMENTS_BY_ARR, { readAhead: true }))
+      if (page.index === 1) break;
+    // Three pages asked for: the two seen and the one read ahead, whose request is given up.
+    expect(signals.map((signal) => signal?.aborted)).toEqual([true, true, true]);
   });
 
   it('keeps going through a 401 in the middle (one token renewal)', async () => {

@@ -11,6 +11,12 @@ export interface TraversalOptions extends CallOptions {
   restarts?: number;
   /** The list's count once known (what bounds a list whose cursors never end). */
   total?: () => number | undefined;
+  /**
+   * Asks for the next page as soon as a page arrives, while the caller handles it: an export
+   * writes a page in the time the next one travels, instead of one after the other. Cancelled
+   * when the traversal ends early.
+   */
+  readAhead?: boolean;
 }
 
 export interface TraversalPage extends Page {
@@ -37,32 +43,49 @@ export async function* traverse(
   let restarts = 0;
   let restarted = false;
   const chain = new PageChain(request.size);
-  for (;;) {
-    let page: Page;
-    try {
-      page = await client.listPage({ ...request, cursor }, options);
-    } catch (error) {
-      if (
-        error instanceof ApiError &&
-        error.code === 'invalid-cursor' &&
-        restarts < (options.restarts ?? 0)
-      ) {
-        restarts++;
-        chain.restart();
-        cursor = undefined;
-        index = 0;
-        restarted = true;
-        continue;
+  // The read-ahead's own signal, beside the caller's: a traversal left early cancels it.
+  const ahead = new AbortController();
+  const callOptions = {
+    ...options,
+    signal: options.signal ? AbortSignal.any([options.signal, ahead.signal]) : ahead.signal,
+  };
+  const pageAt = (at: string | undefined) => client.listPage({ ...request, cursor: at }, callOptions);
+  let next: Promise<Page> | undefined;
+  try {
+    for (;;) {
+      let page: Page;
+      try {
+        page = await (next ?? pageAt(cursor));
+      } catch (error) {
+        if (
+          error instanceof ApiError &&
+          error.code === 'invalid-cursor' &&
+          restarts < (options.restarts ?? 0)
+        ) {
+          restarts++;
+          chain.restart();
+          next = undefined;
+          cursor = undefined;
+          index = 0;
+          restarted = true;
+          continue;
+        }
+        throw error;
       }
-      throw error;
+      chain.total = options.total?.();
+      const problem = chain.take(page);
+      if (problem) throw invalidResponse(problem);
+      const more = page.hasNextPage && page.nextCursor !== null;
+      next = more && options.readAhead ? pageAt(page.nextCursor ?? undefined) : undefined;
+      // Its failure is met when it is awaited, or not at all when the traversal ends first.
+      next?.catch(() => undefined);
+      yield { ...page, index, restarted };
+      restarted = false;
+      index++;
+      if (!more) return;
+      cursor = page.nextCursor ?? undefined;
     }
-    chain.total = options.total?.();
-    const problem = chain.take(page);
-    if (problem) throw invalidResponse(problem);
-    yield { ...page, index, restarted };
-    restarted = false;
-    index++;
-    if (!page.hasNextPage || page.nextCursor === null) return;
-    cursor = page.nextCursor;
+  } finally {
+    ahead.abort();
   }
 }

@@ -89,7 +89,7 @@ export async function runExport(
     const pages = traverse(
       client,
       { resource, customerId, sort, size: options.pageSize, lang },
-      { signal: hooks.signal, priority: 'export', restarts: 1, total: () => progress.total },
+      { signal: hooks.signal, priority: 'export', restarts: 1, total: () => progress.total, readAhead: true },
     );
     for await (const page of pages) {
       if (page.restarted) {
