@@ -67,9 +67,15 @@ export function canvasMeasure(element: Element): TextMeasure {
   const context = document.createElement('canvas').getContext('2d');
   const style = getComputedStyle(element);
   const font = `${style.fontSize} ${style.fontFamily}`;
+  let weightSet: string | undefined;
   const width = (weight: string, text: string) => {
     if (!context) return text.length * 8;
-    context.font = `${weight} ${font}`;
+    // Setting a canvas's font parses it each time: a column's cells are measured in a row, once
+    // for all of them (this was a tenth of the first screen's script time).
+    if (weightSet !== weight) {
+      context.font = `${weight} ${font}`;
+      weightSet = weight;
+    }
     return context.measureText(text).width;
   };
   return { cell: (text) => width('400', text), header: (text) => width('600', text) };
