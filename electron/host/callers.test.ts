@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppCore } from '../core/app/app-core.js';
 import { Vault } from '../core/auth/vault.js';
-import { startDemoApi } from '../demo-api/testing/faults.js';
+import { startDemoApi, type DemoApi } from '../demo-api/testing/faults.js';
 import { CALLER_HEADER } from '../shared/wire.js';
 import { startHost, type RunningHost } from './server.js';
 import { HostTestClient } from './testing/test-client.js';
@@ -16,6 +16,15 @@ let dir: string;
 let core: AppCore;
 let host: RunningHost;
 let client: HostTestClient;
+let demo: DemoApi | undefined;
+
+/** API calls the Demo has received (counted on arrival, before its latency). */
+const received = () => demo?.counters.apiRequests ?? 0;
+
+/** Once the Demo has received a call past the `before` first: the request runs in the app, for 300 ms. */
+async function untilRunning(before: number): Promise<void> {
+  while (received() <= before) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cdb-callers-'));
@@ -26,8 +35,11 @@ beforeAll(async () => {
     exportDir: join(dir, 'exports'),
     vault: new Vault(undefined, 'callers', 'the Demo keeps its credentials in memory'),
     // Slow answers keep requests and exports running while the other tab tries to cancel them.
-    startDemo: () =>
-      startDemoApi({ latencyMs: 300, size: { customers: 50, contacts: 50, agreements: 3_000 } }),
+    startDemo: async () =>
+      (demo = await startDemoApi({
+        latencyMs: 300,
+        size: { customers: 50, contacts: 50, agreements: 3_000 },
+      })),
   });
   host = await startHost({ core, rendererDir: join(dir, 'renderer') });
   client = new HostTestClient(host);
@@ -52,16 +64,18 @@ describe('callers', () => {
   it('a tab cannot cancel another tab’s request of the same id; its own, it can', async () => {
     const [a, b] = [tab('tab-a'), tab('tab-b')];
     const page = { view: { resource: 'customers' }, size: 10, lang: 'en', requestId: 'page-1' };
+    let before = received();
     const running = a.call('data.listPage', page);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await untilRunning(before);
     expect(await b.call('data.cancel', { requestId: 'page-1' })).toEqual({
       ok: true,
       value: { cancelled: false },
     });
     expect(await running).toMatchObject({ ok: true, value: { rows: expect.any(Array) } });
 
+    before = received();
     const mine = a.call('data.listPage', page);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await untilRunning(before);
     expect(await a.call('data.cancel', { requestId: 'page-1' })).toEqual({
       ok: true,
       value: { cancelled: true },

@@ -274,14 +274,15 @@ export class AppCore {
     return () => this.listeners.delete(listener);
   }
 
-  /** Cancels running work, stops the Demo API and the limiters (the app is quitting). */
+  /** Cancels running work, stops the Demo API and the limiters, and waits for exports to end (the app is quitting). */
   async close(): Promise<void> {
     this.requests.cancelAll();
-    this.exports.cancelAll();
+    const exportsEnded = this.exports.cancelAll();
     this.heldLists.close();
     this.limiters.closeAll();
     this.tokens.closeAll();
     await this.connections.close();
+    await exportsEnded;
   }
 
   /** The connection `caller` chose, as the lists held for search are read from it. */

@@ -29,6 +29,8 @@ export interface ExportJobsOptions {
 export class ExportJobs {
   /** The exports running now, by id. */
   private readonly running = new Map<string, AbortController>();
+  /** Each running export's end, once its file is in place or removed and its audit line written. */
+  private readonly ends = new Set<Promise<void>>();
   /** This session's exports, by id: only their files may be revealed. */
   private readonly paths = new Map<string, string>();
   /** Targets of the exports running now: no second export may pick the same name. */
@@ -65,7 +67,7 @@ export class ExportJobs {
         path,
         ...(error !== undefined && { error: toErrorPayload(error) }),
       });
-    runExport(
+    const end = runExport(
       client,
       { id: exportId, profile, view, options, target: path },
       {
@@ -84,7 +86,9 @@ export class ExportJobs {
       .finally(() => {
         this.running.delete(exportId);
         this.targetsUnderWay.delete(path);
+        this.ends.delete(end);
       });
+    this.ends.add(end);
     return { exportId, path };
   }
 
@@ -108,10 +112,15 @@ export class ExportJobs {
     return this.auditLog.recent(count);
   }
 
-  /** Cancels every running export (the app is quitting). */
-  cancelAll(): void {
+  /**
+   * Cancels every running export (the app is quitting) and waits until each has ended: its
+   * temporary file removed and its audit line written, so none is left for the next start to
+   * clean up, and nothing writes in the data folder once the app has closed.
+   */
+  async cancelAll(): Promise<void> {
     for (const controller of this.running.values()) controller.abort();
     this.running.clear();
+    await Promise.allSettled([...this.ends]);
   }
 
   /**
