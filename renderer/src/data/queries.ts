@@ -34,6 +34,8 @@ export const queryKeys = {
   allPages: ['pages'] as const,
   pages: (connectionId: string | undefined, view: ListView, lang: Language, size: number) =>
     ['pages', connectionId, view, lang, size] as const,
+  /** The export audit log's newest entries, as they were when the exports were in `states`. */
+  recentExports: (states: string) => ['exports.recent', states] as const,
 };
 
 /**

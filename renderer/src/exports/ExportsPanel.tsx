@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
+import { queryKeys } from '../data/queries';
 import { useExports } from './exports-context';
 import { PanelHeader } from '../app/PanelHeader';
 import { ExportLine } from './ExportsTray';
@@ -13,9 +14,12 @@ export function ExportsPanel({ canReveal, onClose }: { canReveal: boolean; onClo
   const { t, i18n } = useTranslation();
   const api = useApi();
   const { exports } = useExports();
+  // Read again whenever an export of this session changes state, and each time the panel opens
+  // (no stale time: a `cdb` run may have added to the log meanwhile).
   const history = useQuery({
-    queryKey: ['exports.recent', exports.map((item) => item.state).join()],
+    queryKey: queryKeys.recentExports(exports.map((item) => item.state).join()),
     queryFn: () => call(api, 'exports.recent', {}),
+    staleTime: 0,
   });
   const locale = localeOf(i18n.language as Language);
   const numbers = new Intl.NumberFormat(locale);
