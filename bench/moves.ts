@@ -47,9 +47,10 @@ const gzippedKiB = scriptBytes.reduce((sum, bytes) => sum + gzipSync(bytes).leng
 
 /**
  * Clicks the button labelled `label` inside the page and measures, frame by frame, how long until a
- * row whose text starts with `prefix` is in the DOM: the user's wait, without the test driver's.
+ * row of `selector` for which `matches` (a JS expression of `row`) holds is in the DOM: the user's
+ * wait, without the test driver's.
  */
-function clickUntilRows(on: Page, label: string, prefix: string): Promise<number> {
+function clickUntil(on: Page, label: string, selector: string, matches: string): Promise<number> {
   return on.evaluate(`
     new Promise((resolve, reject) => {
       const button = [...document.querySelectorAll('button')].find((element) =>
@@ -58,8 +59,8 @@ function clickUntilRows(on: Page, label: string, prefix: string): Promise<number
       const at = performance.now();
       button.click();
       const check = () => {
-        const rows = [...document.querySelectorAll('[data-testid="row"]')];
-        if (rows.some((row) => row.textContent.startsWith(${JSON.stringify(prefix)}))) resolve(performance.now() - at);
+        const rows = [...document.querySelectorAll(${JSON.stringify(selector)})];
+        if (rows.some((row) => ${matches})) resolve(performance.now() - at);
         else requestAnimationFrame(check);
       };
       check();
@@ -67,28 +68,21 @@ function clickUntilRows(on: Page, label: string, prefix: string): Promise<number
   `);
 }
 
+/** Clicks `label` and measures until a row whose text starts with `prefix` is in the DOM. */
+const clickUntilRows = (on: Page, label: string, prefix: string) =>
+  clickUntil(on, label, '[data-testid="row"]', `row.textContent.startsWith(${JSON.stringify(prefix)})`);
+
 /**
- * Clicks the button labelled `label` and measures, frame by frame, how long until a row at or past
- * `row` (from 0) with its text is in the DOM: coming back to a place deep in a view.
+ * Clicks `label` and measures until a row at or past `row` (from 0), with its text, is in the DOM:
+ * coming back to a place deep in a view.
  */
-function clickUntilRowsFrom(on: Page, label: string, row: number): Promise<number> {
-  return on.evaluate(`
-    new Promise((resolve, reject) => {
-      const button = [...document.querySelectorAll('button')].find((element) =>
-        element.textContent.includes(${JSON.stringify(label)}));
-      if (!button) return reject(new Error('no button ' + ${JSON.stringify(label)}));
-      const at = performance.now();
-      button.click();
-      const check = () => {
-        const rows = [...document.querySelectorAll('[data-testid="row"]:not(.skeleton-row)')];
-        if (rows.some((element) => Number(element.getAttribute('aria-rowindex')) - 2 >= ${row}))
-          resolve(performance.now() - at);
-        else requestAnimationFrame(check);
-      };
-      check();
-    })
-  `);
-}
+const clickUntilRowsFrom = (on: Page, label: string, row: number) =>
+  clickUntil(
+    on,
+    label,
+    '[data-testid="row"]:not(.skeleton-row)',
+    `Number(row.getAttribute('aria-rowindex')) - 2 >= ${row}`,
+  );
 
 /** API requests the Demo answered while `move` ran and one second after it. */
 async function requestsDuring<T>(move: () => Promise<T>): Promise<{ result: T; requests: number }> {

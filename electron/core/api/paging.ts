@@ -75,15 +75,15 @@ export async function* traverse(
       chain.total = options.total?.();
       const problem = chain.take(page);
       if (problem) throw invalidResponse(problem);
-      const more = page.hasNextPage && page.nextCursor !== null;
-      next = more && options.readAhead ? pageAt(page.nextCursor ?? undefined) : undefined;
+      const nextCursor = page.hasNextPage ? (page.nextCursor ?? undefined) : undefined;
+      next = nextCursor !== undefined && options.readAhead ? pageAt(nextCursor) : undefined;
       // Its failure is met when it is awaited, or not at all when the traversal ends first.
       next?.catch(() => undefined);
       yield { ...page, index, restarted };
       restarted = false;
       index++;
-      if (!more) return;
-      cursor = page.nextCursor ?? undefined;
+      if (nextCursor === undefined) return;
+      cursor = nextCursor;
     }
   } finally {
     ahead.abort();

@@ -107,27 +107,20 @@ export class Vault {
 
   /** The token cached for the credentials `credentialsId` names (credentials.ts). */
   async getToken(credentialsId: string): Promise<CachedToken | undefined> {
-    const stored = await this.read(`${credentialsId}:token`);
-    if (!stored) return undefined;
-    try {
-      const token = JSON.parse(stored) as Partial<CachedToken>;
-      if (typeof token.accessToken === 'string' && typeof token.expiresAt === 'number') {
-        treatAsSecret(token.accessToken);
-        const notPermitted = Array.isArray(token.notPermitted)
-          ? token.notPermitted.filter((scope): scope is string => typeof scope === 'string')
-          : [];
-        return {
-          accessToken: token.accessToken,
-          expiresAt: token.expiresAt,
-          ...(typeof token.receivedAt === 'number' && { receivedAt: token.receivedAt }),
-          ...(notPermitted.length > 0 && { notPermitted }),
-          ...(typeof token.secretDigest === 'string' && { secretDigest: token.secretDigest }),
-        };
-      }
-    } catch {
-      // A damaged entry is treated as no token: a new one is requested.
-    }
-    return undefined;
+    // A damaged entry is no token: a new one is requested.
+    const token = await this.readJson<CachedToken>(`${credentialsId}:token`);
+    if (typeof token?.accessToken !== 'string' || typeof token.expiresAt !== 'number') return undefined;
+    treatAsSecret(token.accessToken);
+    const notPermitted = Array.isArray(token.notPermitted)
+      ? token.notPermitted.filter((scope): scope is string => typeof scope === 'string')
+      : [];
+    return {
+      accessToken: token.accessToken,
+      expiresAt: token.expiresAt,
+      ...(typeof token.receivedAt === 'number' && { receivedAt: token.receivedAt }),
+      ...(notPermitted.length > 0 && { notPermitted }),
+      ...(typeof token.secretDigest === 'string' && { secretDigest: token.secretDigest }),
+    };
   }
 
   setToken(credentialsId: string, token: CachedToken): Promise<void> {
@@ -140,18 +133,11 @@ export class Vault {
 
   /** The login kept for the proxy `proxy` (host:port), when the user chose to keep one. */
   async getProxyLogin(proxy: string): Promise<ProxyLogin | undefined> {
-    const stored = await this.read(`${proxy}:proxy`);
-    if (!stored) return undefined;
-    try {
-      const login = JSON.parse(stored) as Partial<ProxyLogin>;
-      if (typeof login.username === 'string' && typeof login.password === 'string') {
-        treatAsSecret(login.password);
-        return { username: login.username, password: login.password };
-      }
-    } catch {
-      // A damaged entry is treated as none: the user is asked again.
-    }
-    return undefined;
+    // A damaged entry is none: the user is asked again.
+    const login = await this.readJson<ProxyLogin>(`${proxy}:proxy`);
+    if (typeof login?.username !== 'string' || typeof login.password !== 'string') return undefined;
+    treatAsSecret(login.password);
+    return { username: login.username, password: login.password };
   }
 
   setProxyLogin(proxy: string, login: ProxyLogin): Promise<void> {
@@ -161,6 +147,21 @@ export class Vault {
 
   deleteProxyLogin(proxy: string): Promise<void> {
     return this.delete(`${proxy}:proxy`);
+  }
+
+  /**
+   * The JSON object kept under `account`, its fields still to be checked by the caller; undefined
+   * when there is none, or what is kept is not a JSON object (a damaged entry).
+   */
+  private async readJson<T>(account: Account): Promise<Partial<T> | undefined> {
+    const stored = await this.read(account);
+    if (!stored) return undefined;
+    try {
+      const value: unknown = JSON.parse(stored);
+      return typeof value === 'object' && value !== null ? value : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   private async read(account: Account): Promise<string | undefined> {
