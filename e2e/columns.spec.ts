@@ -63,6 +63,17 @@ test('a column’s edge resizes by keyboard, remembered for the view; Enter or a
   expect((await cutCells(grid)).some((cell) => cell.startsWith('Email:'))).toBe(true);
   // The arrows were the edge's: the grid's active cell did not move.
   await expect(grid.getByRole('gridcell').first()).toHaveClass(/active/);
+  // A held key repeats faster than the header redraws: every press counts, out and back.
+  const held = (key: string) =>
+    page.evaluate(`{
+      const edge = document.querySelector('[role=separator][aria-label="Width of Email"]');
+      for (let press = 0; press < 2; press++)
+        edge.dispatchEvent(new KeyboardEvent('keydown', { key: '${key}', shiftKey: true, bubbles: true }));
+    }`);
+  await held('ArrowRight');
+  await expect.poll(() => widthOf(page, 'Email')).toBe(Math.max(60, before - 200) + 100);
+  await held('ArrowLeft');
+  await expect.poll(() => widthOf(page, 'Email')).toBe(Math.max(60, before - 200));
 
   // Remembered for the view, after a reload.
   await page.waitForTimeout(600);

@@ -3,7 +3,8 @@ import type { Language } from '../../../electron/shared/api-rules';
 import { useApi } from '../api/context';
 import { failureLine } from '../app/describe-failure';
 import { AppFailure } from '../api/call';
-import { useExports, type SessionExport } from './exports-context';
+import { useExports } from './exports-context';
+import type { SessionExport } from './session-exports';
 import { localeOf } from '../../../electron/shared/wire';
 
 /** One export's line: progress while it runs, then where the file is, or why there is none. */

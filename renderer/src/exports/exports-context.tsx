@@ -4,21 +4,13 @@ import {
   useContext,
   useEffect,
   useMemo,
-  useRef,
-  useState,
+  useReducer,
   type ReactNode,
 } from 'react';
-import type { ExportEvent, RequestInput } from '../../../electron/shared/contract';
+import type { RequestInput } from '../../../electron/shared/contract';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
-
-/** An export of this session, as the tray and the Exports panel show it. */
-export interface SessionExport extends Partial<ExportEvent> {
-  exportId: string;
-  fileName: string;
-  path: string;
-  state: ExportEvent['state'];
-}
+import { NO_EXPORTS, sessionExports, type SessionExport } from './session-exports';
 
 interface ExportsState {
   exports: SessionExport[];
@@ -35,37 +27,30 @@ const ExportsContext = createContext<ExportsState | undefined>(undefined);
  */
 export function ExportsProvider({ children }: { children: ReactNode }) {
   const api = useApi();
-  const [exports, setExports] = useState<SessionExport[]>([]);
-  // Events can come before export.start has answered (a small export): kept until it has.
-  const early = useRef(new Map<string, ExportEvent>());
+  const [{ exports }, dispatch] = useReducer(sessionExports, NO_EXPORTS);
 
-  useEffect(
-    () =>
-      api.on('export.progress', (event) =>
-        setExports((current) => {
-          if (!current.some((item) => item.exportId === event.exportId))
-            early.current.set(event.exportId, event);
-          return current.map((item) => (item.exportId === event.exportId ? { ...item, ...event } : item));
-        }),
-      ),
-    [api],
-  );
+  useEffect(() => api.on('export.progress', (event) => dispatch({ type: 'event', event })), [api]);
 
   const start = useCallback(
     async (request: RequestInput<'export.start'>) => {
-      const { exportId, path } = await call(api, 'export.start', request);
-      const started: SessionExport = { exportId, path, fileName: request.fileName, state: 'running' };
-      const seen = early.current.get(exportId);
-      early.current.delete(exportId);
-      setExports((current) => [{ ...started, ...seen }, ...current]);
+      dispatch({ type: 'starting' });
+      let answer;
+      try {
+        answer = await call(api, 'export.start', request);
+      } catch (error) {
+        dispatch({ type: 'start-failed' });
+        throw error;
+      }
+      const { exportId, path } = answer;
+      dispatch({
+        type: 'started',
+        started: { exportId, path, fileName: request.fileName, state: 'running' },
+      });
     },
     [api],
   );
   const cancel = useCallback((exportId: string) => void api.invoke('export.cancel', { exportId }), [api]);
-  const dismiss = useCallback(
-    (exportId: string) => setExports((current) => current.filter((item) => item.exportId !== exportId)),
-    [],
-  );
+  const dismiss = useCallback((exportId: string) => dispatch({ type: 'dismissed', exportId }), []);
   const value = useMemo(() => ({ exports, start, cancel, dismiss }), [exports, start, cancel, dismiss]);
   return <ExportsContext.Provider value={value}>{children}</ExportsContext.Provider>;
 }

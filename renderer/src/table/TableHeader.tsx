@@ -29,8 +29,12 @@ export function TableHeader({
     }
     if (event.key === 'Enter') onFit(key);
     if (change === undefined) return;
-    const width = Math.min(COLUMN_WIDTH.fitMax, Math.max(COLUMN_WIDTH.min, size + change));
-    table.setColumnSizing((current) => ({ ...current, [key]: width }));
+    // From the width the last press left, not the one drawn: a held key repeats faster than the
+    // header redraws, and each press must count.
+    table.setColumnSizing((current) => {
+      const width = (current[key] ?? size) + change;
+      return { ...current, [key]: Math.min(COLUMN_WIDTH.fitMax, Math.max(COLUMN_WIDTH.min, width)) };
+    });
   };
   return (
     <div className="table-header" role="row" aria-rowindex={1}>

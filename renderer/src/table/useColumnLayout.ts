@@ -18,7 +18,9 @@ export function layoutKeyOf(view: Pick<View, 'resource' | 'customerId'>): string
  * A view's column layout (order, hidden columns, widths), remembered in the app's settings so it
  * survives a restart; changes are saved shortly after the user stops changing them.
  */
-export function useColumnLayout(viewKey: string): [ColumnLayout, (layout: ColumnLayout) => void] {
+export function useColumnLayout(
+  viewKey: string,
+): [ColumnLayout, (change: (current: ColumnLayout) => ColumnLayout) => void] {
   const api = useApi();
   const queryClient = useQueryClient();
   const settings = useQuery(settingsQuery(api));
@@ -34,9 +36,11 @@ export function useColumnLayout(viewKey: string): [ColumnLayout, (layout: Column
     [api, queryClient],
   );
 
+  // A change applies to the layout as the last change left it, not as drawn: two key presses can
+  // come between two renders.
   const setLayout = useCallback(
-    (next: ColumnLayout) => {
-      showLayout(queryClient, viewKey, next);
+    (change: (current: ColumnLayout) => ColumnLayout) => {
+      showLayout(queryClient, viewKey, change);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         timer.current = undefined;
@@ -54,18 +58,26 @@ export function usePutLayout(): (viewKey: string, layout: ColumnLayout) => void 
   const queryClient = useQueryClient();
   return useCallback(
     (viewKey, layout) => {
-      showLayout(queryClient, viewKey, layout);
+      showLayout(queryClient, viewKey, () => layout);
       saveLayouts(api, queryClient);
     },
     [api, queryClient],
   );
 }
 
-/** The layout of `viewKey` in the settings the tables read. */
-function showLayout(queryClient: QueryClient, viewKey: string, layout: ColumnLayout): void {
-  queryClient.setQueryData<Settings>(queryKeys.settings, (current) =>
-    current ? { ...current, layouts: { ...current.layouts, [viewKey]: layout } } : current,
-  );
+/** Changes the layout of `viewKey` in the settings the tables read. */
+function showLayout(
+  queryClient: QueryClient,
+  viewKey: string,
+  change: (current: ColumnLayout) => ColumnLayout,
+): void {
+  queryClient.setQueryData<Settings>(queryKeys.settings, (current) => {
+    if (!current) return current;
+    const before = current.layouts?.[viewKey] ?? EMPTY;
+    const layout = change(before);
+    if (layout === before) return current;
+    return { ...current, layouts: { ...current.layouts, [viewKey]: layout } };
+  });
 }
 
 /** Writes every view's layout, as shown, to the settings file. */

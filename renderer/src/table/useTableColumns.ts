@@ -79,19 +79,24 @@ export function useTableColumns({
     onColumnResizingChange: setResizing,
     onSortingChange: (updater) => onSortChange(sortParamOf(functionalUpdate(updater, sorting))),
     onColumnOrderChange: (updater) =>
-      setLayout({ ...layout, order: functionalUpdate(updater, layout.order) }),
-    onColumnVisibilityChange: (updater) => {
-      const visibility = functionalUpdate(updater, hidden);
-      setLayout({ ...layout, hidden: Object.keys(visibility).filter((key) => visibility[key] === false) });
-    },
+      setLayout((current) => ({ ...current, order: functionalUpdate(updater, current.order) })),
+    onColumnVisibilityChange: (updater) =>
+      setLayout((current) => {
+        const shown = Object.fromEntries(current.hidden.map((key) => [key, false]));
+        const visibility = functionalUpdate(updater, shown);
+        return { ...current, hidden: Object.keys(visibility).filter((key) => visibility[key] === false) };
+      }),
     // Only the columns the user sized are remembered: the others stay fitted to what they show.
-    onColumnSizingChange: (updater) => {
-      const next = functionalUpdate(updater, widths);
-      const sized = Object.entries(next)
-        .map(([key, size]) => [key, Math.round(size)] as const)
-        .filter(([key, size]) => size !== widths[key]);
-      if (sized.length) setLayout({ ...layout, sizes: { ...layout.sizes, ...Object.fromEntries(sized) } });
-    },
+    onColumnSizingChange: (updater) =>
+      setLayout((current) => {
+        const drawn = { ...widths, ...current.sizes };
+        const sized = Object.entries(functionalUpdate(updater, drawn))
+          .map(([key, size]) => [key, Math.round(size)] as const)
+          .filter(([key, size]) => size !== drawn[key]);
+        return sized.length
+          ? { ...current, sizes: { ...current.sizes, ...Object.fromEntries(sized) } }
+          : current;
+      }),
   });
   const drawnColumns = useStableColumns(
     table.getVisibleLeafColumns().map((column) => ({ id: column.id, width: column.getSize() })),
@@ -101,7 +106,7 @@ export function useTableColumns({
     drawnColumns,
     fit,
     layout,
-    resetLayout: () => setLayout({ order: [], hidden: [], sizes: {} }),
+    resetLayout: () => setLayout(() => ({ order: [], hidden: [], sizes: {} })),
   };
 }
 
