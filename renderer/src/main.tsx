@@ -24,11 +24,13 @@ if (!('api' in installed)) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryUnlessRefused } },
   });
-  // The first screen's data is on its way while the settings come, the languages start and React renders.
-  void queryClient.prefetchQuery(sessionQuery(api));
-  // Through the query cache, so the components that show the settings do not ask for them again.
+  // The session and the settings (both the app's own, read from memory and disk) are asked for
+  // together, through the query cache so that the components showing them do not ask again. The
+  // first view's page is asked for once both are in, before React renders: the first render holds
+  // the main thread for tens of milliseconds, and a request started during it would wait for it.
+  const session = queryClient.fetchQuery(sessionQuery(api)).catch(() => undefined);
   const settings = await queryClient.fetchQuery(settingsQuery(api));
-  void prefetchFirstView(api, queryClient, settings);
+  prefetchFirstView(api, queryClient, await session, settings);
   await startI18n(settings.language);
   createRoot(root).render(
     <StrictMode>

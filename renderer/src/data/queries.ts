@@ -143,16 +143,16 @@ export const pagesQuery = (
 export const FIRST_VIEW: ListView = { resource: 'customers' };
 
 /**
- * Asks at once for what the first screen shows — the session, then the first view's first page,
- * count and schema — so that they arrive while the page starts its languages and first render,
- * not after (the table joins the page read under way: rows/traversal.ts).
+ * Asks at once for what the first screen shows of the connection of `session` — the first view's
+ * first page, count and schema — so that they arrive while the page starts its languages and first
+ * render, not after (the table joins the page read under way: rows/traversal.ts).
  */
-export async function prefetchFirstView(
+export function prefetchFirstView(
   api: AppApi,
   client: QueryClient,
+  session: SessionStatus | undefined,
   settings: { language: Language; pageSize: number },
-): Promise<void> {
-  const session = await client.ensureQueryData(sessionQuery(api)).catch(() => undefined);
+): void {
   const connectionId = session?.connection?.id;
   if (!connectionId) return;
   const read = traversalOf(api, connectionId, FIRST_VIEW, settings.language, settings.pageSize).get(

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type RefObject } from 'react';
+import { useLayoutEffect, useMemo, useState, type RefObject } from 'react';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import {
   canvasMeasure,
@@ -49,11 +49,13 @@ export function useColumnWidths({
 }) {
   const [available, setAvailable] = useState(lastAvailable);
   const [measure, setMeasure] = useState<TextMeasure | undefined>(lastMeasure);
-  useEffect(() => {
+  // Before the first paint: a table drawn once without its widths would be drawn again at once.
+  useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
     lastMeasure ??= canvasMeasure(element);
     setMeasure(lastMeasure);
+    setAvailable((lastAvailable = element.clientWidth));
     const observer = new ResizeObserver(() => setAvailable((lastAvailable = element.clientWidth)));
     observer.observe(element);
     return () => observer.disconnect();
