@@ -34,7 +34,9 @@ export async function openAppInChromium(demo: DemoApiOptions, pageSize?: number)
   if (pageSize !== undefined) await core.handlers['settings.set']({ pageSize });
   const host = await startHost({ core, rendererDir: 'out/renderer' });
   const browser = await chromium.launch(CHROMIUM);
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  // A context of its own, where a bench can open more tabs (browser.newPage's context takes one).
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
   await page.goto(host.newAddress());
   // The page is ready when its first table row is there (the page's CSP forbids evaluating strings).
   await page.getByTestId('row').first().waitFor();

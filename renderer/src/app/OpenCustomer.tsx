@@ -193,32 +193,30 @@ function Suggestion({ suggestion }: { suggestion: CustomerSuggestion }) {
 function ListsBeingRead({ lists }: { lists: ReturnType<typeof useCustomerSuggestions>['lists'] }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
+  const reading = lists.filter((list) => list.state === 'reading');
+  if (!reading.length) return null;
   const numbers = numberFormat(i18n.language as Language);
-  return lists
-    .filter((list) => list.state === 'reading')
-    .map((list) => (
-      <p key={list.resource} className="held-progress" data-testid={`reading-${list.resource}`}>
-        <progress aria-label={t('search.readingProgress')} value={list.read} max={list.total ?? undefined} />
-        {t(list.total === undefined ? 'search.readingUnknown' : 'search.reading', {
-          list: t(`search.lists.${list.resource}`),
-          read: numbers.format(list.read),
-          total: numbers.format(list.total ?? 0),
-          left:
-            list.etaSeconds === undefined
-              ? ''
-              : t('search.left', { time: durationText(list.etaSeconds, numbers) }),
-        })}
-        <button
-          type="button"
-          aria-label={t('search.cancelReading', { list: t(`search.lists.${list.resource}`) })}
-          // The field keeps the focus.
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() =>
-            void api.invoke('lists.stop', { list: { resource: list.resource }, lang: list.lang })
-          }
-        >
-          {t('search.cancel')}
-        </button>
-      </p>
-    ));
+  return reading.map((list) => (
+    <p key={list.resource} className="held-progress" data-testid={`reading-${list.resource}`}>
+      <progress aria-label={t('search.readingProgress')} value={list.read} max={list.total ?? undefined} />
+      {t(list.total === undefined ? 'search.readingUnknown' : 'search.reading', {
+        list: t(`search.lists.${list.resource}`),
+        read: numbers.format(list.read),
+        total: numbers.format(list.total ?? 0),
+        left:
+          list.etaSeconds === undefined
+            ? ''
+            : t('search.left', { time: durationText(list.etaSeconds, numbers) }),
+      })}
+      <button
+        type="button"
+        aria-label={t('search.cancelReading', { list: t(`search.lists.${list.resource}`) })}
+        // The field keeps the focus.
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={() => void api.invoke('lists.stop', { list: { resource: list.resource }, lang: list.lang })}
+      >
+        {t('search.cancel')}
+      </button>
+    </p>
+  ));
 }

@@ -30,7 +30,9 @@ export function fittedWidth(
   max = COLUMN_WIDTH.sampleMax,
 ): number {
   let widest = measure.header(header) + COLUMN_WIDTH.headerExtra;
-  for (const text of texts) if (text) widest = Math.max(widest, measure.cell(text));
+  // Each text once: a column's values repeat (statuses, dates, countries), and measuring is the
+  // first screen's costliest step after rendering.
+  for (const text of new Set(texts)) if (text) widest = Math.max(widest, measure.cell(text));
   return Math.round(Math.min(max, Math.max(COLUMN_WIDTH.min, widest + COLUMN_WIDTH.padding)));
 }
 
