@@ -40,7 +40,7 @@ export function useColumnLayout(
   // come between two renders.
   const setLayout = useCallback(
     (change: (current: ColumnLayout) => ColumnLayout) => {
-      showLayout(queryClient, viewKey, change);
+      if (!showLayout(queryClient, viewKey, change)) return;
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         timer.current = undefined;
@@ -65,19 +65,21 @@ export function usePutLayout(): (viewKey: string, layout: ColumnLayout) => void 
   );
 }
 
-/** Changes the layout of `viewKey` in the settings the tables read. */
+/** Changes the layout of `viewKey` in the settings the tables read; false if that changed nothing. */
 function showLayout(
   queryClient: QueryClient,
   viewKey: string,
   change: (current: ColumnLayout) => ColumnLayout,
-): void {
+): boolean {
+  let changed = false;
   queryClient.setQueryData<Settings>(queryKeys.settings, (current) => {
     if (!current) return current;
     const before = current.layouts?.[viewKey] ?? EMPTY;
     const layout = change(before);
-    if (layout === before) return current;
-    return { ...current, layouts: { ...current.layouts, [viewKey]: layout } };
+    changed = layout !== before;
+    return changed ? { ...current, layouts: { ...current.layouts, [viewKey]: layout } } : current;
   });
+  return changed;
 }
 
 /** Writes every view's layout, as shown, to the settings file. */

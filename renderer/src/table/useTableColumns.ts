@@ -44,7 +44,7 @@ export function useTableColumns({
 }) {
   const [layout, setLayout] = useColumnLayout(layoutKeyOf(view));
   // Stable while unchanged: TanStack Table compares its state slices by identity.
-  const hidden = useMemo(() => Object.fromEntries(layout.hidden.map((key) => [key, false])), [layout.hidden]);
+  const hidden = useMemo(() => visibilityOf(layout.hidden), [layout.hidden]);
   const sorting = useMemo(() => sortingOf(view.sort), [view.sort]);
   const visibleColumns = useMemo(
     () => rows.filterColumns.filter((column) => !layout.hidden.includes(column.key)),
@@ -82,8 +82,7 @@ export function useTableColumns({
       setLayout((current) => ({ ...current, order: functionalUpdate(updater, current.order) })),
     onColumnVisibilityChange: (updater) =>
       setLayout((current) => {
-        const shown = Object.fromEntries(current.hidden.map((key) => [key, false]));
-        const visibility = functionalUpdate(updater, shown);
+        const visibility = functionalUpdate(updater, visibilityOf(current.hidden));
         return { ...current, hidden: Object.keys(visibility).filter((key) => visibility[key] === false) };
       }),
     // Only the columns the user sized are remembered: the others stay fitted to what they show.
@@ -108,6 +107,11 @@ export function useTableColumns({
     layout,
     resetLayout: () => setLayout(() => ({ order: [], hidden: [], sizes: {} })),
   };
+}
+
+/** TanStack's visibility state of a layout's hidden columns (the others are shown). */
+function visibilityOf(hidden: readonly string[]): Record<string, boolean> {
+  return Object.fromEntries(hidden.map((key) => [key, false]));
 }
 
 /** The same array while the columns' keys and widths are unchanged (the drawn rows compare it). */
