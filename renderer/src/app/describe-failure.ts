@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { AppErrorCode } from '../../../electron/shared/errors';
-import { localeOf } from '../../../electron/shared/wire';
+import { dateTimeFormat } from '../intl';
 import { AppFailure } from '../api/call';
 
 /** A failure as the user reads it: the app's sentence, then the specifics it came with. */
@@ -60,9 +60,7 @@ export function describeFailure(t: TFunction, language: Language, failure: unkno
   const time =
     retryAt === undefined
       ? ''
-      : new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-          retryAt,
-        );
+      : dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(retryAt);
   const server = serverMessage ? { from: 'server' as const, text: serverMessage } : undefined;
   const app = { from: 'app' as const, text: message };
   const worded = (summary: string, detail?: FailureText['detail']): FailureText =>

@@ -6,7 +6,7 @@ import {
   type Language,
 } from '../../../electron/shared/api-rules';
 import type { FilterCondition } from '../../../electron/shared/filter';
-import { localeOf } from '../../../electron/shared/wire';
+import { numberFormat } from '../intl';
 import { AppFailure } from '../api/call';
 import { failureLine } from '../app/describe-failure';
 import { useCount, useSession } from '../data/queries';
@@ -110,8 +110,7 @@ function CustomerTable({
   const [sort, setSort] = useState<string | undefined>(initial?.sort);
   const [filter, setFilter] = useState<FilterCondition[]>(initial?.filter ?? []);
   const total = useCount(useSession().data, { resource, customerId }).data?.total;
-  const n =
-    total === undefined ? '…' : new Intl.NumberFormat(localeOf(i18n.language as Language)).format(total);
+  const n = total === undefined ? '…' : numberFormat(i18n.language as Language).format(total);
   return (
     <DataTable
       view={{ resource, customerId, sort }}

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
-import { localeOf } from '../../../electron/shared/wire';
+import { numberFormat } from '../intl';
 import { useApi } from '../api/context';
 import { failureLine } from '../app/describe-failure';
 import { countQuery, useSession } from '../data/queries';
@@ -66,7 +66,7 @@ export function CustomerHeading({ customerId, name }: { customerId: string; name
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [customerId, connectionId]);
 
-  const numbers = new Intl.NumberFormat(localeOf(language));
+  const numbers = numberFormat(language);
   const start = () => {
     setLookup({ state: 'held' });
     // A read stopped or failed before goes on from where it was.

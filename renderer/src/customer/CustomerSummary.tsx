@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
-import { localeOf } from '../../../electron/shared/wire';
+import { numberFormat } from '../intl';
 import { FailureMessage } from '../app/FailureMessage';
 import { useCursorPages, useRetry, useSession } from '../data/queries';
 import { formatMoney } from '../table/format';
@@ -33,7 +33,7 @@ export function CustomerSummary({ customerId, pageSize }: { customerId: string; 
     if (pages.hasNextPage && !pages.isFetchingNextPage && !pages.error && !capped) void pages.fetchNextPage();
   }, [pages, capped]);
   const summary = useMemo(() => (complete ? summarize(agreements) : undefined), [complete, agreements]);
-  const number = new Intl.NumberFormat(localeOf(language));
+  const number = numberFormat(language);
 
   return (
     <section className="customer-summary" aria-labelledby={headingId}>
@@ -64,7 +64,7 @@ function SummaryFigures({
   language: Language;
 }) {
   const { t } = useTranslation();
-  const number = new Intl.NumberFormat(localeOf(language));
+  const number = numberFormat(language);
   const money = (amount: number, currency: string | null) => formatMoney(amount, currency, language);
   const labelOf = (label: string | null) => label ?? t('summary.noStatus');
   // The chart shows one currency: the one with the most MRR (the Demo has one; mixing would lie).
@@ -117,7 +117,7 @@ function SummaryFigures({
 function DeadlineValue({ deadline, language }: { deadline: Deadline | undefined; language: Language }) {
   const { t } = useTranslation();
   if (!deadline) return <dd>{t('summary.noDeadline')}</dd>;
-  const days = new Intl.NumberFormat(localeOf(language), { style: 'unit', unit: 'day', unitDisplay: 'long' });
+  const days = numberFormat(language, { style: 'unit', unit: 'day', unitDisplay: 'long' });
   const soon = deadline.days <= DEADLINE_SOON_DAYS;
   return (
     <dd className={soon ? 'deadline-soon' : undefined} data-testid="deadline">

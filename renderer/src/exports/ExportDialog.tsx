@@ -7,7 +7,7 @@ import { failureLine } from '../app/describe-failure';
 import { FormField } from '../app/FormField';
 import { ExportCommand } from './ExportCommand';
 import { useExports } from './exports-context';
-import { localeOf } from '../../../electron/shared/wire';
+import { numberFormat } from '../intl';
 
 export interface ExportDialogProps {
   /** Exactly the view on screen: resource, customer, sort, visible columns in order, filters, language. */
@@ -43,7 +43,7 @@ export function ExportDialog({ view, table, sortLabel, total, canChooseFolder, o
     dialog.current?.showModal();
   }, []);
 
-  const numbers = new Intl.NumberFormat(localeOf(language));
+  const numbers = numberFormat(language);
   const [, direction] = view.sort?.split('.') ?? [];
   const sort = view.sort
     ? t('export.sortedBy', {

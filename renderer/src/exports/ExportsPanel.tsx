@@ -7,7 +7,7 @@ import { queryKeys } from '../data/queries';
 import { useExports } from './exports-context';
 import { PanelHeader } from '../app/PanelHeader';
 import { ExportLine } from './ExportsTray';
-import { localeOf } from '../../../electron/shared/wire';
+import { numberFormat, dateTimeFormat } from '../intl';
 
 /** The Exports panel: this session's exports, and the newest entries of the export audit log. */
 export function ExportsPanel({ canReveal, onClose }: { canReveal: boolean; onClose: () => void }) {
@@ -21,9 +21,9 @@ export function ExportsPanel({ canReveal, onClose }: { canReveal: boolean; onClo
     queryFn: () => call(api, 'exports.recent', {}),
     staleTime: 0,
   });
-  const locale = localeOf(i18n.language as Language);
-  const numbers = new Intl.NumberFormat(locale);
-  const time = new Intl.DateTimeFormat(locale, {
+  const language = i18n.language as Language;
+  const numbers = numberFormat(language);
+  const time = dateTimeFormat(language, {
     dateStyle: 'short',
     timeStyle: 'short',
   });

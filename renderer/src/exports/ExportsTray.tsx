@@ -5,7 +5,7 @@ import { failureLine } from '../app/describe-failure';
 import { AppFailure } from '../api/call';
 import { useExports } from './exports-context';
 import type { SessionExport } from './session-exports';
-import { localeOf } from '../../../electron/shared/wire';
+import { numberFormat } from '../intl';
 
 /** One export's line: progress while it runs, then where the file is, or why there is none. */
 export function ExportLine({ item, canReveal }: { item: SessionExport; canReveal: boolean }) {
@@ -13,7 +13,7 @@ export function ExportLine({ item, canReveal }: { item: SessionExport; canReveal
   const language = i18n.language as Language;
   const api = useApi();
   const { cancel, dismiss } = useExports();
-  const numbers = new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 0 });
+  const numbers = numberFormat(language, { maximumFractionDigits: 0 });
   const progress = item.progress;
   const records = numbers.format(progress?.records ?? 0);
   const file = item.fileName;
@@ -26,7 +26,7 @@ export function ExportLine({ item, canReveal }: { item: SessionExport; canReveal
         ? t('export.running', {
             file,
             records,
-            percent: new Intl.NumberFormat(localeOf(language), {
+            percent: numberFormat(language, {
               style: 'percent',
             }).format(Math.min(1, progress.scanned / total)),
             rate: numbers.format(progress.recordsPerSecond),

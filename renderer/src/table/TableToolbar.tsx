@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { FilterCondition } from '../../../electron/shared/filter';
@@ -7,7 +7,7 @@ import { ExportDialog } from '../exports/ExportDialog';
 import { exportViewOf } from '../../../electron/shared/export';
 import { SaveViewDialog } from '../views/SaveViewDialog';
 import type { ColumnLayout } from '../../../electron/shared/contract';
-import { localeOf } from '../../../electron/shared/wire';
+import { numberFormat } from '../intl';
 import { ColumnMenu } from './ColumnMenu';
 import { GoToRow } from './GoToRow';
 import { RowPosition } from './RowPosition';
@@ -52,7 +52,7 @@ export function TableToolbar({
   const [exporting, setExporting] = useState(false);
   const [saving, setSaving] = useState(false);
   const columns = table.getVisibleLeafColumns().map((column) => column.id);
-  const numbers = useMemo(() => new Intl.NumberFormat(localeOf(language)), [language]);
+  const numbers = numberFormat(language);
   const { count, session } = rows;
   const sortColumn = view.sort?.split('.')[0];
   return (
