@@ -55,8 +55,9 @@ export function useColumnWidths({
     if (!element) return;
     lastMeasure ??= canvasMeasure(element);
     setMeasure(lastMeasure);
-    setAvailable((lastAvailable = element.clientWidth));
-    const observer = new ResizeObserver(() => setAvailable((lastAvailable = element.clientWidth)));
+    const readWidth = () => setAvailable((lastAvailable = element.clientWidth));
+    readWidth();
+    const observer = new ResizeObserver(readWidth);
     observer.observe(element);
     return () => observer.disconnect();
   }, [scrollRef]);
