@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { openAppInChromium } from './lib/app-in-chromium.js';
+import { openAppInChromium, VIEWPORT } from './lib/app-in-chromium.js';
 import { percentiles, report } from './lib/report.js';
 
 // The desk's sizes: a Demo of 20,000 customers, 50,000 contacts and 300,000 agreements.
@@ -18,6 +18,9 @@ const { page, demo, browser, newAddress, close } = await openAppInChromium({
   size: { customers: 20_000, contacts: 50_000, agreements: 300_000 },
 });
 const nav = (name: string) => page.getByRole('navigation').getByRole('button', { name });
+/** Waits for the first row whose text starts with `prefix`, in `on` (the app's first tab unless said). */
+const rowsOf = (prefix: RegExp, on: Page = page) =>
+  on.getByTestId('row').filter({ hasText: prefix }).first().waitFor();
 
 /**
  * Page load → the first Customers row in the DOM, in a tab `open` gives (the token and the Demo are
@@ -42,14 +45,14 @@ async function loadToFirstRows(open: () => Promise<Page>): Promise<number> {
   await tab.close();
   return ms;
 }
-const viewport = { width: 1400, height: 900 };
 // Another tab of the browser the app is open in: its script comes from the browser's caches, as
 // for every window after the first.
 const loads: number[] = [];
 for (let run = 0; run < 7; run++) loads.push(await loadToFirstRows(() => page.context().newPage()));
 // A browser profile of its own: nothing cached, the script fetched and compiled.
 const coldLoads: number[] = [];
-for (let run = 0; run < 7; run++) coldLoads.push(await loadToFirstRows(() => browser.newPage({ viewport })));
+for (let run = 0; run < 7; run++)
+  coldLoads.push(await loadToFirstRows(() => browser.newPage({ viewport: VIEWPORT })));
 
 const scripts = readdirSync('out/renderer/assets').filter((name) => name.endsWith('.js'));
 const scriptBytes = scripts.map((name) => readFileSync(join('out/renderer/assets', name)));
@@ -102,9 +105,9 @@ const clickUntilRowsFrom = (on: Page, label: string, row: number) =>
  * server's time). What is left is the app's own.
  */
 async function firstSwitch(): Promise<{ total: number; server: number }> {
-  const tab = await browser.newPage({ viewport });
+  const tab = await browser.newPage({ viewport: VIEWPORT });
   await tab.goto(newAddress());
-  await tab.getByTestId('row').filter({ hasText: /^CUS-/ }).first().waitFor();
+  await rowsOf(/^CUS-/, tab);
   await tab.waitForTimeout(1_000);
   await tab.evaluate('performance.clearResourceTimings()');
   const total = await clickUntilRows(tab, 'Agreements', 'AGR-');
@@ -129,8 +132,6 @@ async function requestsDuring<T>(move: () => Promise<T>): Promise<{ result: T; r
 }
 
 const REPEATS = 5;
-/** Waits for the first row whose text starts with `prefix`. */
-const rowsOf = (prefix: RegExp) => page.getByTestId('row').filter({ hasText: prefix }).first().waitFor();
 
 // Back to a view seen seconds before (each time: Agreements → Customers → Agreements).
 await nav('Agreements').click();

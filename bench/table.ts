@@ -11,7 +11,7 @@
 // Run: node --expose-gc --import tsx bench/table.ts (builds the renderer first).
 import type { CDPSession, Page } from '@playwright/test';
 import { floorGridPage } from './lib/floor-grid.js';
-import { openAppInChromium } from './lib/app-in-chromium.js';
+import { openAppInChromium, VIEWPORT } from './lib/app-in-chromium.js';
 import { report } from './lib/report.js';
 
 const TOTAL = 1_000_000;
@@ -146,7 +146,7 @@ while (Date.now() - dragged < 20_000) {
 const reachedAfterDrag = await lastRowShown();
 
 // The floor, in the same browser, with the same scroll script.
-const floorPage = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+const floorPage = await browser.newPage({ viewport: VIEWPORT });
 await floorPage.setContent(floorGridPage(TOTAL));
 const floorCdp = await floorPage.context().newCDPSession(floorPage);
 await floorCdp.send('Performance.enable');

@@ -8,6 +8,9 @@ import { AppCore } from '../../electron/core/app/app-core.js';
 import { startDemoApi, type DemoApi, type DemoApiOptions } from '../../electron/demo-api/testing/faults.js';
 import { startHost } from '../../electron/host/server.js';
 
+/** The window size the benches open the app at. */
+export const VIEWPORT = { width: 1400, height: 900 };
+
 /** The app as a person sees it, for a bench: the built renderer in Chromium, on the Demo connection. */
 export interface AppInChromium {
   core: AppCore;
@@ -35,7 +38,7 @@ export async function openAppInChromium(demo: DemoApiOptions, pageSize?: number)
   const host = await startHost({ core, rendererDir: 'out/renderer' });
   const browser = await chromium.launch(CHROMIUM);
   // A context of its own, where a bench can open more tabs (browser.newPage's context takes one).
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   await page.goto(host.newAddress());
   // The page is ready when its first table row is there (the page's CSP forbids evaluating strings).
