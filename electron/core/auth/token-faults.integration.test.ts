@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { API_LIMITS } from '../../shared/api-rules.js';
 import { runExport } from '../export/export.js';
 import { cleanUp, tempDir, wire } from '../testing/wired.js';
 import { apiErrorOf } from '../testing/test-kit.js';
@@ -12,7 +13,7 @@ afterEach(cleanUp);
 describe('token lifetime', () => {
   it('a 12,000-row export with 3-second tokens spends at most ⌈duration / 3 s⌉ + 1 tokens', async () => {
     // 120 pages of 100 at 20/s: about 5 s, so the export outlives its first token.
-    const { api, connection } = await wire({ tokenSeconds: 3, rows: 12_000 });
+    const { api, connection } = await wire({ tokenSeconds: 3, rows: 12_000 }, { pace: API_LIMITS });
     const target = join(await tempDir(), 'contacts.csv');
     const started = performance.now();
     const result = await runExport(connection.client, {

@@ -31,21 +31,28 @@ export interface Wired {
   connectAgain: () => Connection;
 }
 
-/** The other API, and the engine wired to it as the app wires a saved profile (secret in the test's keychain). */
+type Pace = Pick<ConnectionProfile, 'requestsPerSecond' | 'burst'>;
+
+/**
+ * The pace a profile is given unless a test asks for the spec's: the other API counts no rate, so
+ * 20/s would only make a test of a few dozen requests wait a second on the clock for nothing.
+ */
+const UNPACED: Pace = { requestsPerSecond: 1_000, burst: 1_000 };
+
+/**
+ * The other API, and the engine wired to it as the app wires a saved profile (secret in the test's
+ * keychain); `pace`: the profile's rate, for a test that needs its requests to take time.
+ */
 export async function wire(
   apiOptions: OtherApiOptions,
-  {
-    tokens = {},
-    rate = 20,
-    burst = 35,
-  }: { tokens?: Partial<TokenManagerOptions>; rate?: number; burst?: number } = {},
+  { tokens = {}, pace = UNPACED }: { tokens?: Partial<TokenManagerOptions>; pace?: Pace } = {},
 ): Promise<Wired> {
   const api = await startOtherApi(apiOptions);
   const vault = testVault();
   const ledger = await GrantLedger.open(undefined);
   const managers = new TokenManagers({ vault, ledger, ...tokens });
   const limiters = new LimiterRegistry();
-  const profile = profileFor(api, { requestsPerSecond: rate, burst });
+  const profile = profileFor(api, pace);
   await vault.setSecret(profile.id, api.clientSecret);
   const connectAgain = () =>
     connect(
