@@ -3,6 +3,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
+import { keptDesk } from './kept-desk.js';
 import { ownDemo } from './own-demo.js';
 
 // Saved views and the view as a command, in Chromium through the browser host against a Demo API
@@ -106,6 +107,10 @@ test('a saved view survives a restart of the host and reopens with its sort, fil
       return settings.layouts?.agreements?.hidden ?? [];
     })
     .not.toContain('currency');
+  // And the tab's place (written a second after the last move): the restart opens it on Customers.
+  await expect
+    .poll(() => keptDesk(page, own.host.dataDir))
+    .toMatchObject({ screen: { kind: 'list', resource: 'customers' } });
   own.host = await own.host.restart();
   await open(page);
   await nav(page, 'Agreements').click();

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DeskStore } from '../core/store/desks.js';
 import type { SavedView } from '../shared/saved-view.js';
 import { cdbHarness } from './testing/cdb-harness.js';
 
@@ -154,10 +155,23 @@ describe('cdb profile', () => {
       '--view: no view called "Nothing" is saved for profile "Demo EU" (saved: "Suspended, by MRR")',
     );
 
-    // Removing the profile removes its views: their filter values would be kept for nothing.
+    // Removing the profile removes its views and where the app's windows were on it: their filter
+    // values would be kept for nothing. Another connection's place stays.
+    const desks = new DeskStore(join(harness.dataDir, 'desks.json'));
+    const place = (connectionId: string) => ({
+      connectionId,
+      screen: { kind: 'list' as const, resource: 'agreements' as const },
+      places: { agreements: { filter: worklist.filter } },
+    });
+    await desks.put('window', place(profile?.id ?? ''));
+    await desks.put('tab-1', place('demo'));
     const remove = await cdb(['profile', 'remove', 'Demo EU']);
-    expect(remove.stderr).toContain('"Demo EU" removed, with its secret, token and saved views');
+    expect(remove.stderr).toContain(
+      '"Demo EU" removed, with its secret, token, saved views and the places its windows were left at',
+    );
     const settings = JSON.parse(await readFile(join(harness.dataDir, 'settings.json'), 'utf8'));
     expect(settings.views).toEqual({});
+    expect(await desks.get('window')).toBeUndefined();
+    expect(await desks.get('tab-1')).toEqual(place('demo'));
   });
 });

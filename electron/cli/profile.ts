@@ -2,6 +2,7 @@ import { printable } from '../core/printable.js';
 import { audienceOf } from '../shared/profile.js';
 import { dataFiles } from '../core/app-paths.js';
 import { forgetSavedViews } from '../core/app/saved-views.js';
+import { DeskStore } from '../core/store/desks.js';
 import { SettingsStore } from '../core/app/settings-store.js';
 import { credentialsId, credentialsOf } from '../core/auth/credentials.js';
 import { ProfileError } from '../core/store/profiles.js';
@@ -170,10 +171,13 @@ async function removeProfile(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`cdb: warning: the app's settings: ${reason}; the file was kept as ${movedTo}\n`);
   }
   await forgetSavedViews(settings.store, profile.id);
+  await new DeskStore(dataFiles(services.dataDir).desks).forgetConnection(profile.id);
   const credentials = credentialsOf(profile);
   if (!(await store.othersUse(credentials, profile.id)))
     await services.vault.deleteToken(credentialsId(credentials));
-  io.stderr.write(`cdb profile: "${profile.name}" removed, with its secret, token and saved views\n`);
+  io.stderr.write(
+    `cdb profile: "${profile.name}" removed, with its secret, token, saved views and the places its windows were left at\n`,
+  );
   return 0;
 }
 

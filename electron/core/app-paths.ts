@@ -22,6 +22,10 @@ export const dataFiles = (dataDir: string) => ({
   auditLog: join(dataDir, 'exports-audit.log'),
   /** The user's settings, saved views among them (settings-store.ts): read by `cdb` too. */
   settings: join(dataDir, 'settings.json'),
+  /** The port the browser host listened on last (host-port.ts). */
+  hostPort: join(dataDir, 'host-port.json'),
+  /** Where each window and tab was, to reopen there (desks.ts). */
+  desks: join(dataDir, 'desks.json'),
   /** Heartbeats of the processes calling each API origin, so they share its rate (origin-peers.ts). */
   limiterPeers: join(dataDir, 'limiter-peers'),
 });

@@ -1,10 +1,11 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultDataDir } from '../core/app-paths.js';
+import { dataFiles, defaultDataDir } from '../core/app-paths.js';
 import { nodeNetwork } from '../core/api/node-network.js';
 import { AppCore } from '../core/app/app-core.js';
 import { startDemoApi } from '../demo-api/index.js';
+import { keepPort, lastPort } from './host-port.js';
 import { startHost } from './server.js';
 
 const HELP = `Usage: npm run host -- [options]
@@ -12,7 +13,8 @@ const HELP = `Usage: npm run host -- [options]
 Serves the app to a browser on this machine (where the Electron runtime is not installed).
 
 Options:
-  --port N            port on 127.0.0.1 (default: a free one)
+  --port N            port on 127.0.0.1 (default: the one used last time if it is free,
+                      else a free one)
   --export-dir PATH   where exports are written (default: ~/Downloads)
   --data-dir PATH     profiles, settings and logs (default: the app's data folder)
   --renderer PATH     the built renderer (default: out/renderer)
@@ -30,7 +32,7 @@ async function main(argv: string[]): Promise<number> {
     args: argv,
     strict: true,
     options: {
-      port: { type: 'string', default: '0' },
+      port: { type: 'string' },
       'export-dir': { type: 'string' },
       'data-dir': { type: 'string' },
       renderer: { type: 'string' },
@@ -61,16 +63,17 @@ async function main(argv: string[]): Promise<number> {
   const searchMemory = count('search-memory-mib');
   const rate = count('demo-rate');
   const burst = count('demo-burst');
-  const port = Number(flags.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+  const port = flags.port === undefined ? undefined : Number(flags.port);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65_535))
     throw new Error(`--port must be a whole number from 0 to 65535, got "${flags.port}"`);
   if (flags.help) {
     process.stdout.write(HELP);
     return 0;
   }
   const network = nodeNetwork();
+  const dataDir = flags['data-dir'] ?? defaultDataDir();
   const core = await AppCore.open({
-    dataDir: flags['data-dir'] ?? defaultDataDir(),
+    dataDir,
     // The office's proxy, as a Node tool honours it (HTTPS_PROXY, NO_PROXY).
     fetch: network.fetch,
     trustCompanyRoot: network.trustFor,
@@ -87,13 +90,24 @@ async function main(argv: string[]): Promise<number> {
         },
       }),
   });
-  const host = await startHost({
-    core,
-    rendererDir: flags.renderer ?? join(import.meta.dirname, '../../out/renderer'),
-    port,
-    // Each address opens one tab: the next one is printed when one is used.
-    onAddressUsed: (next) => process.stdout.write(`For another tab or window: open ${next}\n`),
-  });
+  const start = (on: number) =>
+    startHost({
+      core,
+      rendererDir: flags.renderer ?? join(import.meta.dirname, '../../out/renderer'),
+      port: on,
+      // Each address opens one tab: the next one is printed when one is used.
+      onAddressUsed: (next) => process.stdout.write(`For another tab or window: open ${next}\n`),
+    });
+  const portFile = dataFiles(dataDir).hostPort;
+  const last = port === undefined ? await lastPort(portFile) : undefined;
+  // The port of last time, so the tabs find their places again; taken by another program meanwhile: a free one.
+  const host = await (last === undefined
+    ? start(port ?? 0)
+    : start(last).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+        return start(0);
+      }));
+  await keepPort(portFile, Number(new URL(host.url).port));
   process.stdout.write(`Customer Data Browser is running: open ${host.url}\n`);
   await new Promise((done) => {
     process.once('SIGINT', done);

@@ -4,6 +4,7 @@ import { exportOptionsSchema, exportViewSchema, type AuditEntry, type ExportProg
 import type { AppErrorPayload } from './errors.js';
 import { profileInputSchema, type Profile } from './profile.js';
 import { viewSchema } from './view.js';
+import { deskKeySchema, deskSchema, type Desk } from './desk.js';
 import { filterSchema } from './filter.js';
 import { heldListSchema, type CustomerSuggestion, type HeldListStatus } from './held-list.js';
 import {
@@ -47,6 +48,8 @@ export const settingsSchema = z
     layouts: z.record(z.string().max(100), columnLayoutSchema).optional(),
     /** Views saved under a name, by connection: changed only through the views.* requests. */
     views: savedViewsSchema.optional(),
+    /** Open on the first list instead of where each window was ("Start with a clean window"). */
+    startClean: z.boolean().optional(),
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;
@@ -106,6 +109,10 @@ export const requestSchemas = {
   'views.rename': z.object({ ...onConnection, name: viewNameSchema, newName: viewNameSchema }).strict(),
   'views.delete': z.object({ ...onConnection, name: viewNameSchema }).strict(),
   'session.status': z.object({}).strict(),
+  /** Where the window or tab of `key` was when it was last used (null: nowhere kept, or a clean start asked for). */
+  'desk.get': z.object({ key: deskKeySchema }).strict(),
+  /** Keeps where the window or tab is now, to reopen there. */
+  'desk.put': z.object({ key: deskKeySchema, desk: deskSchema }).strict(),
   'data.listPage': z
     .object({
       ...onConnection,
@@ -249,6 +256,9 @@ export interface RequestOutputs {
   'views.rename': SavedView[];
   'views.delete': SavedView[];
   'session.status': SessionStatus;
+  'desk.get': Desk | null;
+  /** False when nothing is kept (a clean start was asked for). */
+  'desk.put': { kept: boolean };
   'data.listPage': { rows: ApiRecord[]; nextCursor: string | null; hasNextPage: boolean };
   'data.offsetPage': { rows: ApiRecord[]; total: number };
   'data.count': { total: number };

@@ -40,9 +40,8 @@ export const savedViewSchema = z
   .superRefine(checkScope);
 export type SavedView = z.infer<typeof savedViewSchema>;
 
-/** A connection's id as saved views are keyed by it: a profile's id, or the Demo's. */
 /** A connection's id: a profile's UUID or the Demo's; never a name every object has ("__proto__", "constructor"). */
-const connectionIdSchema = z
+export const connectionIdSchema = z
   .string()
   .min(1)
   .max(100)

@@ -13,7 +13,12 @@ import { FIRST_VIEW, useRefreshViews, useSession, useSessionEvents } from './dat
 import { useHeldListEvents } from './data/held-lists';
 import { ExportsPanel } from './exports/ExportsPanel';
 import { ExportsTray } from './exports/ExportsTray';
-import { CustomerDetail, type CustomerTableState } from './customer/CustomerDetail';
+import { CustomerDetail, type CustomerTables } from './customer/CustomerDetail';
+import { useTranslation } from 'react-i18next';
+import type { Desk } from '../../electron/shared/desk';
+import type { Restored } from './desk/restore';
+import { useDeskKeeping } from './desk/useDeskKeeping';
+import { deskOf, movedCustomer, type TableMoves } from './desk/desk-of';
 import { nameOf } from './customer/CustomerHeading';
 import { ListView, type ListPlace } from './views/ListView';
 
@@ -22,27 +27,55 @@ type Screen =
   /** `opened`: a saved view was opened (counted: each opening is a new table). */
   | { kind: 'list'; resource: Resource; returning?: boolean; opened?: number }
   /** `name`: when the list it was opened from gave it (opened by its id alone, it is looked up). */
-  | { kind: 'customer'; customerId: string; name?: string; table?: CustomerTableState }
+  | { kind: 'customer'; customerId: string; name?: string; tables?: CustomerTables }
   | { kind: 'connections' }
   | { kind: 'exports' };
 
 const NEW_PLACE: ListPlace = { filter: [] };
 const RECENT_MAX = 20;
 
-/** The application: the views, the customer detail, the status bar. */
-export function App({ pageSize }: { pageSize: number }) {
+/** The screen a desk kept shows, or the first list. */
+function screenOf(desk: Desk | undefined): Screen {
+  const kept = desk?.screen;
+  if (kept?.kind === 'customer')
+    return { kind: 'customer', customerId: kept.customerId, tables: kept.tables };
+  return { kind: 'list', resource: kept?.resource ?? FIRST_VIEW.resource };
+}
+
+/**
+ * The application: the views, the customer detail, the status bar. It opens where the window was
+ * (`restored`, main.tsx) and keeps where it is under `deskKey`.
+ */
+export function App({
+  pageSize,
+  deskKey,
+  restored,
+}: {
+  pageSize: number;
+  deskKey: string;
+  restored: Restored;
+}) {
   useSessionEvents();
   const session = useSession();
-  const [screen, setScreen] = useState<Screen>({ kind: 'list', resource: FIRST_VIEW.resource });
-  const [places, setPlaces] = useState<Partial<Record<Resource, ListPlace>>>({});
+  const { t } = useTranslation();
+  const [screen, setScreen] = useState<Screen>(() => screenOf(restored.desk));
+  const [places, setPlaces] = useState<Partial<Record<Resource, ListPlace>>>(
+    () => restored.desk?.places ?? {},
+  );
+  const [connectionGone, setConnectionGone] = useState(restored.connectionGone === true);
   const resource = screen.kind === 'list' ? screen.resource : undefined;
   /** Customers opened this session, the latest first: offered again by "Open customer" (never saved). */
   const [recentCustomers, setRecentCustomers] = useState<string[]>([]);
-  const openCustomer = (customerId: string, name?: string, table?: CustomerTableState) => {
+  const openCustomer = (customerId: string, name?: string, tables?: CustomerTables) => {
     setRecentCustomers((ids) =>
       [customerId, ...ids.filter((other) => other !== customerId)].slice(0, RECENT_MAX),
     );
-    setScreen({ kind: 'customer', customerId, ...(name !== undefined && { name }), ...(table && { table }) });
+    setScreen({
+      kind: 'customer',
+      customerId,
+      ...(name !== undefined && { name }),
+      ...(tables && { tables }),
+    });
   };
   const putLayout = usePutLayout();
   const openings = useRef(0);
@@ -51,7 +84,7 @@ export function App({ pageSize }: { pageSize: number }) {
     putLayout(layoutKeyOf(view), view.layout);
     const state = { filter: view.filter, ...(view.sort !== undefined && { sort: view.sort }) };
     if (view.customerId !== undefined && view.resource !== 'customers') {
-      openCustomer(view.customerId, undefined, { resource: view.resource, ...state });
+      openCustomer(view.customerId, undefined, { [view.resource]: state });
       return;
     }
     setPlaces((current) => ({ ...current, [view.resource]: state }));
@@ -59,6 +92,10 @@ export function App({ pageSize }: { pageSize: number }) {
   };
   const api = useApi();
   const connectionId = session.data?.connection?.id;
+  // Where the user is in the tables, as they move: kept out of state (a scroll renders nothing).
+  const moves = useRef<TableMoves>({ lists: {} });
+  const deskChanged = useDeskKeeping(deskKey, () => deskOf(connectionId, screen, places, moves.current));
+  useEffect(deskChanged, [deskChanged, connectionId, screen, places]);
   // Below here every request that acts on a connection names the one this window shows.
   const connectionApi = useMemo(() => onConnection(api, connectionId), [api, connectionId]);
   useHeldListEvents(api, connectionId);
@@ -82,6 +119,14 @@ export function App({ pageSize }: { pageSize: number }) {
         />
         <main>
           {session.error && <FailureMessage failure={session.error} />}
+          {connectionGone && (
+            <p className="notice" role="status">
+              {t('desk.connectionGone')}{' '}
+              <button type="button" onClick={() => setConnectionGone(false)}>
+                {t('desk.dismiss')}
+              </button>
+            </p>
+          )}
           {screen.kind === 'exports' ? (
             <ExportsPanel
               canReveal={session.data?.canRevealFiles ?? false}
@@ -99,24 +144,34 @@ export function App({ pageSize }: { pageSize: number }) {
               pageSize={pageSize}
               place={places[screen.resource] ?? NEW_PLACE}
               // A list left because a saved view replaced its place must not write its old place back.
-              onPlaceChange={(place, from) =>
+              onPlaceChange={(place, from) => {
+                // The place the list now holds is the newest (a new sort or filter starts at the top).
+                delete moves.current.lists[screen.resource];
                 setPlaces((current) =>
                   (current[screen.resource] ?? NEW_PLACE) === from
                     ? { ...current, [screen.resource]: place }
                     : current,
-                )
-              }
+                );
+              }}
               onOpenCustomer={(customer) => openCustomer(String(customer.id), nameOf(customer))}
               returning={screen.returning}
+              onMove={(table) => {
+                moves.current.lists[screen.resource] = table;
+                deskChanged();
+              }}
             />
           ) : (
             <CustomerDetail
               key={screen.customerId}
               customerId={screen.customerId}
               name={screen.name}
-              table={screen.table}
+              tables={screen.tables}
               pageSize={pageSize}
               onBack={() => setScreen({ kind: 'list', resource: 'customers', returning: true })}
+              onTableChange={(table, place) => {
+                moves.current.customer = movedCustomer(moves.current.customer, screen, table, place);
+                deskChanged();
+              }}
             />
           )}
         </main>

@@ -3,7 +3,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installApi } from './api';
 import { ApiContext } from './api/context';
-import { prefetchFirstView, retryUnlessRefused, sessionQuery, settingsQuery } from './data/queries';
+import { call } from './api/call';
+import {
+  FIRST_VIEW,
+  prefetchFirstView,
+  retryUnlessRefused,
+  sessionQuery,
+  settingsQuery,
+} from './data/queries';
+import { restoreDesk, showsFirstView } from './desk/restore';
 import { App } from './App';
 import { ExportsProvider } from './exports/exports-context';
 import { startI18n } from './i18n';
@@ -28,16 +36,21 @@ if (!('api' in installed)) {
   // together, through the query cache so that the components showing them do not ask again. The
   // first view's page is asked for once both are in, before React renders: the first render holds
   // the main thread for tens of milliseconds, and a request started during it would wait for it.
+  // Where the window was (its desk) is asked for beside them.
   const session = queryClient.fetchQuery(sessionQuery(api)).catch(() => undefined);
+  const { deskKey } = installed;
+  const kept = call(api, 'desk.get', { key: deskKey }).catch(() => null);
   const settings = await queryClient.fetchQuery(settingsQuery(api));
-  prefetchFirstView(api, queryClient, await session, settings);
+  const restored = await restoreDesk(api, queryClient, await kept, await session);
+  if (showsFirstView(restored.desk, FIRST_VIEW.resource))
+    prefetchFirstView(api, queryClient, queryClient.getQueryData(sessionQuery(api).queryKey), settings);
   await startI18n(settings.language);
   createRoot(root).render(
     <StrictMode>
       <ApiContext.Provider value={api}>
         <QueryClientProvider client={queryClient}>
           <ExportsProvider>
-            <App pageSize={settings.pageSize} />
+            <App pageSize={settings.pageSize} deskKey={deskKey} restored={restored} />
           </ExportsProvider>
         </QueryClientProvider>
       </ApiContext.Provider>

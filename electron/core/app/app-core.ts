@@ -24,6 +24,8 @@ import { AppError } from './app-error.js';
 import { SettingsStore } from './settings-store.js';
 import type { Handlers } from './handlers.js';
 import { forgetSavedViews, savedViewHandlers } from './saved-views.js';
+import { deskHandlers } from './desks.js';
+import { DeskStore } from '../store/desks.js';
 import { searchHandlers } from './search-handlers.js';
 import { ProxyLogins } from './proxy-logins.js';
 import { HeldLists, type ListSource } from '../search/held-lists.js';
@@ -91,6 +93,7 @@ export class AppCore {
     demoLedger: GrantLedger,
     profiles: ProfileStore,
     private readonly settings: SettingsStore,
+    private readonly desks: DeskStore,
     auditLog: AuditLog,
   ) {
     this.tokens = new TokenManagers({ vault, ledger, fetch: options.fetch });
@@ -137,6 +140,7 @@ export class AppCore {
       await GrantLedger.open(undefined),
       store,
       settings.store,
+      new DeskStore(files.desks),
       new AuditLog(files.auditLog),
     );
     const kept = (what: string, report: DamagedFileReport | undefined) =>
@@ -176,6 +180,7 @@ export class AppCore {
       if (deleted) {
         this.connections.forget(id);
         await forgetSavedViews(this.settings, id);
+        await this.desks.forgetConnection(id);
         this.heldLists.forget(id);
         this.emit('connection.changed', { connectionId: id });
       }
@@ -192,6 +197,8 @@ export class AppCore {
     'settings.set': async (changes) => {
       const before = this.settings.get().language;
       const settings = await this.settings.set(changes);
+      // A clean start asked for: where the windows were is dropped, not only no longer read.
+      if (changes.startClean) await this.desks.clear();
       if (settings.language !== before) this.emit('language.changed', { language: settings.language });
       return settings;
     },
@@ -200,6 +207,10 @@ export class AppCore {
       (caller) => this.connections.active(caller)?.id,
     ),
     'session.status': (_input, caller = DIRECT_CALLER) => this.status(caller),
+    ...deskHandlers(
+      () => this.desks,
+      () => this.settings,
+    ),
     'data.listPage': ({ view, size, cursor, lang, priority, requestId }, caller = DIRECT_CALLER) =>
       this.requests.run(caller, requestId, (signal) =>
         this.connections

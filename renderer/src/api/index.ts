@@ -1,4 +1,5 @@
 import type { AppApi } from '../../../electron/shared/contract';
+import { WINDOW_DESK_KEY } from '../../../electron/shared/desk';
 import { SESSION_PATH } from '../../../electron/shared/wire';
 import { createHostApi } from './host-client';
 
@@ -10,9 +11,11 @@ declare global {
 }
 
 const SESSION_KEY = 'cdb-session';
+/** The tab's desk key: a reload finds where the tab was, another tab has its own. */
+const DESK_KEY = 'cdb-desk';
 
-/** How the page got in, or why it could not. */
-export type Installed = { api: AppApi } | { problem: 'no-key' | 'spent-key' };
+/** How the page got in (and the key its desk is kept under), or why it could not. */
+export type Installed = { api: AppApi; deskKey: string } | { problem: 'no-key' | 'spent-key' };
 
 /**
  * Makes sure `window.api` exists. In a browser, the address the host printed carries a one-time
@@ -21,7 +24,7 @@ export type Installed = { api: AppApi } | { problem: 'no-key' | 'spent-key' };
  * is spent, so it lets nobody else in).
  */
 export async function installApi(): Promise<Installed> {
-  if (window.api) return { api: window.api };
+  if (window.api) return { api: window.api, deskKey: WINDOW_DESK_KEY };
   const key = new URLSearchParams(window.location.hash.slice(1)).get('session');
   if (key) {
     history.replaceState(null, '', window.location.pathname + window.location.search);
@@ -29,10 +32,25 @@ export async function installApi(): Promise<Installed> {
     if (session) sessionStorage.setItem(SESSION_KEY, session);
     else if (!sessionStorage.getItem(SESSION_KEY)) return { problem: 'spent-key' };
   }
+  // An address the host printed, opened in this tab while it shows the app: the browser only
+  // changes the fragment (same site: the host listens on its port of last time), so the page loads
+  // again to take the new key.
+  window.addEventListener('hashchange', () => {
+    if (new URLSearchParams(window.location.hash.slice(1)).has('session')) window.location.reload();
+  });
   const session = sessionStorage.getItem(SESSION_KEY);
   if (!session) return { problem: 'no-key' };
   window.api = createHostApi(session);
-  return { api: window.api };
+  return { api: window.api, deskKey: tabDeskKey() };
+}
+
+/** This tab's desk key, made the first time the tab opens the app (the browser keeps it per site). */
+function tabDeskKey(): string {
+  const kept = sessionStorage.getItem(DESK_KEY);
+  if (kept) return kept;
+  const key = crypto.randomUUID();
+  sessionStorage.setItem(DESK_KEY, key);
+  return key;
 }
 
 /** The session the host gives for `key`, or undefined when the key was used already (or the host is gone). */

@@ -5,6 +5,7 @@ import {
   type CustomerScopedResource,
   type Language,
 } from '../../../electron/shared/api-rules';
+import type { ListPlace } from '../../../electron/shared/desk';
 import type { FilterCondition } from '../../../electron/shared/filter';
 import { numberFormat } from '../intl';
 import { AppFailure } from '../api/call';
@@ -23,17 +24,20 @@ import { CustomerSummary } from './CustomerSummary';
 export function CustomerDetail({
   customerId,
   name,
-  table,
+  tables,
   pageSize,
   onBack,
+  onTableChange,
 }: {
   customerId: string;
   /** Its name, when whoever opened it knows it. */
   name?: string;
-  /** How one of its tables starts (a saved view of it opened). */
-  table?: CustomerTableState;
+  /** How its tables start (a saved view of it opened, a restart): sort, filter and place. */
+  tables?: CustomerTables;
   pageSize: number;
   onBack: () => void;
+  /** Told each change of a table's sort, filter or place (to reopen there after a restart). */
+  onTableChange?: (resource: CustomerScopedResource, place: ListPlace) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -52,7 +56,8 @@ export function CustomerDetail({
           resource={resource}
           customerId={customerId}
           pageSize={pageSize}
-          initial={table?.resource === resource ? table : undefined}
+          initial={tables?.[resource]}
+          onChange={(place) => onTableChange?.(resource, place)}
         />
       ))}
     </div>
@@ -87,12 +92,8 @@ function UnknownCustomer({ customerId }: { customerId: string }) {
   ) : null;
 }
 
-/** A customer's table's sort and filter, as a saved view restores them. */
-export interface CustomerTableState {
-  resource: CustomerScopedResource;
-  sort?: string;
-  filter: FilterCondition[];
-}
+/** A customer's tables as they start: each one's sort, filter and place. */
+export type CustomerTables = Partial<Record<CustomerScopedResource, ListPlace>>;
 
 /** One of a customer's own tables, titled with its count, with a sort and filter of its own. */
 function CustomerTable({
@@ -100,11 +101,13 @@ function CustomerTable({
   customerId,
   pageSize,
   initial,
+  onChange,
 }: {
   resource: CustomerScopedResource;
   customerId: string;
   pageSize: number;
-  initial: CustomerTableState | undefined;
+  initial: ListPlace | undefined;
+  onChange: (place: ListPlace) => void;
 }) {
   const { t, i18n } = useTranslation();
   const [sort, setSort] = useState<string | undefined>(initial?.sort);
@@ -117,9 +120,18 @@ function CustomerTable({
       label={t(`detail.${resource}`)}
       title={t(`detail.${resource}Title`, { n })}
       pageSize={pageSize}
-      onSortChange={setSort}
+      // A new sort or filter is a new list, seen from its top (as the lists' are: ListView).
+      onSortChange={(next) => {
+        setSort(next);
+        onChange({ sort: next, filter });
+      }}
       filter={filter}
-      onFilterChange={setFilter}
+      onFilterChange={(next) => {
+        setFilter(next);
+        onChange({ sort, filter: next });
+      }}
+      initialPlace={initial?.table}
+      onMove={(table) => onChange({ sort, filter, table })}
     />
   );
 }

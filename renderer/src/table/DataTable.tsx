@@ -40,6 +40,8 @@ export interface DataTableProps {
   focusOnStart?: boolean;
   /** Called when the table goes away, with where the user left it. */
   onLeave?: (place: TablePlace) => void;
+  /** Told where the user is at each scroll and move of the active cell (to reopen there after a restart). */
+  onMove?: (place: TablePlace) => void;
 }
 
 export type { TablePlace };
@@ -63,6 +65,7 @@ export function DataTable({
   initialPlace,
   focusOnStart,
   onLeave,
+  onMove,
 }: DataTableProps) {
   const { t, i18n } = useTranslation();
   const gridId = useId();
@@ -103,10 +106,12 @@ export function DataTable({
 
   const keepPlace = useTablePlace(scrollRef, {
     sort: view.sort,
+    rowCount: source.rowCount,
     active: grid.active,
     initialPlace,
     focusOnStart,
     onLeave,
+    onMove,
   });
   /** Makes row `index` (from 0) the active one, on screen, with the keyboard in the grid. */
   const goToRow = (index: number) => {

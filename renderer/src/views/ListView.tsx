@@ -1,15 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { Resource } from '../../../electron/shared/api-rules';
-import type { FilterCondition } from '../../../electron/shared/filter';
+import type { ListPlace } from '../../../electron/shared/desk';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { DataTable, type TablePlace } from '../table/DataTable';
 
 /** Where a list was left: its sort and filter, and where the user was in it (kept while a customer is open). */
-export interface ListPlace {
-  sort?: string;
-  filter: FilterCondition[];
-  table?: TablePlace;
-}
+export type { ListPlace };
 
 export interface ListViewProps {
   resource: Resource;
@@ -20,6 +16,8 @@ export interface ListViewProps {
   onOpenCustomer?: (customer: ApiRecord) => void;
   /** Back from a customer: the grid takes the keyboard focus again, on the row the user left. */
   returning?: boolean;
+  /** Told where the user is in the list as they move (DataTable's onMove). */
+  onMove?: (table: TablePlace) => void;
 }
 
 /** One of the three lists: customers, contacts or agreements across all customers. */
@@ -30,6 +28,7 @@ export function ListView({
   onPlaceChange,
   onOpenCustomer,
   returning,
+  onMove,
 }: ListViewProps) {
   const { t } = useTranslation();
   return (
@@ -45,6 +44,7 @@ export function ListView({
       initialPlace={place.table}
       focusOnStart={returning}
       onLeave={(table) => onPlaceChange({ ...place, table }, place)}
+      onMove={onMove}
     />
   );
 }

@@ -5,6 +5,7 @@ import type { Language } from '../../../electron/shared/api-rules';
 import type { SavedView } from '../../../electron/shared/contract';
 import { viewNameSchema } from '../../../electron/shared/saved-view';
 import { failureLine } from '../app/describe-failure';
+import { StartCleanSetting } from '../desk/StartCleanSetting';
 import { useChangeViews, useSavedViews } from './saved-views';
 
 /** What a row of the menu is doing: shown, being renamed, or asking to confirm its deletion. */
@@ -127,6 +128,7 @@ export function SavedViewsMenu({ onOpen }: { onOpen: (view: SavedView) => void }
             {problem}
           </p>
         )}
+        <StartCleanSetting />
       </div>
     </details>
   );

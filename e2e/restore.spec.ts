@@ -1,0 +1,148 @@
+import { expect, test, type Page } from '@playwright/test';
+import { activeRow } from './grid.js';
+import { keptDesk as keptDeskOf } from './kept-desk.js';
+import { ownDemo } from './own-demo.js';
+
+// Back where one left off (docs/decisions/0009-session-restore.md), in Chromium through the browser
+// host: a customer's agreements, sorted and filtered, at row 5,000, come back there after the host
+// restarts, reading only what the screen shows; a reload keeps the tab's place, a new tab starts on
+// the first list; "Start with a clean window" forgets; a desk whose connection is gone says so.
+const own = ownDemo({ customers: 2, contacts: 20, agreements: 14_000 }, 'Restore API');
+test.describe.configure({ timeout: 120_000 });
+
+const CUSTOMER = 'CUS-00000001';
+const AGREEMENTS = 'Agreements of this customer';
+
+async function open(page: Page) {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(await own.host.address());
+}
+
+const keptDesk = (page: Page) => keptDeskOf(page, own.host.dataDir);
+
+test('a customer’s agreements, sorted and filtered at row 5,000, come back there after a restart, reading only what is shown', async ({
+  page,
+}) => {
+  await own.host.call('settings.set', { pageSize: 500 });
+  const { total } = (await own.host.call('data.count', {
+    view: { resource: 'agreements', customerId: CUSTOMER },
+  })) as { total: number };
+  await open(page);
+  await expect(page.getByRole('grid', { name: 'Customers' }).getByTestId('row').first()).toBeVisible();
+  await page.getByLabel('Open customer').fill(CUSTOMER);
+  await page.getByLabel('Open customer').press('Enter');
+  const region = page.getByRole('region', { name: AGREEMENTS });
+  const grid = region.getByRole('grid', { name: AGREEMENTS });
+  await expect(grid.getByTestId('row').first()).toBeVisible();
+  const mrr = region.getByRole('columnheader', { name: 'MRR', exact: true });
+  await mrr.getByRole('button').click();
+  await expect(mrr).toHaveAttribute('aria-sort', 'descending');
+  await region.getByRole('searchbox', { name: 'Search in every column' }).fill('AGR-');
+  await expect(grid.getByTestId('row').first()).toContainText('AGR-');
+  // Scrolled down (a filtered list has no "Go to row"), and row 5,000 clicked.
+  const row5000 = grid.locator(`[data-testid="row"][aria-rowindex="${4_999 + 2}"]`);
+  await expect(async () => {
+    await grid.evaluate((element) => (element.scrollTop = 4_990 * 32));
+    await expect(row5000).toContainText('AGR-', { timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+  await row5000.getByRole('gridcell').nth(1).click();
+  await expect.poll(async () => (await activeRow(grid))?.index).toBe(4_999);
+  const left = await activeRow(grid);
+  // Written a second after the user stops (and at once when the page goes: not when the host dies).
+  await expect
+    .poll(() => keptDesk(page))
+    .toMatchObject({
+      screen: {
+        kind: 'customer',
+        customerId: CUSTOMER,
+        tables: {
+          agreements: {
+            sort: 'mrr.desc',
+            filter: [{ field: '*', op: 'contains', value: 'AGR-' }],
+            table: { active: { row: 4_999 } },
+          },
+        },
+      },
+    });
+
+  own.host = await own.host.restart();
+  const asked = own.demo.requests.length;
+  await open(page);
+  const back = page.getByRole('region', { name: AGREEMENTS }).getByRole('grid', { name: AGREEMENTS });
+  await expect.poll(async () => await activeRow(back), { timeout: 30_000 }).toEqual(left);
+  await expect(page.getByRole('columnheader', { name: 'MRR', exact: true }).nth(1)).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect(
+    page.getByRole('region', { name: AGREEMENTS }).getByRole('searchbox', { name: 'Search in every column' }),
+  ).toHaveValue('AGR-');
+  // The row on the grid's screen (the page itself opens at its top, the grid below the contacts').
+  await back.scrollIntoViewIfNeeded();
+  await expect(back.locator(`[data-testid="row"][aria-rowindex="${4_999 + 2}"]`)).toBeInViewport();
+
+  // What the restart read: what the customer's screen shows — its counts, the schemas, the contacts'
+  // first page, its agreements once for the summary and once as the list held for the filter — and
+  // nothing of the customers' list it used to open on; the token kept, none asked for.
+  const requests = own.demo.requests.slice(asked);
+  expect(requests.filter((path) => path.startsWith('/v1/customers?'))).toEqual([]);
+  expect(requests.filter((path) => !path.startsWith('/v1/'))).toEqual([]);
+  const pages = Math.ceil(total / 500);
+  const agreementPages = requests.filter((path) =>
+    path.startsWith(`/v1/customers/${CUSTOMER}/agreements?size=500`),
+  );
+  expect(agreementPages.length).toBeLessThanOrEqual(2 * pages);
+  const contactPages = requests.filter((path) => path.startsWith(`/v1/customers/${CUSTOMER}/contacts?size=`));
+  expect(contactPages).toHaveLength(1);
+});
+
+test('a reload keeps the tab’s place; another tab starts on the first list', async ({ page, context }) => {
+  await own.host.call('settings.set', { pageSize: 200 });
+  await open(page);
+  await page.getByRole('navigation').getByRole('button', { name: 'Contacts' }).click();
+  const contacts = page.getByRole('grid', { name: 'Contacts' });
+  await expect(contacts.getByTestId('row').first()).toBeVisible();
+  await contacts.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(async () => (await activeRow(contacts))?.index).toBe(2);
+  await expect.poll(() => keptDesk(page)).toMatchObject({ screen: { kind: 'list', resource: 'contacts' } });
+
+  await page.reload();
+  await expect(page.getByRole('navigation').getByRole('button', { name: 'Contacts' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect
+    .poll(async () => (await activeRow(page.getByRole('grid', { name: 'Contacts' })))?.index)
+    .toBe(2);
+
+  const other = await context.newPage();
+  await other.goto(await own.host.address());
+  await expect(other.getByRole('grid', { name: 'Customers' }).getByTestId('row').first()).toBeVisible();
+  await other.close();
+});
+
+test('“Start with a clean window” forgets where the tab was, and keeps nothing while it is on', async ({
+  page,
+}) => {
+  await open(page);
+  await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();
+  await expect(page.getByRole('grid', { name: 'Agreements' }).getByTestId('row').first()).toBeVisible();
+  await expect.poll(() => keptDesk(page)).toMatchObject({ screen: { kind: 'list', resource: 'agreements' } });
+
+  await page.getByText('Saved views', { exact: true }).click();
+  await page.getByRole('checkbox', { name: 'Start with a clean window' }).check();
+  await expect.poll(() => keptDesk(page)).toBeUndefined();
+  await page.reload();
+  await expect(page.getByRole('grid', { name: 'Customers' }).getByTestId('row').first()).toBeVisible();
+  await page.getByRole('navigation').getByRole('button', { name: 'Contacts' }).click();
+  await page.waitForTimeout(1_500);
+  expect(await keptDesk(page)).toBeUndefined();
+
+  await page.getByText('Saved views', { exact: true }).click();
+  await page.getByRole('checkbox', { name: 'Start with a clean window' }).uncheck();
+  await page.keyboard.press('Escape');
+  await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();
+  await expect.poll(() => keptDesk(page)).toMatchObject({ screen: { kind: 'list', resource: 'agreements' } });
+});

@@ -1,0 +1,100 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { AppApi, RequestName, SessionStatus } from '../../../electron/shared/contract';
+import type { Desk } from '../../../electron/shared/desk';
+import { sessionQuery } from '../data/queries';
+import { restoreDesk, showsFirstView } from './restore';
+
+// What a window reopens: its desk on its connection (chosen again when the app opened on another),
+// nothing but the desk when the connection is the one shown, the first list with a word when the
+// connection is gone; and whether the first list's first page is worth asking for before the render.
+
+const status = (id: string): SessionStatus => ({
+  connection: { id, name: id, demo: false },
+  token: null,
+  keychainProblem: null,
+  notices: [],
+  canRevealFiles: false,
+  writesClipboard: false,
+});
+
+const desk = (
+  connectionId: string,
+  screen: Desk['screen'] = { kind: 'list', resource: 'agreements' },
+): Desk => ({
+  connectionId,
+  screen,
+  places: {},
+});
+
+/** An app that knows the connections `known`, and records what it was asked. */
+function appKnowing(known: string[]) {
+  const asked: RequestName[] = [];
+  const api: AppApi = {
+    invoke: ((name: RequestName, input: { id?: string }) => {
+      asked.push(name);
+      if (name !== 'connection.select') throw new Error(`not expected: ${name}`);
+      const id = input.id ?? '';
+      return Promise.resolve(
+        known.includes(id)
+          ? { ok: true, value: status(id) }
+          : { ok: false, error: { code: 'not-found', message: `no connection ${id}` } },
+      );
+    }) as AppApi['invoke'],
+    on: () => () => undefined,
+  };
+  return { api, asked };
+}
+
+describe('restoreDesk', () => {
+  it('takes the desk as it is on the connection shown, asking nothing', async () => {
+    const { api, asked } = appKnowing(['prod']);
+    expect(await restoreDesk(api, new QueryClient(), desk('prod'), status('prod'))).toEqual({
+      desk: desk('prod'),
+    });
+    expect(asked).toEqual([]);
+  });
+
+  it('chooses the desk’s connection again when the app opened on another', async () => {
+    const { api, asked } = appKnowing(['prod', 'staging']);
+    const client = new QueryClient();
+    expect(await restoreDesk(api, client, desk('staging'), status('prod'))).toEqual({
+      desk: desk('staging'),
+    });
+    expect(asked).toEqual(['connection.select']);
+    expect(client.getQueryData(sessionQuery(api).queryKey)).toEqual(status('staging'));
+  });
+
+  it('drops a desk whose connection is gone, and says so', async () => {
+    const { api } = appKnowing(['prod']);
+    expect(await restoreDesk(api, new QueryClient(), desk('deleted'), status('prod'))).toEqual({
+      connectionGone: true,
+    });
+    expect(await restoreDesk(api, new QueryClient(), null, status('prod'))).toEqual({});
+  });
+});
+
+describe('showsFirstView', () => {
+  it('is true only for the first list from its top, in the API’s order', () => {
+    expect(showsFirstView(undefined, 'customers')).toBe(true);
+    expect(showsFirstView(desk('p', { kind: 'list', resource: 'customers' }), 'customers')).toBe(true);
+    expect(showsFirstView(desk('p'), 'customers')).toBe(false);
+    expect(
+      showsFirstView(desk('p', { kind: 'customer', customerId: 'CUS-1', tables: {} }), 'customers'),
+    ).toBe(false);
+    const deep = { filter: [], table: { scrollTop: 3_200, active: { row: 100, column: 0 } } };
+    expect(
+      showsFirstView(
+        { ...desk('p', { kind: 'list', resource: 'customers' }), places: { customers: deep } },
+        'customers',
+      ),
+    ).toBe(false);
+    const sorted = { sort: 'name.asc', filter: [] };
+    expect(
+      showsFirstView(
+        { ...desk('p', { kind: 'list', resource: 'customers' }), places: { customers: sorted } },
+        'customers',
+      ),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,48 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Resource } from '../../../electron/shared/api-rules';
+import type { AppApi, SessionStatus } from '../../../electron/shared/contract';
+import type { Desk } from '../../../electron/shared/desk';
+import { call } from '../api/call';
+import { sessionQuery } from '../data/queries';
+
+/** What the window reopens, and what the user is told about it. */
+export interface Restored {
+  desk?: Desk;
+  /** The desk named a connection that is gone (deleted since): the window opens on the first list. */
+  connectionGone?: boolean;
+}
+
+/**
+ * The desk kept for this window (`kept`, from desk.get), on its connection
+ * (docs/decisions/0009-session-restore.md): chosen again when the window was on another one than
+ * the app opens on, nothing read yet (each table reads only what it shows). A desk whose connection
+ * is gone is dropped, and the user told.
+ */
+export async function restoreDesk(
+  api: AppApi,
+  client: QueryClient,
+  kept: Desk | null,
+  session: SessionStatus | undefined,
+): Promise<Restored> {
+  if (!kept) return {};
+  if (kept.connectionId === session?.connection?.id) return { desk: kept };
+  try {
+    const status = await call(api, 'connection.select', { id: kept.connectionId });
+    client.setQueryData(sessionQuery(api).queryKey, status);
+    return { desk: kept };
+  } catch {
+    return { connectionGone: true };
+  }
+}
+
+/** Whether the desk shows the app's first view from its top: what the page asks for before its first render. */
+export function showsFirstView(desk: Desk | undefined, firstResource: Resource): boolean {
+  if (!desk) return true;
+  const place = desk.places[firstResource];
+  return (
+    desk.screen.kind === 'list' &&
+    desk.screen.resource === firstResource &&
+    place?.sort === undefined &&
+    (place?.table?.scrollTop ?? 0) === 0
+  );
+}
