@@ -41,6 +41,8 @@ test('the first screen asks the app for each thing once, however many components
     'session.status': 1,
     'settings.get': 1,
     'desk.get': 1,
+    // The links the system handed the app while the window started (none here).
+    'links.take': 1,
     'profiles.list': 1,
     'data.schemas': 1,
     'lists.status': 1,

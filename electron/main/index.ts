@@ -5,10 +5,13 @@ import { startDemoApi } from '../demo-api/index.js';
 import { serveContract, sendEvent } from './ipc.js';
 import { applyMenu } from './menu.js';
 import { answerProxyLogins, chromiumCertificates, chromiumFetch, chromiumRouteOf } from './network.js';
+import { listenForLinks, registerLinkScheme } from './links.js';
 import { harden } from './security.js';
 import { createMainWindow, isOwnPage } from './window.js';
 
 let core: AppCore | undefined;
+/** Links the system handed the app before its core was open, in order. */
+const early: string[] = [];
 
 async function start(): Promise<void> {
   harden(session.defaultSession, isOwnPage);
@@ -42,6 +45,7 @@ async function start(): Promise<void> {
     writeClipboard: (text) => clipboard.writeText(text),
   });
   const openedCore = core;
+  for (const text of early.splice(0)) openedCore.links.receive(text);
   // A proxy asking for a login: the kept one, else the window asks the user (network.ts).
   answerProxyLogins((challenge) => openedCore.proxyLogins.loginFor(challenge));
   serveContract(openedCore, (frame) => frame !== null && isOwnPage(frame.url));
@@ -55,17 +59,23 @@ async function start(): Promise<void> {
     for (const open of BrowserWindow.getAllWindows()) sendEvent(open, name, payload);
     if (name === 'language.changed') applyMenu((payload as { language: 'en' | 'fr' }).language, refresh);
   });
-  app.on('second-instance', () => {
+  // A second launch (with a link or not) and a link opened on macOS bring the window forward.
+  const bringForward = () => {
     if (window.isDestroyed()) return;
     if (window.isMinimized()) window.restore();
     window.focus();
-  });
+  };
+  app.on('second-instance', bringForward);
+  app.on('open-url', bringForward);
 }
 
 // One instance at a time: a second launch focuses the first window instead.
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  registerLinkScheme();
+  // At once, before ready: macOS may hand over the link that launched the app before then.
+  listenForLinks((text) => (core ? core.links.receive(text) : early.push(text)));
   app.whenReady().then(start, (error: unknown) => {
     console.error('the app could not start:', error);
     app.exit(1);

@@ -5,6 +5,7 @@ import type { AppErrorPayload } from './errors.js';
 import { profileInputSchema, type Profile } from './profile.js';
 import { viewSchema } from './view.js';
 import { deskKeySchema, deskSchema, type Desk } from './desk.js';
+import type { ParsedLink } from './links.js';
 import { filterSchema } from './filter.js';
 import { heldListSchema, type CustomerSuggestion, type HeldListStatus } from './held-list.js';
 import {
@@ -57,6 +58,8 @@ export type { ColumnLayout, SavedView };
 
 /** The id of the built-in Demo connection. */
 export const DEMO_CONNECTION_ID = 'demo';
+/** The name the built-in Demo connection is shown (and linked) under. */
+export const DEMO_CONNECTION_NAME = 'Demo';
 
 /** A proxy asking for a login, as the window asks the user (Electron only: the `login` event of main). */
 export interface ProxyChallenge {
@@ -109,6 +112,8 @@ export const requestSchemas = {
   'views.rename': z.object({ ...onConnection, name: viewNameSchema, newName: viewNameSchema }).strict(),
   'views.delete': z.object({ ...onConnection, name: viewNameSchema }).strict(),
   'session.status': z.object({}).strict(),
+  /** The cdb:// links the system handed the app before this window was ready (those after come as `link.open`). */
+  'links.take': z.object({}).strict(),
   /** Where the window or tab of `key` was when it was last used (null: nowhere kept, or a clean start asked for). */
   'desk.get': z.object({ key: deskKeySchema }).strict(),
   /** Keeps where the window or tab is now, to reopen there. */
@@ -256,6 +261,7 @@ export interface RequestOutputs {
   'views.rename': SavedView[];
   'views.delete': SavedView[];
   'session.status': SessionStatus;
+  'links.take': ParsedLink[];
   'desk.get': Desk | null;
   /** False when nothing is kept (a clean start was asked for). */
   'desk.put': { kept: boolean };
@@ -332,6 +338,8 @@ export interface EventPayloads {
   'lists.status': HeldListStatus;
   /** A proxy asks for a login: the window asks the user (answered with proxy.answer). */
   'proxy.login': ProxyChallenge;
+  /** A cdb:// link the system handed the app, parsed (or refused, with why): the window opens it. */
+  'link.open': ParsedLink;
 }
 export type EventName = keyof EventPayloads;
 export const EVENT_NAMES: readonly EventName[] = [
@@ -343,6 +351,7 @@ export const EVENT_NAMES: readonly EventName[] = [
   'lists.status',
   'connection.changed',
   'proxy.login',
+  'link.open',
 ];
 
 /** A file name without a folder or a character file systems refuse (no `/`, `\\`, `:`, control characters). */

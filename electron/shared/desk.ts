@@ -41,6 +41,9 @@ const customerTablesSchema = z
   )
   .strict();
 
+/** A customer's own tables (contacts, agreements), each with its sort, filter and place. */
+export type CustomerTables = z.infer<typeof customerTablesSchema>;
+
 /** What a window shows: one of the lists, or a customer with its own tables' places. */
 export const deskScreenSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('list'), resource: z.enum(RESOURCES) }).strict(),

@@ -1,7 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { FilterCondition } from '../../electron/shared/filter';
+import type { View } from '../../electron/shared/view';
 import type { SavedView } from '../../electron/shared/contract';
+import type { CustomerTables, Desk } from '../../electron/shared/desk';
 import { layoutKeyOf, usePutLayout } from './table/useColumnLayout';
-import type { Resource } from '../../electron/shared/api-rules';
+import type { Language, Resource } from '../../electron/shared/api-rules';
 import { ConnectionsPanel } from './app/ConnectionsPanel';
 import { Header } from './app/Header';
 import { FailureMessage } from './app/FailureMessage';
@@ -9,13 +14,15 @@ import { StatusBar } from './app/StatusBar';
 import { ProxyLoginDialog } from './app/ProxyLoginDialog';
 import { ApiContext, useApi } from './api/context';
 import { onConnection } from './api/on-connection';
-import { FIRST_VIEW, useRefreshViews, useSession, useSessionEvents } from './data/queries';
+import { FIRST_VIEW, profilesQuery, useRefreshViews, useSession, useSessionEvents } from './data/queries';
+import { useSelectConnection } from './data/mutations';
+import { connectionNamed } from './links/link-target';
+import { useLinkOpening, type ParsedLink } from './links/useLinkOpening';
+import { failureLine } from './app/describe-failure';
 import { useHeldListEvents } from './data/held-lists';
 import { ExportsPanel } from './exports/ExportsPanel';
 import { ExportsTray } from './exports/ExportsTray';
-import { CustomerDetail, type CustomerTables } from './customer/CustomerDetail';
-import { useTranslation } from 'react-i18next';
-import type { Desk } from '../../electron/shared/desk';
+import { CustomerDetail } from './customer/CustomerDetail';
 import type { Restored } from './desk/restore';
 import { useDeskKeeping } from './desk/useDeskKeeping';
 import { deskOf, movedCustomer, type TableMoves } from './desk/desk-of';
@@ -30,6 +37,12 @@ type Screen =
   | { kind: 'customer'; customerId: string; name?: string; tables?: CustomerTables }
   | { kind: 'connections' }
   | { kind: 'exports' };
+
+/** A message of the window's own, by its locale key. */
+interface Notice {
+  key: string;
+  values?: Record<string, string>;
+}
 
 const NEW_PLACE: ListPlace = { filter: [] };
 const RECENT_MAX = 20;
@@ -50,26 +63,36 @@ export function App({
   pageSize,
   deskKey,
   restored,
+  link,
 }: {
   pageSize: number;
   deskKey: string;
   restored: Restored;
+  /** A cdb:// link to open first (the browser host's address carried it). */
+  link?: string;
 }) {
   useSessionEvents();
   const session = useSession();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [screen, setScreen] = useState<Screen>(() => screenOf(restored.desk));
   const [places, setPlaces] = useState<Partial<Record<Resource, ListPlace>>>(
     () => restored.desk?.places ?? {},
   );
-  const [connectionGone, setConnectionGone] = useState(restored.connectionGone === true);
+  /** What the window says above its view: why it opened where it did, why a link opened nothing. */
+  const [notice, setNotice] = useState<Notice | undefined>(() =>
+    restored.connectionGone ? { key: 'desk.connectionGone' } : undefined,
+  );
   const resource = screen.kind === 'list' ? screen.resource : undefined;
+  // Where the user is in the tables, as they move: kept out of state (a scroll renders nothing).
+  const moves = useRef<TableMoves>({ lists: {} });
   /** Customers opened this session, the latest first: offered again by "Open customer" (never saved). */
   const [recentCustomers, setRecentCustomers] = useState<string[]>([]);
   const openCustomer = (customerId: string, name?: string, tables?: CustomerTables) => {
     setRecentCustomers((ids) =>
       [customerId, ...ids.filter((other) => other !== customerId)].slice(0, RECENT_MAX),
     );
+    // Its tables start as given: the moves in another opening of it are not theirs.
+    moves.current.customer = undefined;
     setScreen({
       kind: 'customer',
       customerId,
@@ -79,21 +102,46 @@ export function App({
   };
   const putLayout = usePutLayout();
   const openings = useRef(0);
-  /** A saved view, restored exactly: its columns' layout, then its list (or customer) with its sort and filter. */
-  const openView = (view: SavedView) => {
-    putLayout(layoutKeyOf(view), view.layout);
-    const state = { filter: view.filter, ...(view.sort !== undefined && { sort: view.sort }) };
+  /** A list (or a customer's table) with its sort and filter, from its top. */
+  const showList = (view: View, filter: FilterCondition[]) => {
+    const state = { filter, ...(view.sort !== undefined && { sort: view.sort }) };
     if (view.customerId !== undefined && view.resource !== 'customers') {
       openCustomer(view.customerId, undefined, { [view.resource]: state });
       return;
     }
+    delete moves.current.lists[view.resource];
     setPlaces((current) => ({ ...current, [view.resource]: state }));
     setScreen({ kind: 'list', resource: view.resource, opened: ++openings.current });
   };
+  /** A saved view, restored exactly: its columns' layout, then its list (or customer) with its sort and filter. */
+  const openView = (view: SavedView) => {
+    putLayout(layoutKeyOf(view), view.layout);
+    showList(view, view.filter);
+  };
   const api = useApi();
+  const client = useQueryClient();
   const connectionId = session.data?.connection?.id;
-  // Where the user is in the tables, as they move: kept out of state (a scroll renders nothing).
-  const moves = useRef<TableMoves>({ lists: {} });
+  const selectConnection = useSelectConnection();
+  /** A cdb:// link: its connection chosen (by name), then its customer or list; or why not. */
+  const openLink = async (parsed: ParsedLink) => {
+    if (!parsed.ok) return setNotice({ key: 'links.refused', values: { problem: parsed.problem } });
+    const { link } = parsed;
+    const id = connectionNamed(link.connection, await client.fetchQuery(profilesQuery(api)));
+    if (id === undefined)
+      return setNotice({ key: 'links.unknownConnection', values: { name: link.connection } });
+    if (id !== connectionId) await selectConnection.mutateAsync(id);
+    setNotice(undefined);
+    if (link.action === 'customer') openCustomer(link.customerId);
+    else showList(link.view, link.filter);
+  };
+  useLinkOpening((parsed) => {
+    openLink(parsed).catch((failure: unknown) =>
+      setNotice({
+        key: 'links.failed',
+        values: { reason: failureLine(t, i18n.language as Language, failure) },
+      }),
+    );
+  }, link);
   const deskChanged = useDeskKeeping(deskKey, () => deskOf(connectionId, screen, places, moves.current));
   useEffect(deskChanged, [deskChanged, connectionId, screen, places]);
   // Below here every request that acts on a connection names the one this window shows.
@@ -119,10 +167,10 @@ export function App({
         />
         <main>
           {session.error && <FailureMessage failure={session.error} />}
-          {connectionGone && (
+          {notice && (
             <p className="notice" role="status">
-              {t('desk.connectionGone')}{' '}
-              <button type="button" onClick={() => setConnectionGone(false)}>
+              {t(notice.key, notice.values ?? {})}{' '}
+              <button type="button" onClick={() => setNotice(undefined)}>
                 {t('desk.dismiss')}
               </button>
             </p>

@@ -50,7 +50,7 @@ if (!('api' in installed)) {
       <ApiContext.Provider value={api}>
         <QueryClientProvider client={queryClient}>
           <ExportsProvider>
-            <App pageSize={settings.pageSize} deskKey={deskKey} restored={restored} />
+            <App pageSize={settings.pageSize} deskKey={deskKey} restored={restored} link={installed.link} />
           </ExportsProvider>
         </QueryClientProvider>
       </ApiContext.Provider>

@@ -28,6 +28,7 @@ import { deskHandlers } from './desks.js';
 import { DeskStore } from '../store/desks.js';
 import { searchHandlers } from './search-handlers.js';
 import { ProxyLogins } from './proxy-logins.js';
+import { LinkInbox } from './link-inbox.js';
 import { HeldLists, type ListSource } from '../search/held-lists.js';
 
 export type { DemoServer };
@@ -85,6 +86,8 @@ export class AppCore {
   private readonly heldLists: HeldLists;
   /** The logins proxies ask Electron main for (its `login` event): kept ones, else the window asks. */
   readonly proxyLogins: ProxyLogins;
+  /** The cdb:// links the system hands Electron main, kept until a window takes them. */
+  readonly links: LinkInbox;
 
   private constructor(
     options: AppCoreOptions,
@@ -125,6 +128,7 @@ export class AppCore {
       onStatus: (status) => emit('lists.status', status),
     });
     this.proxyLogins = new ProxyLogins(vault, (challenge) => emit('proxy.login', challenge));
+    this.links = new LinkInbox((link) => emit('link.open', link));
   }
 
   /** Opens the app's data and connects to the last connection used (the Demo when there is no profile). */
@@ -207,6 +211,7 @@ export class AppCore {
       (caller) => this.connections.active(caller)?.id,
     ),
     'session.status': (_input, caller = DIRECT_CALLER) => this.status(caller),
+    'links.take': () => Promise.resolve(this.links.take()),
     ...deskHandlers(
       () => this.desks,
       () => this.settings,

@@ -1,5 +1,6 @@
 import {
   DEMO_CONNECTION_ID,
+  DEMO_CONNECTION_NAME,
   type EventName,
   type EventPayloads,
   type TokenStatus,
@@ -31,7 +32,6 @@ export interface OpenConnection {
 
 type Emit = <E extends EventName>(name: E, payload: EventPayloads[E]) => void;
 
-const DEMO_NAME = 'Demo';
 
 /** Windows and tabs whose choice is remembered at most (a tab reloaded is a new one); the least recent forgotten first. */
 const CALLERS_KEPT = 256;
@@ -212,7 +212,7 @@ export class Connections {
       readSecret: () => Promise.resolve(demo.clientSecret),
       ...this.network,
     });
-    return { id: DEMO_CONNECTION_ID, name: DEMO_NAME, demo: true, connection };
+    return { id: DEMO_CONNECTION_ID, name: DEMO_CONNECTION_NAME, demo: true, connection };
   }
 }
 

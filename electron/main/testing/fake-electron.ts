@@ -45,7 +45,10 @@ export const fake = {
   },
 };
 
-export const app = Object.assign(new EventEmitter(), { getPath: () => '/nonexistent' });
+export const app = Object.assign(new EventEmitter(), {
+  getPath: () => '/nonexistent',
+  setAsDefaultProtocolClient: vi.fn((_scheme: string, _path?: string, _args?: string[]) => true),
+});
 
 /** Chromium's network: records what it was asked, answers what a test gives it. */
 export const net = {

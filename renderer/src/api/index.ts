@@ -14,8 +14,11 @@ const SESSION_KEY = 'cdb-session';
 /** The tab's desk key: a reload finds where the tab was, another tab has its own. */
 const DESK_KEY = 'cdb-desk';
 
-/** How the page got in (and the key its desk is kept under), or why it could not. */
-export type Installed = { api: AppApi; deskKey: string } | { problem: 'no-key' | 'spent-key' };
+/**
+ * How the page got in (the key its desk is kept under, and the cdb:// link its address carried, if
+ * any), or why it could not.
+ */
+export type Installed = { api: AppApi; deskKey: string; link?: string } | { problem: 'no-key' | 'spent-key' };
 
 /**
  * Makes sure `window.api` exists. In a browser, the address the host printed carries a one-time
@@ -25,7 +28,12 @@ export type Installed = { api: AppApi; deskKey: string } | { problem: 'no-key' |
  */
 export async function installApi(): Promise<Installed> {
   if (window.api) return { api: window.api, deskKey: WINDOW_DESK_KEY };
-  const key = new URLSearchParams(window.location.hash.slice(1)).get('session');
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  const key = fragment.get('session');
+  // The host's address with a link to open (#session=…&link=cdb://…): taken out of the address bar too.
+  const link = fragment.get('link') ?? undefined;
+  if (link !== undefined && !key)
+    history.replaceState(null, '', window.location.pathname + window.location.search);
   if (key) {
     history.replaceState(null, '', window.location.pathname + window.location.search);
     const session = await exchange(key);
@@ -36,12 +44,13 @@ export async function installApi(): Promise<Installed> {
   // changes the fragment (same site: the host listens on its port of last time), so the page loads
   // again to take the new key.
   window.addEventListener('hashchange', () => {
-    if (new URLSearchParams(window.location.hash.slice(1)).has('session')) window.location.reload();
+    const changed = new URLSearchParams(window.location.hash.slice(1));
+    if (changed.has('session') || changed.has('link')) window.location.reload();
   });
   const session = sessionStorage.getItem(SESSION_KEY);
   if (!session) return { problem: 'no-key' };
   window.api = createHostApi(session);
-  return { api: window.api, deskKey: tabDeskKey() };
+  return { api: window.api, deskKey: tabDeskKey(), ...(link !== undefined && { link }) };
 }
 
 /** This tab's desk key, made the first time the tab opens the app (the browser keeps it per site). */

@@ -5,13 +5,14 @@ import {
   type CustomerScopedResource,
   type Language,
 } from '../../../electron/shared/api-rules';
-import type { ListPlace } from '../../../electron/shared/desk';
+import type { CustomerTables, ListPlace } from '../../../electron/shared/desk';
 import type { FilterCondition } from '../../../electron/shared/filter';
 import { numberFormat } from '../intl';
 import { AppFailure } from '../api/call';
 import { failureLine } from '../app/describe-failure';
 import { useCount, useSession } from '../data/queries';
 import { DataTable } from '../table/DataTable';
+import { CopyLinkButton } from '../links/CopyLinkButton';
 import { CustomerHeading } from './CustomerHeading';
 import { CustomerSummary } from './CustomerSummary';
 
@@ -47,6 +48,7 @@ export function CustomerDetail({
           ← {t('nav.back')}
         </button>
         <CustomerHeading key={customerId} customerId={customerId} name={name} />
+        <CopyLinkButton target={{ action: 'customer', customerId }} />
       </div>
       <UnknownCustomer customerId={customerId} />
       <CustomerSummary customerId={customerId} pageSize={pageSize} />
@@ -91,9 +93,6 @@ function UnknownCustomer({ customerId }: { customerId: string }) {
     </p>
   ) : null;
 }
-
-/** A customer's tables as they start: each one's sort, filter and place. */
-export type CustomerTables = Partial<Record<CustomerScopedResource, ListPlace>>;
 
 /** One of a customer's own tables, titled with its count, with a sort and filter of its own. */
 function CustomerTable({

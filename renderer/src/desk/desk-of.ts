@@ -1,7 +1,5 @@
 import { RESOURCES, type CustomerScopedResource, type Resource } from '../../../electron/shared/api-rules';
-import type { Desk, DeskScreen, ListPlace, TablePlace } from '../../../electron/shared/desk';
-
-type CustomerTables = Extract<DeskScreen, { kind: 'customer' }>['tables'];
+import type { CustomerTables, Desk, ListPlace, TablePlace } from '../../../electron/shared/desk';
 
 /** Where the user is in the tables as they move: told by the tables, kept outside React's state. */
 export interface TableMoves {

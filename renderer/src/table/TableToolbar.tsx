@@ -8,6 +8,7 @@ import { exportViewOf } from '../../../electron/shared/export';
 import { SaveViewDialog } from '../views/SaveViewDialog';
 import type { ColumnLayout } from '../../../electron/shared/contract';
 import { numberFormat } from '../intl';
+import { CopyLinkButton } from '../links/CopyLinkButton';
 import { ColumnMenu } from './ColumnMenu';
 import { GoToRow } from './GoToRow';
 import { RowPosition } from './RowPosition';
@@ -72,6 +73,7 @@ export function TableToolbar({
       <button type="button" onClick={() => setSaving(true)} disabled={!session?.connection}>
         {t('views.saveAction')}
       </button>
+      <CopyLinkButton target={{ action: 'view', view, filter }} />
       {saving && (
         <SaveViewDialog
           view={view}
