@@ -202,6 +202,7 @@ export function App({
                 );
               }}
               onOpenCustomer={(customer) => openCustomer(String(customer.id), nameOf(customer))}
+              onOpenCustomerId={(customerId) => openCustomer(customerId)}
               returning={screen.returning}
               onMove={(table) => {
                 moves.current.lists[screen.resource] = table;

@@ -32,7 +32,6 @@ export interface OpenConnection {
 
 type Emit = <E extends EventName>(name: E, payload: EventPayloads[E]) => void;
 
-
 /** Windows and tabs whose choice is remembered at most (a tab reloaded is a new one); the least recent forgotten first. */
 const CALLERS_KEPT = 256;
 

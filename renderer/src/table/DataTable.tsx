@@ -8,6 +8,7 @@ import { highlighterOf } from './highlight';
 import { TableBody } from './TableBody';
 import { TableError } from './TableError';
 import { WalkProgress } from './WalkProgress';
+import { RecordPanel } from './RecordPanel';
 import { TableHeader } from './TableHeader';
 import { TableToolbar } from './TableToolbar';
 import type { Language } from '../../../electron/shared/api-rules';
@@ -42,6 +43,8 @@ export interface DataTableProps {
   onLeave?: (place: TablePlace) => void;
   /** Told where the user is at each scroll and move of the active cell (to reopen there after a restart). */
   onMove?: (place: TablePlace) => void;
+  /** Opens a customer by id (the record panel's link from a contact or an agreement). */
+  onOpenCustomer?: (customerId: string) => void;
 }
 
 export type { TablePlace };
@@ -66,6 +69,7 @@ export function DataTable({
   focusOnStart,
   onLeave,
   onMove,
+  onOpenCustomer,
 }: DataTableProps) {
   const { t, i18n } = useTranslation();
   const gridId = useId();
@@ -73,6 +77,13 @@ export function DataTable({
   const rows = useViewRows(view, filter, pageSize);
   const { source, error, filtered } = rows;
   const scrollRef = useRef<HTMLDivElement>(null);
+  /** Copies a cell's, a selection's or a record field's text, and says so in the toolbar. */
+  const copyValue = (text: string) =>
+    void copyText(text).then(
+      () => rows.setNotice(t('table.copied')),
+      (failure: unknown) =>
+        rows.setNotice(t('table.copyFailed', { reason: failureLine(t, i18n.language as Language, failure) })),
+    );
   const [place] = useState(() => new RowPlace());
   const scrollToRow = (index: number) =>
     scrollRef.current && scrollRowIntoView(scrollRef.current, source.rowCount, ROW_HEIGHT, index);
@@ -89,18 +100,12 @@ export function DataTable({
     columns: leafColumns.map((column) => column.id),
     textOf: rows.textOf,
     scrollToRow,
-    copyText: (text) =>
-      void copyText(text).then(
-        () => rows.setNotice(t('table.copied')),
-        (failure: unknown) =>
-          rows.setNotice(
-            t('table.copyFailed', { reason: failureLine(t, i18n.language as Language, failure) }),
-          ),
-      ),
+    copyText: copyValue,
     onOpenRow,
     resetOn: view.sort,
     initialActive: initialPlace?.active,
   });
+  const [recordShown, setRecordShown] = useState(false);
   const cellId = useCallback((row: number, column: number) => `${gridId}-r${row}-c${column}`, [gridId]);
   const highlight = useMemo(() => highlighterOf(filter), [filter]);
 
@@ -153,53 +158,75 @@ export function DataTable({
         onResetLayout={resetLayout}
         place={place}
         onGoToRow={(row) => goToRow(row - 1)}
+        recordShown={recordShown}
+        onToggleRecord={() => setRecordShown((shown) => !shown)}
       />
       <TableError rows={rows} />
       {rows.walk && <WalkProgress progress={rows.walk} onCancel={cancelWalk} />}
-      <div
-        ref={scrollRef}
-        className="table-scroll"
-        role="grid"
-        aria-label={label}
-        aria-rowcount={filtered ? -1 : source.rowCount + 1}
-        aria-colcount={leafColumns.length}
-        aria-activedescendant={
-          source.rowAt(grid.active.row) ? cellId(grid.active.row, grid.active.column) : undefined
-        }
-        aria-busy={source.loading}
-        tabIndex={0}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && rows.walk) cancelWalk();
-          else grid.onKeyDown(event);
-        }}
-        onScroll={(event) => keepPlace(event.currentTarget.scrollTop)}
-        data-testid="grid"
-      >
-        <TableHeader
-          table={table}
-          // Fitted to the rows on screen and the sample the table was first sized on.
-          onFit={(key) => {
-            const width = fit(key, [...recordsOnScreen(), ...(rows.firstRows ?? [])]);
-            if (width !== undefined) table.setColumnSizing((current) => ({ ...current, [key]: width }));
+      <div className="table-and-record">
+        <div
+          ref={scrollRef}
+          className="table-scroll"
+          role="grid"
+          aria-label={label}
+          aria-rowcount={filtered ? -1 : source.rowCount + 1}
+          aria-colcount={leafColumns.length}
+          aria-activedescendant={
+            source.rowAt(grid.active.row) ? cellId(grid.active.row, grid.active.column) : undefined
+          }
+          aria-busy={source.loading}
+          tabIndex={0}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && rows.walk) cancelWalk();
+            else if (event.key === 'Escape' && recordShown) setRecordShown(false);
+            else if (event.key === ' ' && !event.ctrlKey && !event.metaKey) {
+              // Space shows the active row's record beside the table (a list's own key: no page scroll).
+              event.preventDefault();
+              setRecordShown(true);
+            } else grid.onKeyDown(event);
           }}
-        />
-        <TableBody
-          scrollRef={scrollRef}
-          source={source}
-          rowHeight={ROW_HEIGHT}
-          overscan={OVERSCAN}
-          place={place}
-          initialScrollTop={initialPlace?.scrollTop}
-          columns={drawnColumns}
-          textOf={rows.textOf}
-          highlight={highlight}
-          active={grid.active}
-          selection={grid.selection}
-          cellId={cellId}
-          onActivate={grid.setActive}
-          onOpenRow={onOpenRow}
-        />
-        {!source.loading && source.rowCount === 0 && !error && <p className="empty">{t('table.empty')}</p>}
+          onScroll={(event) => keepPlace(event.currentTarget.scrollTop)}
+          data-testid="grid"
+        >
+          <TableHeader
+            table={table}
+            // Fitted to the rows on screen and the sample the table was first sized on.
+            onFit={(key) => {
+              const width = fit(key, [...recordsOnScreen(), ...(rows.firstRows ?? [])]);
+              if (width !== undefined) table.setColumnSizing((current) => ({ ...current, [key]: width }));
+            }}
+          />
+          <TableBody
+            scrollRef={scrollRef}
+            source={source}
+            rowHeight={ROW_HEIGHT}
+            overscan={OVERSCAN}
+            place={place}
+            initialScrollTop={initialPlace?.scrollTop}
+            columns={drawnColumns}
+            textOf={rows.textOf}
+            highlight={highlight}
+            active={grid.active}
+            selection={grid.selection}
+            cellId={cellId}
+            onActivate={grid.setActive}
+            onOpenRow={onOpenRow}
+          />
+          {!source.loading && source.rowCount === 0 && !error && <p className="empty">{t('table.empty')}</p>}
+        </div>
+        {recordShown && (
+          <RecordPanel
+            record={source.rowAt(grid.active.row)}
+            fields={rows.filterColumns}
+            textOf={rows.textOf}
+            onCopy={copyValue}
+            onOpenCustomer={onOpenCustomer}
+            onClose={() => {
+              setRecordShown(false);
+              scrollRef.current?.focus({ preventScroll: true });
+            }}
+          />
+        )}
       </div>
     </section>
   );

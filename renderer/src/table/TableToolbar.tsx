@@ -30,6 +30,9 @@ export interface TableToolbarProps {
   place: RowPlace;
   /** Brings row `row` (from 1) to the screen and makes it the active row. */
   onGoToRow: (row: number) => void;
+  /** Whether the active row's record is shown beside the table, and how to show or hide it. */
+  recordShown: boolean;
+  onToggleRecord: () => void;
 }
 
 /**
@@ -47,6 +50,8 @@ export function TableToolbar({
   onResetLayout,
   place,
   onGoToRow,
+  recordShown,
+  onToggleRecord,
 }: TableToolbarProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
@@ -70,6 +75,15 @@ export function TableToolbar({
       )}
       {!rows.filtered && <GoToRow rowCount={rows.source.rowCount} onGo={onGoToRow} />}
       <ColumnMenu table={table} onReset={onResetLayout} />
+      <button
+        type="button"
+        aria-pressed={recordShown}
+        aria-keyshortcuts="Space"
+        title={t('record.showHint')}
+        onClick={onToggleRecord}
+      >
+        {t('record.show')}
+      </button>
       <button type="button" onClick={() => setSaving(true)} disabled={!session?.connection}>
         {t('views.saveAction')}
       </button>

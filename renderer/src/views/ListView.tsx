@@ -18,6 +18,8 @@ export interface ListViewProps {
   returning?: boolean;
   /** Told where the user is in the list as they move (DataTable's onMove). */
   onMove?: (table: TablePlace) => void;
+  /** Opens a customer by id (from the record panel of a contact or an agreement). */
+  onOpenCustomerId?: (customerId: string) => void;
 }
 
 /** One of the three lists: customers, contacts or agreements across all customers. */
@@ -29,6 +31,7 @@ export function ListView({
   onOpenCustomer,
   returning,
   onMove,
+  onOpenCustomerId,
 }: ListViewProps) {
   const { t } = useTranslation();
   return (
@@ -45,6 +48,7 @@ export function ListView({
       focusOnStart={returning}
       onLeave={(table) => onPlaceChange({ ...place, table }, place)}
       onMove={onMove}
+      onOpenCustomer={onOpenCustomerId}
     />
   );
 }

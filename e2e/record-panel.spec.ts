@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { axeViolations } from './axe.js';
+import { activeRow } from './grid.js';
+import { ownDemo } from './own-demo.js';
+
+// The record panel, in Chromium through the browser host: Space shows every field of the active
+// row beside the table, as a region named after the record; the arrow keys move it with the row;
+// a value's Copy gives the whole value; an agreement's customer opens that customer; Esc closes it,
+// back on the grid; axe finds nothing wrong with it, in English and in French.
+const own = ownDemo({ customers: 40, contacts: 80, agreements: 200 }, 'Record API');
+
+test('Space shows the active row’s record; arrows move it, Copy copies, its customer opens, Esc closes', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(await own.host.address());
+  await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();
+  const grid = page.getByRole('grid', { name: 'Agreements' });
+  await expect(grid.getByTestId('row').first()).toContainText('AGR-');
+  await grid.focus();
+  await page.keyboard.press('Space');
+  const first = await activeRow(grid);
+  const panel = page.getByRole('region', { name: `Record ${first?.id ?? ''}` });
+  await expect(panel).toBeVisible();
+  await expect(grid).toBeFocused();
+
+  await page.keyboard.press('ArrowDown');
+  const second = await activeRow(grid);
+  expect(second?.index).toBe(1);
+  const moved = page.getByRole('region', { name: `Record ${second?.id ?? ''}` });
+  await expect(moved).toBeVisible();
+  const { rows } = (await own.host.call('data.listPage', {
+    view: { resource: 'agreements' },
+    size: 2,
+    lang: 'en',
+  })) as { rows: { id: string; name: string; customerId: string }[] };
+  const record = rows.find((row) => row.id === second?.id);
+  expect(record).toBeDefined();
+  await expect(moved.getByRole('definition').filter({ hasText: record?.name ?? '' })).toBeVisible();
+  await moved.getByRole('button', { name: 'Copy Name', exact: true }).click();
+  await expect.poll(() => page.evaluate<string>('navigator.clipboard.readText()')).toBe(record?.name);
+  expect(await axeViolations(page, '.record-panel')).toEqual([]);
+
+  // Esc closes it, back on the grid; the toolbar's button shows it again.
+  await moved.getByRole('button', { name: 'Copy Name', exact: true }).focus();
+  await page.keyboard.press('Escape');
+  await expect(moved).toHaveCount(0);
+  await expect(grid).toBeFocused();
+  await page
+    .getByRole('region', { name: 'Agreements' })
+    .getByRole('button', { name: 'Record', exact: true })
+    .click();
+  await expect(moved).toBeVisible();
+
+  // In French, the same panel, then the agreement's customer opened from it.
+  await page.getByRole('button', { name: 'FR', exact: true }).click();
+  const enregistrement = page.getByRole('region', { name: `Enregistrement ${second?.id ?? ''}` });
+  await expect(enregistrement).toBeVisible();
+  expect(await axeViolations(page, '.record-panel')).toEqual([]);
+  await enregistrement.getByRole('button', { name: `Ouvrir le client ${record?.customerId ?? ''}` }).click();
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(record?.customerId ?? '');
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+});

@@ -1,0 +1,102 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiRecord } from '../../../electron/shared/schema';
+
+/** The field of a record that names its customer: shown as a way to open that customer. */
+const CUSTOMER_FIELD = 'customerId';
+/** The panel's width as the user last left it (dragging its edge), for every table of the window. */
+let keptWidth: number | undefined;
+
+/**
+ * Every field of the active row's record, beside the table (Beekeeper Studio's and DBeaver's record
+ * panel): its label, its whole value (wrapped, where a cell cuts it), a copy button per value, and
+ * the customer a contact or an agreement belongs to as a button that opens it. It follows the
+ * active row (the arrow keys move both); screen readers read it as a region named after the record.
+ */
+export function RecordPanel({
+  record,
+  fields,
+  textOf,
+  onCopy,
+  onOpenCustomer,
+  onClose,
+}: {
+  /** Undefined while the row is being read. */
+  record: ApiRecord | undefined;
+  fields: readonly { key: string; label: string }[];
+  textOf: (key: string, record: ApiRecord) => string;
+  onCopy: (text: string) => void;
+  onOpenCustomer?: (customerId: string) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const panel = useRef<HTMLElement>(null);
+  const [width] = useState(keptWidth);
+  // The width the user drags it to is kept for the next record and the next opening.
+  useLayoutEffect(() => {
+    const element = panel.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => (keptWidth = element.offsetWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const id = typeof record?.id === 'string' || typeof record?.id === 'number' ? String(record.id) : '';
+  const customerId = typeof record?.[CUSTOMER_FIELD] === 'string' ? record[CUSTOMER_FIELD] : undefined;
+  return (
+    <section
+      ref={panel}
+      className="record-panel"
+      aria-label={record ? t('record.title', { id }) : t('table.loading')}
+      style={width === undefined ? undefined : { width }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onClose();
+        }
+      }}
+    >
+      <div className="record-panel-header">
+        <h2>{record ? t('record.title', { id }) : t('table.loading')}</h2>
+        <button type="button" onClick={onClose} aria-keyshortcuts="Escape">
+          {t('record.close')}
+        </button>
+      </div>
+      {record && (
+        <dl>
+          {fields.map(({ key, label }) => {
+            const text = textOf(key, record);
+            return (
+              <div key={key} className="record-field">
+                <dt>{label}</dt>
+                <dd>
+                  {key === CUSTOMER_FIELD && customerId && onOpenCustomer ? (
+                    <button
+                      type="button"
+                      className="link-button"
+                      aria-label={t('record.openCustomer', { id: customerId })}
+                      onClick={() => onOpenCustomer(customerId)}
+                    >
+                      {text}
+                    </button>
+                  ) : (
+                    <span className="record-value">{text}</span>
+                  )}
+                  {text && (
+                    <button
+                      type="button"
+                      className="copy-value"
+                      aria-label={t('record.copy', { field: label })}
+                      onClick={() => onCopy(text)}
+                    >
+                      {t('record.copyShort')}
+                    </button>
+                  )}
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+      )}
+    </section>
+  );
+}
