@@ -75,7 +75,8 @@ export function Header({
       {/* Kept together at the end of the bar, on a line of their own when the window is narrow. */}
       <div className="header-end">
         <label className="picker">
-          {t('connection.label')}
+          {/* Named for screen readers; on screen the chosen connection speaks for itself (and the status bar names it). */}
+          <span className="visually-hidden">{t('connection.label')}</span>
           <select
             value={session?.connection?.id ?? ''}
             onChange={(event) => void chooseConnection(event.target.value)}
