@@ -92,3 +92,20 @@ test('in the dark, as the system asks, the same screen passes axe (contrast incl
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('screen-dark.png') });
 });
+
+test('Compact rows are 28 px high, show more rows, and stay so after a reload', async ({ page }) => {
+  await open(page, 1280, 720);
+  const before = (await measure(page)).rowsShown;
+  const compact = page.getByRole('button', { name: 'Compact' });
+  await compact.click();
+  await expect(compact).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('row').first()).toHaveCSS('height', '28px');
+  const after = await measure(page);
+  expect(after.rowsShown).toBeGreaterThan(before);
+  expect(after.headerHeight).toBeLessThanOrEqual(50);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.reload();
+  await expect(page.getByTestId('row').first()).toHaveCSS('height', '28px');
+  await page.getByRole('button', { name: 'Compact' }).click();
+  await expect(page.getByTestId('row').first()).toHaveCSS('height', '32px');
+});

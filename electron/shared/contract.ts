@@ -51,6 +51,8 @@ export const settingsSchema = z
     views: savedViewsSchema.optional(),
     /** Open on the first list instead of where each window was ("Start with a clean window"). */
     startClean: z.boolean().optional(),
+    /** How tall the tables' rows are: standard (32 px) or compact (28 px). */
+    density: z.enum(['standard', 'compact']).optional(),
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;

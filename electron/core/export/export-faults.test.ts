@@ -43,7 +43,9 @@ describe('safety', () => {
 
   it('reports progress: records, pages, rate, the view total and an ETA', async () => {
     const seen: ExportProgress[] = [];
-    kit.engine.demo.faults.delayNext(4, 100);
+    // Every answer of the export at least 50 ms late: it outlasts the 250 ms between two reports
+    // with pages left whatever the machine's load, so one report in the middle has a time left.
+    kit.engine.demo.faults.delayNext(20, 50);
     await runExport(
       kit.engine.client,
       {

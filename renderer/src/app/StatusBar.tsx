@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DensityToggle } from './DensityToggle';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { SessionStatus } from '../../../electron/shared/contract';
 import { useLatestEvent } from '../data/queries';
@@ -82,6 +83,10 @@ export function StatusBar({ session }: { session: SessionStatus | undefined }) {
         </span>
       ))}
       {session?.keychainProblem && <span role="status">{t('errors.keychain')}</span>}
+      {/* A display setting at the bar's end, where the window's state is shown. */}
+      <span className="status-end">
+        <DensityToggle />
+      </span>
     </footer>
   );
 }

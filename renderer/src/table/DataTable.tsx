@@ -1,8 +1,10 @@
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterCondition } from '../../../electron/shared/filter';
 import type { ApiRecord } from '../../../electron/shared/schema';
-import type { ListView } from '../data/queries';
+import { settingsQuery, type ListView } from '../data/queries';
+import { useApi } from '../api/context';
 import { FilterBar } from './FilterBar';
 import { highlighterOf } from './highlight';
 import { TableBody } from './TableBody';
@@ -20,7 +22,8 @@ import { useTableColumns } from './useTableColumns';
 import { useTablePlace, type TablePlace } from './useTablePlace';
 import { useViewRows } from './useViewRows';
 
-const ROW_HEIGHT = 32;
+/** A row's height in each density of the settings (the rows' CSS takes it from `--row-height`). */
+const ROW_HEIGHTS = { standard: 32, compact: 28 } as const;
 const OVERSCAN = 10;
 
 export interface DataTableProps {
@@ -77,6 +80,7 @@ export function DataTable({
   const rows = useViewRows(view, filter, pageSize);
   const { source, error, filtered } = rows;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const rowHeight = ROW_HEIGHTS[useQuery(settingsQuery(useApi())).data?.density ?? 'standard'];
   /** Copies a cell's, a selection's or a record field's text, and says so in the toolbar. */
   const copyValue = (text: string) =>
     void copyText(text).then(
@@ -86,7 +90,7 @@ export function DataTable({
     );
   const [place] = useState(() => new RowPlace());
   const scrollToRow = (index: number) =>
-    scrollRef.current && scrollRowIntoView(scrollRef.current, source.rowCount, ROW_HEIGHT, index);
+    scrollRef.current && scrollRowIntoView(scrollRef.current, source.rowCount, rowHeight, index);
   const { table, drawnColumns, fit, layout, resetLayout } = useTableColumns({
     view,
     rows,
@@ -128,7 +132,7 @@ export function DataTable({
   /** The records on screen now (fitting a column to what it shows). */
   const recordsOnScreen = () => {
     if (!scrollRef.current) return [];
-    const { first, last } = rowsOnScreen(scrollRef.current, source.rowCount, ROW_HEIGHT);
+    const { first, last } = rowsOnScreen(scrollRef.current, source.rowCount, rowHeight);
     const records: ApiRecord[] = [];
     for (let index = first; index <= last; index++) {
       const record = source.rowAt(index);
@@ -145,7 +149,12 @@ export function DataTable({
 
   return (
     // The rows held in memory, for the end-to-end test that memory stays bounded at any depth.
-    <section className="data-table" aria-label={label} data-held-rows={source.held}>
+    <section
+      className="data-table"
+      aria-label={label}
+      data-held-rows={source.held}
+      style={{ '--row-height': `${rowHeight}px` } as CSSProperties}
+    >
       {title && <h3 className="table-title">{title}</h3>}
       <FilterBar table={label} columns={rows.filterColumns} filter={filter} onChange={onFilterChange} />
       <TableToolbar
@@ -199,7 +208,7 @@ export function DataTable({
           <TableBody
             scrollRef={scrollRef}
             source={source}
-            rowHeight={ROW_HEIGHT}
+            rowHeight={rowHeight}
             overscan={OVERSCAN}
             place={place}
             initialScrollTop={initialPlace?.scrollTop}
