@@ -41,6 +41,11 @@ test('Space shows the active row’s record; arrows move it, Copy copies, its cu
   await expect(moved.getByRole('definition').filter({ hasText: record?.name ?? '' })).toBeVisible();
   await moved.getByRole('button', { name: 'Copy Name', exact: true }).click();
   await expect.poll(() => page.evaluate<string>('navigator.clipboard.readText()')).toBe(record?.name);
+  // The row's link is its customer's.
+  await moved.getByRole('button', { name: 'Copy link' }).click();
+  await expect
+    .poll(() => page.evaluate<string>('navigator.clipboard.readText()'))
+    .toBe(`cdb://customer/${record?.customerId ?? ''}?connection=Record+API`);
   expect(await axeViolations(page, '.record-panel')).toEqual([]);
 
   // Esc closes it, back on the grid; the toolbar's button shows it again.

@@ -181,7 +181,12 @@ function tokenFrom(body: unknown, receivedAt: number): CachedToken | undefined {
   treatAsSecret(accessToken);
   const stated = expiresIn !== undefined ? expiresIn * 1000 : lifetimeOf(accessToken, receivedAt);
   const lifetime = Math.min(LONGEST_LIFETIME_MS, Math.max(SHORTEST_LIFETIME_MS, stated));
-  return { accessToken, receivedAt, expiresAt: receivedAt + lifetime };
+  return {
+    accessToken,
+    receivedAt,
+    expiresAt: receivedAt + lifetime,
+    ...(stated < lifetime && { statedEnd: receivedAt + stated }),
+  };
 }
 
 /**

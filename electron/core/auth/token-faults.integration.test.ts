@@ -31,6 +31,20 @@ describe('token lifetime', () => {
   });
 });
 
+describe('a token that ends on the way', () => {
+  it('refused after the end its server stated, for a list it was never used on: renewed once, not taken for "not permitted"', async () => {
+    // Tokens of 2 s (the app uses one for a minute, and renews it on the 401 that ends it). The token
+    // was answered for customers, so it is known valid and received well within the minute: before,
+    // its 401 for contacts was read as "these credentials may not read contacts".
+    const { api, connection } = await wire({ tokenSeconds: 2 });
+    await connection.client.count({ resource: 'customers' });
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    const page = await connection.client.listPage({ resource: 'contacts', size: 10, lang: 'en' });
+    expect(page.rows).toHaveLength(10);
+    expect(api.grants()).toBe(2);
+  });
+});
+
 describe('a failing token endpoint', () => {
   it('shares one failure among waiting callers and backs off before asking again', async () => {
     const { api, connection } = await wire({ failingTokenRequests: 3 }, { tokens: { baseBackoffMs: 200 } });

@@ -61,7 +61,9 @@ export class TokenPermissions {
   judge(token: CachedToken, scope: string, now: number): RefusalMeaning {
     const { accessToken } = token;
     const acceptedHere = this.accepted?.accessToken === accessToken && this.accepted.scopes.has(scope);
-    if (!acceptedHere) {
+    // Past the end its server stated (shorter than the minute a token is used for): it ended.
+    const ended = now >= (token.statedEnd ?? Infinity);
+    if (!acceptedHere && !ended) {
       const proven =
         this.notPermitted.has(scope) ||
         this.accepted?.accessToken === accessToken ||

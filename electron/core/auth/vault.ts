@@ -20,6 +20,11 @@ export interface CachedToken {
   /** Epoch ms, by this machine's clock (absent in tokens cached by older versions). */
   receivedAt?: number;
   /**
+   * Epoch ms: when the server said it ends, when that is sooner than the shortest lifetime the app
+   * uses a token for (token-endpoint.ts). A 401 after it means the token ended, not "not permitted".
+   */
+  statedEnd?: number;
+  /**
    * Resources the API refused this very token right after it was issued (a bundle restricted to
    * some resources): kept with it, so another process or the next start asks no token to learn it.
    */
@@ -118,6 +123,7 @@ export class Vault {
       accessToken: token.accessToken,
       expiresAt: token.expiresAt,
       ...(typeof token.receivedAt === 'number' && { receivedAt: token.receivedAt }),
+      ...(typeof token.statedEnd === 'number' && { statedEnd: token.statedEnd }),
       ...(notPermitted.length > 0 && { notPermitted }),
       ...(typeof token.secretDigest === 'string' && { secretDigest: token.secretDigest }),
     };

@@ -148,19 +148,25 @@ export async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
 
 /**
  * Every file under `dir`, read as text: where a test looks for a secret that must not be on disk. A
- * file removed between the listing and its reading (a keyring daemon still tidying its folder) is
- * skipped: it is no longer on disk.
+ * folder or a file removed while it is walked (a keyring daemon still tidying its runtime folder as
+ * its session ends) is skipped: it is no longer on disk.
  */
 export async function textOfFilesUnder(dir: string): Promise<string> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  const gone = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+  const entries = await readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
+    if (gone(error)) return [];
+    throw error;
+  });
   const texts = await Promise.all(
-    files.map((file) =>
-      readFile(file, 'latin1').catch((error: unknown) => {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    entries.map(async (entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return textOfFilesUnder(path);
+      if (!entry.isFile()) return '';
+      return readFile(path, 'latin1').catch((error: unknown) => {
+        if (gone(error)) return '';
         throw error;
-      }),
-    ),
+      });
+    }),
   );
   return texts.join('\n');
 }

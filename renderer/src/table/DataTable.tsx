@@ -225,6 +225,7 @@ export function DataTable({
         </div>
         {recordShown && (
           <RecordPanel
+            resource={view.resource}
             record={source.rowAt(grid.active.row)}
             fields={rows.filterColumns}
             textOf={rows.textOf}

@@ -1,6 +1,8 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Resource } from '../../../electron/shared/api-rules';
 import type { ApiRecord } from '../../../electron/shared/schema';
+import { CopyLinkButton } from '../links/CopyLinkButton';
 
 /** The field of a record that names its customer: shown as a way to open that customer. */
 const CUSTOMER_FIELD = 'customerId';
@@ -14,6 +16,7 @@ let keptWidth: number | undefined;
  * active row (the arrow keys move both); screen readers read it as a region named after the record.
  */
 export function RecordPanel({
+  resource,
   record,
   fields,
   textOf,
@@ -21,6 +24,8 @@ export function RecordPanel({
   onOpenCustomer,
   onClose,
 }: {
+  /** The list the record is one of. */
+  resource: Resource;
   /** Undefined while the row is being read. */
   record: ApiRecord | undefined;
   fields: readonly { key: string; label: string }[];
@@ -42,6 +47,7 @@ export function RecordPanel({
   }, []);
   const id = typeof record?.id === 'string' || typeof record?.id === 'number' ? String(record.id) : '';
   const customerId = typeof record?.[CUSTOMER_FIELD] === 'string' ? record[CUSTOMER_FIELD] : undefined;
+  const linkedCustomer = resource === 'customers' ? id || undefined : customerId;
   return (
     <section
       ref={panel}
@@ -57,6 +63,8 @@ export function RecordPanel({
     >
       <div className="record-panel-header">
         <h2>{record ? t('record.title', { id }) : t('table.loading')}</h2>
+        {/* The row's link: the customer it is, or the one it belongs to (only customers open on their own). */}
+        {linkedCustomer && <CopyLinkButton target={{ action: 'customer', customerId: linkedCustomer }} />}
         <button type="button" onClick={onClose} aria-keyshortcuts="Escape">
           {t('record.close')}
         </button>
