@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FilterCondition } from '../../electron/shared/filter';
 import type { View } from '../../electron/shared/view';
 import type { SavedView } from '../../electron/shared/contract';
 import type { CustomerTables, Desk } from '../../electron/shared/desk';
 import { layoutKeyOf, usePutLayout } from './table/useColumnLayout';
-import type { Language, Resource } from '../../electron/shared/api-rules';
+import type { Resource } from '../../electron/shared/api-rules';
 import { ConnectionsPanel } from './app/ConnectionsPanel';
 import { Header } from './app/Header';
 import { FailureMessage } from './app/FailureMessage';
@@ -14,11 +13,8 @@ import { StatusBar } from './app/StatusBar';
 import { ProxyLoginDialog } from './app/ProxyLoginDialog';
 import { ApiContext, useApi } from './api/context';
 import { onConnection } from './api/on-connection';
-import { FIRST_VIEW, profilesQuery, useRefreshViews, useSession, useSessionEvents } from './data/queries';
-import { useSelectConnection } from './data/mutations';
-import { connectionNamed } from './links/link-target';
-import { useLinkOpening, type ParsedLink } from './links/useLinkOpening';
-import { failureLine } from './app/describe-failure';
+import { FIRST_VIEW, useRefreshViews, useSession, useSessionEvents } from './data/queries';
+import { useLinkOpening } from './links/useLinkOpening';
 import { useHeldListEvents } from './data/held-lists';
 import { ExportsPanel } from './exports/ExportsPanel';
 import { ExportsTray } from './exports/ExportsTray';
@@ -73,7 +69,7 @@ export function App({
 }) {
   useSessionEvents();
   const session = useSession();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [screen, setScreen] = useState<Screen>(() => screenOf(restored.desk));
   const [places, setPlaces] = useState<Partial<Record<Resource, ListPlace>>>(
     () => restored.desk?.places ?? {},
@@ -119,29 +115,14 @@ export function App({
     showList(view, view.filter);
   };
   const api = useApi();
-  const client = useQueryClient();
   const connectionId = session.data?.connection?.id;
-  const selectConnection = useSelectConnection();
-  /** A cdb:// link: its connection chosen (by name), then its customer or list; or why not. */
-  const openLink = async (parsed: ParsedLink) => {
-    if (!parsed.ok) return setNotice({ key: 'links.refused', values: { problem: parsed.problem } });
-    const { link } = parsed;
-    const id = connectionNamed(link.connection, await client.fetchQuery(profilesQuery(api)));
-    if (id === undefined)
-      return setNotice({ key: 'links.unknownConnection', values: { name: link.connection } });
-    if (id !== connectionId) await selectConnection.mutateAsync(id);
-    setNotice(undefined);
-    if (link.action === 'customer') openCustomer(link.customerId);
-    else showList(link.view, link.filter);
-  };
-  useLinkOpening((parsed) => {
-    openLink(parsed).catch((failure: unknown) =>
-      setNotice({
-        key: 'links.failed',
-        values: { reason: failureLine(t, i18n.language as Language, failure) },
-      }),
-    );
-  }, link);
+  useLinkOpening({
+    initial: link,
+    connectionId,
+    open: (opened) =>
+      opened.action === 'customer' ? openCustomer(opened.customerId) : showList(opened.view, opened.filter),
+    tell: setNotice,
+  });
   const deskChanged = useDeskKeeping(deskKey, () => deskOf(connectionId, screen, places, moves.current));
   useEffect(deskChanged, [deskChanged, connectionId, screen, places]);
   // Below here every request that acts on a connection names the one this window shows.
