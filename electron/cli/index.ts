@@ -3,6 +3,7 @@ import { redact } from '../core/redact.js';
 import { UsageError } from './args.js';
 import type { CliIo } from './io.js';
 import { exportCommand } from './export.js';
+import { openCommand } from './open.js';
 import { profileCommand } from './profile.js';
 import { serveDemo } from './serve-demo.js';
 import { viewsCommand } from './views.js';
@@ -13,6 +14,7 @@ Scripts the Customer Data Browser's engine.
 
 Commands:
   export        export one view of the API to a CSV, JSON Lines or XLSX file
+  open          check a cdb:// link and print the browser host's address that opens it
   profile       add, list or remove saved connection profiles
   serve-demo    run the Demo API on 127.0.0.1 until interrupted
   views         list the views saved in the app for a profile
@@ -22,6 +24,7 @@ Run "cdb <command> --help" for a command's options.
 
 const COMMANDS: Record<string, (argv: string[], io: CliIo) => Promise<number>> = {
   export: exportCommand,
+  open: openCommand,
   profile: profileCommand,
   'serve-demo': serveDemo,
   views: viewsCommand,

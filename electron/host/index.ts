@@ -5,7 +5,7 @@ import { dataFiles, defaultDataDir } from '../core/app-paths.js';
 import { nodeNetwork } from '../core/api/node-network.js';
 import { AppCore } from '../core/app/app-core.js';
 import { startDemoApi } from '../demo-api/index.js';
-import { keepPort, lastPort } from './host-port.js';
+import { keepPort, lastPort } from '../core/store/host-port.js';
 import { startHost } from './server.js';
 
 const HELP = `Usage: npm run host -- [options]

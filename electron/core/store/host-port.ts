@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { writeDataFile } from '../core/store/data-file.js';
-import { readJsonFile } from '../core/store/json-file.js';
+import { writeDataFile } from './data-file.js';
+import { readJsonFile } from './json-file.js';
 
 const keptPortSchema = z.object({ port: z.number().int().min(1_024).max(65_535) }).strict();
 
