@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runCli } from './index.js';
+import { cdbInProcess as cdb } from './testing/in-process.js';
 
 // `cdb`'s arguments, in this process: every refusal happens before a keychain, a data folder or the
 // network is touched. cdb.integration.test.ts runs it as administrators do, a process of its own.
@@ -18,17 +18,6 @@ afterEach(async () => {
   vi.unstubAllEnvs();
   await rm(outDir, { recursive: true, force: true });
 });
-
-/** Runs `cdb argv…` in this process, with its output captured. */
-async function cdb(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  });
-  return { code, stdout, stderr };
-}
 
 describe('cdb export refuses what it cannot do, naming the flag', () => {
   it.each([

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepPort } from '../core/store/host-port.js';
-import { runCli } from './index.js';
+import { cdbInProcess as cdb } from './testing/in-process.js';
 
 // `cdb open LINK`: the link checked by the app's parser (a hostile one refused, exit 2), then the
 // address of the browser host that ran last on the data folder, which opens it in the app's tab.
@@ -17,16 +17,6 @@ afterEach(async () => {
   vi.unstubAllEnvs();
   await rm(dataDir, { recursive: true, force: true });
 });
-
-async function cdb(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  });
-  return { code, stdout, stderr };
-}
 
 describe('cdb open', () => {
   it('prints the address of the browser host that ran last, carrying the link', async () => {
