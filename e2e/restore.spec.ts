@@ -146,3 +146,67 @@ test('“Start with a clean window” forgets where the tab was, and keeps nothi
   await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();
   await expect.poll(() => keptDesk(page)).toMatchObject({ screen: { kind: 'list', resource: 'agreements' } });
 });
+
+test('a place past the end of a list that has shrunk shows its end, and says so', async ({ page }) => {
+  await open(page);
+  await page.getByRole('navigation').getByRole('button', { name: 'Contacts' }).click();
+  await expect.poll(() => keptDesk(page)).toMatchObject({ screen: { kind: 'list', resource: 'contacts' } });
+  const desk = (await keptDesk(page)) as { connectionId: string };
+  const { total } = (await own.host.call('data.count', { view: { resource: 'contacts' } })) as {
+    total: number;
+  };
+  // The desk of a window left at row 5,001 of the contacts, when there were that many.
+  const key = await page.evaluate(() => sessionStorage.getItem('cdb-desk'));
+  await own.host.call('desk.put', {
+    key,
+    desk: {
+      connectionId: desk.connectionId,
+      screen: { kind: 'list', resource: 'contacts' },
+      places: { contacts: { filter: [], table: { topRow: 4_990, active: { row: 5_000, column: 1 } } } },
+    },
+  });
+
+  await page.reload();
+  const contacts = page.getByRole('grid', { name: 'Contacts' });
+  await expect(page.getByRole('status').filter({ hasText: 'past the end' })).toHaveText(
+    `The row you were on (row 5,001) is past the end of this list, which has ${total} rows now: its end is shown.`,
+  );
+  await expect.poll(async () => (await activeRow(contacts))?.index).toBe(total - 1);
+  await expect(contacts.locator(`[data-testid="row"][aria-rowindex="${total + 1}"]`)).toBeInViewport();
+});
+
+/** The row index (from 0) of the row at the top of the grid's screen, just under its header. */
+const topRowOf = (page: Page, name: string) =>
+  page.getByRole('grid', { name }).evaluate((grid) => {
+    const header = grid.firstElementChild?.getBoundingClientRect();
+    if (!header) return -1;
+    const row = grid.ownerDocument
+      .elementFromPoint(header.left + 20, header.bottom + 2)
+      ?.closest('[data-testid="row"]');
+    return Number(row?.getAttribute('aria-rowindex')) - 2;
+  });
+
+test('the row at the top of the screen stays there when the rows change height, and after a reload', async ({
+  page,
+}) => {
+  await open(page);
+  await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();
+  const grid = page.getByRole('grid', { name: 'Agreements' });
+  await expect(grid.getByTestId('row').first()).toBeVisible();
+  await grid.evaluate((element) => (element.scrollTop = 2_000 * 32));
+  await expect.poll(() => topRowOf(page, 'Agreements')).toBe(2_000);
+
+  const compact = page.getByRole('button', { name: 'Compact' });
+  await compact.click();
+  await expect(compact).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => topRowOf(page, 'Agreements')).toBe(2_000);
+  await expect
+    .poll(() => keptDesk(page))
+    .toMatchObject({ places: { agreements: { table: { topRow: 2_000 } } } });
+
+  await page.reload();
+  await expect.poll(() => topRowOf(page, 'Agreements')).toBe(2_000);
+  await page.getByRole('button', { name: 'Compact' }).click();
+  await expect(page.getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(() => topRowOf(page, 'Agreements')).toBe(2_000);
+});

@@ -5,16 +5,14 @@ import { connectionIdSchema } from './saved-view.js';
 import { customerIdSchema, viewFields } from './view.js';
 
 /**
- * Where a table was left: its scroll position (px from the top of its rows) and the keyboard's
- * active cell. Bounded by the largest list there is, so a file or a caller cannot ask for a place
- * no table has.
+ * Where a table was left: the row at the top of the screen (fractional: how far it was scrolled
+ * past) and the keyboard's active cell. Kept in rows, not pixels, so the same rows come back whatever
+ * the rows' height (density) and however the browser scales a list taller than it can lay out.
+ * Bounded by the largest list there is, so a file or a caller cannot ask for a place no table has.
  */
 export const tablePlaceSchema = z
   .object({
-    scrollTop: z
-      .number()
-      .min(0)
-      .max(LIST_ROWS_MAX * 100),
+    topRow: z.number().min(0).max(LIST_ROWS_MAX),
     active: z
       .object({
         row: z.number().int().min(0).max(LIST_ROWS_MAX),

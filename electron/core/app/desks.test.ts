@@ -24,7 +24,7 @@ const desk = (connectionId: string, row = 5_000): Desk => ({
       agreements: {
         sort: 'endDate.desc',
         filter: [{ field: 'status', op: 'eq', value: 'active' }],
-        table: { scrollTop: row * 32, active: { row, column: 2 } },
+        table: { topRow: row, active: { row, column: 2 } },
       },
     },
   },
@@ -70,7 +70,7 @@ describe('desks', () => {
         key: 'window',
         desk: {
           ...desk('demo'),
-          places: { customers: { filter: [], table: { scrollTop: -1, active: { row: 0, column: 0 } } } },
+          places: { customers: { filter: [], table: { topRow: -1, active: { row: 0, column: 0 } } } },
         },
       },
     ];

@@ -8,7 +8,7 @@ import { DeskKeeper } from './desk-keeper';
 const desk = (row: number): Desk => ({
   connectionId: 'demo',
   screen: { kind: 'list', resource: 'customers' },
-  places: { customers: { filter: [], table: { scrollTop: row * 32, active: { row, column: 0 } } } },
+  places: { customers: { filter: [], table: { topRow: row, active: { row, column: 0 } } } },
 });
 
 afterEach(() => vi.useRealTimers());

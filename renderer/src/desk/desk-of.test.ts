@@ -5,7 +5,7 @@ import { deskOf, movedCustomer, type TableMoves } from './desk-of';
 // The desk a window keeps: each list's sort and filter with the place last told, the open customer's
 // tables, nothing while a panel is open or without a connection, and always a desk the app accepts.
 
-const at = (row: number) => ({ scrollTop: row * 32, active: { row, column: 1 } });
+const at = (row: number) => ({ topRow: row, active: { row, column: 1 } });
 
 describe('deskOf', () => {
   it('gives each list its sort and filter, with the place the table last told', () => {

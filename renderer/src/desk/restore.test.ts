@@ -82,7 +82,7 @@ describe('showsFirstView', () => {
     expect(
       showsFirstView(desk('p', { kind: 'customer', customerId: 'CUS-1', tables: {} }), 'customers'),
     ).toBe(false);
-    const deep = { filter: [], table: { scrollTop: 3_200, active: { row: 100, column: 0 } } };
+    const deep = { filter: [], table: { topRow: 100, active: { row: 100, column: 0 } } };
     expect(
       showsFirstView(
         { ...desk('p', { kind: 'list', resource: 'customers' }), places: { customers: deep } },

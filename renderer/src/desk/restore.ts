@@ -43,6 +43,6 @@ export function showsFirstView(desk: Desk | undefined, firstResource: Resource):
     desk.screen.kind === 'list' &&
     desk.screen.resource === firstResource &&
     place?.sort === undefined &&
-    (place?.table?.scrollTop ?? 0) === 0
+    (place?.table?.topRow ?? 0) === 0
   );
 }

@@ -15,6 +15,7 @@ import { TableHeader } from './TableHeader';
 import { TableToolbar } from './TableToolbar';
 import type { Language } from '../../../electron/shared/api-rules';
 import { failureLine } from '../app/describe-failure';
+import { numberFormat } from '../intl';
 import { useCopyText } from '../data/clipboard';
 import { useGridKeyboard } from './useGridKeyboard';
 import { RowPlace, rowsOnScreen, scrollRowIntoView } from './useRowViewport';
@@ -113,14 +114,28 @@ export function DataTable({
   const cellId = useCallback((row: number, column: number) => `${gridId}-r${row}-c${column}`, [gridId]);
   const highlight = useMemo(() => highlighterOf(filter), [filter]);
 
-  const keepPlace = useTablePlace(scrollRef, {
+  const { keepPlace, openingAt } = useTablePlace(scrollRef, {
     sort: view.sort,
     rowCount: source.rowCount,
+    complete: source.complete,
+    rowHeight,
+    place,
     active: grid.active,
     initialPlace,
     focusOnStart,
     onLeave,
     onMove,
+    onPastEnd: (row) => {
+      grid.setActive({ row: Math.max(0, source.rowCount - 1), column: grid.active.column });
+      const numbers = numberFormat(i18n.language as Language);
+      rows.setNotice(
+        t('table.placePastEnd', {
+          count: source.rowCount,
+          total: numbers.format(source.rowCount),
+          row: numbers.format(row + 1),
+        }),
+      );
+    },
   });
   /** Makes row `index` (from 0) the active one, on screen, with the keyboard in the grid. */
   const goToRow = (index: number) => {
@@ -211,7 +226,7 @@ export function DataTable({
             rowHeight={rowHeight}
             overscan={OVERSCAN}
             place={place}
-            initialScrollTop={initialPlace?.scrollTop}
+            openAt={openingAt}
             columns={drawnColumns}
             textOf={rows.textOf}
             highlight={highlight}

@@ -19,8 +19,8 @@ export interface TableBodyProps {
   overscan: number;
   /** Told where the rows stand at each scroll and render (the toolbar's position text). */
   place: RowPlace;
-  /** Where the table opens (a view come back to): its first rows are those, not the top's. */
-  initialScrollTop?: number;
+  /** The row the table is being opened at (a view come back to), while it is: its rows are drawn first. */
+  openAt?: number;
   /** The visible columns, in order (the same array while they are unchanged: rows compare it). */
   columns: readonly DrawnColumn[];
   /** The text a cell of column `key` shows for `record`. */
@@ -49,7 +49,7 @@ export const TableBody = memo(function TableBody({
   rowHeight,
   overscan,
   place,
-  initialScrollTop,
+  openAt,
   columns,
   textOf,
   highlight,
@@ -68,7 +68,7 @@ export const TableBody = memo(function TableBody({
     rowHeight,
     overscan,
     place,
-    initialScrollTop,
+    openAt,
   );
   const { from, to, anchor } = drawn;
   // The rows drawn, read if they are not (again when rows arrive: the next blocks follow). Before

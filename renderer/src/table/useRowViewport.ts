@@ -39,6 +39,11 @@ export class RowPlace {
     this.listener?.(input);
   }
 
+  /** The row at the top of the screen (fractional) at `scrollTop`, by the last placement's count and box. */
+  rowAtTop(scrollTop: number): number | undefined {
+    return this.last && placeRows({ ...this.last, scrollTop }).start;
+  }
+
   /** Calls `listener` with every placement from now, and the last one at once; returns how to stop. */
   listen(listener: (input: RowWindowInput) => void): () => void {
     this.listener = listener;
@@ -49,26 +54,29 @@ export class RowPlace {
   }
 }
 
+/** What placing rows in `element` now depends on: its scroll position and box, the rows' count and height. */
+function windowInputOf(element: HTMLElement, rowCount: number, rowHeight: number): RowWindowInput {
+  return { rowCount, rowHeight, scrollTop: element.scrollTop, overscan: 0, ...boxOf(element, rowHeight) };
+}
+
 /** The rows on screen in `element` now (without overscan). */
 export function rowsOnScreen(element: HTMLElement, rowCount: number, rowHeight: number) {
-  return placeRows({
-    rowCount,
-    rowHeight,
-    scrollTop: element.scrollTop,
-    overscan: 0,
-    ...boxOf(element, rowHeight),
-  });
+  return placeRows(windowInputOf(element, rowCount, rowHeight));
+}
+
+/** The scroll position of `element` that shows row `row` (fractional) at the top, or as near as the rows allow. */
+export function scrollTopOfRow(
+  element: HTMLElement,
+  rowCount: number,
+  rowHeight: number,
+  row: number,
+): number {
+  return scrollTopFor(windowInputOf(element, rowCount, rowHeight), row, 'start');
 }
 
 /** Scrolls `element` the least that shows row `index` whole. */
 export function scrollRowIntoView(element: HTMLElement, rowCount: number, rowHeight: number, index: number) {
-  const input: RowWindowInput = {
-    rowCount,
-    rowHeight,
-    scrollTop: element.scrollTop,
-    overscan: 0,
-    ...boxOf(element, rowHeight),
-  };
+  const input = windowInputOf(element, rowCount, rowHeight);
   const now = placeRows(input);
   if (index > now.start && index + 1 <= now.start + (input.viewportHeight - input.headerHeight) / rowHeight)
     return;
@@ -90,16 +98,23 @@ export function useRowViewport(
   rowHeight: number,
   overscan: number,
   place?: RowPlace,
-  initialScrollTop = 0,
+  /**
+   * The row the table is being opened at (a place come back to), while it is: the rows drawn are
+   * those that show it at the top, before the scroll position gets there (useTablePlace scrolls
+   * there before the first paint), so a table opened deep never asks for its top rows.
+   */
+  openAt?: number,
 ) {
-  const [box, setBox] = useState({ viewportHeight: 600, headerHeight: rowHeight });
+  /** The scroll element's box as last measured (undefined before the first layout). */
+  const [box, setBox] = useState<ReturnType<typeof boxOf> | undefined>();
   const [drawn, setDrawn] = useState<DrawnRows>({ from: 0, to: -1, anchor: 0 });
   const rendered = useRef(drawn);
   // The scroll position as the last scroll event read it: reading it after a render would force a
-  // layout the browser is about to do anyway. A table opened at a place draws that place's rows
-  // first (useTablePlace scrolls there before the first paint): the top's are never asked for.
-  const scrollTop = useRef(initialScrollTop);
+  // layout the browser is about to do anyway (read once if no scroll event came yet).
+  const scrollTop = useRef<number | undefined>(undefined);
 
+  // No row is placed before the box is measured (its first measure comes as the table first shows):
+  // rows placed for a guessed box would be the wrong ones when scaled, and read for nothing.
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
@@ -114,7 +129,17 @@ export function useRowViewport(
   /** Places the layer for the rows in the DOM, and draws others when the scroll position needs them. */
   const follow = useCallback(
     (sync: boolean) => {
-      const input: RowWindowInput = { rowCount, rowHeight, scrollTop: scrollTop.current, overscan, ...box };
+      if (!box) return;
+      const base = { rowCount, rowHeight, overscan, ...box };
+      if (openAt === undefined && scrollTop.current === undefined)
+        scrollTop.current = scrollRef.current?.scrollTop ?? 0;
+      const input: RowWindowInput = {
+        ...base,
+        scrollTop:
+          openAt !== undefined
+            ? scrollTopFor({ ...base, scrollTop: 0 }, openAt, 'start')
+            : (scrollTop.current ?? 0),
+      };
       place?.tell(input);
       const window = placeRows(input);
       const now = rendered.current;
@@ -126,7 +151,7 @@ export function useRowViewport(
       if (sync) flushSync(() => setDrawn(next));
       else setDrawn(next);
     },
-    [layerRef, rowCount, rowHeight, overscan, box, place],
+    [scrollRef, layerRef, rowCount, rowHeight, overscan, box, place, openAt],
   );
 
   // After each render (new rows, a new count, a resize): the layer and the rows for where it is.
@@ -148,7 +173,7 @@ export function useRowViewport(
   return {
     drawn,
     /** How many keys the drawn rows cycle through. */
-    keys: rowsDrawnAtMost({ rowHeight, overscan, ...box }),
+    keys: rowsDrawnAtMost({ rowHeight, overscan, headerHeight: rowHeight, viewportHeight: 600, ...box }),
     /** The rows' area's height: the whole view's, or the browser's cap. */
     height: Math.min(rowCount * rowHeight, MAX_ROWS_HEIGHT),
   };

@@ -31,6 +31,8 @@ export interface RowSource {
   /** Rows in memory (the toolbar's "loaded"). */
   held: number;
   loading: boolean;
+  /** The row count is the list's own (its count known, its search or scan done or stopped): it will not grow. */
+  complete: boolean;
 }
 
 /**
@@ -134,6 +136,7 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
         ensure: (first, last) => searcher.ensure(first, last),
         held: searcher.list?.read ?? 0,
         loading: searcher.loading,
+        complete: !searcher.hasMore || Boolean(error),
       }
     : scanner
       ? {
@@ -142,6 +145,7 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
           ensure: (_first, last) => scanner.ensure(last, scanStopped),
           held: scanner.scanned,
           loading: scanner.loading,
+          complete: !scanner.hasMore || Boolean(error) || scanStopped,
         }
       : {
           // The count sizes the table from its first render (a position to come back to is there at once).
@@ -150,6 +154,7 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
           ensure: (first, last) => blocks?.ensure(first, last),
           held: blocks?.blocks.rowsHeld ?? 0,
           loading: blocks?.loading ?? false,
+          complete: count !== undefined || Boolean(error),
         };
 
   return {
