@@ -4,18 +4,12 @@ import { exportOptionsSchema, exportViewSchema, type AuditEntry, type ExportProg
 import type { AppErrorPayload } from './errors.js';
 import { profileInputSchema, type Profile } from './profile.js';
 import { viewSchema } from './view.js';
+import { settingsSchema, type Settings } from './settings.js';
 import { deskKeySchema, deskSchema, type Desk } from './desk.js';
 import type { ParsedLink } from './links.js';
 import { filterSchema } from './filter.js';
 import { heldListSchema, type CustomerSuggestion, type HeldListStatus } from './held-list.js';
-import {
-  columnLayoutSchema,
-  savedViewSchema,
-  savedViewsSchema,
-  viewNameSchema,
-  type ColumnLayout,
-  type SavedView,
-} from './saved-view.js';
+import { savedViewSchema, viewNameSchema, type ColumnLayout, type SavedView } from './saved-view.js';
 import type { ApiRecord, SchemaListing } from './schema.js';
 import type { GrantUsage, LimiterStats, SessionStatus, TokenStatus } from './status.js';
 
@@ -39,24 +33,8 @@ const onConnection = { connectionId: id.optional() };
 /** The secret a user types: goes in with profiles.save, never comes back out. */
 const secret = z.string().min(1).max(4_096);
 
-export const settingsSchema = z
-  .object({
-    language: z.enum(LANGUAGES),
-    pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX),
-    /** The connection last chosen: a profile id, or "demo". */
-    connectionId: id.optional(),
-    /** Column layouts by view ("customers", "customer:agreements", …). */
-    layouts: z.record(z.string().max(100), columnLayoutSchema).optional(),
-    /** Views saved under a name, by connection: changed only through the views.* requests. */
-    views: savedViewsSchema.optional(),
-    /** Open on the first list instead of where each window was ("Start with a clean window"). */
-    startClean: z.boolean().optional(),
-    /** How tall the tables' rows are: standard (32 px) or compact (28 px). */
-    density: z.enum(['standard', 'compact']).optional(),
-  })
-  .strict();
-export type Settings = z.infer<typeof settingsSchema>;
-export type { ColumnLayout, SavedView };
+export type { ColumnLayout, SavedView, Settings };
+export { settingsSchema };
 
 /** The id of the built-in Demo connection. */
 export const DEMO_CONNECTION_ID = 'demo';

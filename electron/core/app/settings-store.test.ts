@@ -27,6 +27,20 @@ describe('settings', () => {
     });
   });
 
+  it('keeps the record panel’s width and the density within their bounds; a value out of them is left out and said', async () => {
+    await writeFile(path, JSON.stringify({ recordPanelWidth: 5, density: 'huge', language: 'fr' }));
+    const { store, damaged } = await SettingsStore.open(path);
+    expect(damaged?.reason).toMatch(/recordPanelWidth.*density|density.*recordPanelWidth/);
+    expect(store.get()).toEqual({ ...DEFAULT_SETTINGS, language: 'fr' });
+    await store.set({ recordPanelWidth: 420, density: 'compact' });
+    expect((await SettingsStore.open(path)).store.get()).toMatchObject({
+      recordPanelWidth: 420,
+      density: 'compact',
+    });
+    await expect(store.set({ recordPanelWidth: 1.5 })).rejects.toThrow();
+    expect(store.get().recordPanelWidth).toBe(420);
+  });
+
   it('keeps another process’s change to another setting', async () => {
     const { store: app } = await SettingsStore.open(path);
     const { store: other } = await SettingsStore.open(path);

@@ -1,13 +1,12 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Resource } from '../../../electron/shared/api-rules';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { CopyLinkButton } from '../links/CopyLinkButton';
+import { useRecordPanelWidth } from './useRecordPanelWidth';
 
 /** The field of a record that names its customer: shown as a way to open that customer. */
 const CUSTOMER_FIELD = 'customerId';
-/** The panel's width as the user last left it (dragging its edge), for every table of the window. */
-let keptWidth: number | undefined;
 
 /**
  * Every field of the active row's record, beside the table (Beekeeper Studio's and DBeaver's record
@@ -36,24 +35,15 @@ export function RecordPanel({
 }) {
   const { t } = useTranslation();
   const panel = useRef<HTMLElement>(null);
-  const [width] = useState(keptWidth);
-  // The width the user drags it to is kept for the next record and the next opening.
-  useLayoutEffect(() => {
-    const element = panel.current;
-    if (!element) return;
-    const observer = new ResizeObserver(() => (keptWidth = element.offsetWidth));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const panelId = useId();
+  // The width the user gives it is kept in the settings, for every table and the next start.
+  const { width, edge, problem } = useRecordPanelWidth(panel);
   const id = typeof record?.id === 'string' || typeof record?.id === 'number' ? String(record.id) : '';
   const customerId = typeof record?.[CUSTOMER_FIELD] === 'string' ? record[CUSTOMER_FIELD] : undefined;
   const linkedCustomer = resource === 'customers' ? id || undefined : customerId;
   return (
-    <section
-      ref={panel}
-      className="record-panel"
-      aria-label={record ? t('record.title', { id }) : t('table.loading')}
-      style={width === undefined ? undefined : { width }}
+    <div
+      className="record-side"
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.preventDefault();
@@ -61,50 +51,70 @@ export function RecordPanel({
         }
       }}
     >
-      <div className="record-panel-header">
-        <h2>{record ? t('record.title', { id }) : t('table.loading')}</h2>
-        {/* The row's link: the customer it is, or the one it belongs to (only customers open on their own). */}
-        {linkedCustomer && <CopyLinkButton target={{ action: 'customer', customerId: linkedCustomer }} />}
-        <button type="button" onClick={onClose} aria-keyshortcuts="Escape">
-          {t('record.close')}
-        </button>
-      </div>
-      {record && (
-        <dl>
-          {fields.map(({ key, label }) => {
-            const text = textOf(key, record);
-            return (
-              <div key={key} className="record-field">
-                <dt>{label}</dt>
-                <dd>
-                  {key === CUSTOMER_FIELD && customerId && onOpenCustomer ? (
-                    <button
-                      type="button"
-                      className="link-button"
-                      aria-label={t('record.openCustomer', { id: customerId })}
-                      onClick={() => onOpenCustomer(customerId)}
-                    >
-                      {text}
-                    </button>
-                  ) : (
-                    <span className="record-value">{text}</span>
-                  )}
-                  {text && (
-                    <button
-                      type="button"
-                      className="copy-value"
-                      aria-label={t('record.copy', { field: label })}
-                      onClick={() => onCopy(text)}
-                    >
-                      {t('record.copyShort')}
-                    </button>
-                  )}
-                </dd>
-              </div>
-            );
-          })}
-        </dl>
-      )}
-    </section>
+      <div
+        className="panel-edge"
+        {...edge}
+        aria-controls={panelId}
+        aria-label={t('record.resize')}
+        title={t('record.resizeHint')}
+      />
+      <section
+        ref={panel}
+        id={panelId}
+        className="record-panel"
+        aria-label={record ? t('record.title', { id }) : t('table.loading')}
+        style={{ width }}
+      >
+        <div className="record-panel-header">
+          <h2>{record ? t('record.title', { id }) : t('table.loading')}</h2>
+          {/* The row's link: the customer it is, or the one it belongs to (only customers open on their own). */}
+          {linkedCustomer && <CopyLinkButton target={{ action: 'customer', customerId: linkedCustomer }} />}
+          <button type="button" onClick={onClose} aria-keyshortcuts="Escape">
+            {t('record.close')}
+          </button>
+        </div>
+        {record && (
+          <dl>
+            {fields.map(({ key, label }) => {
+              const text = textOf(key, record);
+              return (
+                <div key={key} className="record-field">
+                  <dt>{label}</dt>
+                  <dd>
+                    {key === CUSTOMER_FIELD && customerId && onOpenCustomer ? (
+                      <button
+                        type="button"
+                        className="link-button"
+                        aria-label={t('record.openCustomer', { id: customerId })}
+                        onClick={() => onOpenCustomer(customerId)}
+                      >
+                        {text}
+                      </button>
+                    ) : (
+                      <span className="record-value">{text}</span>
+                    )}
+                    {text && (
+                      <button
+                        type="button"
+                        className="copy-value"
+                        aria-label={t('record.copy', { field: label })}
+                        onClick={() => onCopy(text)}
+                      >
+                        {t('record.copyShort')}
+                      </button>
+                    )}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+        )}
+        {problem && (
+          <p className="notice" role="status">
+            {t('record.widthNotKept', { reason: problem })}
+          </p>
+        )}
+      </section>
+    </div>
   );
 }

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { LANGUAGES, PAGE_SIZE_MAX } from './api-rules.js';
+import { columnLayoutSchema, connectionIdSchema, savedViewsSchema } from './saved-view.js';
+
+/** The widths the record panel may be given, in CSS px (its edge dragged, or moved by the arrow keys). */
+export const RECORD_PANEL_WIDTH = { min: 200, max: 2_000 } as const;
+
+/** The app's settings, as the settings file keeps them and `settings.get` gives them. */
+export const settingsSchema = z
+  .object({
+    language: z.enum(LANGUAGES),
+    pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX),
+    /** The connection last chosen: a profile id, or "demo". */
+    connectionId: connectionIdSchema.optional(),
+    /** Column layouts by view ("customers", "customer:agreements", …). */
+    layouts: z.record(z.string().max(100), columnLayoutSchema).optional(),
+    /** Views saved under a name, by connection: changed only through the views.* requests. */
+    views: savedViewsSchema.optional(),
+    /** Open on the first list instead of where each window was ("Start with a clean window"). */
+    startClean: z.boolean().optional(),
+    /** How tall the tables' rows are: standard (32 px) or compact (28 px). */
+    density: z.enum(['standard', 'compact']).optional(),
+    /** The record panel's width, as the user last left it. */
+    recordPanelWidth: z.number().int().min(RECORD_PANEL_WIDTH.min).max(RECORD_PANEL_WIDTH.max).optional(),
+  })
+  .strict();
+export type Settings = z.infer<typeof settingsSchema>;
