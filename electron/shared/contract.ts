@@ -3,7 +3,8 @@ import { LANGUAGES, LIST_ROWS_MAX, PAGE_SIZE_MAX, type Language, type Resource }
 import { exportOptionsSchema, exportViewSchema, type AuditEntry, type ExportProgress } from './export.js';
 import type { AppErrorPayload } from './errors.js';
 import { profileInputSchema, type Profile } from './profile.js';
-import { viewSchema } from './view.js';
+import { customerIdSchema, viewSchema } from './view.js';
+import type { AgreementSummary } from './agreement-summary.js';
 import { settingsSchema, type Settings } from './settings.js';
 import { deskKeySchema, deskSchema, type Desk } from './desk.js';
 import type { ParsedLink } from './links.js';
@@ -173,6 +174,11 @@ export const requestSchemas = {
   'lists.refresh': z.object({ ...onConnection }).strict(),
   /** The chosen connection's lists held for search (a new window shows the reads under way). */
   'lists.status': z.object({ ...onConnection }).strict(),
+  /**
+   * A customer at a glance, folded from its agreements held for search (the list a filter of its
+   * agreements reads too: read once for both); the list's read is started the first time.
+   */
+  'lists.summary': z.object({ ...onConnection, customerId: customerIdSchema, lang }).strict(),
   'export.start': z
     .object({
       ...onConnection,
@@ -271,6 +277,8 @@ export interface RequestOutputs {
   'lists.read': HeldListStatus;
   'lists.refresh': HeldListStatus[];
   'lists.status': HeldListStatus[];
+  /** The summary once the list is held whole (null while it is read, or when it cannot be). */
+  'lists.summary': { summary: AgreementSummary | null; list: HeldListStatus };
   'export.start': { exportId: string; path: string };
   'export.cancel': { cancelled: boolean };
   'export.reveal': { revealed: boolean };

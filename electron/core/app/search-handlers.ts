@@ -1,3 +1,4 @@
+import { summarize } from '../../shared/agreement-summary.js';
 import type { HeldListStatus } from '../../shared/held-list.js';
 import { filterKindOf, kindsOf, KIND_SAMPLE_ROWS } from '../../shared/value-kind.js';
 import { suggestCustomers } from '../search/customer-finder.js';
@@ -14,7 +15,8 @@ type SearchRequests =
   | 'lists.stop'
   | 'lists.read'
   | 'lists.refresh'
-  | 'lists.status';
+  | 'lists.status'
+  | 'lists.summary';
 
 /**
  * The search.* and lists.* requests (docs/architecture.md, "Search"): searches answered from the
@@ -88,5 +90,11 @@ export function searchHandlers(
     },
     'lists.status': (_input, caller = DIRECT_CALLER): Promise<HeldListStatus[]> =>
       Promise.resolve(heldLists().statuses(chosen(caller).connectionId)),
+    'lists.summary': ({ customerId, lang }, caller = DIRECT_CALLER) => {
+      const list = heldLists().use(chosen(caller), { resource: 'agreements', customerId }, lang);
+      // Folded from the whole list only: a summary of part of it would mislead.
+      const whole = list.state === 'held' ? summarize(list.rows.records) : null;
+      return Promise.resolve({ summary: whole, list: heldLists().statusOf(list) });
+    },
   };
 }

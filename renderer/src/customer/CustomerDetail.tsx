@@ -51,7 +51,7 @@ export function CustomerDetail({
         <CopyLinkButton target={{ action: 'customer', customerId }} />
       </div>
       <UnknownCustomer customerId={customerId} />
-      <CustomerSummary customerId={customerId} pageSize={pageSize} />
+      <CustomerSummary customerId={customerId} />
       {CUSTOMER_SCOPED_RESOURCES.map((resource) => (
         <CustomerTable
           key={resource}

@@ -1,68 +1,78 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AgreementSummary, Deadline } from '../../../electron/shared/agreement-summary';
+import { DEADLINE_SOON_DAYS } from '../../../electron/shared/agreement-summary';
 import type { Language } from '../../../electron/shared/api-rules';
+import type { HeldListView } from '../../../electron/shared/held-list';
+import { call } from '../api/call';
+import { useApi } from '../api/context';
 import { numberFormat } from '../intl';
 import { FailureMessage } from '../app/FailureMessage';
-import { useCursorPages, useRetry, useSession } from '../data/queries';
+import { noteHeldList, useHeldList } from '../data/held-lists';
+import { queryKeys, useRetry, useSession } from '../data/queries';
 import { formatMoney } from '../table/format';
-import { DEADLINE_SOON_DAYS, summarize, type AgreementSummary, type Deadline } from './agreement-summary';
-
-/**
- * The summary reads at most this many agreements (20 pages of 500): a customer's agreements are
- * counted in tens; one with more is summarised on its first ones, and says so.
- */
-const SUMMARY_MAX_AGREEMENTS = 10_000;
 
 /**
  * A customer at a glance: its agreements by status, MRR and ARR per currency, the next commitment
  * and notice deadlines (pointed out within 30 days) and MRR by status as a chart whose text
- * alternative is the table beside it. Folded from the customer's own agreement pages, read
- * through to the end (the table beside it reads only the rows on its screen).
+ * alternative is the table beside it. The app folds it from the customer's agreements held for
+ * search (lists.summary), the list a filter of its agreements reads too: read once, in pages of
+ * the most rows the API gives, for both. It is asked again when the list's state changes: read
+ * whole, read again (Refresh, or older than ten minutes), or dropped to make room.
  */
-export function CustomerSummary({ customerId, pageSize }: { customerId: string; pageSize: number }) {
+export function CustomerSummary({ customerId }: { customerId: string }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   const headingId = useId();
-  const session = useSession().data;
-  const pages = useCursorPages(session, { resource: 'agreements', customerId }, language, pageSize);
+  const api = useApi();
   const retry = useRetry();
-  const agreements = useMemo(() => pages.data?.pages.flatMap((page) => page.rows) ?? [], [pages.data]);
-  const capped = agreements.length >= SUMMARY_MAX_AGREEMENTS;
-  const complete = pages.isSuccess && (!pages.hasNextPage || capped);
-  useEffect(() => {
-    if (pages.hasNextPage && !pages.isFetchingNextPage && !pages.error && !capped) void pages.fetchNextPage();
-  }, [pages, capped]);
-  const summary = useMemo(() => (complete ? summarize(agreements) : undefined), [complete, agreements]);
+  const connectionId = useSession().data?.connection?.id;
+  const scope = useMemo<HeldListView>(() => ({ resource: 'agreements', customerId }), [customerId]);
+  const list = useHeldList(connectionId, scope, language);
+  const answer = useQuery({
+    queryKey: queryKeys.summary(connectionId, customerId, language, `${list?.state}:${list?.asOf}`),
+    queryFn: async () => {
+      const told = await call(api, 'lists.summary', { customerId, lang: language });
+      noteHeldList(told.list);
+      return told;
+    },
+    enabled: Boolean(connectionId),
+  });
+  const readOn = () => void retry(() => call(api, 'lists.read', { list: scope, lang: language }));
+  const summary = answer.data?.summary;
   const number = numberFormat(language);
 
   return (
     <section className="customer-summary" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('summary.title')}</h3>
-      {pages.error ? (
-        <FailureMessage
-          failure={pages.error}
-          onRetry={() => void retry(() => (agreements.length ? pages.fetchNextPage() : pages.refetch()))}
-        />
-      ) : !summary ? (
-        <p role="status">{t('summary.reading', { n: number.format(agreements.length) })}</p>
-      ) : summary.agreements === 0 ? (
-        <p>{t('summary.none')}</p>
+      {answer.error ? (
+        <FailureMessage failure={answer.error} onRetry={() => void retry(() => answer.refetch())} />
+      ) : summary ? (
+        summary.agreements === 0 ? (
+          <p>{t('summary.none')}</p>
+        ) : (
+          <SummaryFigures summary={summary} language={language} />
+        )
+      ) : list?.state === 'failed' ? (
+        <FailureMessage failure={list.error} onRetry={readOn} />
+      ) : list?.state === 'too-long' ? (
+        <p>{t('summary.tooLong')}</p>
+      ) : list?.state === 'stopped' ? (
+        <p>
+          {t('summary.stopped', { n: number.format(list.read) })}{' '}
+          <button type="button" onClick={readOn}>
+            {t('summary.readOn')}
+          </button>
+        </p>
       ) : (
-        <SummaryFigures summary={summary} capped={capped} language={language} />
+        <p role="status">{t('summary.reading', { n: number.format(list?.read ?? 0) })}</p>
       )}
     </section>
   );
 }
 
-function SummaryFigures({
-  summary,
-  capped,
-  language,
-}: {
-  summary: AgreementSummary;
-  capped: boolean;
-  language: Language;
-}) {
+function SummaryFigures({ summary, language }: { summary: AgreementSummary; language: Language }) {
   const { t } = useTranslation();
   const number = numberFormat(language);
   const money = (amount: number, currency: string | null) => formatMoney(amount, currency, language);
@@ -71,7 +81,6 @@ function SummaryFigures({
   const chartCurrency = [...summary.totals].sort((a, b) => b.mrr - a.mrr)[0]?.currency ?? null;
   return (
     <div className="summary-figures">
-      {capped && <p>{t('summary.capped', { n: number.format(summary.agreements) })}</p>}
       <table className="summary-status">
         <caption>{t('summary.byStatus')}</caption>
         <thead>
@@ -86,7 +95,7 @@ function SummaryFigures({
             <tr key={group.status ?? ''}>
               <th scope="row">{labelOf(group.label)}</th>
               <td>{number.format(group.count)}</td>
-              <td>{[...group.mrr].map(([currency, mrr]) => money(mrr, currency)).join(' + ')}</td>
+              <td>{group.mrr.map(({ currency, amount }) => money(amount, currency)).join(' + ')}</td>
             </tr>
           ))}
         </tbody>
@@ -104,7 +113,7 @@ function SummaryFigures({
       <MrrChart
         bars={summary.byStatus.map((group) => ({
           label: labelOf(group.label),
-          value: group.mrr.get(chartCurrency) ?? 0,
+          value: group.mrr.find(({ currency }) => currency === chartCurrency)?.amount ?? 0,
         }))}
         currency={chartCurrency}
         language={language}

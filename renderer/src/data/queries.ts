@@ -1,12 +1,4 @@
-import {
-  type QueryClient,
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { AppApi, LimiterStats, SessionStatus, TokenStatus } from '../../../electron/shared/contract';
@@ -30,10 +22,11 @@ export const queryKeys = {
   /** Every view's count (what a Refresh invalidates). */
   counts: ['count'] as const,
   count: (connectionId: string | undefined, view: ListView) => ['count', connectionId, view] as const,
-  /** Every view read through to its end (what a Refresh invalidates). */
-  allPages: ['pages'] as const,
-  pages: (connectionId: string | undefined, view: ListView, lang: Language, size: number) =>
-    ['pages', connectionId, view, lang, size] as const,
+  /** Every customer's summary (what choosing another connection forgets). */
+  summaries: ['summary'] as const,
+  /** A customer's summary, as of its agreements list's state (`listState`: a new one asks again). */
+  summary: (connectionId: string | undefined, customerId: string, lang: Language, listState: string) =>
+    ['summary', connectionId, customerId, lang, listState] as const,
   /** The export audit log's newest entries, as they were when the exports were in `states`. */
   recentExports: (states: string) => ['exports.recent', states] as const,
 };
@@ -99,46 +92,6 @@ export const countQuery = (api: AppApi, session: SessionStatus | undefined, view
     staleTime: FRESH_MS,
   });
 
-/**
- * One whole traversal of a view, block after block, for what reads a view through to its end (a
- * customer's summary; tables read only the rows on their screen: rows/block-loader.ts). Its pages
- * are the blocks of the view's Traversal (rows/view-cache.ts), so the table that shows the same
- * view shares every page with it: held rows read within the minute are used as they are, a read
- * under way is joined. The page parameter is the block's index; a new sort or language is a new
- * key. A query that is dropped (view closed) gives up its reads (cancelled when no one else waits).
- */
-export const pagesQuery = (
-  api: AppApi,
-  session: SessionStatus | undefined,
-  view: ListView,
-  lang: Language,
-  size: number,
-) =>
-  infiniteQueryOptions({
-    queryKey: queryKeys.pages(session?.connection?.id, view, lang, size),
-    queryFn: async ({ pageParam, signal }) => {
-      const traversal = traversalOf(api, session?.connection?.id ?? '', view, lang, size);
-      // The first page is what the user waits for; the next ones are read on in the background.
-      const read = traversal.get(pageParam, pageParam === 0 ? 'interactive' : 'prefetch');
-      signal.addEventListener('abort', read.release, { once: true });
-      try {
-        const rows = await read.rows;
-        return { rows, hasNextPage: traversal.hasBlockAfter(pageParam) };
-      } finally {
-        signal.removeEventListener('abort', read.release);
-        read.release();
-      }
-    },
-    initialPageParam: 0,
-    getNextPageParam: (last, _pages, index) => (last.hasNextPage ? index + 1 : undefined),
-    enabled: Boolean(session?.connection),
-    placeholderData: keepPreviousData,
-    // Read again (through the traversal, whose rows are then stale too) when shown after the minute.
-    staleTime: FRESH_MS,
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
-
 /** The view the app opens on. */
 export const FIRST_VIEW: ListView = { resource: 'customers' };
 
@@ -187,7 +140,7 @@ export function useSessionEvents(): void {
     });
     const stopChanges = api.on('connection.changed', ({ connectionId }) => {
       forgetConnection(connectionId);
-      for (const key of [queryKeys.counts, queryKeys.allPages, ['schemas'] as const])
+      for (const key of [queryKeys.counts, queryKeys.summaries, ['schemas'] as const])
         client.removeQueries({ queryKey: [...key, connectionId] });
       void client.invalidateQueries({ queryKey: queryKeys.session });
       void client.invalidateQueries({ queryKey: queryKeys.profiles });
@@ -214,15 +167,6 @@ export function useCount(session: SessionStatus | undefined, view: ListView) {
   return useQuery(countQuery(useApi(), session, view));
 }
 
-export function useCursorPages(
-  session: SessionStatus | undefined,
-  view: ListView,
-  lang: Language,
-  size: number,
-) {
-  return useInfiniteQuery(pagesQuery(useApi(), session, view, lang, size));
-}
-
 /**
  * Retry after a failure: first lifts the app's own hold on token requests ("credentials rejected",
  * a failing token endpoint: docs/architecture.md, "How a token is spent"), then runs `again`.
@@ -237,8 +181,8 @@ export function useRetry(): (again: () => Promise<unknown>) => Promise<unknown> 
 
 /**
  * Refresh: every view is read again from the API — the rows on screen now, the others when they
- * are next shown — with the counts and the summaries built from them, and the lists held for
- * search (in the background: searches answer from them as they were until then).
+ * are next shown — with the counts, and the lists held for search (in the background: searches and
+ * customers' summaries answer from them as they were until then).
  */
 export function useRefreshViews(): () => void {
   const api = useApi();
@@ -247,7 +191,6 @@ export function useRefreshViews(): () => void {
     refreshViews();
     void api.invoke('lists.refresh', {});
     void client.invalidateQueries({ queryKey: queryKeys.counts });
-    void client.invalidateQueries({ queryKey: queryKeys.allPages });
   }, [api, client]);
 }
 

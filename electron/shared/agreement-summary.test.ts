@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarize } from './agreement-summary';
+import { summarize } from './agreement-summary.js';
 
 const agreement = (fields: Record<string, unknown>) => ({
   id: `AGR-${Math.random()}`,
@@ -21,7 +21,7 @@ describe("a customer's agreements at a glance", () => {
       ['draft', 'Brouillon', 1],
       [null, null, 1],
     ]);
-    expect(summary.byStatus[0]?.mrr.get('EUR')).toBe(150.5);
+    expect(summary.byStatus[0]?.mrr).toEqual([{ currency: 'EUR', amount: 150.5 }]);
     expect(summary.totals).toEqual([
       { currency: 'EUR', mrr: 150.5, arr: 1806 },
       { currency: 'USD', mrr: 10, arr: 120 },
@@ -43,6 +43,6 @@ describe("a customer's agreements at a glance", () => {
     const summary = summarize([{ id: 1, title: 'no known fields' }]);
     expect(summary.totals).toEqual([]);
     expect(summary.nearestEngagement).toBeUndefined();
-    expect(summary.byStatus).toEqual([{ status: null, label: null, count: 1, mrr: new Map() }]);
+    expect(summary.byStatus).toEqual([{ status: null, label: null, count: 1, mrr: [] }]);
   });
 });

@@ -1,4 +1,4 @@
-import type { ApiRecord } from '../../../electron/shared/schema';
+import type { ApiRecord } from './schema.js';
 
 /**
  * What a support agent is asked about a customer, folded from its agreements as the API sends them.
@@ -23,8 +23,8 @@ export interface StatusGroup {
   /** The API's own label for it when records carry one (`statusLabel`), else the status. */
   label: string | null;
   count: number;
-  /** Monthly recurring revenue of the group, per currency (the chart's bars). */
-  mrr: Map<string | null, number>;
+  /** Monthly recurring revenue of the group, per currency (the chart's bars). A list, not a Map: the summary crosses IPC and the browser host's JSON. */
+  mrr: { currency: string | null; amount: number }[];
 }
 
 export interface CurrencyTotal {
@@ -48,7 +48,7 @@ const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? 
 
 /** The summary of `agreements` (one customer's, every page of them). */
 export function summarize(agreements: readonly ApiRecord[]): AgreementSummary {
-  const groups = new Map<string | null, StatusGroup>();
+  const groups = new Map<string | null, Omit<StatusGroup, 'mrr'> & { mrr: Map<string | null, number> }>();
   const totals = new Map<string | null, CurrencyTotal>();
   let nearestEngagement: Deadline | undefined;
   let nearestNotice: Deadline | undefined;
@@ -79,9 +79,9 @@ export function summarize(agreements: readonly ApiRecord[]): AgreementSummary {
   }
   return {
     agreements: agreements.length,
-    byStatus: [...groups.values()].sort(
-      (a, b) => b.count - a.count || (a.label ?? '\uffff').localeCompare(b.label ?? '\uffff'),
-    ),
+    byStatus: [...groups.values()]
+      .map((group) => ({ ...group, mrr: [...group.mrr].map(([currency, amount]) => ({ currency, amount })) }))
+      .sort((a, b) => b.count - a.count || (a.label ?? '\uffff').localeCompare(b.label ?? '\uffff')),
     totals: [...totals.values()].sort((a, b) => (a.currency ?? '').localeCompare(b.currency ?? '')),
     nearestEngagement,
     nearestNotice,
