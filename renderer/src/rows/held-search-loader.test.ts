@@ -140,6 +140,25 @@ describe('a filtered table over the list held for search', () => {
     expect(searches(app.asked)).toHaveLength(2);
   });
 
+  it('is not settled while its count may be behind the list: told it is read whole, until an answer made since comes', async () => {
+    const app = fakeApp({ connectionId: 'settling' });
+    app.state.read = 500;
+    app.state.matches = 350;
+    const loader = new HeldSearchLoader(app.api, 'settling', { resource: 'customers' }, 'en', [
+      { field: '*', op: 'contains', value: 'sa' },
+    ]);
+    loader.open();
+    await app.answerAll();
+    expect([loader.matches, loader.settled]).toEqual([350, false]);
+    // Read whole: the app says so before the matches of the whole list are asked for.
+    app.state.read = 1_000;
+    app.state.matches = 700;
+    noteHeldList(app.status());
+    expect([loader.matches, loader.hasMore, loader.settled]).toEqual([350, false, false]);
+    await app.answerAll();
+    expect([loader.matches, loader.settled]).toEqual([700, true]);
+  });
+
   it("the next key's search starts from the first rows the last one had: the columns stay as they are", async () => {
     const app = fakeApp();
     app.state.read = 1_000;

@@ -46,6 +46,8 @@ export class HeldSearchLoader extends RowLoader {
    * before them (0 matches of a list being read), so the screen is asked again when it comes.
    */
   private toldWhileAsking = false;
+  /** The app told of the list since the last answer made after it: `matches` may be behind. */
+  private countBehind = false;
 
   constructor(
     private readonly api: AppApi,
@@ -74,6 +76,15 @@ export class HeldSearchLoader extends RowLoader {
   /** Whether more matches may come: the list is still being read. */
   get hasMore(): boolean {
     return !this.answered || this.list?.state === 'reading';
+  }
+
+  /**
+   * Whether `matches` is the whole list's count: no more will come, and the last answer was made
+   * after the app last told of the list (told it was read whole, the answer asked before may count
+   * only the rows read then).
+   */
+  get settled(): boolean {
+    return !this.hasMore && !this.countBehind;
   }
 
   override open(): void {
@@ -120,6 +131,7 @@ export class HeldSearchLoader extends RowLoader {
     const before = this.list;
     this.list = told;
     const grew = told.read !== before?.read || told.state !== before?.state || told.asOf !== before?.asOf;
+    if (grew) this.countBehind = true;
     // The version moves with the next answer; reading the first block on screen brings it.
     if (grew && this.reading.size > 0) this.toldWhileAsking = true;
     else if (grew) this.read(Math.floor(this.screen.first / BLOCK));
@@ -144,6 +156,7 @@ export class HeldSearchLoader extends RowLoader {
         this.answered = true;
         const outdated = this.toldWhileAsking;
         this.toldWhileAsking = false;
+        if (!outdated) this.countBehind = false;
         if (answer.sample?.length && !this.firstRows) {
           this.firstRows = answer.sample;
           firstRowsOfList.set(this.listKey, answer.sample);

@@ -136,7 +136,7 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
         ensure: (first, last) => searcher.ensure(first, last),
         held: searcher.list?.read ?? 0,
         loading: searcher.loading,
-        complete: !searcher.hasMore || Boolean(error),
+        complete: searcher.settled || Boolean(error),
       }
     : scanner
       ? {
