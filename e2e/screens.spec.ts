@@ -83,6 +83,18 @@ for (const [name, width, height] of [
     expect(await axeViolations(page)).toEqual([]);
     await page.locator('body').evaluate((body) => body.ownerDocument.defaultView?.scrollTo(0, 0));
     await page.screenshot({ path: test.info().outputPath(`screen-${width}px.png`) });
+
+    // The record panel: beside the grid where there is room, below it at 320 px; never sideways.
+    await grid.focus();
+    await page.keyboard.press('Space');
+    const panel = page.getByRole('region', { name: /^Record CUS-/ });
+    await panel.scrollIntoViewIfNeeded();
+    await expect(panel.getByRole('heading', { level: 2 })).toBeInViewport();
+    const [panelBox, gridBox] = [await panel.boundingBox(), await grid.boundingBox()];
+    if (width < 600) expect(panelBox?.y).toBeGreaterThanOrEqual((gridBox?.y ?? 0) + (gridBox?.height ?? 0));
+    expect(panelBox?.width).toBeGreaterThanOrEqual(width < 600 ? width - 40 : 200);
+    expect((await measure(page)).scrollWidth).toBeLessThanOrEqual(width);
+    expect(await axeViolations(page)).toEqual([]);
   });
 }
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { Settings } from '../../../electron/shared/contract';
@@ -22,15 +22,28 @@ export function useSetting<K extends ChosenSetting>(key: K) {
   const saved = useQuery(settingsQuery(api)).data?.[key];
   const [choice, setChoice] = useState<{ value: Settings[K] }>();
   const [problem, setProblem] = useState<string>();
-  const choose = async (value: Settings[K]) => {
+  // Choices made one after another (a key held on an edge) are saved in that order, one at a time,
+  // and only the last one's answer is shown: answers of requests sent at once may come in any order,
+  // and an older one would take back a newer choice.
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
+  const latest = useRef(0);
+  const choose = (value: Settings[K]) => {
+    const mine = ++latest.current;
     setChoice({ value });
-    try {
-      client.setQueryData(settingsQuery(api).queryKey, await call(api, 'settings.set', { [key]: value }));
-      setProblem(undefined);
-    } catch (failure) {
-      setProblem(failureLine(t, i18n.language as Language, failure));
-    }
-    setChoice(undefined);
+    const save = saving.current.then(async () => {
+      try {
+        const saved = await call(api, 'settings.set', { [key]: value });
+        if (mine !== latest.current) return;
+        client.setQueryData(settingsQuery(api).queryKey, saved);
+        setProblem(undefined);
+      } catch (failure) {
+        if (mine !== latest.current) return;
+        setProblem(failureLine(t, i18n.language as Language, failure));
+      }
+      setChoice(undefined);
+    });
+    saving.current = save;
+    return save;
   };
   return { value: choice ? choice.value : saved, choose, problem };
 }

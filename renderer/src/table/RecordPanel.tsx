@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useId, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Resource } from '../../../electron/shared/api-rules';
 import type { ApiRecord } from '../../../electron/shared/schema';
@@ -63,7 +63,7 @@ export function RecordPanel({
         id={panelId}
         className="record-panel"
         aria-label={record ? t('record.title', { id }) : t('table.loading')}
-        style={{ width }}
+        style={{ '--record-panel-width': `${width}px` } as CSSProperties}
       >
         <div className="record-panel-header">
           <h2>{record ? t('record.title', { id }) : t('table.loading')}</h2>
