@@ -9,7 +9,7 @@ import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { numberFormat } from '../intl';
 import { FailureMessage } from '../app/FailureMessage';
-import { noteHeldList, useHeldList } from '../data/held-lists';
+import { useHeldList } from '../data/held-lists';
 import { queryKeys, useRetry, useSession } from '../data/queries';
 import { formatMoney } from '../table/format';
 
@@ -32,11 +32,9 @@ export function CustomerSummary({ customerId }: { customerId: string }) {
   const list = useHeldList(connectionId, scope, language);
   const answer = useQuery({
     queryKey: queryKeys.summary(connectionId, customerId, language, `${list?.state}:${list?.asOf}`),
-    queryFn: async () => {
-      const told = await call(api, 'lists.summary', { customerId, lang: language });
-      noteHeldList(told.list);
-      return told;
-    },
+    // The list's state comes from the app's events alone: an answer made before the last event
+    // would take the state back (and the summary with it).
+    queryFn: () => call(api, 'lists.summary', { customerId, lang: language }),
     enabled: Boolean(connectionId),
   });
   const readOn = () => void retry(() => call(api, 'lists.read', { list: scope, lang: language }));
