@@ -4,7 +4,10 @@ import { useSetting } from '../data/useSetting';
 
 /** The panel's width before the user gives it one, in CSS px. */
 const FIRST_WIDTH = 340;
-/** How far an arrow key moves the panel's edge (Shift: five times as far), as a column's edge moves. */
+/**
+ * How far an arrow key moves the panel's edge (Shift: five times as far, as on a column's edge). Wider
+ * than a column's step (COLUMN_WIDTH.step): the panel spans hundreds of pixels, not tens.
+ */
 const KEY_STEP = 16;
 
 const bounded = (width: number) =>
