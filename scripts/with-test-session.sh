@@ -14,8 +14,8 @@ if [ -z "${CDB_TEST_SESSION:-}" ]; then
     command -v "$tool" >/dev/null || missing+=("$tool")
   done
   if [ ${#missing[@]} -gt 0 ]; then
-    echo "${missing[*]} not found. Install the system packages first:" >&2
-    echo "  sudo apt-get install -y libsecret-1-dev gnome-keyring dbus-x11 chromium fonts-liberation python3 python3-openpyxl" >&2
+    echo "${missing[*]} not found. Install the system packages the README lists for the tests" >&2
+    echo "(\"What each needs from the system\"), or run .ci/run, which installs what is missing." >&2
     exit 1
   fi
   test_home=$(mktemp -d)

@@ -1,7 +1,8 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { get } from 'node:http';
 import { join } from 'node:path';
 
 /** A real forward proxy (Debian's tinyproxy) on 127.0.0.1, as an office puts in front of the internet. */
@@ -12,6 +13,10 @@ export interface ForwardProxy {
   close(): Promise<void>;
 }
 
+const START_ATTEMPTS = 3;
+const START_TIMEOUT_MS = 10_000;
+const PROBE_TIMEOUT_MS = 500;
+
 /** A free port on 127.0.0.1 (asked of the system, then given back for the proxy to take). */
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -21,15 +26,28 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/**
- * Starts tinyproxy in the foreground with a configuration of the test's own in `dir`: it adds a
- * `Via` header to what it forwards, and asks for `credentials` (Basic, answering 407) when given.
- */
-export async function startForwardProxy(
+/** True once a tinyproxy answers on 127.0.0.1:`port` (its `Server` header names it). */
+function tinyproxyAnswers(port: number): Promise<boolean> {
+  // Probed by asking, never by listening: a probe that listens holds the port for a moment, and
+  // tinyproxy starting in that moment cannot bind it and exits (71). A bare connect could reach
+  // another process that took the port first.
+  return new Promise((resolve) => {
+    const request = get({ host: '127.0.0.1', port, path: '/', agent: false }, (response) => {
+      response.resume();
+      resolve(String(response.headers.server).startsWith('tinyproxy/'));
+    });
+    // Something else on the port may never answer: the probe gives up and asks again.
+    request.setTimeout(PROBE_TIMEOUT_MS, () => request.destroy());
+    request.once('error', () => resolve(false));
+  });
+}
+
+/** Tries one port: the proxy, or why it did not start (it exited, or did not answer in time). */
+async function tryStart(
   dir: string,
+  port: number,
   credentials?: { user: string; password: string },
-): Promise<ForwardProxy> {
-  const port = await freePort();
+): Promise<{ child: ChildProcess } | { failure: string }> {
   const config = join(dir, `tinyproxy-${port}.conf`);
   await writeFile(
     config,
@@ -46,24 +64,45 @@ export async function startForwardProxy(
   );
   const child = spawn('tinyproxy', ['-d', '-c', config], { stdio: 'ignore' });
   await once(child, 'spawn');
-  // Ready when it accepts connections.
-  for (let tries = 0; ; tries++) {
-    const ready = await new Promise<boolean>((resolve) => {
-      const socket = createServer().listen(port, '127.0.0.1');
-      socket.once('listening', () => socket.close(() => resolve(false)));
-      socket.once('error', () => resolve(true));
-    });
-    if (ready) break;
-    if (tries > 200 || child.exitCode !== null) throw new Error('tinyproxy did not start');
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const answers = await tinyproxyAnswers(port);
+    if (child.exitCode !== null) return { failure: `exited ${child.exitCode}` };
+    if (answers) return { child };
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    close: async () => {
-      if (child.exitCode !== null) return;
-      child.kill();
-      await once(child, 'exit');
-    },
-  };
+  child.kill();
+  return { failure: `did not answer in ${START_TIMEOUT_MS} ms` };
+}
+
+/**
+ * Starts tinyproxy in the foreground with a configuration of the test's own in `dir`: it adds a
+ * `Via` header to what it forwards, and asks for `credentials` (Basic, answering 407) when given.
+ * A port taken by another process between being found free and tinyproxy binding it makes tinyproxy
+ * exit: it is tried again on another port.
+ */
+export async function startForwardProxy(
+  dir: string,
+  credentials?: { user: string; password: string },
+): Promise<ForwardProxy> {
+  const failures: string[] = [];
+  for (let attempt = 0; attempt < START_ATTEMPTS; attempt++) {
+    const port = await freePort();
+    const started = await tryStart(dir, port, credentials);
+    if ('failure' in started) {
+      failures.push(`port ${port}: ${started.failure}`);
+      continue;
+    }
+    const { child } = started;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      port,
+      close: async () => {
+        if (child.exitCode !== null) return;
+        child.kill();
+        await once(child, 'exit');
+      },
+    };
+  }
+  throw new Error(`tinyproxy did not start (${failures.join('; ')})`);
 }
