@@ -417,7 +417,20 @@ test("a customer at a glance: its agreements' counts by status, MRR and ARR, nex
     // Within 30 days it says so in words, not only in colour.
     expect(text.includes('within 30 days')).toBe(days <= 30);
   }
-  await expect(page.getByRole('img', { name: /^MRR by status: / })).toBeVisible();
+  // Each status's share of the MRR, in words beside its bar: its MRR over the total, as shown.
+  const mrrOf = (status: string | null) =>
+    agreements
+      .filter((agreement) => (agreement.status ?? null) === status)
+      .reduce((total, agreement) => total + (typeof agreement.mrr === 'number' ? agreement.mrr : 0), 0);
+  const percent = new Intl.NumberFormat('en-GB', { style: 'percent' });
+  const first = agreements.find((agreement) => typeof agreement.statusLabel === 'string');
+  const firstRow = table
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('rowheader', { name: String(first?.statusLabel), exact: true }) });
+  await expect(firstRow.getByRole('cell').nth(2)).toHaveText(
+    percent.format(sum('mrr') ? mrrOf(first?.status as string) / sum('mrr') : 0),
+  );
+  await expect(table.getByRole('columnheader', { name: 'Share of MRR' })).toBeVisible();
 });
 
 test('a copy the clipboard refuses says so, in the language shown', async ({ page }) => {

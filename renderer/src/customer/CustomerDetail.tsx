@@ -51,7 +51,7 @@ export function CustomerDetail({
         <CopyLinkButton target={{ action: 'customer', customerId }} />
       </div>
       <UnknownCustomer customerId={customerId} />
-      <CustomerSummary customerId={customerId} />
+      <CustomerSummary key={customerId} customerId={customerId} />
       {CUSTOMER_SCOPED_RESOURCES.map((resource) => (
         <CustomerTable
           key={resource}

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AgreementSummary, Deadline } from '../../../electron/shared/agreement-summary';
+import type { AgreementSummary, Deadline, StatusGroup } from '../../../electron/shared/agreement-summary';
 import { DEADLINE_SOON_DAYS } from '../../../electron/shared/agreement-summary';
-import type { Language } from '../../../electron/shared/api-rules';
+import { PAGE_SIZE_MAX, type Language } from '../../../electron/shared/api-rules';
 import type { HeldListView } from '../../../electron/shared/held-list';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
@@ -15,8 +15,8 @@ import { formatMoney } from '../table/format';
 
 /**
  * A customer at a glance: its agreements by status, MRR and ARR per currency, the next commitment
- * and notice deadlines (pointed out within 30 days) and MRR by status as a chart whose text
- * alternative is the table beside it. The app folds it from the customer's agreements held for
+ * and notice deadlines (pointed out within 30 days), each status's share of the MRR as a bar in
+ * its row. The app folds it from the customer's agreements held for
  * search (lists.summary), the list a filter of its agreements reads too: read once, in pages of
  * the most rows the API gives, for both. It is asked again when the list's state changes: read
  * whole, read again (Refresh, or older than ten minutes), or dropped to make room.
@@ -40,9 +40,19 @@ export function CustomerSummary({ customerId }: { customerId: string }) {
   const readOn = () => void retry(() => call(api, 'lists.read', { list: scope, lang: language }));
   const summary = answer.data?.summary;
   const number = numberFormat(language);
+  // Agreements read in one request (as many as the API gives in a page) come with the tables, and
+  // the summary takes the height its figures need. Until the figures come, and when they took
+  // more pages, it keeps the height of seven statuses: the tables below do not move under the
+  // pointer when a long read ends.
+  const keepsItsHeight = !summary || summary.agreements > PAGE_SIZE_MAX;
 
   return (
-    <section className="customer-summary" aria-labelledby={headingId}>
+    // Focusable: it scrolls when a customer has more statuses than its height shows (keyboard users scroll it too).
+    <section
+      className={keepsItsHeight ? 'customer-summary summary-band' : 'customer-summary'}
+      aria-labelledby={headingId}
+      tabIndex={0}
+    >
       <h3 id={headingId}>{t('summary.title')}</h3>
       {answer.error ? (
         <FailureMessage failure={answer.error} onRetry={() => void retry(() => answer.refetch())} />
@@ -73,19 +83,31 @@ export function CustomerSummary({ customerId }: { customerId: string }) {
 function SummaryFigures({ summary, language }: { summary: AgreementSummary; language: Language }) {
   const { t } = useTranslation();
   const number = numberFormat(language);
+  const percent = numberFormat(language, { style: 'percent' });
   const money = (amount: number, currency: string | null) => formatMoney(amount, currency, language);
   const labelOf = (label: string | null) => label ?? t('summary.noStatus');
-  // The chart shows one currency: the one with the most MRR (the Demo has one; mixing would lie).
-  const chartCurrency = [...summary.totals].sort((a, b) => b.mrr - a.mrr)[0]?.currency ?? null;
+  // The shares are of one currency: the one with the most MRR (the Demo has one; adding currencies
+  // would lie), named in the column's heading when there are others.
+  const shareCurrency = [...summary.totals].sort((a, b) => b.mrr - a.mrr)[0]?.currency ?? null;
+  const shareTotal = summary.totals.find(({ currency }) => currency === shareCurrency)?.mrr ?? 0;
+  const shareOf = (group: StatusGroup) =>
+    shareTotal > 0
+      ? (group.mrr.find(({ currency }) => currency === shareCurrency)?.amount ?? 0) / shareTotal
+      : 0;
   return (
     <div className="summary-figures">
       <table className="summary-status">
-        <caption>{t('summary.byStatus')}</caption>
+        <caption className="visually-hidden">{t('summary.byStatus')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('summary.status')}</th>
             <th scope="col">{t('summary.agreements')}</th>
             <th scope="col">{t('summary.mrr')}</th>
+            <th scope="col">
+              {summary.totals.length > 1 && shareCurrency
+                ? t('summary.shareIn', { currency: shareCurrency })
+                : t('summary.share')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -94,6 +116,7 @@ function SummaryFigures({ summary, language }: { summary: AgreementSummary; lang
               <th scope="row">{labelOf(group.label)}</th>
               <td>{number.format(group.count)}</td>
               <td>{group.mrr.map(({ currency, amount }) => money(amount, currency)).join(' + ')}</td>
+              <ShareCell share={shareOf(group)} text={percent.format(shareOf(group))} />
             </tr>
           ))}
         </tbody>
@@ -108,15 +131,22 @@ function SummaryFigures({ summary, language }: { summary: AgreementSummary; lang
         <dt>{t('summary.nextNotice')}</dt>
         <DeadlineValue deadline={summary.nearestNotice} language={language} />
       </dl>
-      <MrrChart
-        bars={summary.byStatus.map((group) => ({
-          label: labelOf(group.label),
-          value: group.mrr.find(({ currency }) => currency === chartCurrency)?.amount ?? 0,
-        }))}
-        currency={chartCurrency}
-        language={language}
-      />
     </div>
+  );
+}
+
+/**
+ * A status's share of the MRR as a bar in its row (MRR by status as a chart, read with the row's
+ * figures) and in words: the bar is drawn for the eye only, the percentage is what is read.
+ */
+function ShareCell({ share, text }: { share: number; text: string }) {
+  return (
+    <td className="summary-share">
+      <span className="share-bar" aria-hidden="true">
+        <span style={{ inlineSize: `${Math.min(1, Math.max(0, share)) * 100}%` }} />
+      </span>
+      {text}
+    </td>
   );
 }
 
@@ -131,57 +161,5 @@ function DeadlineValue({ deadline, language }: { deadline: Deadline | undefined;
       {t('summary.deadline', { days: days.format(deadline.days), name: deadline.name, id: deadline.id })}
       {soon && <strong> {t('summary.soon', { days: days.format(DEADLINE_SOON_DAYS) })}</strong>}
     </dd>
-  );
-}
-
-const BAR_HEIGHT = 18;
-const BAR_GAP = 6;
-const LABEL_WIDTH = 150;
-const CHART_WIDTH = 420;
-
-/** MRR by status as horizontal bars: an image whose text alternative names every bar. */
-function MrrChart({
-  bars,
-  currency,
-  language,
-}: {
-  bars: { label: string; value: number }[];
-  currency: string | null;
-  language: Language;
-}) {
-  const { t } = useTranslation();
-  const largest = Math.max(...bars.map((bar) => bar.value), 0);
-  if (largest <= 0) return null;
-  const money = (amount: number) => formatMoney(amount, currency, language);
-  const height = bars.length * (BAR_HEIGHT + BAR_GAP);
-  const room = CHART_WIDTH - LABEL_WIDTH - 90;
-  const description = bars.map((bar) => `${bar.label}: ${money(bar.value)}`).join('; ');
-  return (
-    <figure className="summary-chart">
-      <figcaption>{t('summary.chart')}</figcaption>
-      <svg
-        role="img"
-        aria-label={`${t('summary.chart')}: ${description}`}
-        width={CHART_WIDTH}
-        height={height}
-        viewBox={`0 0 ${CHART_WIDTH} ${height}`}
-      >
-        {bars.map((bar, index) => {
-          const y = index * (BAR_HEIGHT + BAR_GAP);
-          const width = Math.max(1, (bar.value / largest) * room);
-          return (
-            <g key={bar.label} transform={`translate(0 ${y})`}>
-              <text x={LABEL_WIDTH - 8} y={BAR_HEIGHT - 5} textAnchor="end">
-                {bar.label}
-              </text>
-              <rect x={LABEL_WIDTH} width={width} height={BAR_HEIGHT} rx={2} />
-              <text x={LABEL_WIDTH + width + 6} y={BAR_HEIGHT - 5}>
-                {money(bar.value)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-    </figure>
   );
 }
