@@ -16,10 +16,10 @@ import { formatMoney } from '../table/format';
 /**
  * A customer at a glance: its agreements by status, MRR and ARR per currency, the next commitment
  * and notice deadlines (pointed out within 30 days), each status's share of the MRR as a bar in
- * its row. The app folds it from the customer's agreements held for
- * search (lists.summary), the list a filter of its agreements reads too: read once, in pages of
- * the most rows the API gives, for both. It is asked again when the list's state changes: read
- * whole, read again (Refresh, or older than ten minutes), or dropped to make room.
+ * its row. The app folds it from the customer's agreements held for search (lists.summary), the
+ * list a filter of its agreements reads too: read once, in pages of the most rows the API gives,
+ * for both. It is asked again when the list's state changes: read whole, read again (Refresh, or
+ * older than ten minutes), or dropped to make room.
  */
 export function CustomerSummary({ customerId }: { customerId: string }) {
   const { t, i18n } = useTranslation();
@@ -116,7 +116,7 @@ function SummaryFigures({ summary, language }: { summary: AgreementSummary; lang
               <th scope="row">{labelOf(group.label)}</th>
               <td>{number.format(group.count)}</td>
               <td>{group.mrr.map(({ currency, amount }) => money(amount, currency)).join(' + ')}</td>
-              <ShareCell share={shareOf(group)} text={percent.format(shareOf(group))} />
+              <ShareCell share={shareOf(group)} percent={percent} />
             </tr>
           ))}
         </tbody>
@@ -139,13 +139,13 @@ function SummaryFigures({ summary, language }: { summary: AgreementSummary; lang
  * A status's share of the MRR as a bar in its row (MRR by status as a chart, read with the row's
  * figures) and in words: the bar is drawn for the eye only, the percentage is what is read.
  */
-function ShareCell({ share, text }: { share: number; text: string }) {
+function ShareCell({ share, percent }: { share: number; percent: Intl.NumberFormat }) {
   return (
     <td className="summary-share">
       <span className="share-bar" aria-hidden="true">
         <span style={{ inlineSize: `${Math.min(1, Math.max(0, share)) * 100}%` }} />
       </span>
-      {text}
+      {percent.format(share)}
     </td>
   );
 }
