@@ -31,7 +31,10 @@ for (const [width, height, customer] of [
     await page.getByLabel('Open customer').press('Enter');
     await expect(page.getByRole('grid', { name: TABLES[1] }).getByTestId('row').first()).toBeVisible();
     // Still reading: 6,903 agreements are 14 pages of 500.
-    await expect(page.getByRole('status').filter({ hasText: 'Reading this customer' })).toBeVisible();
+    // It says how far, of how many (the count of the agreements' list).
+    await expect(page.getByRole('status').filter({ hasText: 'Reading this customer' })).toHaveText(
+      /^Reading this customer's agreements: [\d,]+ of [\d,]{5}…$/,
+    );
     const before = await gridBoxes(page);
 
     const summary = page.getByRole('region', { name: 'Agreements at a glance' });

@@ -74,7 +74,11 @@ export function CustomerSummary({ customerId }: { customerId: string }) {
           </button>
         </p>
       ) : (
-        <p role="status">{t('summary.reading', { n: number.format(list?.read ?? 0) })}</p>
+        <p role="status">
+          {list?.total === undefined
+            ? t('summary.reading', { n: number.format(list?.read ?? 0) })
+            : t('summary.readingOf', { n: number.format(list.read), total: number.format(list.total) })}
+        </p>
       )}
     </section>
   );
