@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppApi, RequestInput, RequestName } from '../../../electron/shared/contract';
+import type { FilterCondition } from '../../../electron/shared/filter';
 import type { HeldListStatus } from '../../../electron/shared/held-list';
 import { noteHeldList } from '../data/held-lists';
 import { HeldSearchLoader } from './held-search-loader';
@@ -53,7 +54,13 @@ function fakeApp({ connectionId = 'c', madeWhenAsked = false } = {}) {
     while (waiting.length) waiting.shift()?.();
     await new Promise((resolve) => setTimeout(resolve, 0));
   };
-  return { api, asked, state, status, answerAll };
+  /** A filtered table over this app's list (its connection's customers, in English), opened. */
+  const openLoader = (filter: FilterCondition[] = []) => {
+    const loader = new HeldSearchLoader(api, connectionId, { resource: 'customers' }, 'en', filter);
+    loader.open();
+    return loader;
+  };
+  return { api, asked, state, status, answerAll, openLoader };
 }
 
 const searches = (asked: ReturnType<typeof fakeApp>['asked']) =>
@@ -64,10 +71,7 @@ describe('a filtered table over the list held for search', () => {
     const app = fakeApp();
     app.state.read = 1_000;
     app.state.matches = 250;
-    const loader = new HeldSearchLoader(app.api, 'c', { resource: 'customers' }, 'en', [
-      { field: '*', op: 'contains', value: 'sa' },
-    ]);
-    loader.open();
+    const loader = app.openLoader([{ field: '*', op: 'contains', value: 'sa' }]);
     await app.answerAll();
     expect(loader.matches).toBe(250);
     expect(loader.firstRows).toEqual([{ id: 'first' }]);
@@ -87,8 +91,7 @@ describe('a filtered table over the list held for search', () => {
     const app = fakeApp();
     app.state.read = 500;
     app.state.matches = 3;
-    const loader = new HeldSearchLoader(app.api, 'c', { resource: 'customers' }, 'en', []);
-    loader.open();
+    const loader = app.openLoader();
     await app.answerAll();
     expect(loader.hasMore).toBe(true);
     expect(loader.rowAt(0)).toEqual({ id: 'm0@500' });
@@ -106,10 +109,7 @@ describe('a filtered table over the list held for search', () => {
   it('a search that matches nothing asks once, and again only when the list grows', async () => {
     const app = fakeApp();
     app.state.read = 500;
-    const loader = new HeldSearchLoader(app.api, 'c', { resource: 'customers' }, 'en', [
-      { field: '*', op: 'contains', value: 'zzzz' },
-    ]);
-    loader.open();
+    const loader = app.openLoader([{ field: '*', op: 'contains', value: 'zzzz' }]);
     await app.answerAll();
     loader.ensure(0, 40);
     await app.answerAll();
@@ -125,10 +125,7 @@ describe('a filtered table over the list held for search', () => {
   it('an answer made before the list was read whole, arriving after the app said so, is asked again', async () => {
     const app = fakeApp({ connectionId: 'raced', madeWhenAsked: true });
     app.state.read = 500;
-    const loader = new HeldSearchLoader(app.api, 'raced', { resource: 'customers' }, 'en', [
-      { field: 'signedOn', op: 'gte', value: '2021-01-01' },
-    ]);
-    loader.open();
+    const loader = app.openLoader([{ field: 'signedOn', op: 'gte', value: '2021-01-01' }]);
     // The list is read whole, and the app says so, while the first answer (0 of 500 read) is on its way.
     app.state.read = 1_000;
     app.state.matches = 15;
@@ -144,10 +141,7 @@ describe('a filtered table over the list held for search', () => {
     const app = fakeApp({ connectionId: 'settling' });
     app.state.read = 500;
     app.state.matches = 350;
-    const loader = new HeldSearchLoader(app.api, 'settling', { resource: 'customers' }, 'en', [
-      { field: '*', op: 'contains', value: 'sa' },
-    ]);
-    loader.open();
+    const loader = app.openLoader([{ field: '*', op: 'contains', value: 'sa' }]);
     await app.answerAll();
     expect([loader.matches, loader.settled]).toEqual([350, false]);
     // Read whole: the app says so before the matches of the whole list are asked for.
@@ -177,8 +171,7 @@ describe('a filtered table over the list held for search', () => {
 
   it('cancels the searches under way when the table goes (another filter replaces it)', () => {
     const app = fakeApp();
-    const loader = new HeldSearchLoader(app.api, 'c', { resource: 'customers' }, 'en', []);
-    loader.open();
+    const loader = app.openLoader();
     loader.close();
     const [search] = searches(app.asked);
     expect(app.asked.filter((one) => one.name === 'data.cancel').map((one) => one.input.requestId)).toEqual([
