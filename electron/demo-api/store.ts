@@ -4,11 +4,18 @@ import type { Ordering } from './ordering.js';
 import { formatId, parseId, type BaseRow, type CustomerRow, type RowsByResource } from './rows.js';
 
 /**
+ * How many customers' sorted rows a table keeps (one customer in one order each): a customer of
+ * 150,000 agreements was sorted again for each page it was read in.
+ */
+const KEPT_CUSTOMER_VIEWS = 64;
+
+/**
  * The rows of one resource with the sorted views the list routes page through. A sorted view is
  * built on first use and kept until the rows change (tests add and remove rows between pages).
  */
 export class Table<R extends BaseRow & { customerId?: number }> {
   private sortedViews = new Map<string, R[]>();
+  private customerViews = new Map<string, R[]>();
   private byCustomer: Map<number, R[]> | undefined;
   private byId: Map<number, R> | undefined;
 
@@ -33,7 +40,16 @@ export class Table<R extends BaseRow & { customerId?: number }> {
   /** All rows in `ordering`, or only one customer's when `customerId` is given. */
   sorted(ordering: Ordering<R>, customerId?: number): readonly R[] {
     if (customerId !== undefined) {
-      return [...this.ofCustomer(customerId)].sort(ordering.compareRows);
+      const key = `${customerId} ${ordering.sort}`;
+      let view = this.customerViews.get(key);
+      if (!view) {
+        view = [...this.ofCustomer(customerId)].sort(ordering.compareRows);
+        // The oldest first (a Map keeps the order keys came in).
+        if (this.customerViews.size >= KEPT_CUSTOMER_VIEWS)
+          this.customerViews.delete(this.customerViews.keys().next().value as string);
+        this.customerViews.set(key, view);
+      }
+      return view;
     }
     let view = this.sortedViews.get(ordering.sort);
     if (!view) {
@@ -72,6 +88,7 @@ export class Table<R extends BaseRow & { customerId?: number }> {
 
   private changed(): void {
     this.sortedViews.clear();
+    this.customerViews.clear();
     this.byCustomer = undefined;
     this.byId = undefined;
   }

@@ -29,6 +29,8 @@ export interface DemoFaults {
   failNext(count: number, answer?: FaultAnswer, afterCalls?: number): void;
   /** The next `count` API calls wait `ms` more before answering. */
   delayNext(count: number, ms: number): void;
+  /** Every API call whose address `match` accepts waits `ms` more, until called with undefined. */
+  delayWhere(match: ((url: URL) => boolean) | undefined, ms?: number): void;
   /** Every token issued so far is refused (401), as after a key rotation: now, or after `afterCalls` API calls. */
   revokeTokens(afterCalls?: number): void;
   /** Runs `change` before each API call is answered, with its address: a test changes the data between pages. */
@@ -49,6 +51,7 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
   let authority: TokenAuthority | undefined;
   let revokeIn: number | undefined;
   let beforeCall: ((url: URL) => void) | undefined;
+  let slow: { match: (url: URL) => boolean; ms: number } | undefined;
   const requests: string[] = [];
   const api = await startDemoServer(options, {
     intercept: async (url) => {
@@ -59,7 +62,7 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
         authority?.revokeAll();
         revokeIn = undefined;
       }
-      const delay = delays.shift();
+      const delay = (delays.shift() ?? 0) + (slow?.match(url) ? slow.ms : 0);
       if (delay) await sleep(delay);
       const failure = failures.shift();
       return failure && faultReply(failure);
@@ -75,6 +78,7 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
           ...Array<FaultAnswer>(count).fill(answer),
         ),
       delayNext: (count, ms) => delays.push(...Array<number>(count).fill(ms)),
+      delayWhere: (match, ms = 0) => void (slow = match && { match, ms }),
       revokeTokens: (afterCalls = 0) => {
         if (afterCalls > 0) revokeIn = afterCalls;
         else authority?.revokeAll();

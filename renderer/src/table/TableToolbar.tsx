@@ -73,7 +73,9 @@ export function TableToolbar({
           {t('filter.invalid', { message: rows.filterProblem })}
         </span>
       )}
-      {!rows.filtered && <GoToRow rowCount={rows.source.rowCount} onGo={onGoToRow} />}
+      {!rows.filtered && (
+        <GoToRow rowCount={rows.source.rowCount} complete={rows.source.complete} onGo={onGoToRow} />
+      )}
       <ColumnMenu table={table} onReset={onResetLayout} />
       <button
         type="button"
