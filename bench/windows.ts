@@ -1,0 +1,150 @@
+// The table at real size in every window, in Chromium through the browser host, on a Demo of
+// 100,000 customers and 300,000 agreements: for each window (beside a ticket tool 500×800, 320×640,
+// 200 % zoom of a laptop 640×360, the laptop 1280×720), the grid rows in the DOM, page load → the first
+// Customers rows, and Go to row 50,000 → that row on screen, each in the page's own clock. With
+// `--before REV`, the renderer of that commit is built apart and measured in the same run, on the
+// same app core and Demo, window by window beside this one. A window that does not answer within 90 s
+// is printed as such (a grid drawing every row of the list froze the tab).
+// Run: node --import tsx bench/windows.ts [--before REV]
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser } from '@playwright/test';
+import { startHost } from '../electron/host/server.js';
+import { openAppInChromium } from './lib/app-in-chromium.js';
+import { report, type Figure } from './lib/report.js';
+
+const { values } = parseArgs({ options: { before: { type: 'string' } } });
+const WINDOWS = [
+  ['beside a ticket tool', 500, 800],
+  ['320 px wide', 320, 640],
+  ['200 % zoom', 640, 360],
+  ['a laptop', 1280, 720],
+] as const;
+const GO_TO = 50_000;
+const NO_ANSWER_MS = 90_000;
+
+const app = await openAppInChromium({ size: { customers: 100_000, contacts: 20_000, agreements: 300_000 } });
+
+/** The renderer of commit `revision`, built in a worktree of its own: its folder and how to remove it. */
+async function rendererOf(revision: string): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const tree = await mkdtemp(join(tmpdir(), 'cdb-bench-before-'));
+  const git = (...args: string[]) => {
+    const run = spawnSync('git', args, { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`);
+  };
+  git('worktree', 'add', '--detach', tree, revision);
+  await symlink(resolve('node_modules'), join(tree, 'node_modules'));
+  if (spawnSync('npx', ['electron-vite', 'build'], { cwd: tree, stdio: 'ignore' }).status !== 0)
+    throw new Error(`the build of ${revision} failed`);
+  return {
+    dir: join(tree, 'out/renderer'),
+    remove: async () => {
+      git('worktree', 'remove', '--force', tree);
+      await rm(tree, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `work`'s value, or undefined if it takes longer than `NO_ANSWER_MS`. */
+const within = <T>(work: Promise<T>): Promise<T | undefined> =>
+  Promise.race([work, new Promise<undefined>((done) => setTimeout(done, NO_ANSWER_MS))]);
+
+/** One window of the app served at `address()`: its DOM rows and its two times (NaN: no answer within 90 s). */
+async function measureWindow(browser: Browser, address: () => string, width: number, height: number) {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const tab = await context.newPage();
+  await tab.addInitScript(`
+    globalThis.firstRows = new Promise((resolve) =>
+      new MutationObserver((changes, observer) => {
+        const cell = document.querySelector('[data-testid="row"] [role="gridcell"]');
+        if (!cell || !cell.textContent.startsWith('CUS-')) return;
+        resolve(performance.now());
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true, characterData: true }),
+    );
+  `);
+  await tab.goto(address(), { waitUntil: 'commit' });
+  const firstMs = (await within(tab.evaluate<number>('globalThis.firstRows'))) ?? NaN;
+  // Counted once the rows for the grid's box are drawn (a second after the first rows are).
+  const domRows = Number.isNaN(firstMs)
+    ? NaN
+    : ((await within(
+        tab
+          .waitForTimeout(1_000)
+          .then(() => tab.evaluate<number>(`document.querySelectorAll('[role="grid"] [role="row"]').length`)),
+      )) ?? NaN);
+  // Go to row: the field typed as a person does, then the button, timed to the frame the row is in.
+  const goToMs = Number.isNaN(domRows)
+    ? NaN
+    : ((await within(
+        (async () => {
+          await tab.getByLabel('Row', { exact: true }).fill(String(GO_TO), { timeout: NO_ANSWER_MS });
+          return tab.evaluate<number>(`
+            new Promise((resolve) => {
+              const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Go to row');
+              const at = performance.now();
+              button.click();
+              const check = () => {
+                const cell = document.querySelector('[aria-rowindex="${GO_TO + 1}"] [role="gridcell"]');
+                if (cell && cell.textContent.startsWith('CUS-')) resolve(performance.now() - at);
+                else requestAnimationFrame(check);
+              };
+              check();
+            })
+          `);
+        })().catch(() => undefined),
+      )) ?? NaN);
+  await within(context.close());
+  return { firstMs, domRows, goToMs };
+}
+
+const builds: { name: string; address: () => string; close?: () => Promise<void> }[] = [
+  { name: 'now', address: app.newAddress },
+];
+if (values.before) {
+  const before = await rendererOf(values.before);
+  const host = await startHost({ core: app.core, rendererDir: before.dir });
+  builds.unshift({
+    name: `before (${values.before})`,
+    address: () => host.newAddress(),
+    close: async () => {
+      await host.close();
+      await before.remove();
+    },
+  });
+}
+
+const figures: Figure[] = [];
+for (const [name, width, height] of WINDOWS) {
+  for (const build of builds) {
+    const measured = await measureWindow(app.browser, build.address, width, height);
+    const label = `${name} ${width}×${height}, ${build.name}`;
+    const now = build.name === 'now';
+    figures.push(
+      {
+        figure: `${label}: grid rows in the DOM`,
+        value: measured.domRows,
+        unit: 'rows',
+        ...(now && { target: '≤ 200' }),
+      },
+      {
+        figure: `${label}: page load → first rows`,
+        value: measured.firstMs,
+        unit: 'ms',
+        ...(now && { target: '≤ 1000' }),
+      },
+      {
+        figure: `${label}: Go to row ${GO_TO.toLocaleString('en')} → on screen`,
+        value: measured.goToMs,
+        unit: 'ms',
+        ...(now && { target: '≤ 1000' }),
+      },
+    );
+  }
+}
+for (const build of builds) await build.close?.();
+await app.close();
+report('windows', figures);
