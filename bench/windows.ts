@@ -50,7 +50,7 @@ async function rendererOf(revision: string): Promise<{ dir: string; remove: () =
 
 /** `work`'s value, or undefined if it takes longer than `NO_ANSWER_MS`. */
 const within = <T>(work: Promise<T>): Promise<T | undefined> =>
-  Promise.race([work, new Promise<undefined>((done) => setTimeout(done, NO_ANSWER_MS))]);
+  Promise.race([work, new Promise<undefined>((done) => setTimeout(() => done(undefined), NO_ANSWER_MS))]);
 
 /** One window of the app served at `address()`: its DOM rows and its two times (NaN: no answer within 90 s). */
 async function measureWindow(browser: Browser, address: () => string, width: number, height: number) {

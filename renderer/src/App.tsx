@@ -12,6 +12,10 @@ import { FailureMessage } from './app/FailureMessage';
 import { StatusBar } from './app/StatusBar';
 import { ProxyLoginDialog } from './app/ProxyLoginDialog';
 import { useRefreshCommands } from './app/useRefreshCommands';
+import { useAppCommands } from './app/useAppCommands';
+import { useCommand } from './keyboard/commands';
+import { CommandBox } from './keyboard/CommandBox';
+import { ShortcutsSheet } from './keyboard/ShortcutsSheet';
 import { ApiContext, useApi } from './api/context';
 import { onConnection } from './api/on-connection';
 import { FIRST_VIEW, useRefreshViews, useSession, useSessionEvents } from './data/queries';
@@ -132,6 +136,19 @@ export function App({
   const refresh = useRefreshViews();
   const showsData = screen.kind === 'list' || screen.kind === 'customer';
   useRefreshCommands(showsData ? refresh : undefined);
+  const showConnections = () => setScreen({ kind: 'connections' });
+  const showExports = () => setScreen({ kind: 'exports' });
+  /** The keyboard's own dialogs: the command box (Ctrl+K) and the shortcuts sheet (`?`, F1). */
+  const [keyboardDialog, setKeyboardDialog] = useState<'commands' | 'shortcuts'>();
+  useCommand('app.commands', () => setKeyboardDialog('commands'));
+  useCommand('app.shortcuts', () => setKeyboardDialog('shortcuts'));
+  useAppCommands({
+    onShowConnections: showConnections,
+    onShowExports: showExports,
+    recentCustomers,
+    onOpenCustomer: openCustomer,
+    onOpenView: openView,
+  });
 
   return (
     <ApiContext.Provider value={connectionApi}>
@@ -140,8 +157,8 @@ export function App({
           session={session.data}
           resource={resource}
           onResource={(next) => setScreen({ kind: 'list', resource: next })}
-          onManageConnections={() => setScreen({ kind: 'connections' })}
-          onShowExports={() => setScreen({ kind: 'exports' })}
+          onManageConnections={showConnections}
+          onShowExports={showExports}
           onRefresh={showsData ? refresh : undefined}
           recentCustomers={recentCustomers}
           onOpenCustomer={openCustomer}
@@ -208,6 +225,8 @@ export function App({
         </main>
         <ExportsTray canReveal={session.data?.canRevealFiles ?? false} />
         <ProxyLoginDialog />
+        {keyboardDialog === 'commands' && <CommandBox onClose={() => setKeyboardDialog(undefined)} />}
+        {keyboardDialog === 'shortcuts' && <ShortcutsSheet onClose={() => setKeyboardDialog(undefined)} />}
         <StatusBar session={session.data} />
       </div>
     </ApiContext.Provider>

@@ -14,6 +14,7 @@ import {
 import { restoreDesk, showsFirstView } from './desk/restore';
 import { App } from './App';
 import { ExportsProvider } from './exports/exports-context';
+import { KeyboardProvider } from './keyboard/commands';
 import { startI18n } from './i18n';
 import './styles.css';
 
@@ -50,7 +51,9 @@ if (!('api' in installed)) {
       <ApiContext.Provider value={api}>
         <QueryClientProvider client={queryClient}>
           <ExportsProvider>
-            <App pageSize={settings.pageSize} deskKey={deskKey} restored={restored} link={installed.link} />
+            <KeyboardProvider>
+              <App pageSize={settings.pageSize} deskKey={deskKey} restored={restored} link={installed.link} />
+            </KeyboardProvider>
           </ExportsProvider>
         </QueryClientProvider>
       </ApiContext.Provider>

@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, RESOURCES, type Language, type Resource } from '../../../electron/shared/api-rules';
+import { LANGUAGES, RESOURCES, type Resource } from '../../../electron/shared/api-rules';
 import { DEMO_CONNECTION_ID, type SavedView, type SessionStatus } from '../../../electron/shared/contract';
 import { SavedViewsMenu } from '../views/SavedViewsMenu';
-import { call } from '../api/call';
-import { useApi } from '../api/context';
-import { useSelectConnection } from '../data/mutations';
+import { useChooseLanguage, useSelectConnection } from '../data/mutations';
 import { useProfiles } from '../data/queries';
+import { useCommand, useShortcutHint } from '../keyboard/commands';
 import { OpenCustomer } from './OpenCustomer';
 
 export interface HeaderProps {
@@ -35,42 +34,21 @@ export function Header({
   onOpenView,
 }: HeaderProps) {
   const { t, i18n } = useTranslation();
-  const api = useApi();
   const profiles = useProfiles().data ?? [];
   const selectConnection = useSelectConnection();
   const chooseConnection = (id: string) => selectConnection.mutateAsync(id);
-  const chooseLanguage = async (language: Language) => {
-    await call(api, 'settings.set', { language });
-    await i18n.changeLanguage(language);
-  };
+  const chooseLanguage = useChooseLanguage();
 
   return (
     <header className="app-header">
       <h1>{t('app.title')}</h1>
       <nav aria-label={t('nav.views')}>
         {RESOURCES.map((name) => (
-          <button
-            key={name}
-            type="button"
-            aria-current={resource === name ? 'page' : undefined}
-            onClick={() => onResource(name)}
-          >
-            {t(`nav.${name}`)}
-          </button>
+          <ListButton key={name} resource={name} current={resource === name} onResource={onResource} />
         ))}
       </nav>
       {session?.connection && <SavedViewsMenu onOpen={onOpenView} />}
-      {onRefresh && (
-        <button
-          type="button"
-          title={t('nav.refreshHint')}
-          aria-keyshortcuts="F5 Control+R"
-          disabled={!session?.connection}
-          onClick={onRefresh}
-        >
-          {t('nav.refresh')}
-        </button>
-      )}
+      {onRefresh && <RefreshButton onRefresh={onRefresh} disabled={!session?.connection} />}
       <OpenCustomer recent={recentCustomers} onOpen={onOpenCustomer} />
       {/* Kept together at the end of the bar, on a line of their own when the window is narrow. */}
       <div className="header-end">
@@ -112,5 +90,45 @@ export function Header({
         </div>
       </div>
     </header>
+  );
+}
+
+/** One of the three lists, by its button or its keys (Alt+1, Alt+2, Alt+3; ⌃1… on macOS). */
+function ListButton({
+  resource,
+  current,
+  onResource,
+}: {
+  resource: Resource;
+  current: boolean;
+  onResource: (resource: Resource) => void;
+}) {
+  const { t } = useTranslation();
+  const shortcut = `list.${resource}` as const;
+  useCommand(shortcut, () => onResource(resource));
+  return (
+    <button
+      type="button"
+      aria-current={current ? 'page' : undefined}
+      {...useShortcutHint(shortcut, t(`shortcuts.names.${shortcut}`))}
+      onClick={() => onResource(resource)}
+    >
+      {t(`nav.${resource}`)}
+    </button>
+  );
+}
+
+/** Refresh: the data on screen read again (its keys: useRefreshCommands). */
+function RefreshButton({ onRefresh, disabled }: { onRefresh: () => void; disabled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      {...useShortcutHint('app.refresh', t('nav.refreshHint'))}
+      disabled={disabled}
+      onClick={onRefresh}
+    >
+      {t('nav.refresh')}
+    </button>
   );
 }

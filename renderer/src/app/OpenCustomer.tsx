@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { CustomerSuggestion } from '../../../electron/shared/held-list';
@@ -7,10 +7,8 @@ import { useApi } from '../api/context';
 import { numberFormat } from '../intl';
 import { useSession } from '../data/queries';
 import { durationText } from '../table/format';
+import { useCommand, useShortcutHint } from '../keyboard/commands';
 import { useCustomerSuggestions } from './useCustomerSuggestions';
-
-/** Ctrl+O (⌘O) puts the keyboard in the field, from anywhere in the app. */
-const SHORTCUT = 'o';
 
 /**
  * "Open customer": what a ticket gives — a customer id, a name, an email or a phone of the customer
@@ -49,16 +47,12 @@ export function OpenCustomer({
   // Typed text: Enter opens the first customer offered. Empty: only one chosen with the arrows.
   const current = text.trim() || moved ? options[Math.min(active, options.length - 1)] : undefined;
 
-  useEffect(() => {
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.key.toLowerCase() !== SHORTCUT) return;
-      event.preventDefault();
-      field.current?.focus();
-      field.current?.select();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+  // Ctrl+O (⌘O) puts the keyboard in the field, from anywhere in the app.
+  useCommand('customer.find', () => {
+    field.current?.focus();
+    field.current?.select();
+  });
+  const hint = useShortcutHint('customer.find', t('openCustomer.hint'));
 
   const choose = (suggestion: CustomerSuggestion) => {
     found.hold();
@@ -118,8 +112,7 @@ export function OpenCustomer({
         aria-autocomplete="list"
         aria-activedescendant={shown && current ? optionId(options.indexOf(current)) : undefined}
         placeholder={t('openCustomer.placeholder')}
-        title={t('openCustomer.hint')}
-        aria-keyshortcuts="Control+O"
+        {...hint}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-problem` : undefined}
         autoComplete="off"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CUSTOMER_SCOPED_RESOURCES,
@@ -13,6 +13,7 @@ import { failureLine } from '../app/describe-failure';
 import { useCount, useSession } from '../data/queries';
 import { DataTable } from '../table/DataTable';
 import { CopyLinkButton } from '../links/CopyLinkButton';
+import { useCommand, useShortcutHint } from '../keyboard/commands';
 import { CustomerHeading } from './CustomerHeading';
 import { CustomerSummary } from './CustomerSummary';
 
@@ -41,14 +42,21 @@ export function CustomerDetail({
   onTableChange?: (resource: CustomerScopedResource, place: ListPlace) => void;
 }) {
   const { t } = useTranslation();
+  const header = useRef<HTMLDivElement>(null);
+  useCommand('customer.back', onBack);
+  const backHint = useShortcutHint('customer.back', t('shortcuts.names.customer.back'));
   return (
     <div className="customer-detail">
-      <div className="detail-header">
-        <button type="button" onClick={onBack} autoFocus>
+      <div className="detail-header" ref={header}>
+        <button type="button" onClick={onBack} {...backHint} autoFocus>
           ← {t('nav.back')}
         </button>
         <CustomerHeading key={customerId} customerId={customerId} name={name} />
-        <CopyLinkButton target={{ action: 'customer', customerId }} />
+        <CopyLinkButton
+          target={{ action: 'customer', customerId }}
+          shortcut="customer.copyLink"
+          scope={header}
+        />
       </div>
       <UnknownCustomer customerId={customerId} />
       <CustomerSummary key={customerId} customerId={customerId} />

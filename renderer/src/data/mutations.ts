@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../electron/shared/api-rules';
 import type { RequestInput } from '../../../electron/shared/contract';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
@@ -43,4 +45,14 @@ export function useSelectConnection() {
     mutationFn: (id: string) => call(api, 'connection.select', { id }),
     onSuccess: () => queryClient.resetQueries(),
   });
+}
+
+/** Shows every label in `language` and keeps the choice in the settings (for every window and the next start). */
+export function useChooseLanguage(): (language: Language) => Promise<void> {
+  const api = useApi();
+  const { i18n } = useTranslation();
+  return async (language) => {
+    await call(api, 'settings.set', { language });
+    await i18n.changeLanguage(language);
+  };
 }

@@ -1,16 +1,29 @@
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import { linkOf, type LinkAction } from '../../../electron/shared/links';
 import { failureLine } from '../app/describe-failure';
 import { useCopyText } from '../data/clipboard';
 import { useSession } from '../data/queries';
+import { useCommand, useShortcutHint } from '../keyboard/commands';
 
 /**
  * "Copy link": puts the cdb:// link of a customer or a view on the clipboard, to paste in a ticket
  * or a chat; it names the connection by its name, as the colleague's app knows it. Says what it did.
  */
-export function CopyLinkButton({ target }: { target: DistributiveOmit<LinkAction, 'connection'> }) {
+export function CopyLinkButton({
+  target,
+  shortcut,
+  scope,
+}: {
+  target: DistributiveOmit<LinkAction, 'connection'>;
+  /**
+   * Its keys, if it has them: the customer's link, or a table's view's, in `scope` where the keyboard
+   * is (else the first on the page).
+   */
+  shortcut?: 'customer.copyLink' | 'table.copyLink';
+  scope?: RefObject<HTMLElement | null>;
+}) {
   const { t, i18n } = useTranslation();
   const copyText = useCopyText();
   const connection = useSession().data?.connection?.name;
@@ -24,9 +37,14 @@ export function CopyLinkButton({ target }: { target: DistributiveOmit<LinkAction
       setSaid(t('links.copyFailed', { reason: failureLine(t, i18n.language as Language, failure) }));
     }
   };
+  useCommand(shortcut ?? 'table.copyLink', () => void copy(), {
+    scope,
+    enabled: Boolean(shortcut && connection),
+  });
+  const hint = useShortcutHint(shortcut, t(`shortcuts.names.${shortcut ?? 'table.copyLink'}`));
   return (
     <>
-      <button type="button" disabled={!connection} onClick={() => void copy()}>
+      <button type="button" {...hint} disabled={!connection} onClick={() => void copy()}>
         {t('links.copy')}
       </button>
       <span className="hint" role="status">

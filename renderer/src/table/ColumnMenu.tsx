@@ -1,6 +1,8 @@
 import type { ReactTable } from '@tanstack/react-table';
+import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiRecord } from '../../../electron/shared/schema';
+import { useCommand, useShortcutHint } from '../keyboard/commands';
 import { canMove, moveAmongVisible } from './column-order';
 import type { ColumnMeta, TABLE_FEATURES } from './columns';
 
@@ -8,18 +10,32 @@ import type { ColumnMeta, TABLE_FEATURES } from './columns';
 export function ColumnMenu({
   table,
   onReset,
+  scope,
 }: {
   table: ReactTable<typeof TABLE_FEATURES, ApiRecord>;
   onReset: () => void;
+  /** The table: Alt+C (⌃C on macOS) there opens the menu, the keyboard on its first column. */
+  scope: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  useCommand(
+    'table.columns',
+    () => {
+      if (!menu.current) return;
+      menu.current.open = true;
+      menu.current.querySelector<HTMLInputElement>('input')?.focus();
+    },
+    { scope },
+  );
+  const hint = useShortcutHint('table.columns', t('shortcuts.names.table.columns'));
   const columns = table.getAllLeafColumns();
   const order = columns.map((column) => column.id);
   const visible = new Set(table.getVisibleLeafColumns().map((column) => column.id));
   const move = (id: string, by: -1 | 1) => table.setColumnOrder(moveAmongVisible(order, visible, id, by));
   return (
-    <details className="column-menu">
-      <summary>{t('table.columns')}</summary>
+    <details ref={menu} className="column-menu">
+      <summary {...hint}>{t('table.columns')}</summary>
       <ul>
         {columns.map((column) => {
           const label = (column.columnDef.meta as ColumnMeta).label;

@@ -17,6 +17,7 @@ import type { Language } from '../../../electron/shared/api-rules';
 import { failureLine } from '../app/describe-failure';
 import { numberFormat } from '../intl';
 import { useCopyText } from '../data/clipboard';
+import { useCommand } from '../keyboard/commands';
 import { useGridKeyboard } from './useGridKeyboard';
 import { RowPlace, rowsOnScreen, scrollRowIntoView } from './useRowViewport';
 import { useTableColumns } from './useTableColumns';
@@ -90,6 +91,8 @@ export function DataTable({
         rows.setNotice(t('table.copyFailed', { reason: failureLine(t, i18n.language as Language, failure) })),
     );
   const [place] = useState(() => new RowPlace());
+  /** The table's own commands act on it when it holds the focus (or it is the first on the page). */
+  const scope = useRef<HTMLElement>(null);
   const scrollToRow = (index: number) =>
     scrollRef.current && scrollRowIntoView(scrollRef.current, source.rowCount, rowHeight, index);
   const { table, drawnColumns, fit, layout, resetLayout } = useTableColumns({
@@ -111,6 +114,7 @@ export function DataTable({
     initialActive: initialPlace?.active,
   });
   const [recordShown, setRecordShown] = useState(false);
+  useCommand('table.record', () => setRecordShown((shown) => !shown), { scope });
   const cellId = useCallback((row: number, column: number) => `${gridId}-r${row}-c${column}`, [gridId]);
   const highlight = useMemo(() => highlighterOf(filter), [filter]);
 
@@ -165,13 +169,20 @@ export function DataTable({
   return (
     // The rows held in memory, for the end-to-end test that memory stays bounded at any depth.
     <section
+      ref={scope}
       className="data-table"
       aria-label={label}
       data-held-rows={source.held}
       style={{ '--row-height': `${rowHeight}px` } as CSSProperties}
     >
       {title && <h3 className="table-title">{title}</h3>}
-      <FilterBar table={label} columns={rows.filterColumns} filter={filter} onChange={onFilterChange} />
+      <FilterBar
+        table={label}
+        columns={rows.filterColumns}
+        filter={filter}
+        onChange={onFilterChange}
+        scope={scope}
+      />
       <TableToolbar
         table={table}
         rows={rows}
@@ -184,6 +195,7 @@ export function DataTable({
         onGoToRow={(row) => goToRow(row - 1)}
         recordShown={recordShown}
         onToggleRecord={() => setRecordShown((shown) => !shown)}
+        scope={scope}
       />
       <TableError rows={rows} />
       {rows.walk && <WalkProgress progress={rows.walk} onCancel={cancelWalk} />}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ANY_FIELD,
@@ -6,6 +6,7 @@ import {
   type FilterCondition,
   type FilterOp,
 } from '../../../electron/shared/filter';
+import { useCommand, useShortcutHint } from '../keyboard/commands';
 
 /** A column as the filter bar offers it: its label, how its values compare, its values when it has a fixed set. */
 export interface FilterColumn {
@@ -33,14 +34,27 @@ export function FilterBar({
   columns,
   filter,
   onChange,
+  scope,
 }: {
   /** The table's name, so two filter bars on one screen are told apart. */
   table: string;
   columns: FilterColumn[];
   filter: FilterCondition[];
   onChange: (filter: FilterCondition[]) => void;
+  /** The table it filters: Ctrl+F (⌘F) there puts the keyboard in its search box. */
+  scope: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation();
+  const searchBox = useRef<HTMLInputElement>(null);
+  useCommand(
+    'table.search',
+    () => {
+      searchBox.current?.focus();
+      searchBox.current?.select();
+    },
+    { scope },
+  );
+  const searchHint = useShortcutHint('table.search', t('filter.search'));
   const search = filter.find((condition) => condition.field === ANY_FIELD);
   const conditions = filter.filter((condition) => condition.field !== ANY_FIELD);
   const [key, setKey] = useState(columns[0]?.key ?? '');
@@ -73,8 +87,10 @@ export function FilterBar({
   return (
     <div className="filter-bar">
       <input
+        ref={searchBox}
         type="search"
         className="search"
+        {...searchHint}
         aria-label={t('filter.search')}
         placeholder={t('filter.search')}
         value={typeof search?.value === 'string' ? search.value : ''}

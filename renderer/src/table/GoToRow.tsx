@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCommand, useShortcutHint } from '../keyboard/commands';
 
 /**
  * "Go to row N": a far jump by keyboard or by number, read there by position (offset mode), not
@@ -11,14 +12,27 @@ export function GoToRow({
   rowCount,
   complete,
   onGo,
+  scope,
 }: {
   rowCount: number;
   /** `rowCount` is the list's own (its count is known): the row asked is bounded by it. */
   complete: boolean;
   onGo: (row: number) => void;
+  /** The table it moves: Ctrl+G (⌘G) there puts the keyboard in the field. */
+  scope: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation();
   const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  useCommand(
+    'table.goToRow',
+    () => {
+      field.current?.focus();
+      field.current?.select();
+    },
+    { scope },
+  );
+  const hint = useShortcutHint('table.goToRow', t('table.goTo'));
   const [row, setRow] = useState('');
   /** The row asked for before the count came (nothing to show for it: a ref). */
   const waiting = useRef<number | undefined>(undefined);
@@ -42,7 +56,9 @@ export function GoToRow({
     <form className="go-to-row" onSubmit={go}>
       <label htmlFor={id}>{t('table.goToRow')}</label>
       <input
+        ref={field}
         id={id}
+        {...hint}
         type="number"
         min={1}
         max={complete ? Math.max(1, rowCount) : undefined}

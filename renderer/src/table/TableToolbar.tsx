@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { FilterCondition } from '../../../electron/shared/filter';
@@ -9,6 +9,7 @@ import { SaveViewDialog } from '../views/SaveViewDialog';
 import type { ColumnLayout } from '../../../electron/shared/contract';
 import { numberFormat } from '../intl';
 import { CopyLinkButton } from '../links/CopyLinkButton';
+import { useCommand, useShortcutHint } from '../keyboard/commands';
 import { ColumnMenu } from './ColumnMenu';
 import { GoToRow } from './GoToRow';
 import { RowPosition } from './RowPosition';
@@ -33,6 +34,8 @@ export interface TableToolbarProps {
   /** Whether the active row's record is shown beside the table, and how to show or hide it. */
   recordShown: boolean;
   onToggleRecord: () => void;
+  /** The table: its commands' keys act on it when it holds the focus, or it is the first on the page. */
+  scope: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -52,6 +55,7 @@ export function TableToolbar({
   onGoToRow,
   recordShown,
   onToggleRecord,
+  scope,
 }: TableToolbarProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
@@ -61,6 +65,14 @@ export function TableToolbar({
   const numbers = numberFormat(language);
   const { count, session } = rows;
   const sortColumn = view.sort?.split('.')[0];
+  const connected = Boolean(session?.connection);
+  useCommand('table.saveView', () => setSaving(true), { scope, enabled: connected });
+  useCommand('table.export', () => setExporting(true), { scope, enabled: connected });
+  const hints = {
+    record: useShortcutHint('table.record', t('record.showHint')),
+    save: useShortcutHint('table.saveView', t('shortcuts.names.table.saveView')),
+    export: useShortcutHint('table.export', t('shortcuts.names.table.export')),
+  };
   return (
     <div className="table-toolbar">
       {rows.filtered ? (
@@ -74,22 +86,21 @@ export function TableToolbar({
         </span>
       )}
       {!rows.filtered && (
-        <GoToRow rowCount={rows.source.rowCount} complete={rows.source.complete} onGo={onGoToRow} />
+        <GoToRow
+          rowCount={rows.source.rowCount}
+          complete={rows.source.complete}
+          onGo={onGoToRow}
+          scope={scope}
+        />
       )}
-      <ColumnMenu table={table} onReset={onResetLayout} />
-      <button
-        type="button"
-        aria-pressed={recordShown}
-        aria-keyshortcuts="Space"
-        title={t('record.showHint')}
-        onClick={onToggleRecord}
-      >
+      <ColumnMenu table={table} onReset={onResetLayout} scope={scope} />
+      <button type="button" aria-pressed={recordShown} {...hints.record} onClick={onToggleRecord}>
         {t('record.show')}
       </button>
-      <button type="button" onClick={() => setSaving(true)} disabled={!session?.connection}>
+      <button type="button" {...hints.save} onClick={() => setSaving(true)} disabled={!connected}>
         {t('views.saveAction')}
       </button>
-      <CopyLinkButton target={{ action: 'view', view, filter }} />
+      <CopyLinkButton target={{ action: 'view', view, filter }} shortcut="table.copyLink" scope={scope} />
       {saving && (
         <SaveViewDialog
           view={view}
@@ -100,7 +111,7 @@ export function TableToolbar({
           onClose={() => setSaving(false)}
         />
       )}
-      <button type="button" onClick={() => setExporting(true)} disabled={!session?.connection}>
+      <button type="button" {...hints.export} onClick={() => setExporting(true)} disabled={!connected}>
         {t('export.action')}
       </button>
       {exporting && (

@@ -85,6 +85,8 @@ export function useGridKeyboard({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    // With Alt a key is a shortcut of the app's (Alt+Enter: the record), not a move in the grid.
+    if (event.altKey) return;
     const { row, column } = active;
     // Shift with a vertical move selects the rows between where it started and here.
     const step = (to: number) => {

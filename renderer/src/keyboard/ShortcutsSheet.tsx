@@ -1,0 +1,46 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useKeysOf } from './commands';
+import { Keys } from './Keys';
+import { ModalDialog } from './ModalDialog';
+import { SHORTCUT_GROUPS, SHORTCUTS, type ShortcutId } from './shortcuts';
+
+const IDS = Object.keys(SHORTCUTS) as ShortcutId[];
+
+/**
+ * "Keyboard shortcuts" (`?` or F1): every shortcut of the app by group, with its keys as this
+ * computer writes them (Ctrl or ⌘) and in the window's language. Esc closes it, and the keyboard goes
+ * back where it was.
+ */
+export function ShortcutsSheet({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const keysOf = useKeysOf();
+  const dialog = useRef<HTMLDialogElement>(null);
+  return (
+    <ModalDialog dialog={dialog} className="shortcuts-sheet" title={t('shortcuts.title')} onClose={onClose}>
+      <div className="shortcut-groups">
+        {SHORTCUT_GROUPS.map((group) => (
+          <section key={group} aria-labelledby={`shortcuts-${group}`}>
+            <h3 id={`shortcuts-${group}`}>{t(`shortcuts.groups.${group}`)}</h3>
+            <table>
+              <tbody>
+                {IDS.filter((id) => SHORTCUTS[id].group === group).map((id) => (
+                  <tr key={id}>
+                    <th scope="row">{t(`shortcuts.names.${id}`)}</th>
+                    <td>
+                      <Keys chords={keysOf(id).chords} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ))}
+      </div>
+      <p className="hint">{t('shortcuts.typing')}</p>
+      <button type="button" onClick={() => dialog.current?.close()} autoFocus>
+        {t('shortcuts.close')}
+      </button>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,279 @@
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  actsInTextFields,
+  chordAria,
+  chordMatches,
+  chordsOf,
+  chordText,
+  platformOf,
+  SHORTCUTS,
+  type KeyNames,
+  type Platform,
+  type ShortcutId,
+} from './shortcuts';
+
+/** An action of the app, as the keyboard, the command box and the shortcuts sheet know it. */
+export interface Command {
+  /** The shortcut table's id, or a key of the command box's own (a saved view, a connection…). */
+  key: string;
+  /** The name the command box shows; a command with a shortcut is named by the table (locales: `shortcuts.names`). */
+  label?: string;
+  shortcut?: ShortcutId;
+  /** Where it acts: of two tables on a screen, the one holding the focus, else the first on the page. */
+  scope?: RefObject<HTMLElement | null>;
+  run: () => void;
+}
+
+/**
+ * The commands the screen offers now, registered by the components that carry them out (a table its
+ * Export, the top bar its lists), as VS Code's command registry: the keys, the command box and the
+ * sheet read them here. Several registrations of one key (two tables on a customer's page) are one
+ * command, carried out by the one whose scope holds the focus, else the first on the page.
+ */
+export class CommandRegistry {
+  private registered: Command[] = [];
+  private listeners = new Set<() => void>();
+  private version = 0;
+  /** The keys of the commands run from the command box, the latest first (this window's, in memory). */
+  readonly recent: string[] = [];
+
+  add(command: Command): () => void {
+    this.registered.push(command);
+    this.changed();
+    return () => {
+      this.registered = this.registered.filter((other) => other !== command);
+      this.changed();
+    };
+  }
+
+  /** Carries out command `key` as the screen offers it now, chosen in the command box: it is recent from now. */
+  runChosen(key: string): void {
+    const command = this.get(key);
+    if (!command) return;
+    this.recent.splice(
+      0,
+      this.recent.length,
+      key,
+      ...this.recent.filter((other) => other !== key).slice(0, 4),
+    );
+    command.run();
+  }
+
+  /** The command that `key` stands for now, if the screen offers it. */
+  get(key: string): Command | undefined {
+    return pick(this.registered.filter((command) => command.key === key));
+  }
+
+  /** The command one of `shortcuts` stands for now: several share a chord in other places. */
+  forShortcuts(shortcuts: readonly ShortcutId[]): Command | undefined {
+    return pick(
+      this.registered.filter((command) => command.shortcut && shortcuts.includes(command.shortcut)),
+    );
+  }
+
+  /** Every command offered now, once each: those of the shortcut table in its order, then the others in the order they came. */
+  offered(): Command[] {
+    const keys = [...new Set(this.registered.map((command) => command.key))];
+    const rank = (key: string) => {
+      const at = Object.keys(SHORTCUTS).indexOf(key);
+      return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+    };
+    return keys
+      .sort((a, b) => rank(a) - rank(b))
+      .flatMap((key) => {
+        const command = this.get(key);
+        return command ? [command] : [];
+      });
+  }
+
+  /** The shortcuts some command offers now. */
+  shortcuts(): Set<ShortcutId> {
+    return new Set(this.registered.flatMap((command) => (command.shortcut ? [command.shortcut] : [])));
+  }
+
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  readonly snapshot = () => this.version;
+
+  private changed() {
+    this.version++;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** Of one command's registrations, the one whose scope holds the focus, else the first on the page. */
+function pick(candidates: Command[]): Command | undefined {
+  const focused = document.activeElement;
+  const holding = candidates.find((command) => focused && command.scope?.current?.contains(focused));
+  if (holding) return holding;
+  return [...candidates].sort((a, b) => {
+    const [first, second] = [a.scope?.current, b.scope?.current];
+    if (!first || !second) return 0;
+    return first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  })[0];
+}
+
+interface Keyboard {
+  registry: CommandRegistry;
+  platform: Platform;
+}
+
+const KeyboardContext = createContext<Keyboard | undefined>(undefined);
+
+function useKeyboard(): Keyboard {
+  const keyboard = useContext(KeyboardContext);
+  if (!keyboard) throw new Error('the keyboard is used outside its provider');
+  return keyboard;
+}
+
+/** Whether the person is typing in `target`: a field that takes characters. */
+function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
+  return (
+    target instanceof HTMLInputElement &&
+    !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(target.type)
+  );
+}
+
+/**
+ * The app's keyboard: a registry of the commands on screen, and one listener that carries out the
+ * command a chord stands for. A chord does nothing while a modal dialog has the keyboard (it has
+ * keys of its own), and in a text field only the chords a field has no use for act (shortcuts.ts:
+ * actsInTextFields); a key held down does not repeat a command.
+ */
+export function KeyboardProvider({ children }: { children: ReactNode }) {
+  const keyboard = useMemo<Keyboard>(
+    () => ({ registry: new CommandRegistry(), platform: platformOf(navigator) }),
+    [],
+  );
+  useEffect(() => {
+    const { registry, platform } = keyboard;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing) return;
+      if (document.querySelector('dialog:modal')) return;
+      const typing = isTextField(event.target);
+      const matching = [...registry.shortcuts()].filter((id) =>
+        chordsOf(id, platform).some(
+          (chord) => chordMatches(event, chord, platform) && (!typing || actsInTextFields(chord)),
+        ),
+      );
+      const command = registry.forShortcuts(matching);
+      if (!command) return;
+      event.preventDefault();
+      if (!event.repeat) command.run();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [keyboard]);
+  return <KeyboardContext.Provider value={keyboard}>{children}</KeyboardContext.Provider>;
+}
+
+/**
+ * Offers `key` on the screen while the component is there (and `enabled`): its shortcut (a key of
+ * the table) carries out `run`, and so does the command box. `run` may change at each render.
+ */
+export function useCommand(
+  key: string,
+  run: () => void,
+  {
+    scope,
+    enabled = true,
+    label,
+  }: { scope?: RefObject<HTMLElement | null>; enabled?: boolean; label?: string } = {},
+) {
+  const { registry } = useKeyboard();
+  const latest = useRef(run);
+  useEffect(() => {
+    latest.current = run;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    const shortcut = key in SHORTCUTS ? (key as ShortcutId) : undefined;
+    return registry.add({
+      key,
+      ...(label !== undefined && { label }),
+      ...(shortcut && { shortcut }),
+      ...(scope && { scope }),
+      run: () => latest.current(),
+    });
+  }, [registry, key, scope, enabled, label]);
+}
+
+/**
+ * Offers a list of commands that changes (the saved views, the connections, the customers opened)
+ * while the component is there: offered again when their keys or names change.
+ */
+export function useCommandList(commands: readonly { key: string; label: string; run: () => void }[]) {
+  const { registry } = useKeyboard();
+  const latest = useRef(commands);
+  useEffect(() => {
+    latest.current = commands;
+  });
+  const names = commands.map((command) => `${command.key}\u0000${command.label}`).join('\u0001');
+  useEffect(() => {
+    const removals = latest.current.map(({ key, label }) =>
+      registry.add({ key, label, run: () => latest.current.find((command) => command.key === key)?.run() }),
+    );
+    return () => removals.forEach((remove) => remove());
+    // Offered again when the names change (`names`); what they run is read from `latest`.
+  }, [registry, names]);
+}
+
+/** The commands the screen offers now (re-rendered when they change). */
+export function useOfferedCommands(): Command[] {
+  const { registry } = useKeyboard();
+  const version = useSyncExternalStore(registry.subscribe, registry.snapshot);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the version says when the registry changed
+  return useMemo(() => registry.offered(), [registry, version]);
+}
+
+/** The registry, for the command box: what it offers, what was chosen recently, and to run one. */
+export function useCommandRegistry(): CommandRegistry {
+  return useKeyboard().registry;
+}
+
+/** How this computer and language write a shortcut's keys: each chord's text, and its `aria-keyshortcuts`. */
+export function useKeysOf(): (id: ShortcutId) => { chords: string[]; text: string; aria: string } {
+  const { platform } = useKeyboard();
+  const { t, i18n } = useTranslation();
+  const names = t('keys', { returnObjects: true }) as KeyNames;
+  const list = new Intl.ListFormat(i18n.language, { type: 'disjunction' });
+  return (id) => {
+    const chords = chordsOf(id, platform);
+    const texts = chords.map((chord) => chordText(chord, platform, names));
+    return {
+      chords: texts,
+      text: list.format(texts),
+      aria: chords.map((chord) => chordAria(chord, platform)).join(' '),
+    };
+  };
+}
+
+/**
+ * What a control's tooltip and `aria-keyshortcuts` say of shortcut `id` (the hint alone without one):
+ * spread on the control.
+ */
+export function useShortcutHint(
+  id: ShortcutId | undefined,
+  hint: string,
+): { title: string; 'aria-keyshortcuts'?: string } {
+  const { t } = useTranslation();
+  const keysOf = useKeysOf();
+  if (!id) return { title: hint };
+  const { text, aria } = keysOf(id);
+  return { title: t('keys.hint', { hint, keys: text }), 'aria-keyshortcuts': aria };
+}
