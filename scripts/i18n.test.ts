@@ -91,12 +91,24 @@ describe('UI strings', () => {
       // The Electron menu's labels come from the catalogs too.
       .concat(readFileSync(MENU, 'utf8'))
       .join('\n');
-    // A key is used by name, or through its parent in a template (nav.${resource}, app.languageName.${language});
-    // a plural form (search.matches_one) by the name of the plural (search.matches, with a count).
+    // A key is used by name, or through one of its parents in a template (nav.${resource},
+    // shortcuts.names.${id} for shortcuts.names.list.customers), or with its siblings as one object
+    // (t('keys', { returnObjects: true })); a plural form (search.matches_one) by the name of the
+    // plural (search.matches, with a count).
     const unused = keysOf(en).filter((key) => {
-      const parent = key.slice(0, key.lastIndexOf('.'));
+      const parents = key
+        .split('.')
+        .slice(0, -1)
+        .map((_, index, parts) => parts.slice(0, index + 1).join('.'));
       const plural = key.replace(/_(zero|one|two|few|many|other)$/, '');
-      return !code.includes(`'${key}'`) && !code.includes(`'${plural}'`) && !code.includes(`\`${parent}.\${`);
+      return (
+        !code.includes(`'${key}'`) &&
+        !code.includes(`'${plural}'`) &&
+        !parents.some(
+          (parent) =>
+            code.includes(`\`${parent}.\${`) || code.includes(`'${parent}', { returnObjects: true }`),
+        )
+      );
     });
     expect(unused).toEqual([]);
   });
