@@ -1,12 +1,44 @@
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './axe.js';
 import { startHostProcess } from './host-process.js';
 import { ownDemo } from './own-demo.js';
 
 // Finding a customer as the desk does, in Chromium through the browser host: a search reads its list
 // once (500-row pages, counted at the API) and every search after it reads nothing; a contact's email
-// in the top bar leads to its customer; Cancel stops a read; a list too long for the memory kept for
-// search says so, and its search scans.
+// in the top bar leads to its customer, and an email 20 records share reaches each of their
+// customers; Cancel stops a read; a list too long for the memory kept for search says so, and its
+// search scans.
 const own = ownDemo({ customers: 10_000, contacts: 12_000, agreements: 10_000 }, 'Search desk');
+
+/** A shared mailbox: 8 customers and 12 contacts of 12 other customers have it. */
+const MAILBOX = 'comptabilite@bureau-partage.example';
+/** The customers that have it, or one of whose contacts has it, and the contacts that have it. */
+const sharing = {
+  customers: [] as string[],
+  contacts: [] as { id: string; customerId: string; name: string }[],
+};
+test.beforeAll(() => {
+  const { customers, contacts } = own.demo.store.tables;
+  const give = (row: { email: string | null } | undefined) => row && (row.email = MAILBOX);
+  for (let index = 4_000; index < 4_008; index++) {
+    const customer = customers.at(index);
+    give(customer);
+    if (customer) sharing.customers.push(`CUS-${String(customer.id).padStart(8, '0')}`);
+  }
+  const taken = new Set(sharing.customers);
+  for (let index = 7_000; sharing.contacts.length < 12; index++) {
+    const contact = contacts.at(index);
+    const customerId = `CUS-${String(contact?.customerId).padStart(8, '0')}`;
+    if (!contact || taken.has(customerId)) continue;
+    taken.add(customerId);
+    give(contact);
+    sharing.contacts.push({
+      id: `CON-${String(contact.id).padStart(8, '0')}`,
+      customerId,
+      name: `${contact.firstName} ${contact.lastName}`,
+    });
+  }
+});
 
 type Row = { id: string; name: string; email?: string; phone?: string | null; customerId?: string };
 
@@ -133,6 +165,56 @@ test("a contact's email in the top bar offers its customer, and Enter opens it",
   await expect(page.getByRole('heading', { level: 2 })).toHaveText(
     `Customer ${customer.record?.name ?? ''} (${contact.customerId})`,
   );
+});
+
+test('an email 20 records share says how many customers have it in the top bar, and reaches each of them', async ({
+  page,
+}) => {
+  await open(page, 'Customers');
+  const field = page.getByRole('combobox', { name: 'Open customer' });
+  const offered = page.getByRole('listbox', { name: 'Customers found' }).getByRole('option');
+  const idsOffered = async () =>
+    (await offered.locator('.suggestion-name').allTextContents()).map((text) => /CUS-\d+/.exec(text)?.[0]);
+  await field.fill(MAILBOX);
+  const more = page.locator('.more-matches');
+  await expect(more).toContainText('8 of 20 customers', { timeout: 30_000 });
+  await expect(offered).toHaveCount(8);
+  expect(await axeViolations(page)).toEqual([]);
+  await more.getByRole('button', { name: 'Show all 20' }).click();
+  await expect(field).toBeFocused();
+  await expect(offered).toHaveCount(20);
+  await expect(more).toHaveCount(0);
+  const everyone = [...sharing.customers, ...sharing.contacts.map((contact) => contact.customerId)];
+  expect((await idsOffered()).sort()).toEqual([...everyone].sort());
+  // A contact's match names the contact, its id and its customer.
+  const [contact] = sharing.contacts;
+  await expect(offered.filter({ hasText: contact?.customerId ?? '' })).toContainText(
+    `contact ${contact?.name ?? ''} (${contact?.id ?? ''}), email: ${MAILBOX}`,
+  );
+  // By keyboard (the first customer is the one Enter opens): the list scrolls to the last, and Enter opens it.
+  for (let step = 0; step < 19; step++) await field.press('ArrowDown');
+  const last = (await idsOffered())[19];
+  await expect(offered.nth(19)).toHaveAttribute('aria-selected', 'true');
+  await expect(offered.nth(19)).toBeInViewport();
+  await field.press('Enter');
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(`(${last ?? ''})`);
+
+  // Again: past the eighth, the arrows go on to the ninth (every customer is offered then).
+  await field.fill(MAILBOX);
+  await expect(more).toContainText('8 of 20 customers');
+  for (let step = 0; step < 8; step++) await field.press('ArrowDown');
+  await expect(offered).toHaveCount(20);
+  await expect(offered.nth(8)).toHaveAttribute('aria-selected', 'true');
+
+  // In French.
+  await field.press('Escape');
+  await page.getByRole('button', { name: 'FR', exact: true }).click();
+  const champ = page.getByRole('combobox', { name: 'Ouvrir le client' });
+  await champ.fill('');
+  await champ.fill(MAILBOX);
+  await expect(page.locator('.more-matches')).toContainText('8 sur 20 clients', { timeout: 30_000 });
+  await expect(page.locator('.more-matches').getByRole('button', { name: 'Afficher les 20' })).toBeVisible();
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
 });
 
 test('Cancel stops reading a list: no page is asked for after it; Continue reads the rest', async ({

@@ -9,7 +9,12 @@ import { settingsSchema, type Settings } from './settings.js';
 import { deskKeySchema, deskSchema, type Desk } from './desk.js';
 import type { ParsedLink } from './links.js';
 import { filterSchema } from './filter.js';
-import { heldListSchema, type CustomerSuggestion, type HeldListStatus } from './held-list.js';
+import {
+  heldListSchema,
+  SUGGESTIONS_MAX,
+  type CustomerSuggestion,
+  type HeldListStatus,
+} from './held-list.js';
 import { savedViewSchema, viewNameSchema, type ColumnLayout, type SavedView } from './saved-view.js';
 import type { ApiRecord, SchemaListing } from './schema.js';
 import type { GrantUsage, LimiterStats, SessionStatus, TokenStatus } from './status.js';
@@ -151,7 +156,7 @@ export const requestSchemas = {
       ...onConnection,
       text: z.string().min(1).max(200),
       lang,
-      limit: z.number().int().min(1).max(50),
+      limit: z.number().int().min(1).max(SUGGESTIONS_MAX),
       read: z.boolean(),
       requestId: id.optional(),
     })
@@ -268,6 +273,8 @@ export interface RequestOutputs {
   };
   'search.customers': {
     suggestions: CustomerSuggestion[];
+    /** Every customer that matches in the lists held, counted once (more than `limit` may). */
+    total: number;
     /** The lists the suggestions come from (null: not held, and not asked to be read). */
     customers: HeldListStatus | null;
     contacts: HeldListStatus | null;

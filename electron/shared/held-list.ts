@@ -51,6 +51,12 @@ export interface HeldListStatus extends HeldListView {
 }
 
 /** A customer the top bar offers for what was typed, and what of it (or of its contact) matched. */
+/**
+ * The most customers the top bar lists at once ("Show all" included): past it, the person is told
+ * how many more match and to type more.
+ */
+export const SUGGESTIONS_MAX = 500;
+
 export interface CustomerSuggestion {
   customerId: string;
   /** The customer's name, when the customers held have it. */
@@ -60,8 +66,9 @@ export interface CustomerSuggestion {
     of: 'customer' | 'contact';
     field: string;
     value: string;
-    /** The contact's name, when it was a contact's field. */
+    /** The contact's name and id, when it was a contact's field. */
     contactName?: string;
+    contactId?: string;
   };
 }
 

@@ -66,7 +66,7 @@ export function searchHandlers(
         const customers = held('customers');
         const contacts = held('contacts');
         return Promise.resolve({
-          suggestions: suggestCustomers(text, customers?.rows, contacts?.rows, limit),
+          ...suggestCustomers(text, customers?.rows, contacts?.rows, limit),
           customers: customers ? heldLists().statusOf(customers) : null,
           contacts: contacts ? heldLists().statusOf(contacts) : null,
         });

@@ -3,9 +3,6 @@ import type { ApiRecord } from '../../shared/schema.js';
 import { foldText, isBlank, searchableValue, searchTermsOf, type SearchTerms } from '../../shared/search.js';
 import type { HeldRows } from './held-rows.js';
 
-/** Rows looked through between two checks of how many suggestions were found. */
-const STEP_ROWS = 5_000;
-
 /**
  * The field of a contact that names its customer. The spec does not show the fields of a contact;
  * the names APIs commonly give it are tried in turn, and a `customer` object's `id`.
@@ -31,85 +28,157 @@ function nameOf(record: ApiRecord | undefined): string | undefined {
   return typeof record?.name === 'string' && record.name ? record.name : undefined;
 }
 
+/** The customers the top bar offers for what was typed, and how many customers match in all. */
+export interface CustomerMatches {
+  suggestions: CustomerSuggestion[];
+  /** Every customer that matches, by its own fields or one of its contacts', counted once. */
+  total: number;
+}
+
+/** How well a record matches what was typed: its id, a whole field, the start of a field, or words within. */
+const RANK = { id: 0, whole: 1, start: 2, words: 3 } as const;
+
+/** A customer that matches, by the best of its records that match (its own, or a contact). */
+interface Candidate {
+  rank: number;
+  /** Its own fields before its contacts', then the list's order. */
+  order: number;
+  record: ApiRecord;
+  of: 'customer' | 'contact';
+}
+
 /**
  * The customers the top bar offers for what was typed (an id, a name, an email or a phone of the
- * customer or of one of its contacts): the customer whose id it is first, then customers whose own
- * fields match (those whose name or id starts with it first), then the customers of the contacts
- * that match, each customer once, at most `limit`. Reads held rows only: no request.
+ * customer or of one of its contacts), each customer once, at most `limit`, and how many match in
+ * all: the customer whose id it is first, then those with a field that is what was typed (an email
+ * a colleague or a shared mailbox also has: its own contact's among them), then those with a field
+ * that starts with it, then the others, each group in the lists' order, a customer's own fields
+ * before its contacts'. Reads held rows only: no request.
  */
 export function suggestCustomers(
   text: string,
   customers: HeldRows | undefined,
   contacts: HeldRows | undefined,
   limit: number,
-): CustomerSuggestion[] {
+): CustomerMatches {
   const terms = searchTermsOf(text);
-  if (isBlank(terms)) return [];
-  const suggestions: CustomerSuggestion[] = [];
-  const offered = new Set<string>();
-  const offer = (suggestion: CustomerSuggestion) => {
-    if (offered.has(suggestion.customerId) || suggestions.length >= limit) return;
-    offered.add(suggestion.customerId);
-    suggestions.push(suggestion);
+  if (isBlank(terms)) return { suggestions: [], total: 0 };
+  const typed = typedOf(text, terms);
+  const candidates = new Map<string, Candidate>();
+  let order = 0;
+  const consider = (customerId: string, candidate: Candidate) => {
+    const known = candidates.get(customerId);
+    if (!known || candidate.rank < known.rank) candidates.set(customerId, candidate);
   };
-
   const id = text.trim();
   const exact = customers?.record(id);
-  if (exact) offer({ customerId: id, ...named(exact), matched: { of: 'customer', field: 'id', value: id } });
-
-  if (customers) {
-    const lead = foldText(text.trim());
-    const found = firstMatches(customers, terms, limit * 4).map((record) => ({
-      record,
-      starts: [record.id, record.name].some((value) =>
-        foldText(searchableValue(value) ?? '').startsWith(lead),
-      ),
-    }));
-    // Stable: in the list's order within each group.
-    found.sort((a, b) => Number(b.starts) - Number(a.starts));
-    for (const { record } of found) {
-      const customerId = searchableValue(record.id) ?? '';
-      if (customerId)
-        offer({ customerId, ...named(record), matched: { of: 'customer', ...matchedField(record, terms) } });
-    }
-  }
-  if (contacts && suggestions.length < limit) {
-    for (const contact of firstMatches(contacts, terms, limit * 4)) {
-      const customerId = customerIdOf(contact);
-      if (customerId === undefined) continue;
-      offer({
-        customerId,
-        ...named(customers?.record(customerId)),
-        matched: { of: 'contact', ...matchedField(contact, terms), ...contactName(contact) },
-      });
-    }
-  }
-  return suggestions;
-}
-
-/** The first `count` records of the held rows that have every term, in the list's order. */
-function firstMatches(rows: HeldRows, terms: SearchTerms, count: number): ApiRecord[] {
-  const found: ApiRecord[] = [];
-  for (let from = 0; from < rows.length && found.length < count; from += STEP_ROWS) {
-    rows.findTerms(terms, from, Math.min(rows.length, from + STEP_ROWS), (index) => {
+  if (exact) consider(id, { rank: RANK.id, order: order++, record: exact, of: 'customer' });
+  for (const [rows, of] of [
+    [customers, 'customer'],
+    [contacts, 'contact'],
+  ] as const) {
+    if (!rows) continue;
+    const ranks = fieldRanks(rows, typed);
+    rows.findTerms(terms, 0, rows.length, (index) => {
       const record = rows.records[index];
-      if (record && found.length < count) found.push(record);
+      if (!record) return;
+      // A contact that names no customer leads nowhere.
+      const customerId = of === 'customer' ? searchableValue(record.id) : customerIdOf(record);
+      if (customerId)
+        consider(customerId, { rank: ranks.get(index) ?? RANK.words, order: order++, record, of });
     });
   }
-  return found;
+  return {
+    suggestions: best(candidates, limit).map((candidate) => suggestionOf(candidate, customers, terms, typed)),
+    total: candidates.size,
+  };
 }
 
-/** The first field of the record that holds one of the terms: what the suggestion says matched. */
-function matchedField(record: ApiRecord, terms: SearchTerms): { field: string; value: string } {
+/**
+ * The first `limit` candidates by rank, then order. Most match by words alone and, never replaced
+ * by a better match, stand in the map in the lists' order: only the few better ones are sorted.
+ */
+function best(candidates: Map<string, Candidate>, limit: number): Candidate[] {
+  const better: Candidate[] = [];
+  const chosen: Candidate[] = [];
+  for (const candidate of candidates.values()) {
+    if (candidate.rank < RANK.words) better.push(candidate);
+    else if (chosen.length < limit) chosen.push(candidate);
+  }
+  better.sort((a, b) => a.rank - b.rank || a.order - b.order);
+  return [...better, ...chosen].slice(0, limit);
+}
+
+/** The suggestion a candidate makes: its customer, and what of it or of its contact matched. */
+function suggestionOf(
+  { record, of, rank }: Candidate,
+  customers: HeldRows | undefined,
+  terms: SearchTerms,
+  typed: Typed,
+): CustomerSuggestion {
+  if (of === 'customer') {
+    const customerId = searchableValue(record.id) ?? '';
+    const matched = rank === RANK.id ? { field: 'id', value: customerId } : bestField(record, terms, typed);
+    return { customerId, ...named(record), matched: { of, ...matched } };
+  }
+  const customerId = customerIdOf(record) ?? '';
+  return {
+    customerId,
+    ...named(customers?.record(customerId)),
+    matched: { of, ...bestField(record, terms, typed), ...contactNamed(record) },
+  };
+}
+
+/** The rows with a field that is what was typed (whole) or starts with it, by index. */
+function fieldRanks(rows: HeldRows, typed: Typed): Map<number, number> {
+  const ranks = new Map<number, number>();
+  const note = (index: number, whole: boolean) => {
+    const rank = whole ? RANK.whole : RANK.start;
+    if (rank < (ranks.get(index) ?? RANK.words)) ranks.set(index, rank);
+  };
+  rows.findFieldStarts(typed.words, 'words', note);
+  if (typed.digits) rows.findFieldStarts(typed.digits, 'digits', note);
+  return ranks;
+}
+
+/** What was typed as a whole field would hold it: folded, and its digits when it is a number (a phone). */
+interface Typed {
+  words: string;
+  digits?: string;
+}
+
+function typedOf(text: string, terms: SearchTerms): Typed {
+  const number = terms.words.length === 0 && terms.digits.length === 1 ? terms.digits[0] : undefined;
+  return { words: foldText(text.trim()), ...(number && { digits: number }) };
+}
+
+/**
+ * The field of the record that a suggestion says matched: one that is what was typed, else one
+ * that starts with it, else the first that holds one of the terms.
+ */
+function bestField(record: ApiRecord, terms: SearchTerms, typed: Typed): { field: string; value: string } {
+  let best: { rank: number; field: string; value: string } | undefined;
   for (const field in record) {
     const value = searchableValue(record[field]);
     if (value === undefined) continue;
     const words = foldText(value);
     const digits = value.replace(/\D/g, '');
-    if (terms.words.some((word) => words.includes(word)) || terms.digits.some((seq) => digits.includes(seq)))
-      return { field, value };
+    const rank =
+      words === typed.words || (typed.digits !== undefined && digits === typed.digits)
+        ? RANK.whole
+        : words.startsWith(typed.words) || (typed.digits !== undefined && digits.startsWith(typed.digits))
+          ? RANK.start
+          : terms.words.some((word) => words.includes(word)) ||
+              terms.digits.some((seq) => digits.includes(seq))
+            ? RANK.words
+            : undefined;
+    if (rank === undefined || (best && best.rank <= rank)) continue;
+    best = { rank, field, value };
+    if (rank === RANK.whole) break;
   }
-  return { field: 'id', value: searchableValue(record.id) ?? '' };
+  return best
+    ? { field: best.field, value: best.value }
+    : { field: 'id', value: searchableValue(record.id) ?? '' };
 }
 
 function named(record: ApiRecord | undefined): { name?: string } {
@@ -117,10 +186,11 @@ function named(record: ApiRecord | undefined): { name?: string } {
   return name === undefined ? {} : { name };
 }
 
-/** A contact's name: its `name`, else its first and last names. */
-function contactName(contact: ApiRecord): { contactName?: string } {
+/** A contact as a suggestion names it: its `name`, else its first and last names, and its id. */
+function contactNamed(contact: ApiRecord): { contactName?: string; contactId?: string } {
   const name =
     nameOf(contact) ??
     [contact.firstName, contact.lastName].filter((part) => typeof part === 'string' && part).join(' ');
-  return name ? { contactName: name } : {};
+  const id = searchableValue(contact.id);
+  return { ...(name && { contactName: name }), ...(id && { contactId: id }) };
 }

@@ -127,6 +127,41 @@ export class HeldRows {
     }
   }
 
+  /**
+   * Calls `found` with the index of each row that has a field starting with `start` (folded as the
+   * rows' text is, or a number's digits), once a row, in the list's order, and whether one such
+   * field is `start` whole. A field is found by the separator before it: the page's text has one
+   * before every field but its first.
+   */
+  findFieldStarts(
+    start: string,
+    kind: 'words' | 'digits',
+    found: (index: number, whole: boolean) => void,
+  ): void {
+    if (!start) return;
+    const pattern = FIELD_SEPARATOR + start;
+    for (const chunk of this.chunks) {
+      const text = kind === 'words' ? chunk.words : chunk.digits;
+      const starts = kind === 'words' ? chunk.wordStarts : chunk.digitStarts;
+      let row = -1;
+      let whole = false;
+      const fieldAt = (at: number) => {
+        const holding = rowAt(starts, at, Math.max(0, row));
+        const isWhole = text.startsWith(FIELD_SEPARATOR, at + start.length);
+        if (holding === row) {
+          whole ||= isWhole;
+          return;
+        }
+        if (row >= 0) found(chunk.first + row, whole);
+        row = holding;
+        whole = isWhole;
+      };
+      if (text.startsWith(start)) fieldAt(0);
+      for (let at = text.indexOf(pattern); at >= 0; at = text.indexOf(pattern, at + 1)) fieldAt(at + 1);
+      if (row >= 0) found(chunk.first + row, whole);
+    }
+  }
+
   /** The chunks holding rows from `from` on. */
   private *chunksFrom(from: number): Generator<TextChunk> {
     let low = 0;

@@ -154,7 +154,7 @@ describe('sorting in slices', () => {
 describe('finding a customer from what a ticket gives', () => {
   const customers = held(CUSTOMERS);
   const contacts = held(CONTACTS);
-  const offered = (text: string) => suggestCustomers(text, customers, contacts, 8);
+  const offered = (text: string) => suggestCustomers(text, customers, contacts, 8).suggestions;
 
   it('offers the customer whose id it is first, then customers by their own fields', () => {
     expect(offered('CUS-3').map((suggestion) => suggestion.customerId)).toEqual(['CUS-3', 'CUS-30']);
@@ -180,6 +180,7 @@ describe('finding a customer from what a ticket gives', () => {
           field: 'email',
           value: 'jean.dupont@example.fr',
           contactName: 'Jean Dupont',
+          contactId: 'CON-1',
         },
       },
     ]);
@@ -189,6 +190,49 @@ describe('finding a customer from what a ticket gives', () => {
     });
     // A contact that names no customer leads nowhere.
     expect(offered('orphan')).toEqual([]);
+  });
+
+  it('counts every customer that matches, and offers first those with the whole of what was typed', () => {
+    // A shared mailbox: 30 customers hold it inside a longer address, then 20 contacts of other
+    // customers (one customer twice), and the last contact's customer with it exactly.
+    const mailbox = 'compta@desk.example';
+    const many = held(
+      Array.from({ length: 30 }, (_, index) => ({
+        id: `C-${index}`,
+        name: `Client ${index}`,
+        email: `x.${mailbox}`,
+      })),
+      7,
+    );
+    const theirContacts = held(
+      Array.from({ length: 21 }, (_, index) => ({
+        id: `K-${index}`,
+        customerId: index === 20 ? 'C-ITS-OWN' : `D-${Math.min(index, 18)}`,
+        name: `Contact ${index}`,
+        email: index === 20 ? mailbox : `${mailbox}.old`,
+      })),
+      5,
+    );
+    const found = suggestCustomers(mailbox, many, theirContacts, 8);
+    // 30 customers, 19 customers of the first 20 contacts, and the last one's.
+    expect(found.total).toBe(50);
+    expect(found.suggestions).toHaveLength(8);
+    expect(found.suggestions[0]).toMatchObject({
+      customerId: 'C-ITS-OWN',
+      matched: {
+        of: 'contact',
+        field: 'email',
+        value: mailbox,
+        contactName: 'Contact 20',
+        contactId: 'K-20',
+      },
+    });
+    // Then the contacts' addresses that start with it, before the customers' that hold it within.
+    expect(found.suggestions.slice(1, 3).map((suggestion) => suggestion.customerId)).toEqual(['D-0', 'D-1']);
+    // All of them when asked, each customer once.
+    const all = suggestCustomers(mailbox, many, theirContacts, 500).suggestions;
+    expect(new Set(all.map((suggestion) => suggestion.customerId)).size).toBe(50);
+    expect(all).toHaveLength(50);
   });
 
   it('reads the customer of a contact under the names APIs give it', () => {

@@ -1,7 +1,7 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
-import type { CustomerSuggestion } from '../../../electron/shared/held-list';
+import { SUGGESTIONS_MAX, type CustomerSuggestion } from '../../../electron/shared/held-list';
 import { customerIdSchema } from '../../../electron/shared/view';
 import { useApi } from '../api/context';
 import { numberFormat } from '../intl';
@@ -9,6 +9,9 @@ import { useSession } from '../data/queries';
 import { durationText } from '../table/format';
 import { useCommand, useShortcutHint } from '../keyboard/commands';
 import { useCustomerSuggestions } from './useCustomerSuggestions';
+
+/** Customers offered at first; "Show all" offers every one (up to SUGGESTIONS_MAX), the list scrolling. */
+const FIRST_SUGGESTIONS = 8;
 
 /**
  * "Open customer": what a ticket gives — a customer id, a name, an email or a phone of the customer
@@ -35,8 +38,15 @@ export function OpenCustomer({
   const [active, setActive] = useState(0);
   /** The user moved in the list with the arrows (an empty field's Enter then opens the one chosen). */
   const [moved, setMoved] = useState(false);
+  /** Every customer that matches is offered, not the first ones (asked for, or the arrows went past the last). */
+  const [showAll, setShowAll] = useState(false);
   const connectionId = useSession().data?.connection?.id;
-  const found = useCustomerSuggestions(connectionId, text, language);
+  const found = useCustomerSuggestions(
+    connectionId,
+    text,
+    language,
+    showAll ? SUGGESTIONS_MAX : FIRST_SUGGESTIONS,
+  );
   const options: CustomerSuggestion[] = text.trim()
     ? found.suggestions
     : recent.map((customerId) => ({
@@ -46,6 +56,13 @@ export function OpenCustomer({
   const shown = expanded && (options.length > 0 || found.lists.some((list) => list.state === 'reading'));
   // Typed text: Enter opens the first customer offered. Empty: only one chosen with the arrows.
   const current = text.trim() || moved ? options[Math.min(active, options.length - 1)] : undefined;
+  const more = text.trim() ? found.total - options.length : 0;
+  const optionId = (index: number) => `${id}-option-${index}`;
+  const currentId = shown && current ? optionId(options.indexOf(current)) : undefined;
+  // The customer the arrows reach stays in sight in a list longer than its box.
+  useEffect(() => {
+    if (currentId) document.getElementById(currentId)?.scrollIntoView({ block: 'nearest' });
+  }, [currentId]);
 
   // Ctrl+O (⌘O) puts the keyboard in the field, from anywhere in the app.
   useCommand('customer.find', () => {
@@ -78,8 +95,15 @@ export function OpenCustomer({
       event.preventDefault();
       setExpanded(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      // The first arrow goes to the first (or last) customer offered, the next ones move on.
+      // The first arrow goes to the first (or last) customer offered, the next ones move on; past
+      // the last, the list goes on with every customer that matches.
       const from = current ? options.indexOf(current) : step > 0 ? -1 : options.length;
+      if (step > 0 && from === options.length - 1 && more > 0 && !showAll) {
+        setShowAll(true);
+        setActive(from + 1);
+        setMoved(true);
+        return;
+      }
       setActive(options.length ? (from + step + options.length) % options.length : 0);
       setMoved(true);
     } else if (event.key === 'Escape' && shown) {
@@ -88,7 +112,6 @@ export function OpenCustomer({
     }
   };
 
-  const optionId = (index: number) => `${id}-option-${index}`;
   return (
     <form
       className="open-customer"
@@ -110,7 +133,7 @@ export function OpenCustomer({
         aria-expanded={shown}
         aria-controls={`${id}-options`}
         aria-autocomplete="list"
-        aria-activedescendant={shown && current ? optionId(options.indexOf(current)) : undefined}
+        aria-activedescendant={currentId}
         placeholder={t('openCustomer.placeholder')}
         {...hint}
         aria-invalid={problem ? true : undefined}
@@ -122,6 +145,7 @@ export function OpenCustomer({
           setActive(0);
           setMoved(false);
           setExpanded(true);
+          setShowAll(false);
         }}
         onFocus={() => setExpanded(true)}
         onKeyDown={onKeyDown}
@@ -145,6 +169,17 @@ export function OpenCustomer({
             </li>
           ))}
         </ul>
+        {more > 0 && (
+          <MoreMatches
+            shown={options.length}
+            total={found.total}
+            showingAll={showAll}
+            onShowAll={() => {
+              setShowAll(true);
+              field.current?.focus();
+            }}
+          />
+        )}
         <ListsBeingRead lists={found.lists} />
       </div>
       {problem && (
@@ -170,8 +205,9 @@ function Suggestion({ suggestion }: { suggestion: CustomerSuggestion }) {
       {(matched.of === 'contact' || matched.field !== 'id') && (
         <span className="suggestion-match">
           {matched.of === 'contact'
-            ? t('openCustomer.viaContact', {
+            ? t(matched.contactId ? 'openCustomer.viaContactId' : 'openCustomer.viaContact', {
                 contact: matched.contactName ?? '',
+                contactId: matched.contactId,
                 field: matched.field,
                 value: matched.value,
               })
@@ -179,6 +215,46 @@ function Suggestion({ suggestion }: { suggestion: CustomerSuggestion }) {
         </span>
       )}
     </>
+  );
+}
+
+/**
+ * How many customers match beyond those offered ("8 of 23 customers"), and the way to all of them:
+ * "Show all 23" (the list then scrolls), or past the most a list offers, to type more.
+ */
+function MoreMatches({
+  shown,
+  total,
+  showingAll,
+  onShowAll,
+}: {
+  shown: number;
+  total: number;
+  showingAll: boolean;
+  onShowAll: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const numbers = numberFormat(i18n.language as Language);
+  return (
+    <p className="more-matches" role="status">
+      {t(showingAll ? 'openCustomer.tooMany' : 'openCustomer.shownOf', {
+        count: total,
+        shown: numbers.format(shown),
+        total: numbers.format(total),
+      })}{' '}
+      {!showingAll && (
+        <button
+          type="button"
+          // The field keeps the focus.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={onShowAll}
+        >
+          {total <= SUGGESTIONS_MAX
+            ? t('openCustomer.showAll', { total: numbers.format(total) })
+            : t('openCustomer.showFirst', { max: numbers.format(SUGGESTIONS_MAX) })}
+        </button>
+      )}
+    </p>
   );
 }
 

@@ -7,10 +7,9 @@ import { useHeldList } from '../data/held-lists';
 
 /** Typing pauses this long before the app is asked: a pasted id and Enter ask nothing. */
 const PAUSE_MS = 150;
-/** Suggestions offered at most. */
-const LIMIT = 8;
 
 let nextRequest = 0;
+const NONE = { suggestions: [], total: 0 };
 
 /**
  * Whether what was typed can only be found in the lists (a name, an email, a phone) rather than
@@ -32,9 +31,15 @@ export function needsLists(text: string): boolean {
  * it reads them, the suggestions are asked for again as the lists grow. A question typed over is
  * cancelled; `hold` stops asking (the field was submitted or emptied).
  */
-export function useCustomerSuggestions(connectionId: string | undefined, text: string, lang: Language) {
+export function useCustomerSuggestions(
+  connectionId: string | undefined,
+  text: string,
+  lang: Language,
+  /** Suggestions asked for at most. */
+  limit: number,
+) {
   const api = useApi();
-  const [suggestions, setSuggestions] = useState<CustomerSuggestion[]>([]);
+  const [answer, setAnswer] = useState<{ suggestions: CustomerSuggestion[]; total: number }>(NONE);
   const [asked, setAsked] = useState<string | undefined>();
   const customers = useHeldList(connectionId, { resource: 'customers' }, lang);
   const contacts = useHeldList(connectionId, { resource: 'contacts' }, lang);
@@ -53,21 +58,21 @@ export function useCustomerSuggestions(connectionId: string | undefined, text: s
       call(api, 'search.customers', {
         text: wanted,
         lang,
-        limit: LIMIT,
+        limit,
         read: needsLists(wanted),
         requestId,
       }).then(
         (answer) => {
           if (running.current !== requestId) return;
           running.current = undefined;
-          setSuggestions(answer.suggestions);
+          setAnswer({ suggestions: answer.suggestions, total: answer.total });
         },
         () => {
           if (running.current === requestId) running.current = undefined;
         },
       );
     },
-    [api, cancel, lang],
+    [api, cancel, lang, limit],
   );
 
   // What is typed, once typing pauses.
@@ -94,7 +99,9 @@ export function useCustomerSuggestions(connectionId: string | undefined, text: s
   // Suggestions are for what is typed now: none while the question is on its way.
   const current = asked !== undefined && asked === wanted;
   return {
-    suggestions: current ? suggestions : [],
+    suggestions: current ? answer.suggestions : [],
+    /** How many customers match in all (more than the suggestions, when there are more than asked for). */
+    total: current ? answer.total : 0,
     /** The lists the suggestions come from, as the app last told them (their reads' progress). */
     lists: current ? [customers, contacts].flatMap((list) => (list ? [list] : [])) : [],
     /** Stops asking: the field was submitted. */
