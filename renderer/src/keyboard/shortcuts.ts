@@ -116,7 +116,14 @@ export function platformOf(navigator: {
 }
 
 /** The parts of a key event a chord is compared with. */
-export type KeyPress = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>;
+export interface KeyPress {
+  key: string;
+  code: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+}
 
 const LATIN_LETTER = /^[a-z]$/i;
 
