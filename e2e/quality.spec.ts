@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
+import { shoot } from './shoot.js';
 
 // Accessibility (axe-core) on every view, and screenshots of each view in both languages, kept as
 // test artefacts (test-results/), not committed.
@@ -24,6 +25,8 @@ const VIEWS = {
     save: 'Save',
     savedViews: 'Saved views',
     openCustomer: 'Open customer',
+    commandField: 'Command to run',
+    commandTyped: 'open',
   },
   fr: {
     customers: 'Clients',
@@ -36,18 +39,10 @@ const VIEWS = {
     save: 'Enregistrer',
     savedViews: 'Vues enregistrées',
     openCustomer: 'Ouvrir le client',
+    commandField: 'Commande à lancer',
+    commandTyped: 'ouvrir',
   },
 } as const;
-
-/**
- * Saves a screenshot as a test artefact; with README_SCREENSHOTS=1 also as the README's picture
- * (docs/screenshots), so the user guide shows what the e2e run saw.
- */
-async function shoot(page: Page, path: string, readmeName?: string): Promise<void> {
-  await page.screenshot({ path });
-  if (readmeName && process.env.README_SCREENSHOTS)
-    await page.screenshot({ path: `docs/screenshots/${readmeName}.png` });
-}
 
 async function expectNoViolations(page: Page, where: string): Promise<void> {
   expect(await axeViolations(page), where).toEqual([]);
@@ -78,6 +73,25 @@ for (const language of ['en', 'fr'] as const) {
             : undefined;
       await shoot(page, testInfo.outputPath(`${view}-${language}.png`), readme);
     }
+    // The keyboard's own dialogs: the command box (something typed) and the shortcuts sheet.
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox', { name: names.commandField }).fill(names.commandTyped);
+    await expectNoViolations(page, `command box (${language})`);
+    await shoot(
+      page,
+      testInfo.outputPath(`command-box-${language}.png`),
+      language === 'en' ? 'command-box' : undefined,
+    );
+    await page.keyboard.press('Escape');
+    await page.getByRole('grid').first().focus();
+    await page.keyboard.press('?');
+    await expectNoViolations(page, `shortcuts sheet (${language})`);
+    await shoot(
+      page,
+      testInfo.outputPath(`shortcuts-${language}.png`),
+      language === 'en' ? 'shortcuts' : undefined,
+    );
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: language === 'en' ? 'Export…' : 'Exporter…' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.getByText(names.command).click();

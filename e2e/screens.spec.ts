@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { axeViolations } from './axe.js';
 import { ownDemo } from './own-demo.js';
+import { shoot } from './shoot.js';
 
 // Any screen, in Chromium through the browser host, on lists of real size (100,000 customers,
 // 300,000 agreements, a customer of 100,000 agreements): in every window — beside a ticket tool
@@ -153,7 +154,7 @@ for (const [width, height] of [
     expect(shown.rowsShown).toBeGreaterThanOrEqual(15);
     expect(shown).toMatchObject({ sideways: false, statusOverRows: false });
     expect(await axeViolations(page)).toEqual([]);
-    if (width === 1280) await page.screenshot({ path: test.info().outputPath('screen-1280x720.png') });
+    if (width === 1280) await shoot(page, test.info().outputPath('screen-1280x720.png'), 'screen-1280x720');
   });
 }
 
@@ -182,7 +183,7 @@ for (const [name, width, height] of [
     expect((await measure(page)).scrollWidth).toBeLessThanOrEqual(width);
     expect(await axeViolations(page)).toEqual([]);
     await page.locator('body').evaluate((body) => body.ownerDocument.defaultView?.scrollTo(0, 0));
-    await page.screenshot({ path: test.info().outputPath(`screen-${width}px.png`) });
+    await shoot(page, test.info().outputPath(`screen-${width}px.png`), `screen-${width}px`);
 
     // The record panel: beside the grid where there is room, below it at 320 px; never sideways.
     await grid.focus();
@@ -202,7 +203,7 @@ test('in the dark, as the system asks, the same screen passes axe (contrast incl
   await open(page, 1280, 720, 'dark');
   await expect(page.locator('body')).not.toHaveCSS('background-color', 'rgb(255, 255, 255)');
   expect(await axeViolations(page)).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath('screen-dark.png') });
+  await shoot(page, test.info().outputPath('screen-dark.png'), 'screen-dark');
 });
 
 test('Compact rows are 28 px high, show more rows, and stay so after a reload', async ({ page }) => {
