@@ -177,6 +177,11 @@ test('`?` and F1 show the keyboard shortcuts by group, axe clean in both languag
 test('on macOS the keys are ⌘ and ⌃: the sheet says so, and ⌃2 and ⌘K act', async ({ page }) => {
   const grid = await open(page, { mac: true });
   await grid.focus();
+  // ⌃C is the columns' key there (⌘C copies).
+  await page.keyboard.press('Control+c');
+  await expect(page.getByRole('checkbox', { name: 'Show Customer ID' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await grid.focus();
   await page.keyboard.press('Control+2');
   await expect(nav(page, 'Contacts')).toHaveAttribute('aria-current', 'page');
   await expect(nav(page, 'Customers')).toHaveAttribute('aria-keyshortcuts', 'Control+1');

@@ -7,7 +7,7 @@ import { useApi } from '../api/context';
 import { numberFormat } from '../intl';
 import { useSession } from '../data/queries';
 import { durationText } from '../table/format';
-import { useCommand, useShortcutHint } from '../keyboard/commands';
+import { useFieldCommand, useShortcutHint } from '../keyboard/commands';
 import { useCustomerSuggestions } from './useCustomerSuggestions';
 
 /** Customers offered at first; "Show all" offers every one (up to SUGGESTIONS_MAX), the list scrolling. */
@@ -65,10 +65,7 @@ export function OpenCustomer({
   }, [currentId]);
 
   // Ctrl+O (⌘O) puts the keyboard in the field, from anywhere in the app.
-  useCommand('customer.find', () => {
-    field.current?.focus();
-    field.current?.select();
-  });
+  useFieldCommand('customer.find', field);
   const hint = useShortcutHint('customer.find', t('openCustomer.hint'));
 
   const choose = (suggestion: CustomerSuggestion) => {

@@ -18,6 +18,7 @@ import {
   platformOf,
   SHORTCUTS,
   type KeyNames,
+  type KeyPress,
   type Platform,
   type ShortcutId,
 } from './shortcuts';
@@ -231,6 +232,28 @@ export function useCommandList(commands: readonly { key: string; label: string; 
     return () => removals.forEach((remove) => remove());
     // Offered again when the names change (`names`); what they run is read from `latest`.
   }, [registry, names]);
+}
+
+/** Whether a key event is shortcut `id` on this computer (for keys handled where they act: the grid's). */
+export function usePressed(): (event: KeyPress, id: ShortcutId) => boolean {
+  const { platform } = useKeyboard();
+  return (event, id) => chordsOf(id, platform).some((chord) => chordMatches(event, chord, platform));
+}
+
+/** Offers `key` as the keyboard's way into `field`, its text selected to be typed over. */
+export function useFieldCommand(
+  key: ShortcutId,
+  field: RefObject<HTMLInputElement | null>,
+  scope?: RefObject<HTMLElement | null>,
+) {
+  useCommand(
+    key,
+    () => {
+      field.current?.focus();
+      field.current?.select();
+    },
+    { ...(scope && { scope }) },
+  );
 }
 
 /** The commands the screen offers now (re-rendered when they change). */

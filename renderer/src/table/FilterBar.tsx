@@ -6,7 +6,7 @@ import {
   type FilterCondition,
   type FilterOp,
 } from '../../../electron/shared/filter';
-import { useCommand, useShortcutHint } from '../keyboard/commands';
+import { useFieldCommand, useShortcutHint } from '../keyboard/commands';
 
 /** A column as the filter bar offers it: its label, how its values compare, its values when it has a fixed set. */
 export interface FilterColumn {
@@ -46,14 +46,7 @@ export function FilterBar({
 }) {
   const { t } = useTranslation();
   const searchBox = useRef<HTMLInputElement>(null);
-  useCommand(
-    'table.search',
-    () => {
-      searchBox.current?.focus();
-      searchBox.current?.select();
-    },
-    { scope },
-  );
+  useFieldCommand('table.search', searchBox, scope);
   const searchHint = useShortcutHint('table.search', t('filter.search'));
   const search = filter.find((condition) => condition.field === ANY_FIELD);
   const conditions = filter.filter((condition) => condition.field !== ANY_FIELD);

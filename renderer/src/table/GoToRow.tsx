@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCommand, useShortcutHint } from '../keyboard/commands';
+import { useFieldCommand, useShortcutHint } from '../keyboard/commands';
 
 /**
  * "Go to row N": a far jump by keyboard or by number, read there by position (offset mode), not
@@ -24,14 +24,7 @@ export function GoToRow({
   const { t } = useTranslation();
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
-  useCommand(
-    'table.goToRow',
-    () => {
-      field.current?.focus();
-      field.current?.select();
-    },
-    { scope },
-  );
+  useFieldCommand('table.goToRow', field, scope);
   const hint = useShortcutHint('table.goToRow', t('table.goTo'));
   const [row, setRow] = useState('');
   /** The row asked for before the count came (nothing to show for it: a ref). */

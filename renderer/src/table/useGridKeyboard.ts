@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { ApiRecord } from '../../../electron/shared/schema';
+import { usePressed } from '../keyboard/commands';
 
 const PAGE_STEP = 20;
 
@@ -30,8 +31,8 @@ export interface GridPosition {
 
 /**
  * The grid's keyboard (WAI-ARIA grid pattern): arrows, Page Up/Down, Home/End (with Ctrl: first
- * and last row), Shift to select rows, Enter to open one, Ctrl+C to copy the active cell or the
- * selected rows as tab-separated text.
+ * and last row), Shift to select rows, Enter to open one, Ctrl+C (⌘C) to copy the active cell or
+ * the selected rows as tab-separated text.
  */
 export function useGridKeyboard({
   rowCount,
@@ -44,6 +45,7 @@ export function useGridKeyboard({
   resetOn,
   initialActive,
 }: GridKeyboardOptions) {
+  const pressed = usePressed();
   const [active, setActive] = useState<GridPosition>(initialActive ?? { row: 0, column: 0 });
   const [anchor, setAnchor] = useState<number | undefined>();
 
@@ -107,7 +109,8 @@ export function useGridKeyboard({
         if (record && onOpenRow) onOpenRow(record);
       },
     };
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'c') {
+    // Ctrl+C, ⌘C on macOS (where ⌃C is the columns' key).
+    if (pressed(event, 'grid.copy')) {
       event.preventDefault();
       copy();
       return;
