@@ -59,17 +59,17 @@ export function searchHandlers(
         };
       }),
     'search.customers': ({ text, lang, limit, read, requestId }, caller = DIRECT_CALLER) =>
-      requests.run(caller, requestId, () => {
+      requests.run(caller, requestId, async (signal) => {
         const source = chosen(caller);
         const held = (resource: 'customers' | 'contacts') =>
           read ? heldLists().use(source, { resource }, lang) : heldLists().find(source, { resource }, lang);
         const customers = held('customers');
         const contacts = held('contacts');
-        return Promise.resolve({
-          ...suggestCustomers(text, customers?.rows, contacts?.rows, limit),
+        return {
+          ...(await suggestCustomers(text, customers?.rows, contacts?.rows, limit, signal)),
           customers: customers ? heldLists().statusOf(customers) : null,
           contacts: contacts ? heldLists().statusOf(contacts) : null,
-        });
+        };
       }),
     'lists.record': ({ list: view, lang, id, read }, caller = DIRECT_CALLER) => {
       const source = chosen(caller);

@@ -2,6 +2,13 @@ import type { CustomerSuggestion } from '../../shared/held-list.js';
 import type { ApiRecord } from '../../shared/schema.js';
 import { foldText, isBlank, searchableValue, searchTermsOf, type SearchTerms } from '../../shared/search.js';
 import type { HeldRows } from './held-rows.js';
+import { Slicer } from './slices.js';
+
+/**
+ * Rows looked through between two looks at the clock: the finder counts every match, which for two
+ * letters is most of both lists, in slices (slices.ts).
+ */
+const ROWS_PER_STEP = 5_000;
 
 /**
  * The field of a contact that names its customer. The spec does not show the fields of a contact;
@@ -53,14 +60,16 @@ interface Candidate {
  * all: the customer whose id it is first, then those with a field that is what was typed (an email
  * a colleague or a shared mailbox also has: its own contact's among them), then those with a field
  * that starts with it, then the others, each group in the lists' order, a customer's own fields
- * before its contacts'. Reads held rows only: no request.
+ * before its contacts'. Reads held rows only: no request. Runs in slices; stopped by `signal`.
  */
-export function suggestCustomers(
+export async function suggestCustomers(
   text: string,
   customers: HeldRows | undefined,
   contacts: HeldRows | undefined,
   limit: number,
-): CustomerMatches {
+  signal?: AbortSignal,
+): Promise<CustomerMatches> {
+  const slicer = new Slicer(signal);
   const terms = searchTermsOf(text);
   if (isBlank(terms)) return { suggestions: [], total: 0 };
   const typed = typedOf(text, terms);
@@ -79,14 +88,17 @@ export function suggestCustomers(
   ] as const) {
     if (!rows) continue;
     const ranks = fieldRanks(rows, typed);
-    rows.findTerms(terms, 0, rows.length, (index) => {
-      const record = rows.records[index];
-      if (!record) return;
-      // A contact that names no customer leads nowhere.
-      const customerId = of === 'customer' ? searchableValue(record.id) : customerIdOf(record);
-      if (customerId)
-        consider(customerId, { rank: ranks.get(index) ?? RANK.words, order: order++, record, of });
-    });
+    for (let from = 0; from < rows.length; from += ROWS_PER_STEP) {
+      rows.findTerms(terms, from, Math.min(rows.length, from + ROWS_PER_STEP), (index) => {
+        const record = rows.records[index];
+        if (!record) return;
+        // A contact that names no customer leads nowhere.
+        const customerId = of === 'customer' ? searchableValue(record.id) : customerIdOf(record);
+        if (customerId)
+          consider(customerId, { rank: ranks.get(index) ?? RANK.words, order: order++, record, of });
+      });
+      await slicer.pause();
+    }
   }
   return {
     suggestions: best(candidates, limit).map((candidate) => suggestionOf(candidate, customers, terms, typed)),

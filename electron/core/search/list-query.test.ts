@@ -154,24 +154,24 @@ describe('sorting in slices', () => {
 describe('finding a customer from what a ticket gives', () => {
   const customers = held(CUSTOMERS);
   const contacts = held(CONTACTS);
-  const offered = (text: string) => suggestCustomers(text, customers, contacts, 8).suggestions;
+  const offered = async (text: string) => (await suggestCustomers(text, customers, contacts, 8)).suggestions;
 
-  it('offers the customer whose id it is first, then customers by their own fields', () => {
-    expect(offered('CUS-3').map((suggestion) => suggestion.customerId)).toEqual(['CUS-3', 'CUS-30']);
-    expect(offered('CUS-3')[0]).toEqual({
+  it('offers the customer whose id it is first, then customers by their own fields', async () => {
+    expect((await offered('CUS-3')).map((suggestion) => suggestion.customerId)).toEqual(['CUS-3', 'CUS-30']);
+    expect((await offered('CUS-3'))[0]).toEqual({
       customerId: 'CUS-3',
       name: 'Élodie Martin',
       matched: { of: 'customer', field: 'id', value: 'CUS-3' },
     });
-    expect(offered('berenger')[0]).toMatchObject({ customerId: 'CUS-1', matched: { field: 'name' } });
-    expect(offered('+33 7 59 46 02 37')[0]).toMatchObject({
+    expect((await offered('berenger'))[0]).toMatchObject({ customerId: 'CUS-1', matched: { field: 'name' } });
+    expect((await offered('+33 7 59 46 02 37'))[0]).toMatchObject({
       customerId: 'CUS-1',
       matched: { field: 'phone' },
     });
   });
 
-  it("leads from a contact's email or name to its customer, naming the contact", () => {
-    expect(offered('jean.dupont@example.fr')).toEqual([
+  it("leads from a contact's email or name to its customer, naming the contact", async () => {
+    expect(await offered('jean.dupont@example.fr')).toEqual([
       {
         customerId: 'CUS-2',
         name: '\tTabulations SA',
@@ -184,15 +184,15 @@ describe('finding a customer from what a ticket gives', () => {
         },
       },
     ]);
-    expect(offered('zoe')[0]).toMatchObject({
+    expect((await offered('zoe'))[0]).toMatchObject({
       customerId: 'CUS-3',
       matched: { of: 'contact', contactName: 'Zoé Petit' },
     });
     // A contact that names no customer leads nowhere.
-    expect(offered('orphan')).toEqual([]);
+    expect(await offered('orphan')).toEqual([]);
   });
 
-  it('counts every customer that matches, and offers first those with the whole of what was typed', () => {
+  it('counts every customer that matches, and offers first those with the whole of what was typed', async () => {
     // A shared mailbox: 30 customers hold it inside a longer address, then 20 contacts of other
     // customers (one customer twice), and the last contact's customer with it exactly.
     const mailbox = 'compta@desk.example';
@@ -213,7 +213,7 @@ describe('finding a customer from what a ticket gives', () => {
       })),
       5,
     );
-    const found = suggestCustomers(mailbox, many, theirContacts, 8);
+    const found = await suggestCustomers(mailbox, many, theirContacts, 8);
     // 30 customers, 19 customers of the first 20 contacts, and the last one's.
     expect(found.total).toBe(50);
     expect(found.suggestions).toHaveLength(8);
@@ -230,7 +230,7 @@ describe('finding a customer from what a ticket gives', () => {
     // Then the contacts' addresses that start with it, before the customers' that hold it within.
     expect(found.suggestions.slice(1, 3).map((suggestion) => suggestion.customerId)).toEqual(['D-0', 'D-1']);
     // All of them when asked, each customer once.
-    const all = suggestCustomers(mailbox, many, theirContacts, 500).suggestions;
+    const all = (await suggestCustomers(mailbox, many, theirContacts, 500)).suggestions;
     expect(new Set(all.map((suggestion) => suggestion.customerId)).size).toBe(50);
     expect(all).toHaveLength(50);
   });
