@@ -11,12 +11,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import { CommandRegistry, type Command } from './registry';
 import {
-  actsInTextFields,
   chordAria,
-  chordMatches,
   chordsOf,
   chordText,
   platformOf,
+  shortcutsOf,
   SHORTCUTS,
   type KeyNames,
   type KeyPress,
@@ -68,12 +67,7 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing) return;
       if (document.querySelector('dialog:modal')) return;
-      const typing = isTextField(event.target);
-      const matching = [...registry.shortcuts()].filter((id) =>
-        chordsOf(id, platform).some(
-          (chord) => chordMatches(event, chord, platform) && (!typing || actsInTextFields(chord)),
-        ),
-      );
+      const matching = shortcutsOf(event, platform, registry.shortcuts(), isTextField(event.target));
       const command = registry.forShortcuts(matching);
       if (!command) return;
       event.preventDefault();
@@ -139,7 +133,7 @@ export function useCommandList(commands: readonly { key: string; label: string; 
 /** Whether a key event is shortcut `id` on this computer (for keys handled where they act: the grid's). */
 export function usePressed(): (event: KeyPress, id: ShortcutId) => boolean {
   const { platform } = useKeyboard();
-  return (event, id) => chordsOf(id, platform).some((chord) => chordMatches(event, chord, platform));
+  return (event, id) => shortcutsOf(event, platform, [id]).length > 0;
 }
 
 /** Offers `key` as the keyboard's way into `field`, its text selected to be typed over. */

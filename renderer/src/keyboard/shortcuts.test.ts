@@ -128,6 +128,11 @@ describe('a key pressed', () => {
     expect(actsInTextFields(parseChord('Alt+Digit1'))).toBe(true);
     expect(actsInTextFields(parseChord('F1'))).toBe(true);
     expect(actsInTextFields(parseChord('Escape'))).toBe(true);
+    const offered = ['app.shortcuts', 'app.commands'] as const;
+    expect(shortcutsOf(press('?', 'Slash', { shiftKey: true }), 'pc', offered, true)).toEqual([]);
+    expect(shortcutsOf(press('?', 'Slash', { shiftKey: true }), 'pc', offered)).toEqual(['app.shortcuts']);
+    expect(shortcutsOf(press('F1', 'F1'), 'pc', offered, true)).toEqual(['app.shortcuts']);
+    expect(shortcutsOf(press('k', 'KeyK', { ctrlKey: true }), 'pc', offered, true)).toEqual(['app.commands']);
   });
 });
 

@@ -140,14 +140,20 @@ export function chordMatches(event: KeyPress, chord: Chord, platform: Platform):
   return event.code === chord.code;
 }
 
-/** The shortcuts (of those offered) that `event` is on `platform`: several share a chord in other places. */
+/**
+ * The shortcuts (of those offered) that `event` is on `platform`: several share a chord in other
+ * places. `typing`: the event comes from a text field, where only some chords act (actsInTextFields).
+ */
 export function shortcutsOf(
   event: KeyPress,
   platform: Platform,
   offered: Iterable<ShortcutId>,
+  typing = false,
 ): ShortcutId[] {
   return [...offered].filter((id) =>
-    chordsOf(id, platform).some((chord) => chordMatches(event, chord, platform)),
+    chordsOf(id, platform).some(
+      (chord) => chordMatches(event, chord, platform) && (!typing || actsInTextFields(chord)),
+    ),
   );
 }
 
