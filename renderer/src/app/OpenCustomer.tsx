@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import { SUGGESTIONS_MAX, type CustomerSuggestion } from '../../../electron/shared/held-list';
@@ -8,6 +8,7 @@ import { numberFormat } from '../intl';
 import { useSession } from '../data/queries';
 import { durationText } from '../table/format';
 import { useFieldCommand, useShortcutHint } from '../keyboard/commands';
+import { useInSight } from '../keyboard/useInSight';
 import { useCustomerSuggestions } from './useCustomerSuggestions';
 
 /** Customers offered at first; "Show all" offers every one (up to SUGGESTIONS_MAX), the list scrolling. */
@@ -59,10 +60,7 @@ export function OpenCustomer({
   const more = text.trim() ? found.total - options.length : 0;
   const optionId = (index: number) => `${id}-option-${index}`;
   const currentId = shown && current ? optionId(options.indexOf(current)) : undefined;
-  // The customer the arrows reach stays in sight in a list longer than its box.
-  useEffect(() => {
-    if (currentId) document.getElementById(currentId)?.scrollIntoView({ block: 'nearest' });
-  }, [currentId]);
+  useInSight(currentId);
 
   // Ctrl+O (⌘O) puts the keyboard in the field, from anywhere in the app.
   useFieldCommand('customer.find', field);

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCommandRegistry, useKeysOf, useOfferedCommands } from './commands';
 import { commandsFor, type Choice } from './command-search';
 import { Keys } from './Keys';
 import { ModalDialog } from './ModalDialog';
+import { useInSight } from './useInSight';
 
 /**
  * The command box (Ctrl+K or Ctrl+Shift+P, ⌘K on macOS): every action the screen offers by its name
@@ -33,10 +34,7 @@ export function CommandBox({ onClose }: { onClose: () => void }) {
   const current = shown[Math.min(active, shown.length - 1)];
   const optionId = (index: number) => `${id}-option-${index}`;
   const currentId = current && optionId(shown.indexOf(current));
-  // The option the arrows reach stays in sight in a list longer than the box.
-  useEffect(() => {
-    if (currentId) document.getElementById(currentId)?.scrollIntoView({ block: 'nearest' });
-  }, [currentId]);
+  useInSight(currentId);
 
   const choose = (key: string) => {
     chosen.current = key;
