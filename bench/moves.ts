@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { openAppInChromium, VIEWPORT } from './lib/app-in-chromium.js';
+import { loadUntilFirstRows, openAppInChromium, VIEWPORT } from './lib/app-in-chromium.js';
 import { percentiles, report } from './lib/report.js';
 
 // The desk's sizes: a Demo of 20,000 customers, 50,000 contacts and 300,000 agreements.
@@ -22,26 +22,10 @@ const nav = (name: string) => page.getByRole('navigation').getByRole('button', {
 const rowsOf = (prefix: RegExp, on: Page = page) =>
   on.getByTestId('row').filter({ hasText: prefix }).first().waitFor();
 
-/**
- * Page load → the first Customers row in the DOM, in a tab `open` gives (the token and the Demo are
- * warm): the page's own clock, from the start of its navigation. The page tells when (a promise its
- * observer settles); the driver does not poll the DOM meanwhile, which took the page's main thread
- * for a tenth of the load.
- */
+/** Page load → the first Customers row in the DOM, in a tab `open` gives (the token and the Demo are warm). */
 async function loadToFirstRows(open: () => Promise<Page>): Promise<number> {
   const tab = await open();
-  await tab.addInitScript(`
-    globalThis.firstRows = new Promise((resolve) =>
-      new MutationObserver((changes, observer) => {
-        const row = document.querySelector('[data-testid="row"]');
-        if (!row || !row.textContent.startsWith('CUS-')) return;
-        resolve(performance.now());
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true }),
-    );
-  `);
-  await tab.goto(newAddress(), { waitUntil: 'commit' });
-  const ms = await tab.evaluate<number>('globalThis.firstRows');
+  const ms = await loadUntilFirstRows(tab, newAddress());
   await tab.close();
   return ms;
 }

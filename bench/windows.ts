@@ -13,17 +13,12 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM } from '../e2e/chromium.js';
+import { WINDOW_SHAPES } from '../e2e/window-shapes.js';
 import { startHost } from '../electron/host/server.js';
-import { openAppInChromium } from './lib/app-in-chromium.js';
+import { loadUntilFirstRows, openAppInChromium } from './lib/app-in-chromium.js';
 import { report, type Figure } from './lib/report.js';
 
 const { values } = parseArgs({ options: { before: { type: 'string' } } });
-const WINDOWS = [
-  ['beside a ticket tool', 500, 800],
-  ['320 px wide', 320, 640],
-  ['200 % zoom', 640, 360],
-  ['a laptop', 1280, 720],
-] as const;
 const GO_TO = 50_000;
 const NO_ANSWER_MS = 90_000;
 
@@ -57,18 +52,7 @@ const within = <T>(work: Promise<T>): Promise<T | undefined> =>
 async function measureWindow(browser: Browser, address: () => string, width: number, height: number) {
   const context = await browser.newContext({ viewport: { width, height } });
   const tab = await context.newPage();
-  await tab.addInitScript(`
-    globalThis.firstRows = new Promise((resolve) =>
-      new MutationObserver((changes, observer) => {
-        const cell = document.querySelector('[data-testid="row"] [role="gridcell"]');
-        if (!cell || !cell.textContent.startsWith('CUS-')) return;
-        resolve(performance.now());
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true, characterData: true }),
-    );
-  `);
-  await tab.goto(address(), { waitUntil: 'commit' });
-  const firstMs = (await within(tab.evaluate<number>('globalThis.firstRows'))) ?? NaN;
+  const firstMs = (await within(loadUntilFirstRows(tab, address()))) ?? NaN;
   // Counted once the rows for the grid's box are drawn (a second after the first rows are).
   const domRows = Number.isNaN(firstMs)
     ? NaN
@@ -130,12 +114,12 @@ for (const [index, build] of builds.entries())
   await measureWindow(browsers[index] ?? app.browser, build.address, 1280, 720);
 for (const [index, build] of builds.entries()) {
   const browser = browsers[index] ?? app.browser;
-  for (const [name, width, height] of WINDOWS)
+  for (const [name, width, height] of WINDOW_SHAPES)
     measured.set(`${name}, ${build.name}`, await measureWindow(browser, build.address, width, height));
   if (browser !== app.browser) await browser.close();
 }
 const figures: Figure[] = [];
-for (const [name, width, height] of WINDOWS) {
+for (const [name, width, height] of WINDOW_SHAPES) {
   for (const build of builds) {
     const window = measured.get(`${name}, ${build.name}`);
     const label = `${name} ${width}×${height}, ${build.name}`;

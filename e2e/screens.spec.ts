@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { axeViolations } from './axe.js';
 import { ownDemo } from './own-demo.js';
 import { shoot } from './shoot.js';
+import { WINDOW_SHAPES } from './window-shapes.js';
 
 // Any screen, in Chromium through the browser host, on lists of real size (100,000 customers,
 // 300,000 agreements, a customer of 100,000 agreements): in every window — beside a ticket tool
@@ -25,13 +26,6 @@ test.beforeAll(() => {
 });
 /** Far more than any screen shows, far fewer than a list: a grid drawing its whole list passes it at once. */
 const MOST_GRID_ROWS = 200;
-
-const WINDOWS = [
-  ['beside a ticket tool', 500, 800],
-  ['320 px wide', 320, 640],
-  ['200 % zoom', 640, 360],
-  ['1280×720', 1280, 720],
-] as const;
 
 /** The grid rows in the page's DOM (every grid's, header rows included), and how tall the page is. */
 const drawn = (page: Page) =>
@@ -98,7 +92,7 @@ async function open(page: Page, width: number, height: number, colorScheme: 'lig
     .annotations.push({ type: `${width}×${height}: first rows`, description: `${Date.now() - started} ms` });
 }
 
-for (const [name, width, height] of WINDOWS) {
+for (const [name, width, height] of WINDOW_SHAPES) {
   test(`${name} (${width}×${height}): every list and a customer's two tables draw only the rows near the screen`, async ({
     page,
   }) => {
