@@ -160,7 +160,7 @@ test("a contact's email in the top bar offers its customer, and Enter opens it",
   await expect(offered).toContainText(`${customer.record?.name ?? ''} · ${contact.customerId}`, {
     timeout: 30_000,
   });
-  await expect(offered).toContainText(`email: ${contact.email}`);
+  await expect(offered).toContainText(`Email: ${contact.email}`);
   await field.press('Enter');
   await expect(page.getByRole('heading', { level: 2 })).toHaveText(
     `Customer ${customer.record?.name ?? ''} (${contact.customerId})`,
@@ -201,7 +201,7 @@ test('an email 20 records share says how many customers have it in the top bar, 
   // A contact's match names the contact, its id and its customer.
   const [contact] = sharing.contacts;
   await expect(offered.filter({ hasText: contact?.customerId ?? '' })).toContainText(
-    `contact ${contact?.name ?? ''} (${contact?.id ?? ''}), email: ${MAILBOX}`,
+    `contact ${contact?.name ?? ''} (${contact?.id ?? ''}), Email: ${MAILBOX}`,
   );
   // By keyboard (the first customer is the one Enter opens): the list scrolls to the last, and Enter opens it.
   for (let step = 0; step < 19; step++) await field.press('ArrowDown');

@@ -149,7 +149,8 @@ export const requestSchemas = {
     .strict(),
   /**
    * The customers the top bar offers for what was typed, from the customers and contacts held;
-   * `read` starts reading them if they are not held.
+   * `read` starts reading them if they are not held; `agreements`: the text is looked for as an
+   * agreement's id too, in the agreements held (read if `read`).
    */
   'search.customers': z
     .object({
@@ -158,6 +159,7 @@ export const requestSchemas = {
       lang,
       limit: z.number().int().min(1).max(SUGGESTIONS_MAX),
       read: z.boolean(),
+      agreements: z.boolean().optional(),
       requestId: id.optional(),
     })
     .strict(),
@@ -278,6 +280,8 @@ export interface RequestOutputs {
     /** The lists the suggestions come from (null: not held, and not asked to be read). */
     customers: HeldListStatus | null;
     contacts: HeldListStatus | null;
+    /** Only when asked to look among agreements. */
+    agreements?: HeldListStatus | null;
   };
   'lists.record': { record: ApiRecord | null; list: HeldListStatus | null };
   'lists.stop': HeldListStatus | null;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApiRecord } from './schema.js';
-import { recordValues, searchTermsOf, valuesMatch, type LabelOf } from './search.js';
+import { fieldValues, recordValues, searchTermsOf, valuesMatch, type LabelOf } from './search.js';
 
 /**
  * The row filter (docs/api.md, "Where the specification is silent"): the API documents no filter parameters, so tables, exports
@@ -85,11 +85,7 @@ function compileCondition(
   if (field === ANY_FIELD) throw new FilterError(`${ANY_FIELD}: only "contains" searches every field`);
   if (op === 'contains') {
     const terms = searchTermsOf(String(value));
-    return (record) => {
-      const value = read(record);
-      const label = labelOf?.(field, value);
-      return valuesMatch(terms, label === undefined ? [value] : [value, label]);
-    };
+    return (record) => valuesMatch(terms, fieldValues(record, field, labelOf));
   }
   const compare = comparator(field, kind, op, value);
   // A missing value is unequal to anything and matches no range: "status ≠ active" keeps the rows without a status.

@@ -61,9 +61,16 @@ export interface CustomerSuggestion {
   customerId: string;
   /** The customer's name, when the customers held have it. */
   name?: string;
-  /** What matched: a field of the customer, or of one of its contacts (named). */
+  /** What tells customers of one name apart: their city, their email. */
+  city?: string;
+  email?: string;
+  /**
+   * What matched: a field of the customer, of one of its contacts (named) or of one of its
+   * agreements (its id). `byId`: what was typed is that record's id (or its number).
+   */
   matched: {
-    of: 'customer' | 'contact';
+    of: 'customer' | 'contact' | 'agreement';
+    byId?: boolean;
     field: string;
     value: string;
     /** The contact's name and id, when it was a contact's field. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, highlightRanges, searchTermsOf, searchableTextOf, valuesMatch } from './search.js';
+import { phoneDigitVariants } from './phone.js';
+import {
+  foldText,
+  highlightRanges,
+  recordValues,
+  searchTermsOf,
+  searchableTextOf,
+  valuesMatch,
+} from './search.js';
 
 /** Whether searching `text` finds a record with these values. */
 const finds = (text: string, ...values: unknown[]) => valuesMatch(searchTermsOf(text), values);
@@ -49,6 +57,34 @@ describe('search: matching as people type', () => {
     // A few short numbers are not a phone: each is looked for on its own.
     expect(searchTermsOf('12 75').digits).toEqual(['12', '75']);
     expect(finds('12 75001', '12 rue de la Paix', '75001')).toBe(true);
+  });
+
+  it("finds a phone as callers give it: national, international, with 00, in the record's country", () => {
+    const record = (phone: string, country?: string) => recordValues({ name: 'Jean Martin', phone, country });
+    const typings = [
+      '07 40 05 64 73',
+      '07.40.05.64.73',
+      '0740056473',
+      '0033 7 40 05 64 73',
+      '+33 7 40 05 64 73',
+      '07-40-05-64-73',
+    ];
+    for (const stored of ['+33 7 40 05 64 73', '07 40 05 64 73', '+33740056473'])
+      for (const typed of typings)
+        expect(valuesMatch(searchTermsOf(typed), record(stored)), `${typed} → ${stored}`).toBe(true);
+    // Another number, or another country's: not found.
+    expect(valuesMatch(searchTermsOf('07 40 05 64 74'), record('+33 7 40 05 64 73'))).toBe(false);
+    // A British number stored nationally is read in the record's country.
+    expect(valuesMatch(searchTermsOf('+44 20 7946 0958'), record('020 7946 0958', 'GB'))).toBe(true);
+    expect(valuesMatch(searchTermsOf('020 7946 0958'), record('+44 20 7946 0958', 'GB'))).toBe(true);
+    // Dates, ids and amounts get no phone writings.
+    expect(phoneDigitVariants('2021-06-04')).toEqual([]);
+    expect(phoneDigitVariants('CUS-00011004')).toEqual([]);
+  });
+
+  it('finds a date-time by its date and minutes, never by its seconds', () => {
+    expect(finds('2021-06-04 01:10', '2021-06-04T01:10:04.000Z')).toBe(true);
+    expect(finds('11004', '2021-06-04T01:10:04.000Z')).toBe(false);
   });
 
   it('finds ids by their prefix, dates by their digits, numbers and objects as written', () => {

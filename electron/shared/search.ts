@@ -9,9 +9,14 @@
  *   word must be found in the record, within one field (a word never spans two fields).
  * - Numbers are matched by their digits: "+33759460237", "07.59.46.02.37" and "+33 7 59 46 02 37"
  *   all find "+33 7 59 46 02 37"; "2019-03" finds a date of March 2019.
+ * - A phone is also found as it is written nationally or with the "00" prefix (phone.ts):
+ *   "07 59 46 02 37" and "0033 7 59 46 02 37" find "+33 7 59 46 02 37", and the other way round.
+ * - A date-time is found by its date and its hours and minutes, as a table shows it: its seconds
+ *   and fractions are no text to find ("11004" is no part of "2021-06-04T01:10:04.000Z").
  * - Everything is found by what it starts with and by what it contains: an id by its prefix.
  */
 
+import { phoneDigitVariants } from './phone.js';
 import type { ApiRecord, SchemaField } from './schema.js';
 
 /** Stands between two fields in a record's searchable text: no word can span two fields. */
@@ -68,7 +73,14 @@ const AROUND_WORD = /^[,;:!?"'«»()[\]{}]+|[,;:!?"'«»()[\]{}]+$/g;
 const PHONE_DIGITS = 6;
 const PHONE_GROUP_DIGITS = 4;
 
-const digitsOf = (text: string) => text.replace(/\D/g, '');
+/** A date-time as the API writes one: what a table shows of it ends at the minutes. */
+const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/;
+
+/** The digits a value is found by: a date-time's up to its minutes, any other value's all. */
+const digitsOf = (text: string) => {
+  const dateTime = ISO_DATE_TIME.exec(text);
+  return (dateTime ? `${dateTime[1]}${dateTime[2]}${dateTime[3]}` : text).replace(/\D/g, '');
+};
 
 /** The terms of what the user typed; none for blank text. */
 export function searchTermsOf(text: string): SearchTerms {
@@ -128,17 +140,22 @@ export function labelsOf(fields: readonly Pick<SchemaField, 'key' | 'values'>[] 
 }
 
 /**
- * What a search reads of a record: each value, and after a coded value the label it is shown with
- * ("terminated", then "Résilié" in French), so the user finds what the table shows.
+ * What a search reads of a record: each value, after a coded value the label it is shown with
+ * ("terminated", then "Résilié" in French), so the user finds what the table shows, and after a
+ * phone the other ways it is written (phone.ts), read in the record's country.
  */
 export function recordValues(record: ApiRecord, labelOf?: LabelOf): unknown[] {
   const values: unknown[] = [];
-  for (const field in record) {
-    const value = record[field];
-    values.push(value);
-    const label = labelOf?.(field, value);
-    if (label !== undefined) values.push(label);
-  }
+  for (const field in record) values.push(...fieldValues(record, field, labelOf));
+  return values;
+}
+
+/** What a search reads of one field of a record: its value, its label, a phone's other writings. */
+export function fieldValues(record: ApiRecord, field: string, labelOf?: LabelOf): unknown[] {
+  const value = record[field];
+  const label = labelOf?.(field, value);
+  const values = label === undefined ? [value] : [value, label];
+  if (typeof value === 'string') values.push(...phoneDigitVariants(value, record.country));
   return values;
 }
 

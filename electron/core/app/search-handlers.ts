@@ -58,17 +58,28 @@ export function searchHandlers(
           ...(sample && { sample: rows.records.slice(0, KIND_SAMPLE_ROWS) }),
         };
       }),
-    'search.customers': ({ text, lang, limit, read, requestId }, caller = DIRECT_CALLER) =>
+    'search.customers': (
+      { text, lang, limit, read, agreements: byAgreement, requestId },
+      caller = DIRECT_CALLER,
+    ) =>
       requests.run(caller, requestId, async (signal) => {
         const source = chosen(caller);
-        const held = (resource: 'customers' | 'contacts') =>
+        const held = (resource: 'customers' | 'contacts' | 'agreements') =>
           read ? heldLists().use(source, { resource }, lang) : heldLists().find(source, { resource }, lang);
         const customers = held('customers');
         const contacts = held('contacts');
+        const agreements = byAgreement ? held('agreements') : undefined;
+        const statusOf = (list: typeof customers) => (list ? heldLists().statusOf(list) : null);
         return {
-          ...(await suggestCustomers(text, customers?.rows, contacts?.rows, limit, signal)),
-          customers: customers ? heldLists().statusOf(customers) : null,
-          contacts: contacts ? heldLists().statusOf(contacts) : null,
+          ...(await suggestCustomers(
+            text,
+            { customers: customers?.rows, contacts: contacts?.rows, agreements: agreements?.rows },
+            limit,
+            signal,
+          )),
+          customers: statusOf(customers),
+          contacts: statusOf(contacts),
+          ...(byAgreement && { agreements: statusOf(agreements) }),
         };
       }),
     'lists.record': ({ list: view, lang, id, read }, caller = DIRECT_CALLER) => {

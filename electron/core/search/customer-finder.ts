@@ -1,6 +1,15 @@
 import type { CustomerSuggestion } from '../../shared/held-list.js';
 import type { ApiRecord } from '../../shared/schema.js';
-import { foldText, isBlank, searchableValue, searchTermsOf, type SearchTerms } from '../../shared/search.js';
+import {
+  FIELD_SEPARATOR,
+  fieldValues,
+  foldText,
+  isBlank,
+  searchableTextOf,
+  searchableValue,
+  searchTermsOf,
+  type SearchTerms,
+} from '../../shared/search.js';
 import type { HeldRows } from './held-rows.js';
 import { Slicer } from './slices.js';
 
@@ -42,6 +51,13 @@ export interface CustomerMatches {
   total: number;
 }
 
+/** The held lists the finder looks in: agreements only by id. */
+export interface FinderLists {
+  customers: HeldRows | undefined;
+  contacts: HeldRows | undefined;
+  agreements?: HeldRows | undefined;
+}
+
 /** How well a record matches what was typed: its id, a whole field, the start of a field, or words within. */
 const RANK = { id: 0, whole: 1, start: 2, words: 3 } as const;
 
@@ -51,7 +67,7 @@ interface Candidate {
   /** Its own fields before its contacts', then the list's order. */
   order: number;
   record: ApiRecord;
-  of: 'customer' | 'contact';
+  of: 'customer' | 'contact' | 'agreement';
 }
 
 /**
@@ -64,8 +80,7 @@ interface Candidate {
  */
 export async function suggestCustomers(
   text: string,
-  customers: HeldRows | undefined,
-  contacts: HeldRows | undefined,
+  { customers, contacts, agreements }: FinderLists,
   limit: number,
   signal?: AbortSignal,
 ): Promise<CustomerMatches> {
@@ -79,9 +94,8 @@ export async function suggestCustomers(
     const known = candidates.get(customerId);
     if (!known || candidate.rank < known.rank) candidates.set(customerId, candidate);
   };
-  const id = text.trim();
-  const exact = customers?.record(id);
-  if (exact) consider(id, { rank: RANK.id, order: order++, record: exact, of: 'customer' });
+  for (const found of byId(text.trim(), typed, { customers, contacts, agreements }))
+    consider(found.customerId, { rank: RANK.id, order: order++, ...found });
   for (const [rows, of] of [
     [customers, 'customer'],
     [contacts, 'contact'],
@@ -107,6 +121,30 @@ export async function suggestCustomers(
 }
 
 /**
+ * The records whose id is what was typed, and their customers': a customer's id, a customer's
+ * number alone ("11004" for CUS-00011004), a contact's id (its customer).
+ */
+function byId(id: string, typed: Typed, { customers, contacts, agreements }: FinderLists): IdFound[] {
+  const found: IdFound[] = [];
+  const customer =
+    customers?.record(id) ?? (/^\d+$/.test(id) && typed.digits ? customers?.recordByNumber(id) : undefined);
+  const customerId = customer && searchableValue(customer.id);
+  if (customer && customerId) found.push({ customerId, record: customer, of: 'customer' });
+  for (const [rows, of] of [
+    [contacts, 'contact'],
+    [agreements, 'agreement'],
+  ] as const) {
+    const record = rows?.record(id);
+    const itsCustomer = record && customerIdOf(record);
+    if (record && itsCustomer) found.push({ customerId: itsCustomer, record, of });
+  }
+  return found;
+}
+
+/** A record whose id was typed, and its customer. */
+type IdFound = Pick<Candidate, 'record' | 'of'> & { customerId: string };
+
+/**
  * The first `limit` candidates by rank, then order. Most match by words alone and, never replaced
  * by a better match, stand in the map in the lists' order: only the few better ones are sorted.
  */
@@ -121,23 +159,26 @@ function best(candidates: Map<string, Candidate>, limit: number): Candidate[] {
   return [...better, ...chosen].slice(0, limit);
 }
 
-/** The suggestion a candidate makes: its customer, and what of it or of its contact matched. */
+/** The suggestion a candidate makes: its customer, and what of it, its contact or its agreement matched. */
 function suggestionOf(
   { record, of, rank }: Candidate,
   customers: HeldRows | undefined,
   terms: SearchTerms,
   typed: Typed,
 ): CustomerSuggestion {
+  const byId = rank === RANK.id;
+  const matched = byId
+    ? { field: 'id', value: searchableValue(record.id) ?? '', byId }
+    : bestField(record, terms, typed);
   if (of === 'customer') {
     const customerId = searchableValue(record.id) ?? '';
-    const matched = rank === RANK.id ? { field: 'id', value: customerId } : bestField(record, terms, typed);
-    return { customerId, ...named(record), matched: { of, ...matched } };
+    return { customerId, ...told(record), matched: { of, ...matched } };
   }
   const customerId = customerIdOf(record) ?? '';
   return {
     customerId,
-    ...named(customers?.record(customerId)),
-    matched: { of, ...bestField(record, terms, typed), ...contactNamed(record) },
+    ...told(customers?.record(customerId)),
+    matched: { of, ...matched, ...(of === 'contact' && contactNamed(record)) },
   };
 }
 
@@ -174,14 +215,17 @@ function bestField(record: ApiRecord, terms: SearchTerms, typed: Typed): { field
     const value = searchableValue(record[field]);
     if (value === undefined) continue;
     const words = foldText(value);
-    const digits = value.replace(/\D/g, '');
+    // A phone's digits as written and as written otherwise (phone.ts).
+    const { digits: allDigits } = searchableTextOf(fieldValues(record, field));
+    const digits = allDigits.split(FIELD_SEPARATOR);
     const rank =
-      words === typed.words || (typed.digits !== undefined && digits === typed.digits)
+      words === typed.words || (typed.digits !== undefined && digits.includes(typed.digits))
         ? RANK.whole
-        : words.startsWith(typed.words) || (typed.digits !== undefined && digits.startsWith(typed.digits))
+        : words.startsWith(typed.words) ||
+            digits.some((each) => typed.digits !== undefined && each.startsWith(typed.digits))
           ? RANK.start
           : terms.words.some((word) => words.includes(word)) ||
-              terms.digits.some((seq) => digits.includes(seq))
+              terms.digits.some((seq) => allDigits.includes(seq))
             ? RANK.words
             : undefined;
     if (rank === undefined || (best && best.rank <= rank)) continue;
@@ -193,9 +237,16 @@ function bestField(record: ApiRecord, terms: SearchTerms, typed: Typed): { field
     : { field: 'id', value: searchableValue(record.id) ?? '' };
 }
 
-function named(record: ApiRecord | undefined): { name?: string } {
+/** What a suggestion tells of its customer: its name, and what sets it apart from others of that name. */
+function told(record: ApiRecord | undefined): Pick<CustomerSuggestion, 'name' | 'city' | 'email'> {
+  const text = (field: string) => {
+    const value = record?.[field];
+    return typeof value === 'string' && value ? value : undefined;
+  };
   const name = nameOf(record);
-  return name === undefined ? {} : { name };
+  const city = text('city');
+  const email = text('email');
+  return { ...(name !== undefined && { name }), ...(city && { city }), ...(email && { email }) };
 }
 
 /** A contact as a suggestion names it: its `name`, else its first and last names, and its id. */

@@ -41,6 +41,8 @@ export class HeldRows {
   bytes = 0;
   private readonly chunks: TextChunk[] = [];
   private readonly byId = new Map<string, number>();
+  /** The ids by their number (numberOf), built when first asked, for the rows held then. */
+  private byNumber: { rows: number; indexes: Map<string, number> } | undefined;
 
   constructor(private readonly labelOf?: LabelOf) {}
 
@@ -96,6 +98,24 @@ export class HeldRows {
   record(id: string): ApiRecord | undefined {
     const index = this.byId.get(id);
     return index === undefined ? undefined : this.records[index];
+  }
+
+  /**
+   * The held record whose id has the number `digits` ("11004" is CUS-00011004's), when one id alone
+   * has it: what a ticket gives of an id is often its number without prefix or leading zeros.
+   */
+  recordByNumber(digits: string): ApiRecord | undefined {
+    if (this.byNumber?.rows !== this.records.length) {
+      const indexes = new Map<string, number>();
+      for (const [id, index] of this.byId) {
+        const number = numberOf(id);
+        // An id that shares its number with another is not found by it.
+        if (number !== undefined) indexes.set(number, indexes.has(number) ? -1 : index);
+      }
+      this.byNumber = { rows: this.records.length, indexes };
+    }
+    const index = this.byNumber.indexes.get(digits.replace(/^0+(?=\d)/, '')) ?? -1;
+    return index < 0 ? undefined : this.records[index];
   }
 
   /**
@@ -195,6 +215,12 @@ export class HeldRows {
 function idOf(record: ApiRecord): string | undefined {
   const id = record.id;
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
+/** The number in an id made of one run of digits ("CUS-00011004": "11004"), without leading zeros. */
+function numberOf(id: string): string | undefined {
+  const runs = id.match(/\d+/g);
+  return runs?.length === 1 ? runs[0]?.replace(/^0+(?=\d)/, '') : undefined;
 }
 
 /** The term looked for first: the longest (the rarest, as a rule), words before digits. */

@@ -154,20 +154,55 @@ describe('sorting in slices', () => {
 describe('finding a customer from what a ticket gives', () => {
   const customers = held(CUSTOMERS);
   const contacts = held(CONTACTS);
-  const offered = async (text: string) => (await suggestCustomers(text, customers, contacts, 8)).suggestions;
+  const offered = async (text: string) =>
+    (await suggestCustomers(text, { customers, contacts }, 8)).suggestions;
 
   it('offers the customer whose id it is first, then customers by their own fields', async () => {
     expect((await offered('CUS-3')).map((suggestion) => suggestion.customerId)).toEqual(['CUS-3', 'CUS-30']);
     expect((await offered('CUS-3'))[0]).toEqual({
       customerId: 'CUS-3',
       name: 'Élodie Martin',
-      matched: { of: 'customer', field: 'id', value: 'CUS-3' },
+      matched: { of: 'customer', field: 'id', value: 'CUS-3', byId: true },
     });
     expect((await offered('berenger'))[0]).toMatchObject({ customerId: 'CUS-1', matched: { field: 'name' } });
     expect((await offered('+33 7 59 46 02 37'))[0]).toMatchObject({
       customerId: 'CUS-1',
       matched: { field: 'phone' },
     });
+  });
+
+  it('finds a phone as a French caller gives it, stored either way, ranked as the whole field', async () => {
+    for (const typed of ['07 59 46 02 37', '07.59.46.02.37', '0759460237', '0033 7 59 46 02 37'])
+      expect((await offered(typed))[0], typed).toMatchObject({
+        customerId: 'CUS-1',
+        matched: { field: 'phone', value: '+33 7 59 46 02 37' },
+      });
+    expect((await offered('+33 6 12 34 56 78'))[0]).toMatchObject({ customerId: 'CUS-3' });
+  });
+
+  it("opens by an id's number, a contact's id or an agreement's id, each leading to its customer", async () => {
+    const numbered = held([
+      { id: 'CUS-00011004', name: 'Onze', createdAt: '2021-06-04T01:10:04.000Z' },
+      { id: 'CUS-00000007', name: 'Sept', createdAt: '2021-06-04T01:10:04.000Z', note: 'lot 11004' },
+    ]);
+    const agreements = held([{ id: 'AGR-00207781', customerId: 'CUS-00000007', status: 'expired' }]);
+    const lists = { customers: numbered, contacts, agreements };
+    const first = async (text: string) => (await suggestCustomers(text, lists, 8)).suggestions[0];
+    // The number before a note that holds it, and never a timestamp's seconds.
+    expect(await first('11004')).toMatchObject({ customerId: 'CUS-00011004', matched: { byId: true } });
+    expect((await suggestCustomers('11004', lists, 8)).total).toBe(2);
+    expect(await first('CON-1')).toMatchObject({
+      customerId: 'CUS-2',
+      matched: { of: 'contact', field: 'id', value: 'CON-1', byId: true, contactName: 'Jean Dupont' },
+    });
+    expect(await first('AGR-00207781')).toMatchObject({
+      customerId: 'CUS-00000007',
+      name: 'Sept',
+      matched: { of: 'agreement', field: 'id', value: 'AGR-00207781', byId: true },
+    });
+    // Two ids of one number: neither is found by it.
+    const twins = held([{ id: 'A-5' }, { id: 'B-05' }]);
+    expect(twins.recordByNumber('5')).toBeUndefined();
   });
 
   it("leads from a contact's email or name to its customer, naming the contact", async () => {
@@ -213,7 +248,7 @@ describe('finding a customer from what a ticket gives', () => {
       })),
       5,
     );
-    const found = await suggestCustomers(mailbox, many, theirContacts, 8);
+    const found = await suggestCustomers(mailbox, { customers: many, contacts: theirContacts }, 8);
     // 30 customers, 19 customers of the first 20 contacts, and the last one's.
     expect(found.total).toBe(50);
     expect(found.suggestions).toHaveLength(8);
@@ -230,7 +265,8 @@ describe('finding a customer from what a ticket gives', () => {
     // Then the contacts' addresses that start with it, before the customers' that hold it within.
     expect(found.suggestions.slice(1, 3).map((suggestion) => suggestion.customerId)).toEqual(['D-0', 'D-1']);
     // All of them when asked, each customer once.
-    const all = (await suggestCustomers(mailbox, many, theirContacts, 500)).suggestions;
+    const all = (await suggestCustomers(mailbox, { customers: many, contacts: theirContacts }, 500))
+      .suggestions;
     expect(new Set(all.map((suggestion) => suggestion.customerId)).size).toBe(50);
     expect(all).toHaveLength(50);
   });

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
@@ -5,11 +6,23 @@ import { SUGGESTIONS_MAX, type CustomerSuggestion } from '../../../electron/shar
 import { customerIdSchema } from '../../../electron/shared/view';
 import { useApi } from '../api/context';
 import { numberFormat } from '../intl';
-import { useSession } from '../data/queries';
-import { durationText } from '../table/format';
+import { AppFailure } from '../api/call';
+import { countQuery, useSchemas, useSession } from '../data/queries';
+import { durationText, formatterFor } from '../table/format';
+import { valueKind } from '../../../electron/shared/value-kind';
 import { useFieldCommand, useShortcutHint } from '../keyboard/commands';
 import { useInSight } from '../keyboard/useInSight';
-import { useCustomerSuggestions } from './useCustomerSuggestions';
+import { needsLists, useCustomerSuggestions } from './useCustomerSuggestions';
+
+/** An id, as a ticket gives one: one word with a digit ("CUS-00011004", "AGR-00207781", "11004"). */
+function looksLikeId(text: string): boolean {
+  return !needsLists(text);
+}
+
+/** The API answered that the route names nothing (404): no customer has that id. */
+function namesNothing(failure: unknown): boolean {
+  return failure instanceof AppFailure && (failure.code === 'not-found' || failure.payload.status === 404);
+}
 
 /** Customers offered at first; "Show all" offers every one (up to SUGGESTIONS_MAX), the list scrolling. */
 const FIRST_SUGGESTIONS = 8;
@@ -41,13 +54,22 @@ export function OpenCustomer({
   const [moved, setMoved] = useState(false);
   /** Every customer that matches is offered, not the first ones (asked for, or the arrows went past the last). */
   const [showAll, setShowAll] = useState(false);
-  const connectionId = useSession().data?.connection?.id;
+  /** Enter was pressed on this text, which no list held answered: it opens once the lists read say whose it is. */
+  const [pending, setPending] = useState<string | undefined>();
+  const session = useSession().data;
+  const connectionId = session?.connection?.id;
+  const wanted = text.trim();
   const found = useCustomerSuggestions(
     connectionId,
     text,
     language,
     showAll ? SUGGESTIONS_MAX : FIRST_SUGGESTIONS,
+    pending !== undefined && pending === wanted
+      ? { agreements: looksLikeId(wanted), onFound: (suggestion) => choose(suggestion) }
+      : undefined,
   );
+  const client = useQueryClient();
+  const api = useApi();
   const options: CustomerSuggestion[] = text.trim()
     ? found.suggestions
     : recent.map((customerId) => ({
@@ -69,20 +91,58 @@ export function OpenCustomer({
   const choose = (suggestion: CustomerSuggestion) => {
     found.hold();
     setProblem(undefined);
+    setPending(undefined);
     setText('');
     setExpanded(false);
     onOpen(suggestion.customerId, suggestion.name);
   };
 
+  // Enter waited for the lists: the record whose id it is opens its customer, or nothing has that id.
+  const byId = found.suggestions.find((suggestion) => suggestion.matched.byId);
+  const waiting = pending !== undefined && pending === wanted;
+  const nothingHasIt = waiting && !byId && found.settled;
+  const shownProblem = nothingHasIt
+    ? t(looksLikeId(wanted) ? 'openCustomer.noId' : 'openCustomer.noMatch', { text: wanted.slice(0, 60) })
+    : problem;
+
+  /**
+   * Enter: the customer the arrows chose, the one whose id (or number, or contact's id) was typed,
+   * or the only one that matches. Anything else stays in the field with its suggestions: a page is
+   * never opened for an id that names no customer.
+   */
   const open = (event: FormEvent) => {
     event.preventDefault();
-    if (shown && current) return choose(current);
     // A pasted id often comes with the spaces or the line break around it in the ticket.
-    const wanted = text.trim();
     if (!wanted) return setProblem(t('openCustomer.empty'));
+    if (moved && current) return choose(current);
+    if (byId) return choose(byId);
+    if (found.settled && found.total === 1 && found.suggestions[0]) return choose(found.suggestions[0]);
+    setExpanded(true);
+    if (!looksLikeId(wanted)) {
+      if (!found.settled) return setPending(wanted);
+      return setProblem(
+        found.total ? t('openCustomer.choose') : t('openCustomer.noMatch', { text: wanted.slice(0, 60) }),
+      );
+    }
     if (!customerIdSchema.safeParse(wanted).success)
       return setProblem(t('openCustomer.invalid', { id: wanted.slice(0, 60) }));
-    choose({ customerId: wanted, matched: { of: 'customer', field: 'id', value: wanted } });
+    // An id the lists held do not know: the customer's own route says whether it is one (its count,
+    // which its page asks first, is kept for it); a route that names no customer, and the lists are
+    // read to find whose contact or agreement it is.
+    setProblem(undefined);
+    setPending(undefined);
+    const asked = wanted;
+    void client
+      .fetchQuery(countQuery(api, session, { resource: 'agreements', customerId: asked }))
+      .then(
+        () => true,
+        (failure: unknown) => !namesNothing(failure),
+      )
+      .then((isCustomer) => {
+        if (field.current?.value.trim() !== asked) return;
+        if (isCustomer) choose({ customerId: asked, matched: { of: 'customer', field: 'id', value: asked } });
+        else setPending(asked);
+      });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -131,8 +191,8 @@ export function OpenCustomer({
         aria-activedescendant={currentId}
         placeholder={t('openCustomer.placeholder')}
         {...hint}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-problem` : undefined}
+        aria-invalid={shownProblem ? true : undefined}
+        aria-describedby={shownProblem ? `${id}-problem` : undefined}
         autoComplete="off"
         spellCheck={false}
         onChange={(event) => {
@@ -141,6 +201,7 @@ export function OpenCustomer({
           setMoved(false);
           setExpanded(true);
           setShowAll(false);
+          setProblem(undefined);
         }}
         onFocus={() => setExpanded(true)}
         onKeyDown={onKeyDown}
@@ -177,40 +238,61 @@ export function OpenCustomer({
         )}
         <ListsBeingRead lists={found.lists} />
       </div>
-      {problem && (
+      {shownProblem && (
         <p id={`${id}-problem`} className="field-problem" role="alert">
-          {problem}
+          {shownProblem}
         </p>
       )}
     </form>
   );
 }
 
-/** One customer offered: its name and id, and what of it or of its contact matched. */
+/**
+ * One customer offered: its name and id, its city and email (what tells apart two of one name), and
+ * what of it, its contact or its agreement matched, under the field's label and written as the
+ * table writes it.
+ */
 function Suggestion({ suggestion }: { suggestion: CustomerSuggestion }) {
   const { t } = useTranslation();
   const { matched } = suggestion;
+  const shown = useShownValue(matched);
+  const apart = [suggestion.city, suggestion.email].filter(Boolean).join(' · ');
   return (
     <>
       <span className="suggestion-name">
         {suggestion.name
           ? t('openCustomer.named', { name: suggestion.name, id: suggestion.customerId })
           : suggestion.customerId}
+        {apart && <span className="suggestion-apart"> · {apart}</span>}
       </span>
-      {(matched.of === 'contact' || matched.field !== 'id') && (
+      {(matched.of !== 'customer' || matched.field !== 'id') && (
         <span className="suggestion-match">
-          {matched.of === 'contact'
-            ? t(matched.contactId ? 'openCustomer.viaContactId' : 'openCustomer.viaContact', {
-                contact: matched.contactName ?? '',
-                contactId: matched.contactId,
-                field: matched.field,
-                value: matched.value,
-              })
-            : t('openCustomer.matched', { field: matched.field, value: matched.value })}
+          {matched.of === 'agreement'
+            ? t('openCustomer.viaAgreement', { id: matched.value })
+            : matched.of === 'contact'
+              ? t(matched.contactId ? 'openCustomer.viaContactId' : 'openCustomer.viaContact', {
+                  contact: matched.contactName ?? '',
+                  contactId: matched.contactId,
+                  ...shown,
+                })
+              : t('openCustomer.matched', shown)}
         </span>
       )}
     </>
   );
+}
+
+/** A matched field as the tables show it: the schema's label, the value formatted by its kind. */
+function useShownValue(matched: CustomerSuggestion['matched']): { field: string; value: string } {
+  const { i18n } = useTranslation();
+  const language = i18n.language as Language;
+  const schemas = useSchemas(useSession().data, language).data?.schemas;
+  const resource = `${matched.of}s`;
+  const field = schemas
+    ?.find((schema) => schema.resource === resource)
+    ?.fields.find((each) => each.key === matched.field);
+  const format = formatterFor(valueKind(field, [matched.value]), field, language);
+  return { field: field?.label ?? matched.field, value: format(matched.value, {}) };
 }
 
 /**

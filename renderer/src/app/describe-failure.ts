@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { AppErrorCode } from '../../../electron/shared/errors';
 import { dateTimeFormat } from '../intl';
-import { AppFailure } from '../api/call';
+import { asAppFailure } from '../api/call';
 
 /** A failure as the user reads it: the app's sentence, then the specifics it came with. */
 export interface FailureText {
@@ -54,9 +54,8 @@ const WORDING: Record<
 
 /** A failure as the user should read it, in the current language, saying what to do when there is something to do. */
 export function describeFailure(t: TFunction, language: Language, failure: unknown): FailureText {
-  if (!(failure instanceof AppFailure))
-    return { summary: failure instanceof Error ? failure.message : String(failure) };
-  const { code, message, serverMessage, status, retryAt } = failure.payload;
+  // A failure the app reported as it came over IPC (a held list's error) is worded as one thrown.
+  const { code, message, serverMessage, status, retryAt } = asAppFailure(failure).payload;
   const time =
     retryAt === undefined
       ? ''

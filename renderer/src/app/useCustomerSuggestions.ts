@@ -37,13 +37,27 @@ export function useCustomerSuggestions(
   lang: Language,
   /** Suggestions asked for at most. */
   limit: number,
+  /**
+   * Enter was pressed on what no list held answers: the lists are read whatever was typed, and
+   * with `agreements` the text is looked for as an agreement's id too; `onFound` hears of the
+   * record whose id it is as soon as an answer names it.
+   */
+  lookHarder?: { agreements: boolean; onFound: (suggestion: CustomerSuggestion) => void },
 ) {
   const api = useApi();
-  const [answer, setAnswer] = useState<{ suggestions: CustomerSuggestion[]; total: number }>(NONE);
+  const [answer, setAnswer] = useState<{ suggestions: CustomerSuggestion[]; total: number; key?: string }>(
+    NONE,
+  );
   const [asked, setAsked] = useState<string | undefined>();
   const customers = useHeldList(connectionId, { resource: 'customers' }, lang);
   const contacts = useHeldList(connectionId, { resource: 'contacts' }, lang);
+  const agreements = useHeldList(connectionId, { resource: 'agreements' }, lang);
   const running = useRef<string | undefined>(undefined);
+  const harder = lookHarder ? (lookHarder.agreements ? 'agreements' : 'read') : '';
+  const onFound = useRef(lookHarder?.onFound);
+  useEffect(() => {
+    onFound.current = lookHarder?.onFound;
+  });
 
   const cancel = useCallback(() => {
     if (running.current) void api.invoke('data.cancel', { requestId: running.current });
@@ -59,20 +73,23 @@ export function useCustomerSuggestions(
         text: wanted,
         lang,
         limit,
-        read: needsLists(wanted),
+        read: harder !== '' || needsLists(wanted),
+        ...(harder === 'agreements' && { agreements: true }),
         requestId,
       }).then(
         (answer) => {
           if (running.current !== requestId) return;
           running.current = undefined;
-          setAnswer({ suggestions: answer.suggestions, total: answer.total });
+          setAnswer({ suggestions: answer.suggestions, total: answer.total, key: `${wanted}\n${harder}` });
+          const named = harder ? answer.suggestions.find((suggestion) => suggestion.matched.byId) : undefined;
+          if (named) onFound.current?.(named);
         },
         () => {
           if (running.current === requestId) running.current = undefined;
         },
       );
     },
-    [api, cancel, lang, limit],
+    [api, cancel, lang, limit, harder],
   );
 
   // What is typed, once typing pauses.
@@ -87,7 +104,10 @@ export function useCustomerSuggestions(
   }, [connectionId, wanted, ask, cancel]);
 
   // The lists grew (or were read again): the same question again.
-  const progress = `${customers?.read ?? 0}:${customers?.asOf ?? 0}:${contacts?.read ?? 0}:${contacts?.asOf ?? 0}`;
+  const lists = [customers, contacts, ...(harder === 'agreements' ? [agreements] : [])].flatMap((list) =>
+    list ? [list] : [],
+  );
+  const progress = lists.map((list) => `${list.read}:${list.asOf ?? 0}:${list.state}`).join(' ');
   useEffect(() => {
     if (asked !== undefined && asked === wanted) ask(asked);
     // Asked again only when the lists changed.
@@ -103,7 +123,16 @@ export function useCustomerSuggestions(
     /** How many customers match in all (more than the suggestions, when there are more than asked for). */
     total: current ? answer.total : 0,
     /** The lists the suggestions come from, as the app last told them (their reads' progress). */
-    lists: current ? [customers, contacts].flatMap((list) => (list ? [list] : [])) : [],
+    lists: current ? lists : [],
+    /**
+     * The answer is for what is typed now, asked as hard as `lookHarder` says, and the lists it
+     * looked in are read whole (or stopped): what it does not find, they do not hold.
+     */
+    settled:
+      current &&
+      answer.key === `${wanted}\n${harder}` &&
+      lists.length > 0 &&
+      lists.every((list) => list.state !== 'reading'),
     /** Stops asking: the field was submitted. */
     hold: () => {
       cancel();

@@ -1,6 +1,6 @@
 import { PAGE_SIZE_MAX, type Language } from '../../../electron/shared/api-rules';
 import type { AppApi } from '../../../electron/shared/contract';
-import { AppFailure, call } from '../api/call';
+import { AppFailure, asAppFailure, call } from '../api/call';
 import type { View } from '../../../electron/shared/view';
 import { RepeatedCursorError, type RowBlocks } from './row-blocks';
 
@@ -135,9 +135,7 @@ export class CursorWalk {
     this.events.failed(
       failure instanceof RepeatedCursorError
         ? new AppFailure({ code: 'invalid-response', message: failure.message })
-        : failure instanceof AppFailure
-          ? failure
-          : new AppFailure({ code: 'internal', message: String(failure) }),
+        : asAppFailure(failure),
     );
   }
 }

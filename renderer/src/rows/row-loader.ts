@@ -1,4 +1,4 @@
-import { AppFailure } from '../api/call';
+import { AppFailure, asAppFailure } from '../api/call';
 
 /**
  * What a table's row loaders share (block-loader.ts, scan-loader.ts): React's subscription to
@@ -38,10 +38,7 @@ export abstract class RowLoader {
   /** Keeps a read's failure to show; a cancelled read is no failure. */
   protected failed(failure: unknown): void {
     if (failure instanceof AppFailure && failure.code === 'cancelled') return;
-    this.error =
-      failure instanceof AppFailure
-        ? failure
-        : new AppFailure({ code: 'internal', message: String(failure) });
+    this.error = asAppFailure(failure);
     this.changed();
   }
 

@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEFAULT_DATASET_SIZE } from '../electron/demo-api/server.js';
+import { ownDemo } from './own-demo.js';
+
+// A day of tickets at the desk, in Chromium through the browser host, against a Demo of the size
+// the app's own Demo has (its data is the README's): what a caller reads out finds the customer,
+// and Enter opens a customer only when one is named.
+const own = ownDemo(DEFAULT_DATASET_SIZE, 'Ticket desk');
+
+/** The README's example: a customer of the Demo whose phone is +33 7 59 46 02 37. */
+const CALLER = { id: 'CUS-00001735', name: 'Ştefan Façon', phone: '+33 7 59 46 02 37' };
+
+const idOf = (prefix: string, id: number) => `${prefix}-${String(id).padStart(8, '0')}`;
+
+async function open(page: Page, language: 'en' | 'fr' = 'en'): Promise<void> {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(await own.host.address());
+  await expect(page.getByTestId('row').first()).toBeVisible();
+  // The language is the app's setting: the test before may have left the other one.
+  await page.getByRole('button', { name: language.toUpperCase(), exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 2 });
+
+for (const language of ['en', 'fr'] as const) {
+  const words = {
+    en: {
+      field: 'Open customer',
+      found: 'Customers found',
+      phone: 'Phone: ',
+      search: 'Search in every column',
+    },
+    fr: {
+      field: 'Ouvrir le client',
+      found: 'Clients trouvés',
+      phone: 'Téléphone : ',
+      search: 'Rechercher dans toutes les colonnes',
+    },
+  }[language];
+
+  test(`a phone as a French caller gives it finds the customer, in the top bar and the table (${language})`, async ({
+    page,
+  }) => {
+    await open(page, language);
+    const field = page.getByRole('combobox', { name: words.field });
+    const first = page.getByRole('listbox', { name: words.found }).getByRole('option').first();
+    for (const typed of [
+      '07 59 46 02 37',
+      '07.59.46.02.37',
+      '0759460237',
+      '0033 7 59 46 02 37',
+      '+33 7 59 46 02 37',
+    ]) {
+      await field.fill(typed);
+      await expect(first, typed).toContainText(`${CALLER.name} · ${CALLER.id}`, { timeout: 30_000 });
+      // The field under its label, written as the table writes it.
+      await expect(first, typed).toContainText(`${words.phone}${CALLER.phone}`);
+    }
+    // One customer has it: Enter opens it.
+    await field.fill('07.59.46.02.37');
+    await expect(first).toContainText(CALLER.id, { timeout: 30_000 });
+    await field.press('Enter');
+    await expect(heading(page)).toContainText(CALLER.id);
+
+    // The table's search finds it the same ways.
+    await page
+      .getByRole('navigation')
+      .getByRole('button', { name: language === 'en' ? 'Customers' : 'Clients' })
+      .click();
+    const search = page.getByLabel(words.search);
+    for (const typed of ['07 59 46 02 37', '0033 7 59 46 02 37']) {
+      await search.fill(typed);
+      await expect(page.getByTestId('row'), typed).toHaveCount(1, { timeout: 30_000 });
+      await expect(page.getByTestId('row').first()).toContainText(CALLER.id);
+    }
+  });
+}
+
+test('Enter opens the customer a number, a contact id or an agreement id names, and nothing for what names none', async ({
+  page,
+}) => {
+  const { contacts, agreements } = own.demo.store.tables;
+  const contact = contacts.at(4_321);
+  const agreement = agreements.at(5_432);
+  if (!contact || !agreement) throw new Error('the Demo is smaller than the test expects');
+  await open(page);
+  const field = page.getByRole('combobox', { name: 'Open customer' });
+  const problem = page.locator('.open-customer .field-problem');
+
+  // A customer's number alone: what a ticket often gives of an id.
+  await field.fill('1735');
+  await field.press('Enter');
+  await expect(heading(page)).toContainText(CALLER.id, { timeout: 30_000 });
+
+  // A contact's id and an agreement's id open their customer.
+  for (const [id, customerId] of [
+    [idOf('CON', contact.id), idOf('CUS', contact.customerId)],
+    [idOf('AGR', agreement.id), idOf('CUS', agreement.customerId)],
+  ] as const) {
+    await field.fill(id);
+    await field.press('Enter');
+    await expect(heading(page), id).toContainText(customerId, { timeout: 60_000 });
+    await expect(field).toHaveValue('');
+  }
+
+  // An id nothing has, and words no customer has: the text stays, said so; no page opens.
+  const before = await heading(page).textContent();
+  await field.fill('ZZZ-404');
+  await field.press('Enter');
+  await expect(problem).toHaveText('No customer, contact or agreement has the id “ZZZ-404”.', {
+    timeout: 60_000,
+  });
+  await expect(field).toHaveValue('ZZZ-404');
+  await field.fill('Xyzzyq Plugh');
+  await field.press('Enter');
+  await expect(problem).toHaveText(/^No customer matches “Xyzzyq Plugh”/, { timeout: 30_000 });
+  await expect(heading(page)).toHaveText(before ?? '');
+  await expect(page.locator('body')).not.toContainText('[object Object]');
+});
