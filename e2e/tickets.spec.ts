@@ -118,3 +118,54 @@ test('Enter opens the customer a number, a contact id or an agreement id names, 
   await expect(heading(page)).toHaveText(before ?? '');
   await expect(page.locator('body')).not.toContainText('[object Object]');
 });
+
+/** Days from today (UTC) to a Demo day number (days since 1970). */
+const daysFromToday = (day: number) => day - Math.floor(Date.now() / 86_400_000);
+const OVER = new Set(['expired', 'terminated']);
+
+test('deadlines are judged with the status and end date: an expired agreement has none, "between 0 and 30" is the next month', async ({
+  page,
+}) => {
+  const { agreements } = own.demo.store.tables;
+  const all = Array.from({ length: agreements.size }, (_, index) => agreements.at(index)).filter(
+    (row) => row !== undefined,
+  );
+  // As the ticket found it: expired, ended this year, and the API still counting days to its end.
+  const expired = all.find(
+    (row) =>
+      row.status === 'expired' &&
+      row.endDay !== null &&
+      daysFromToday(row.endDay) < 0 &&
+      (row.engagement ?? 0) >= 1,
+  );
+  if (!expired) throw new Error('the Demo has no expired agreement the API still counts days for');
+  await open(page);
+  const field = page.getByRole('combobox', { name: 'Open customer' });
+  await field.fill(idOf('AGR', expired.id));
+  await field.press('Enter');
+  await expect(heading(page)).toContainText(idOf('CUS', expired.customerId), { timeout: 60_000 });
+  const deadlines = page.getByText('Next commitment deadline').locator('xpath=following-sibling::dd[1]');
+  await expect(deadlines).toBeVisible({ timeout: 30_000 });
+  await expect(deadlines).not.toContainText(idOf('AGR', expired.id));
+
+  // In the agreements list, "Days to commitment end" between 0 and 30: the live agreements ending
+  // within the month, as the Demo holds them, and no agreement that is over.
+  const expected = all.filter(
+    (row) =>
+      row.endDay !== null &&
+      !OVER.has(row.status ?? '') &&
+      daysFromToday(row.endDay) >= 0 &&
+      daysFromToday(row.endDay) <= 30,
+  ).length;
+  await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();
+  const editor = page.getByRole('form', { name: /^Add a filter to/ });
+  await editor.getByLabel('Column', { exact: true }).selectOption({ label: 'Days to commitment end' });
+  await editor.getByLabel('Condition').selectOption({ label: 'between' });
+  await editor.getByLabel('From').fill('0');
+  await editor.getByLabel('To').fill('30');
+  await editor.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Days to commitment end between 0 and 30')).toBeVisible();
+  await expect(page.getByTestId('row-count')).toHaveText(new RegExp(`^${expected} match`), {
+    timeout: 60_000,
+  });
+});

@@ -30,6 +30,10 @@ describe('cdb export refuses what it cannot do, naming the flag', () => {
     [['--resource', 'customers', '--size', '900'], '--size must be a whole number from 1 to 500, got "900"'],
     [['--resource', 'customers', '--format', 'pdf'], '--format must be one of csv, jsonl, xlsx, got "pdf"'],
     [['--resource', 'customers', '--where', 'name like x'], '--where "name like x": expected FIELD OP VALUE'],
+    [
+      ['--resource', 'agreements', '--where', 'engagement between 30'],
+      '--where "engagement between 30": between takes two bounds, as "engagement between 0..30"',
+    ],
     [['--resource', 'customers', '--lang', 'de'], '--lang must be one of en, fr, got "de"'],
     [['--resource', 'contacts', '--customer', '..'], '--customer: must be a customer id, not "." or ".."'],
     [

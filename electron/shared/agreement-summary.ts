@@ -1,3 +1,4 @@
+import { daysLeft } from './deadline.js';
 import type { ApiRecord } from './schema.js';
 
 /**
@@ -47,7 +48,7 @@ const numberOf = (value: unknown) =>
 const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 /** The summary of `agreements` (one customer's, every page of them). */
-export function summarize(agreements: readonly ApiRecord[]): AgreementSummary {
+export function summarize(agreements: readonly ApiRecord[], now: number = Date.now()): AgreementSummary {
   const groups = new Map<string | null, Omit<StatusGroup, 'mrr'> & { mrr: Map<string | null, number> }>();
   const totals = new Map<string | null, CurrencyTotal>();
   let nearestEngagement: Deadline | undefined;
@@ -74,8 +75,9 @@ export function summarize(agreements: readonly ApiRecord[]): AgreementSummary {
       totals.set(currency, total);
       group.mrr.set(currency, (group.mrr.get(currency) ?? 0) + (mrr ?? 0));
     }
-    nearestEngagement = nearer(nearestEngagement, record, numberOf(record.engagement));
-    nearestNotice = nearer(nearestNotice, record, numberOf(record.notice));
+    // Judged as they stand today: an agreement that is over has none ahead (deadline.ts).
+    nearestEngagement = nearer(nearestEngagement, record, daysLeft(record, 'engagement', now) ?? undefined);
+    nearestNotice = nearer(nearestNotice, record, daysLeft(record, 'notice', now) ?? undefined);
   }
   return {
     agreements: agreements.length,

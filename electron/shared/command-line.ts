@@ -18,6 +18,7 @@ export function shellQuote(word: string): string {
 export function whereText(condition: FilterCondition): string {
   if (condition.op === 'empty') return `${condition.field} empty`;
   if (condition.op === 'notEmpty') return `${condition.field} notempty`;
+  if (condition.op === 'between') return `${condition.field} between "${String(condition.value ?? '')}"`;
   return `${condition.field} ${WHERE_SYMBOLS[condition.op]} "${String(condition.value ?? '')}"`;
 }
 

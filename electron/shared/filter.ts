@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daysLeft, isDeadlineField } from './deadline.js';
 import type { ApiRecord } from './schema.js';
 import { fieldValues, recordValues, searchTermsOf, valuesMatch, type LabelOf } from './search.js';
 
@@ -6,7 +7,18 @@ import { fieldValues, recordValues, searchTermsOf, valuesMatch, type LabelOf } f
  * The row filter (docs/api.md, "Where the specification is silent"): the API documents no filter parameters, so tables, exports
  * and `cdb` filter the rows as they stream in, with this one model: conditions combined with AND.
  */
-export const FILTER_OPS = ['eq', 'neq', 'contains', 'lt', 'lte', 'gt', 'gte', 'empty', 'notEmpty'] as const;
+export const FILTER_OPS = [
+  'eq',
+  'neq',
+  'contains',
+  'lt',
+  'lte',
+  'gt',
+  'gte',
+  'between',
+  'empty',
+  'notEmpty',
+] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
 
 export const filterConditionSchema = z
@@ -45,7 +57,17 @@ export class FilterError extends Error {
   override readonly name = 'FilterError';
 }
 
-const RANGE_OPS: readonly FilterOp[] = ['lt', 'lte', 'gt', 'gte'];
+const RANGE_OPS: readonly FilterOp[] = ['lt', 'lte', 'gt', 'gte', 'between'];
+
+/** How "between" writes its two bounds in one value: "0..30", "2024-01-01..2024-03-31" (both included). */
+export const BETWEEN_SEPARATOR = '..';
+
+/** The two bounds of a "between" value, or undefined when it does not have two. */
+export function betweenBounds(value: string | number): [string, string] | undefined {
+  const parts = String(value).split(BETWEEN_SEPARATOR);
+  const [from, to] = parts.map((part) => part.trim());
+  return parts.length === 2 && from && to ? [from, to] : undefined;
+}
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
@@ -71,7 +93,10 @@ function compileCondition(
   labelOf: LabelOf | undefined,
 ): (record: ApiRecord) => boolean {
   const { field, op, value } = condition;
-  const read = (record: ApiRecord): unknown => record[field];
+  // Days to a deadline are compared as they stand today (deadline.ts), not as the API counted them.
+  const read = isDeadlineField(field)
+    ? (record: ApiRecord): unknown => daysLeft(record, field)
+    : (record: ApiRecord): unknown => record[field];
   if (op === 'empty') return (record) => isEmpty(read(record));
   if (op === 'notEmpty') return (record) => !isEmpty(read(record));
   if (value === undefined || value === '') throw new FilterError(`${field}: "${op}" needs a value`);
@@ -102,6 +127,13 @@ function comparator(
   op: FilterOp,
   value: string | number,
 ): (actual: unknown) => boolean {
+  if (op === 'between') {
+    const bounds = betweenBounds(value);
+    if (!bounds) throw new FilterError(`${field}: "between" needs two values, as "0..30"`);
+    const from = comparator(field, kind, 'gte', bounds[0]);
+    const to = comparator(field, kind, 'lte', bounds[1]);
+    return (actual) => from(actual) && to(actual);
+  }
   if (kind === 'number') {
     const wanted = typeof value === 'number' ? value : Number(String(value).replace(',', '.'));
     if (!Number.isFinite(wanted)) throw new FilterError(`${field}: "${value}" is not a number`);

@@ -2,6 +2,8 @@ import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ANY_FIELD,
+  BETWEEN_SEPARATOR,
+  betweenBounds,
   type FieldKind,
   type FilterCondition,
   type FilterOp,
@@ -18,8 +20,8 @@ export interface FilterColumn {
 
 const OPS: Record<FieldKind | 'set', FilterOp[]> = {
   text: ['contains', 'eq', 'neq', 'empty', 'notEmpty'],
-  number: ['gte', 'lte', 'eq', 'neq', 'empty', 'notEmpty'],
-  date: ['gte', 'lte', 'eq', 'empty', 'notEmpty'],
+  number: ['gte', 'lte', 'between', 'eq', 'neq', 'empty', 'notEmpty'],
+  date: ['gte', 'lte', 'between', 'eq', 'empty', 'notEmpty'],
   set: ['eq', 'neq', 'empty', 'notEmpty'],
 };
 const NEEDS_NO_VALUE: readonly FilterOp[] = ['empty', 'notEmpty'];
@@ -55,7 +57,11 @@ export function FilterBar({
   const ops = OPS[column?.values ? 'set' : (column?.kind ?? 'text')];
   const [op, setOp] = useState<FilterOp>(ops[0] ?? 'contains');
   const [value, setValue] = useState('');
+  /** The upper bound of "between" (`value` is the lower). */
+  const [upTo, setUpTo] = useState('');
   const currentOp = ops.includes(op) ? op : (ops[0] ?? 'contains');
+
+  const valueType = column?.kind === 'number' ? 'number' : column?.kind === 'date' ? 'date' : 'text';
 
   const setSearch = (text: string) =>
     onChange([...conditions, ...(text ? [{ field: ANY_FIELD, op: 'contains' as const, value: text }] : [])]);
@@ -66,14 +72,19 @@ export function FilterBar({
     const needsValue = !NEEDS_NO_VALUE.includes(currentOp);
     const chosen = column.values && !value ? (column.values[0]?.value ?? '') : value;
     if (needsValue && !chosen) return;
-    onChange([...filter, { field: column.key, op: currentOp, ...(needsValue && { value: chosen }) }]);
+    if (currentOp === 'between' && !upTo) return;
+    const written = currentOp === 'between' ? `${chosen}${BETWEEN_SEPARATOR}${upTo}` : chosen;
+    onChange([...filter, { field: column.key, op: currentOp, ...(needsValue && { value: written }) }]);
     setValue('');
+    setUpTo('');
   };
 
   const describe = (condition: FilterCondition) => {
     const target = columns.find((candidate) => candidate.key === condition.field);
-    const shown =
-      target?.values?.find((option) => option.value === condition.value)?.label ?? condition.value ?? '';
+    const bounds = condition.op === 'between' ? betweenBounds(condition.value ?? '') : undefined;
+    const shown = bounds
+      ? t('filter.betweenBounds', { from: bounds[0], to: bounds[1] })
+      : (target?.values?.find((option) => option.value === condition.value)?.label ?? condition.value ?? '');
     return `${target?.label ?? condition.field} ${t(`filter.ops.${condition.op}`)} ${String(shown)}`.trim();
   };
 
@@ -126,13 +137,24 @@ export function FilterBar({
               ))}
             </select>
           ) : (
-            <input
-              aria-label={t('filter.value')}
-              type={column?.kind === 'number' ? 'number' : column?.kind === 'date' ? 'date' : 'text'}
-              step="any"
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
-            />
+            <>
+              <input
+                aria-label={t(currentOp === 'between' ? 'filter.from' : 'filter.value')}
+                type={valueType}
+                step="any"
+                value={value}
+                onChange={(event) => setValue(event.target.value)}
+              />
+              {currentOp === 'between' && (
+                <input
+                  aria-label={t('filter.to')}
+                  type={valueType}
+                  step="any"
+                  value={upTo}
+                  onChange={(event) => setUpTo(event.target.value)}
+                />
+              )}
+            </>
           ))}
         <button type="submit">{t('filter.apply')}</button>
       </form>

@@ -1,3 +1,4 @@
+import { daysLeft, isDeadlineField } from '../../../electron/shared/deadline';
 import {
   columnOrderingFeature,
   columnResizingFeature,
@@ -55,7 +56,7 @@ export function buildColumns(
   ].map((column) => ({ ...column, kind: kindOf(column.key) }));
   const formatters = new Map<string, CellFormatter>();
   const columns = described.map(({ key, label, field, kind }) => {
-    const format = formatterFor(kind, field, language);
+    const format = shownAsToday(key, formatterFor(kind, field, language));
     formatters.set(key, format);
     const meta: ColumnMeta = { label };
     return helper.accessor((row) => row[key], {
@@ -79,4 +80,16 @@ export function buildColumns(
     ...(field?.values && { values: field.values }),
   }));
   return { columns, textOf, filterColumns };
+}
+
+/**
+ * Days to an agreement's deadline as they stand today (deadline.ts): none for an agreement that
+ * is over, counted from today to its end date otherwise. Other fields are shown as they come.
+ */
+function shownAsToday(key: string, format: CellFormatter): CellFormatter {
+  if (!isDeadlineField(key)) return format;
+  return (_value, record) => {
+    const days = daysLeft(record, key);
+    return days === null || days === undefined ? '' : format(days, record);
+  };
 }
