@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cutCells } from './grid.js';
+import { cutCells, showCustomerTab } from './grid.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 
 // Columns as wide as what they show, at the width of a support desk's screen (1,600 px), through
@@ -43,7 +43,11 @@ test('no cell of the first screen of any view is cut, and the table takes the wi
   }
   await page.getByRole('navigation').getByRole('button', { name: 'Customers' }).click();
   await page.getByTestId('row').first().click();
-  for (const name of ['Contacts of this customer', 'Agreements of this customer']) {
+  for (const [resource, name] of [
+    ['contacts', 'Contacts of this customer'],
+    ['agreements', 'Agreements of this customer'],
+  ] as const) {
+    await showCustomerTab(page, resource);
     const grid = page.getByRole('grid', { name });
     await expect(grid.getByTestId('row').first()).toBeVisible();
     expect(await cutCells(grid), name).toEqual([]);

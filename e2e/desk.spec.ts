@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ownDemo } from './own-demo.js';
+import { showCustomerTab } from './grid.js';
 
 // The support desk's daily moves, in Chromium through the browser host against a Demo API of the
 // test's own (its request log shows what the app asked): which rows are on screen, a customer
@@ -126,6 +127,7 @@ test('a customer opened by a pasted id deep in the list shows its own contacts a
     ['contacts', 'Contacts of this customer'],
     ['agreements', 'Agreements of this customer'],
   ] as const) {
+    await showCustomerTab(page, resource);
     const grid = page.getByRole('grid', { name });
     await expect(grid.getByTestId('row')).toHaveCount(expected[resource].length);
     const shown = await grid
@@ -150,14 +152,20 @@ test('a customer opened by a pasted id deep in the list shows its own contacts a
   ]);
 });
 
-test('an unknown or impossible id says so, naming it, in English and in French', async ({ page }) => {
+test('an unknown or impossible id says so, naming it, in English and in French, and opens no page', async ({
+  page,
+}) => {
   await open(page);
   const field = page.getByLabel('Open customer');
   await field.fill('CUS-99999999');
   await field.press('Enter');
-  await expect(page.getByTestId('unknown-customer')).toHaveText(
-    'The API knows no customer “CUS-99999999” (it answered 404): check the id.',
+  // The customer's route answers 404, and no contact or agreement has it: the id stays in the field.
+  await expect(page.locator('.open-customer .field-problem')).toHaveText(
+    'No customer, contact or agreement has the id “CUS-99999999”.',
+    { timeout: 30_000 },
   );
+  await expect(field).toHaveValue('CUS-99999999');
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(0);
   await field.fill('..');
   await field.press('Enter');
   await expect(page.getByRole('alert').filter({ hasText: 'is not a customer id' })).toHaveText(
@@ -169,8 +177,9 @@ test('an unknown or impossible id says so, naming it, in English and in French',
   const champ = page.getByLabel('Ouvrir le client');
   await champ.fill('CUS-00000000');
   await champ.press('Enter');
-  await expect(page.getByTestId('unknown-customer')).toHaveText(
-    "L'API ne connaît aucun client «\u00a0CUS-00000000\u00a0» (elle a répondu 404)\u00a0: vérifiez l'identifiant.",
+  await expect(page.locator('.open-customer .field-problem')).toHaveText(
+    'Aucun client, contact ou contrat n’a l’identifiant «\u00a0CUS-00000000\u00a0».',
+    { timeout: 30_000 },
   );
   await champ.fill('');
   await champ.press('Enter');

@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * The cells on the first screen of `grid` (inside its visible box) whose text is under 40
@@ -35,4 +35,14 @@ export function activeRow(grid: Locator): Promise<{ index: number; id: string } 
         }
       : undefined;
   });
+}
+
+/** Shows a customer's contacts or agreements: the tab of that table on the customer's page (contacts first). */
+export async function showCustomerTab(page: Page, resource: 'contacts' | 'agreements'): Promise<void> {
+  const tab = page
+    .getByRole('tablist')
+    .getByRole('tab')
+    .nth(resource === 'contacts' ? 0 : 1);
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
 }

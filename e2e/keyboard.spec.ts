@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe.js';
 import { ownDemo } from './own-demo.js';
+import { showCustomerTab } from './grid.js';
 
 // The keyboard first, in Chromium through the browser host: every shortcut of the app does what its
 // sheet says, in English and in French, with the keys of Windows and Linux and those of macOS (⌘, ⌃);
@@ -83,11 +84,18 @@ test("on a customer's page, Ctrl+Shift+L copies its link, Ctrl+F is the focused 
   expect(await page.evaluate<string>('navigator.clipboard.readText()')).toMatch(
     /^cdb:\/\/customer\/CUS-\d+\?connection=Keyboard\+desk$/,
   );
-  // The first table's box.
+  // The box of the table shown (the agreements' tab), never the hidden one's.
   await page.keyboard.press('Control+f');
   const contactsTable = page.getByRole('region', { name: 'Contacts of this customer' });
   const agreementsTable = page.getByRole('region', { name: 'Agreements of this customer' });
+  await expect(agreementsTable.getByRole('searchbox')).toBeFocused();
+  // The arrows move between the tabs, and Ctrl+F then reaches the contacts' box.
+  await page.getByRole('tab', { name: /^Agreements/ }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: /^Contacts/ })).toBeFocused();
+  await page.keyboard.press('Control+f');
   await expect(contactsTable.getByRole('searchbox')).toBeFocused();
+  await showCustomerTab(page, 'agreements');
   await page.getByRole('grid', { name: 'Agreements of this customer' }).focus();
   await page.keyboard.press('Control+f');
   await expect(agreementsTable.getByRole('searchbox')).toBeFocused();

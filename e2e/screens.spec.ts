@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { axeViolations } from './axe.js';
 import { ownDemo } from './own-demo.js';
+import { showCustomerTab } from './grid.js';
 import { shoot } from './shoot.js';
 import { WINDOW_SHAPES } from './window-shapes.js';
 
@@ -114,8 +115,10 @@ for (const [name, width, height] of WINDOW_SHAPES) {
     await page.getByLabel('Open customer').press('Enter');
     const ofCustomer = page.getByRole('grid', { name: 'Agreements of this customer' });
     await rowShown(ofCustomer, 0, 'AGR');
+    await showCustomerTab(page, 'contacts');
     await rowShown(page.getByRole('grid', { name: 'Contacts of this customer' }), 0, 'CON');
     expect((await drawn(page)).rows).toBeLessThanOrEqual(MOST_GRID_ROWS);
+    await showCustomerTab(page, 'agreements');
     await goToRow(page, ofCustomer, 50_000, 'AGR', `${width}×${height}, a customer's agreements`);
     const after = await drawn(page);
     expect(after.rows).toBeLessThanOrEqual(MOST_GRID_ROWS);

@@ -169,3 +169,106 @@ test('deadlines are judged with the status and end date: an expired agreement ha
     timeout: 60_000,
   });
 });
+
+for (const language of ['en', 'fr'] as const) {
+  test(`the customer's page shows the customer itself, and its agreements have room: 1280×720 and 700×900 (${language})`, async ({
+    page,
+  }) => {
+    // The customer with the most agreements, and its own record as the API has it.
+    const { agreements, customers } = own.demo.store.tables;
+    const count = new Map<number, number>();
+    for (let index = 0; index < agreements.size; index++) {
+      const owner = agreements.at(index)?.customerId ?? 0;
+      count.set(owner, (count.get(owner) ?? 0) + 1);
+    }
+    const [owner = 0, many = 0] = [...count].sort((a, b) => b[1] - a[1])[0] ?? [];
+    expect(many).toBeGreaterThanOrEqual(9);
+    let customer = customers.at(0);
+    for (let index = 0; customer?.id !== owner && index < customers.size; index++)
+      customer = customers.at(index);
+    if (!customer?.email || !customer.phone || !customer.city)
+      throw new Error('the customer has no email, phone or city');
+    await open(page, language);
+    await page
+      .getByRole('navigation')
+      .getByRole('button', { name: language === 'en' ? 'Customers' : 'Clients' })
+      .click();
+    await page
+      .getByLabel(language === 'en' ? 'Search in every column' : 'Rechercher dans toutes les colonnes')
+      .fill(idOf('CUS', owner));
+    await expect(page.getByTestId('row')).toHaveCount(1, { timeout: 30_000 });
+    await page.getByTestId('row').first().dblclick();
+    const card = page.getByRole('definition').locator('xpath=ancestor::dl');
+    const labels =
+      language === 'en'
+        ? {
+            email: 'Email',
+            phone: 'Phone',
+            city: 'City',
+            country: 'Country',
+            created: 'Created',
+            france: 'France',
+          }
+        : {
+            email: 'E-mail',
+            phone: 'Téléphone',
+            city: 'Ville',
+            country: 'Pays',
+            created: 'Création',
+            france: 'France',
+          };
+    for (const [label, value] of [
+      [labels.email, customer.email],
+      [labels.phone, customer.phone],
+      [labels.city, customer.city],
+    ] as const)
+      await expect(
+        card.locator('.card-field', { has: page.locator('dt', { hasText: label }) }).first(),
+      ).toContainText(value);
+    // The country by its name in the language shown.
+    const country = new Intl.DisplayNames([language], { type: 'region' }).of(customer.country) ?? '';
+    await expect(
+      card.locator('.card-field', { has: page.locator(`dt:text-is("${labels.country}")`) }),
+    ).toContainText(country);
+
+    for (const [width, height, least] of [
+      [1280, 720, 8],
+      [700, 900, 8],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      const grid = page.getByRole('grid', {
+        name: language === 'en' ? 'Agreements of this customer' : 'Contrats de ce client',
+      });
+      await expect(grid.getByTestId('row').first()).toBeVisible();
+      // Rows wholly inside the window and the grid's box: what the agent sees without scrolling.
+      const seen = await grid.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return [...element.querySelectorAll('[data-testid="row"]')].filter((row) => {
+          const place = row.getBoundingClientRect();
+          return place.top >= box.top && place.bottom <= Math.min(box.bottom, innerHeight) + 0.5;
+        }).length;
+      });
+      expect(seen, `${width}×${height}`).toBeGreaterThanOrEqual(least);
+      // No box scrolls but the grid: not the page, not the customer's page around it.
+      const scrolling = await page.evaluate(() =>
+        [...document.querySelectorAll('*')]
+          .filter((element) => {
+            const style = getComputedStyle(element);
+            return (
+              element.checkVisibility() &&
+              /auto|scroll/.test(style.overflowY) &&
+              element.scrollHeight > element.clientHeight + 1
+            );
+          })
+          .map((element) => element.getAttribute('role') ?? (element.className || element.tagName)),
+      );
+      expect(
+        scrolling.filter((what) => what !== 'grid'),
+        `${width}×${height}`,
+      ).toEqual([]);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollHeight - innerHeight),
+      ).toBeLessThanOrEqual(0);
+    }
+  });
+}

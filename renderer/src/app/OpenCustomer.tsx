@@ -118,6 +118,9 @@ export function OpenCustomer({
     if (byId) return choose(byId);
     if (found.settled && found.total === 1 && found.suggestions[0]) return choose(found.suggestions[0]);
     setExpanded(true);
+    // Punctuation alone ("..") is neither an id nor anything to look for.
+    if (!/[\p{L}\p{N}]/u.test(wanted))
+      return setProblem(t('openCustomer.invalid', { id: wanted.slice(0, 60) }));
     if (!looksLikeId(wanted)) {
       if (!found.settled) return setPending(wanted);
       return setProblem(

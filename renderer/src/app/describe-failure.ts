@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { AppErrorCode } from '../../../electron/shared/errors';
 import { dateTimeFormat } from '../intl';
-import { asAppFailure } from '../api/call';
+import { AppFailure, asAppFailure } from '../api/call';
 
 /** A failure as the user reads it: the app's sentence, then the specifics it came with. */
 export interface FailureText {
@@ -54,7 +54,9 @@ const WORDING: Record<
 
 /** A failure as the user should read it, in the current language, saying what to do when there is something to do. */
 export function describeFailure(t: TFunction, language: Language, failure: unknown): FailureText {
-  // A failure the app reported as it came over IPC (a held list's error) is worded as one thrown.
+  // A failure of the page itself (the clipboard refusing) says what it says; one the app reported
+  // as it came over IPC (a held list's error) is worded as one thrown.
+  if (failure instanceof Error && !(failure instanceof AppFailure)) return { summary: failure.message };
   const { code, message, serverMessage, status, retryAt } = asAppFailure(failure).payload;
   const time =
     retryAt === undefined

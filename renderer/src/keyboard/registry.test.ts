@@ -38,6 +38,25 @@ describe('the commands on screen', () => {
     expect(ran).toEqual(['contacts', 'agreements']);
   });
 
+  it('never carries out a key in a part of the page that is hidden (the tab not shown)', () => {
+    const registry = new CommandRegistry(() => null);
+    const ran: string[] = [];
+    const hidden = partOfPage(1);
+    const shown = partOfPage(2);
+    registry.add({
+      key: 'table.search',
+      scope: { current: { ...hidden.current!, checkVisibility: () => false } },
+      run: () => ran.push('contacts'),
+    });
+    registry.add({
+      key: 'table.search',
+      scope: { current: { ...shown.current!, checkVisibility: () => true } },
+      run: () => ran.push('agreements'),
+    });
+    registry.get('table.search')?.run();
+    expect(ran).toEqual(['agreements']);
+  });
+
   it('chooses among commands that share a chord by the same rule', () => {
     let focused: Node | null = null;
     const registry = new CommandRegistry(() => focused);

@@ -2,7 +2,8 @@ import { SHORTCUTS, type ShortcutId } from './shortcuts';
 
 /** The part of the page a command acts on: what the registry needs of an element. */
 export interface Scope {
-  current: Pick<Node, 'contains' | 'compareDocumentPosition'> | null;
+  current:
+    (Pick<Node, 'contains' | 'compareDocumentPosition'> & Partial<Pick<Element, 'checkVisibility'>>) | null;
 }
 
 /** An action of the app, as the keyboard, the command box and the shortcuts sheet know it. */
@@ -107,8 +108,12 @@ export class CommandRegistry {
 /** Node.DOCUMENT_POSITION_FOLLOWING (the registry is plain code: its tests run without a DOM). */
 const DOCUMENT_POSITION_FOLLOWING = 4;
 
-/** Of one command's registrations, the one whose scope holds the focus, else the first on the page. */
-function pick(candidates: Command[], focused: Node | null): Command | undefined {
+/**
+ * Of one command's registrations, the one whose scope holds the focus, else the first on the page;
+ * never one whose scope is hidden (a customer's table in the tab not shown).
+ */
+function pick(offered: Command[], focused: Node | null): Command | undefined {
+  const candidates = offered.filter((command) => command.scope?.current?.checkVisibility?.() !== false);
   const holding = candidates.find((command) => focused && command.scope?.current?.contains(focused));
   if (holding) return holding;
   return [...candidates].sort((a, b) => {
