@@ -46,3 +46,16 @@ export async function showCustomerTab(page: Page, resource: 'contacts' | 'agreem
   await tab.click();
   await expect(tab).toHaveAttribute('aria-selected', 'true');
 }
+
+/** How far the page itself scrolls (0: it fits the window). */
+export function pageOverflow(page: Page): Promise<number> {
+  return page.evaluate<number>('document.documentElement.scrollHeight - innerHeight');
+}
+
+/** The boxes shown that scroll (their content taller than they are), named by role, class or tag. */
+export function scrollingBoxes(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>(`[...document.querySelectorAll('*')]
+    .filter((element) => element.checkVisibility() && /auto|scroll/.test(getComputedStyle(element).overflowY)
+      && element.scrollHeight > element.clientHeight + 1)
+    .map((element) => element.getAttribute('role') ?? (element.className || element.tagName))`);
+}

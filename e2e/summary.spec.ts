@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe.js';
+import { pageOverflow } from './grid.js';
 import { ownDemo } from './own-demo.js';
 
 // A customer at a glance: the summary above its tables is made once its agreements are read whole,
@@ -55,9 +56,7 @@ for (const [width, height, customer] of [
     // The grid ends within the window, and the page does not scroll: the grid is the one box that does.
     const [grid] = after;
     expect((grid?.y ?? 0) + (grid?.height ?? 0)).toBeLessThanOrEqual(height);
-    expect(
-      await page.evaluate(() => document.documentElement.scrollHeight - innerHeight),
-    ).toBeLessThanOrEqual(0);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);
   });
 }

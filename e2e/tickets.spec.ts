@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_DATASET_SIZE } from '../electron/demo-api/server.js';
+import { pageOverflow, scrollingBoxes } from './grid.js';
 import { ownDemo } from './own-demo.js';
 
 // A day of tickets at the desk, in Chromium through the browser host, against a Demo of the size
@@ -245,30 +246,20 @@ for (const language of ['en', 'fr'] as const) {
         const box = element.getBoundingClientRect();
         return [...element.querySelectorAll('[data-testid="row"]')].filter((row) => {
           const place = row.getBoundingClientRect();
-          return place.top >= box.top && place.bottom <= Math.min(box.bottom, innerHeight) + 0.5;
+          return (
+            place.top >= box.top &&
+            place.bottom <= Math.min(box.bottom, element.ownerDocument.documentElement.clientHeight) + 0.5
+          );
         }).length;
       });
       expect(seen, `${width}×${height}`).toBeGreaterThanOrEqual(least);
       // No box scrolls but the grid: not the page, not the customer's page around it.
-      const scrolling = await page.evaluate(() =>
-        [...document.querySelectorAll('*')]
-          .filter((element) => {
-            const style = getComputedStyle(element);
-            return (
-              element.checkVisibility() &&
-              /auto|scroll/.test(style.overflowY) &&
-              element.scrollHeight > element.clientHeight + 1
-            );
-          })
-          .map((element) => element.getAttribute('role') ?? (element.className || element.tagName)),
-      );
+      const scrolling = await scrollingBoxes(page);
       expect(
         scrolling.filter((what) => what !== 'grid'),
         `${width}×${height}`,
       ).toEqual([]);
-      expect(
-        await page.evaluate(() => document.documentElement.scrollHeight - innerHeight),
-      ).toBeLessThanOrEqual(0);
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
     }
   });
 }
