@@ -162,7 +162,7 @@ test("opens a customer, by click and by keyboard, and shows only that customer's
 }) => {
   const customers = page.getByRole('grid', { name: 'Customers' });
   const [first = '', second = ''] = await visibleIds(page, customers);
-  await page.getByTestId('row').first().click();
+  await page.getByTestId('row').first().dblclick();
   await expectDetailOf(page, first);
 
   await page.getByRole('button', { name: /Back to customers/ }).click();

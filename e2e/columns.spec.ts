@@ -42,7 +42,7 @@ test('no cell of the first screen of any view is cut, and the table takes the wi
     expect(right, view).toBeGreaterThanOrEqual(edge - 2);
   }
   await page.getByRole('navigation').getByRole('button', { name: 'Customers' }).click();
-  await page.getByTestId('row').first().click();
+  await page.getByTestId('row').first().dblclick();
   for (const [resource, name] of [
     ['contacts', 'Contacts of this customer'],
     ['agreements', 'Agreements of this customer'],

@@ -103,7 +103,7 @@ test("on a customer's page, Ctrl+Shift+L copies its link, Ctrl+F is the focused 
   await expect(agreementsTable.getByLabel('Row', { exact: true })).toBeFocused();
   await expect(page.getByRole('button', { name: /Back to customers/ })).toHaveAttribute(
     'aria-keyshortcuts',
-    'Alt+ArrowLeft',
+    'Alt+ArrowLeft Escape',
   );
   await page.keyboard.press('Alt+ArrowLeft');
   await expect(page.getByRole('grid', { name: 'Customers' })).toBeFocused();
@@ -201,7 +201,7 @@ test('on macOS the keys are ⌘ and ⌃: the sheet says so, and ⌃2 and ⌘K ac
   await page.keyboard.press('Escape');
   await page.keyboard.press('F1');
   const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-  await expect(sheet.getByRole('row', { name: /Back to the list/ })).toContainText('⌘[');
+  await expect(sheet.getByRole('row', { name: /Back to where you were/ })).toContainText('⌘[');
   await expect(sheet.getByRole('row', { name: /Open Customers/ })).toContainText('⌃1');
 });
 

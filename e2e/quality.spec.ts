@@ -136,7 +136,7 @@ for (const language of ['en', 'fr'] as const) {
       .first()
       .fill(soon?.customerId ?? '');
     await expect(page.getByTestId('row')).toHaveCount(1);
-    await page.getByTestId('row').first().click();
+    await page.getByTestId('row').first().dblclick();
     await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
     await expect(page.locator('[data-testid="row"]:visible').first()).toBeVisible();
     // The summary and its chart are checked too: wait until they are drawn.

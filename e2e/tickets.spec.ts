@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_DATASET_SIZE } from '../electron/demo-api/server.js';
-import { pageOverflow, scrollingBoxes } from './grid.js';
+import { activeRow, pageOverflow, scrollingBoxes } from './grid.js';
 import { ownDemo } from './own-demo.js';
 
 // A day of tickets at the desk, in Chromium through the browser host, against a Demo of the size
@@ -263,3 +263,90 @@ for (const language of ['en', 'fr'] as const) {
     }
   });
 }
+
+test('context is kept: Back returns to the Contacts search and its row, by the button, Esc, Alt+← and the browser', async ({
+  page,
+}) => {
+  await open(page);
+  await page.getByRole('navigation').getByRole('button', { name: 'Contacts' }).click();
+  const contacts = page.getByRole('grid', { name: 'Contacts' });
+  await page.getByLabel('Search in every column').fill('Martin');
+  await expect(page.getByTestId('row-count')).toHaveText(/^\d+ matches/, { timeout: 30_000 });
+  // The third match, its record, and its customer.
+  const third = contacts.getByTestId('row').nth(2);
+  await third.getByRole('gridcell').nth(2).click();
+  const customerId = (await third.getByRole('gridcell').nth(1).textContent()) ?? '';
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: `Open customer ${customerId}` }).click();
+  await expect(heading(page)).toContainText(customerId);
+
+  const backToContacts = async () => {
+    await expect(page.getByLabel('Search in every column')).toHaveValue('Martin');
+    await expect.poll(async () => (await activeRow(contacts))?.index).toBe(2);
+  };
+  await page.getByRole('button', { name: '← Back to contacts' }).click();
+  await backToContacts();
+  // The browser's Forward shows the customer again; its Back, Esc and Alt+← return each time.
+  await page.goForward();
+  await expect(heading(page)).toContainText(customerId);
+  await page.goBack();
+  await backToContacts();
+  await page.goForward();
+  await expect(heading(page)).toContainText(customerId);
+  await page.keyboard.press('Escape');
+  await backToContacts();
+  await page.goForward();
+  await page.getByRole('button', { name: /Back to contacts/ }).focus();
+  await page.keyboard.press('Alt+ArrowLeft');
+  await backToContacts();
+
+  // In French, Back names the list too.
+  await page.getByRole('button', { name: 'FR', exact: true }).click();
+  await page.goForward();
+  await expect(page.getByRole('button', { name: '← Retour aux contacts' })).toBeVisible();
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+});
+
+test('a click selects a cell, the id or a double-click opens; a sort keeps the id in view; unsaved input is asked about', async ({
+  page,
+}) => {
+  await open(page);
+  await page.setViewportSize({ width: 900, height: 700 });
+  const customers = page.getByRole('grid', { name: 'Customers' });
+  const row = customers.getByTestId('row').nth(1);
+  const id = (await row.getByRole('gridcell').first().textContent()) ?? '';
+  // A click on its phone selects that cell: nothing opens, and its text can be copied.
+  await row.getByRole('gridcell').nth(4).click();
+  await expect(heading(page)).toHaveCount(0);
+  await expect.poll(async () => (await activeRow(customers))?.id).toBe(id);
+  await page.keyboard.press('Control+c');
+  // A double-click opens it; so does a click on its id.
+  await row.getByRole('gridcell').nth(2).dblclick();
+  await expect(heading(page)).toContainText(id);
+  await page.keyboard.press('Escape');
+  await customers.getByTestId('row').nth(1).getByRole('gridcell').first().click();
+  await expect(heading(page)).toContainText(id);
+  await page.keyboard.press('Escape');
+
+  // Sorted by the last column, scrolled far right: the id column is still in view, at the left.
+  const updated = customers.getByRole('columnheader', { name: 'Last updated' });
+  await updated.scrollIntoViewIfNeeded();
+  await updated.getByRole('button').click();
+  await expect(updated).toHaveAttribute('aria-sort', 'descending');
+  const gridBox = await customers.boundingBox();
+  const idBox = await customers.getByTestId('row').first().getByRole('gridcell').first().boundingBox();
+  expect(await customers.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  expect(Math.abs((idBox?.x ?? -1) - (gridBox?.x ?? 0))).toBeLessThanOrEqual(2);
+
+  // A connection typed and not saved: leaving asks; Keep editing keeps it, Discard leaves.
+  await page.getByRole('button', { name: 'Connections…' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Agence Lyon');
+  await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();
+  const asked = page.getByRole('dialog', { name: 'Discard what you typed?' });
+  await expect(asked).toBeVisible();
+  await asked.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Agence Lyon');
+  await page.keyboard.press('Escape');
+  await asked.getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByRole('grid', { name: 'Customers' })).toBeVisible();
+});

@@ -13,6 +13,8 @@ import { StatusBar } from './app/StatusBar';
 import { ProxyLoginDialog } from './app/ProxyLoginDialog';
 import { useRefreshCommands } from './app/useRefreshCommands';
 import { useAppCommands } from './app/useAppCommands';
+import { useScreenTrail } from './app/useScreenTrail';
+import { ConfirmLeave, LeaveGuardProvider } from './app/leave-guard';
 import { useCommand } from './keyboard/commands';
 import { CommandBox } from './keyboard/CommandBox';
 import { ShortcutsSheet } from './keyboard/ShortcutsSheet';
@@ -30,7 +32,7 @@ import { deskOf, movedCustomer, type TableMoves } from './desk/desk-of';
 import { nameOf } from './customer/CustomerHeading';
 import { ListView, type ListPlace } from './views/ListView';
 
-type Screen =
+export type Screen =
   /** `returning`: back from a customer, to the list it was opened from. */
   /** `opened`: a saved view was opened (counted: each opening is a new table). */
   | { kind: 'list'; resource: Resource; returning?: boolean; opened?: number }
@@ -47,6 +49,13 @@ interface Notice {
 
 const NEW_PLACE: ListPlace = { filter: [] };
 const RECENT_MAX = 20;
+
+/** Whether two screens show the same thing (a list shown again is no new step of the trail). */
+function sameScreen(a: Screen, b: Screen): boolean {
+  if (a.kind === 'list' && b.kind === 'list') return a.resource === b.resource && a.opened === b.opened;
+  if (a.kind === 'customer' && b.kind === 'customer') return a.customerId === b.customerId && !b.tables;
+  return a.kind === b.kind && a.kind !== 'list' && a.kind !== 'customer';
+}
 
 /** The screen a desk kept shows, or the first list. */
 function screenOf(desk: Desk | undefined): Screen {
@@ -75,7 +84,25 @@ export function App({
   useSessionEvents();
   const session = useSession();
   const { t } = useTranslation();
-  const [screen, setScreen] = useState<Screen>(() => screenOf(restored.desk));
+  const trail = useScreenTrail<Screen>(screenOf(restored.desk), sameScreen);
+  const { previous } = trail;
+  /** Whether the screen shown holds unsaved input (the connection form): leaving asks first. */
+  const unsavedRef = useRef<(() => boolean) | undefined>(undefined);
+  /** A move asked while input is unsaved: carried out if the person discards it. */
+  const [leaving, setLeaving] = useState<(() => void) | undefined>();
+  const guarded = (move: () => void) => {
+    if (unsavedRef.current?.()) setLeaving(() => move);
+    else move();
+  };
+  const setScreen = (next: Screen) => guarded(() => trail.go(next));
+  // Back on a list: the row it was left on has the keyboard again.
+  const screen: Screen =
+    trail.wentBack && trail.screen.kind === 'list' ? { ...trail.screen, returning: true } : trail.screen;
+  /** Back where the user came from (the browser's history): the list a customer was opened from, with its search and row. */
+  const backNow = () =>
+    previous ? trail.back() : trail.go({ kind: 'list', resource: 'customers', returning: true });
+  const goBack = () => guarded(backNow);
+  useCommand('app.back', goBack, { enabled: previous !== undefined || screen.kind !== 'list' });
   const [places, setPlaces] = useState<Partial<Record<Resource, ListPlace>>>(
     () => restored.desk?.places ?? {},
   );
@@ -152,83 +179,90 @@ export function App({
 
   return (
     <ApiContext.Provider value={connectionApi}>
-      <div className="app">
-        <Header
-          session={session.data}
-          resource={resource}
-          onResource={(next) => setScreen({ kind: 'list', resource: next })}
-          onManageConnections={showConnections}
-          onShowExports={showExports}
-          onRefresh={showsData ? refresh : undefined}
-          recentCustomers={recentCustomers}
-          onOpenCustomer={openCustomer}
-          onOpenView={openView}
-        />
-        <main>
-          {session.error && <FailureMessage failure={session.error} />}
-          {notice && (
-            <p className="notice" role="status">
-              {t(notice.key, notice.values ?? {})}{' '}
-              <button type="button" onClick={() => setNotice(undefined)}>
-                {t('desk.dismiss')}
-              </button>
-            </p>
+      <LeaveGuardProvider value={unsavedRef}>
+        <div className="app">
+          <Header
+            session={session.data}
+            resource={resource}
+            onResource={(next) => setScreen({ kind: 'list', resource: next })}
+            onManageConnections={showConnections}
+            onShowExports={showExports}
+            onRefresh={showsData ? refresh : undefined}
+            recentCustomers={recentCustomers}
+            onOpenCustomer={openCustomer}
+            onOpenView={openView}
+          />
+          <main>
+            {session.error && <FailureMessage failure={session.error} />}
+            {notice && (
+              <p className="notice" role="status">
+                {t(notice.key, notice.values ?? {})}{' '}
+                <button type="button" onClick={() => setNotice(undefined)}>
+                  {t('desk.dismiss')}
+                </button>
+              </p>
+            )}
+            {screen.kind === 'exports' ? (
+              <ExportsPanel canReveal={session.data?.canRevealFiles ?? false} onClose={goBack} />
+            ) : screen.kind === 'connections' ? (
+              <ConnectionsPanel session={session.data} onClose={goBack} onDone={backNow} />
+            ) : screen.kind === 'list' ? (
+              <ListView
+                key={`${screen.resource}:${screen.opened ?? 0}`}
+                resource={screen.resource}
+                pageSize={pageSize}
+                place={places[screen.resource] ?? NEW_PLACE}
+                // A list left because a saved view replaced its place must not write its old place back.
+                onPlaceChange={(place, from) => {
+                  // The place the list now holds is the newest (a new sort or filter starts at the top).
+                  delete moves.current.lists[screen.resource];
+                  setPlaces((current) =>
+                    (current[screen.resource] ?? NEW_PLACE) === from
+                      ? { ...current, [screen.resource]: place }
+                      : current,
+                  );
+                }}
+                onOpenCustomer={(customer) => openCustomer(String(customer.id), nameOf(customer))}
+                onOpenCustomerId={(customerId) => openCustomer(customerId)}
+                returning={screen.returning}
+                onMove={(table) => {
+                  moves.current.lists[screen.resource] = table;
+                  deskChanged();
+                }}
+              />
+            ) : (
+              <CustomerDetail
+                key={screen.customerId}
+                customerId={screen.customerId}
+                name={screen.name}
+                tables={screen.tables}
+                pageSize={pageSize}
+                backTo={previous ?? { kind: 'list', resource: 'customers' }}
+                onBack={goBack}
+                onTableChange={(table, place) => {
+                  moves.current.customer = movedCustomer(moves.current.customer, screen, table, place);
+                  deskChanged();
+                }}
+              />
+            )}
+          </main>
+          <ExportsTray canReveal={session.data?.canRevealFiles ?? false} />
+          <ProxyLoginDialog />
+          {keyboardDialog === 'commands' && <CommandBox onClose={() => setKeyboardDialog(undefined)} />}
+          {keyboardDialog === 'shortcuts' && <ShortcutsSheet onClose={() => setKeyboardDialog(undefined)} />}
+          <StatusBar session={session.data} />
+          {leaving && (
+            <ConfirmLeave
+              onKeep={() => setLeaving(undefined)}
+              onDiscard={() => {
+                setLeaving(undefined);
+                unsavedRef.current = undefined;
+                leaving();
+              }}
+            />
           )}
-          {screen.kind === 'exports' ? (
-            <ExportsPanel
-              canReveal={session.data?.canRevealFiles ?? false}
-              onClose={() => setScreen({ kind: 'list', resource: 'customers' })}
-            />
-          ) : screen.kind === 'connections' ? (
-            <ConnectionsPanel
-              session={session.data}
-              onClose={() => setScreen({ kind: 'list', resource: 'customers' })}
-            />
-          ) : screen.kind === 'list' ? (
-            <ListView
-              key={`${screen.resource}:${screen.opened ?? 0}`}
-              resource={screen.resource}
-              pageSize={pageSize}
-              place={places[screen.resource] ?? NEW_PLACE}
-              // A list left because a saved view replaced its place must not write its old place back.
-              onPlaceChange={(place, from) => {
-                // The place the list now holds is the newest (a new sort or filter starts at the top).
-                delete moves.current.lists[screen.resource];
-                setPlaces((current) =>
-                  (current[screen.resource] ?? NEW_PLACE) === from
-                    ? { ...current, [screen.resource]: place }
-                    : current,
-                );
-              }}
-              onOpenCustomer={(customer) => openCustomer(String(customer.id), nameOf(customer))}
-              onOpenCustomerId={(customerId) => openCustomer(customerId)}
-              returning={screen.returning}
-              onMove={(table) => {
-                moves.current.lists[screen.resource] = table;
-                deskChanged();
-              }}
-            />
-          ) : (
-            <CustomerDetail
-              key={screen.customerId}
-              customerId={screen.customerId}
-              name={screen.name}
-              tables={screen.tables}
-              pageSize={pageSize}
-              onBack={() => setScreen({ kind: 'list', resource: 'customers', returning: true })}
-              onTableChange={(table, place) => {
-                moves.current.customer = movedCustomer(moves.current.customer, screen, table, place);
-                deskChanged();
-              }}
-            />
-          )}
-        </main>
-        <ExportsTray canReveal={session.data?.canRevealFiles ?? false} />
-        <ProxyLoginDialog />
-        {keyboardDialog === 'commands' && <CommandBox onClose={() => setKeyboardDialog(undefined)} />}
-        {keyboardDialog === 'shortcuts' && <ShortcutsSheet onClose={() => setKeyboardDialog(undefined)} />}
-        <StatusBar session={session.data} />
-      </div>
+        </div>
+      </LeaveGuardProvider>
     </ApiContext.Provider>
   );
 }

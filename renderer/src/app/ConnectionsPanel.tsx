@@ -6,6 +6,7 @@ import { CompanyRootField } from './CompanyRootField';
 import { FormField } from './FormField';
 import { useConnectionForm } from './useConnectionForm';
 import { PanelHeader } from './PanelHeader';
+import { useLeaveGuard } from './leave-guard';
 
 /**
  * Add, edit, test, use and delete connection profiles. The secret field is write-only: it says
@@ -15,12 +16,16 @@ import { PanelHeader } from './PanelHeader';
 export function ConnectionsPanel({
   session,
   onClose,
+  onDone,
 }: {
   session: SessionStatus | undefined;
   onClose: () => void;
+  /** Leaves once a connection was chosen: what was typed is saved, nothing to ask. */
+  onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const form = useConnectionForm(onClose);
+  const form = useConnectionForm(onDone);
+  useLeaveGuard(form.unsaved);
   const { profiles, selectedId, selected, draft, setDraft, secret, setSecret, problems, message, busy } =
     form;
   const { moved, secretNeeded, pick, save, test, remove, use } = form;

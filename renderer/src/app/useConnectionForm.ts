@@ -40,6 +40,9 @@ export function useConnectionForm(onClose: () => void) {
   // What Test tries: the saved connection as it is, or the form as typed (unsaved changes, a new secret).
   const unchanged =
     selected !== undefined && !secret && JSON.stringify(draftOf(selected)) === JSON.stringify(draft);
+  /** Typed and not saved: a secret, or a field changed from the connection picked (or from empty). */
+  const unsaved =
+    secret !== '' || JSON.stringify(draft) !== JSON.stringify(selected ? draftOf(selected) : EMPTY_DRAFT);
 
   const pick = (profile: ProfileSummary | undefined) => {
     setSelectedId(profile?.id);
@@ -137,6 +140,7 @@ export function useConnectionForm(onClose: () => void) {
     problems,
     message,
     busy,
+    unsaved,
     moved,
     secretNeeded,
     pick,

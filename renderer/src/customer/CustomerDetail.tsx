@@ -4,7 +4,9 @@ import {
   CUSTOMER_SCOPED_RESOURCES,
   type CustomerScopedResource,
   type Language,
+  type Resource,
 } from '../../../electron/shared/api-rules';
+import type { TFunction } from 'i18next';
 import type { CustomerTables, ListPlace } from '../../../electron/shared/desk';
 import type { FilterCondition } from '../../../electron/shared/filter';
 import { numberFormat } from '../intl';
@@ -13,7 +15,7 @@ import { failureLine } from '../app/describe-failure';
 import { useCount, useSession } from '../data/queries';
 import { DataTable } from '../table/DataTable';
 import { CopyLinkButton } from '../links/CopyLinkButton';
-import { useCommand, useShortcutHint } from '../keyboard/commands';
+import { useShortcutHint } from '../keyboard/commands';
 import { CustomerCard } from './CustomerCard';
 import { CustomerHeading } from './CustomerHeading';
 import { CustomerSummary } from './CustomerSummary';
@@ -29,6 +31,7 @@ export function CustomerDetail({
   name,
   tables,
   pageSize,
+  backTo,
   onBack,
   onTableChange,
 }: {
@@ -38,19 +41,20 @@ export function CustomerDetail({
   /** How its tables start (a saved view of it opened, a restart): sort, filter and place. */
   tables?: CustomerTables;
   pageSize: number;
+  /** Where Back goes: the screen the customer was opened from. */
+  backTo: BackTarget;
   onBack: () => void;
   /** Told each change of a table's sort, filter or place (to reopen there after a restart). */
   onTableChange?: (resource: CustomerScopedResource, place: ListPlace) => void;
 }) {
   const { t } = useTranslation();
   const header = useRef<HTMLDivElement>(null);
-  useCommand('customer.back', onBack);
-  const backHint = useShortcutHint('customer.back', t('shortcuts.names.customer.back'));
+  const backHint = useShortcutHint('app.back', t('shortcuts.names.app.back'));
   return (
     <div className="customer-detail">
       <div className="detail-header" ref={header}>
         <button type="button" onClick={onBack} {...backHint} autoFocus>
-          ← {t('nav.back')}
+          ← {backText(t, backTo)}
         </button>
         <CustomerHeading key={customerId} customerId={customerId} name={name} />
         <CopyLinkButton
@@ -143,6 +147,25 @@ function CustomerTabs({
       ))}
     </>
   );
+}
+
+/** What Back goes to, as the button names it. */
+export type BackTarget =
+  | { kind: 'list'; resource: Resource }
+  | { kind: 'customer'; customerId: string; name?: string }
+  | { kind: 'connections' }
+  | { kind: 'exports' };
+
+/** "Back to contacts", "Back to customer Dupont SA", "Back to connections". */
+function backText(t: TFunction, target: BackTarget): string {
+  switch (target.kind) {
+    case 'list':
+      return t(`nav.backTo.${target.resource}`);
+    case 'customer':
+      return t('nav.backTo.customer', { customer: target.name ?? target.customerId });
+    default:
+      return t(`nav.backTo.${target.kind}`);
+  }
 }
 
 /**

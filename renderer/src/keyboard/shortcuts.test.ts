@@ -49,8 +49,13 @@ describe('the shortcuts table', () => {
       for (const id of ALL) {
         for (const chord of SHORTCUTS[id][platform]) {
           const other = seen.get(chord);
-          // A table's link and the customer's: the one where the keyboard is.
-          if (other) expect([other, id].sort()).toEqual(['customer.copyLink', 'table.copyLink']);
+          // A table's link and the customer's: the one where the keyboard is. Escape closes a
+          // dialog (which takes every key while open), else goes back.
+          if (other)
+            expect([
+              ['customer.copyLink', 'table.copyLink'],
+              ['app.back', 'app.close'],
+            ]).toContainEqual([other, id].sort());
           seen.set(chord, id);
         }
       }
@@ -62,8 +67,8 @@ describe('the shortcuts table', () => {
     expect(textOf('app.commands', 'mac')).toEqual(['⌘K', '⇧⌘P']);
     expect(textOf('list.contacts', 'pc')).toEqual(['Alt+2']);
     expect(textOf('list.contacts', 'mac')).toEqual(['⌃2']);
-    expect(textOf('customer.back', 'pc')).toEqual(['Alt+←']);
-    expect(textOf('customer.back', 'mac')).toEqual(['⌘[']);
+    expect(textOf('app.back', 'pc')).toEqual(['Alt+←', 'Esc']);
+    expect(textOf('app.back', 'mac')).toEqual(['⌘[', 'Esc']);
     expect(textOf('app.shortcuts', 'pc')).toEqual(['?', 'F1']);
     expect(textOf('grid.select', 'pc', fr.keys)).toEqual(['Maj+↑', 'Maj+↓']);
     expect(textOf('grid.page', 'pc', fr.keys)).toEqual(['Pg préc', 'Pg suiv']);
@@ -74,8 +79,8 @@ describe('the shortcuts table', () => {
       chordsOf(id, platform).map((chord) => chordAria(chord, platform));
     expect(aria('app.refresh', 'pc')).toEqual(['F5', 'Control+R']);
     expect(aria('table.copyLink', 'mac')).toEqual(['Meta+Shift+L']);
-    expect(aria('customer.back', 'pc')).toEqual(['Alt+ArrowLeft']);
-    expect(aria('customer.back', 'mac')).toEqual(['Meta+[']);
+    expect(aria('app.back', 'pc')).toEqual(['Alt+ArrowLeft', 'Escape']);
+    expect(aria('app.back', 'mac')).toEqual(['Meta+[', 'Escape']);
     expect(aria('list.customers', 'mac')).toEqual(['Control+1']);
     expect(aria('grid.record', 'pc')).toEqual(['Space']);
   });

@@ -64,7 +64,7 @@ export const SHORTCUTS = {
   'grid.copy': { group: 'table', pc: ['Mod+KeyC'], mac: ['Mod+KeyC'], listedOnly: true },
   'grid.open': { group: 'table', pc: ['Enter'], mac: ['Enter'], listedOnly: true },
   'grid.record': { group: 'table', pc: ['Space'], mac: ['Space'], listedOnly: true },
-  'customer.back': { group: 'customer', pc: ['Alt+ArrowLeft'], mac: ['Mod+BracketLeft'] },
+  'app.back': { group: 'app', pc: ['Alt+ArrowLeft', 'Escape'], mac: ['Mod+BracketLeft', 'Escape'] },
   'customer.copyLink': { group: 'customer', pc: ['Mod+Shift+KeyL'], mac: ['Mod+Shift+KeyL'] },
   'app.refresh': { group: 'app', pc: ['F5', 'Mod+KeyR'], mac: ['Mod+KeyR'] },
   'app.commands': { group: 'app', pc: ['Mod+KeyK', 'Mod+Shift+KeyP'], mac: ['Mod+KeyK', 'Mod+Shift+KeyP'] },

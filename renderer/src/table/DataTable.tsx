@@ -213,9 +213,12 @@ export function DataTable({
           aria-busy={source.loading}
           tabIndex={0}
           onKeyDown={(event) => {
-            if (event.key === 'Escape' && rows.walk) cancelWalk();
-            else if (event.key === 'Escape' && recordShown) setRecordShown(false);
-            else if (event.key === ' ' && !event.ctrlKey && !event.metaKey) {
+            // Escape that closes something here is not the app's Back.
+            if (event.key === 'Escape' && (rows.walk || recordShown)) {
+              event.preventDefault();
+              if (rows.walk) cancelWalk();
+              else setRecordShown(false);
+            } else if (event.key === ' ' && !event.ctrlKey && !event.metaKey) {
               // Space shows the active row's record beside the table (a list's own key: no page scroll).
               event.preventDefault();
               setRecordShown(true);

@@ -115,10 +115,22 @@ export const TableBody = memo(function TableBody({
         const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-column]');
         if (row !== undefined && cell) onActivate({ row, column: Number(cell.dataset.column) });
       }}
+      // A click selects the cell (its text can be selected and copied); the id, a double-click or
+      // Enter opens the customer.
       onClick={(event) => {
+        if (!(event.target as HTMLElement).closest(`.${OPENS_CLASS}`)) return;
         const row = rowOf(event);
         const record = row === undefined ? undefined : source.rowAt(row);
         if (record && onOpenRow) onOpenRow(record);
+      }}
+      onDoubleClick={(event) => {
+        const row = rowOf(event);
+        const record = row === undefined ? undefined : source.rowAt(row);
+        if (record && onOpenRow) {
+          // The double-click's word selection is not what the user asked for.
+          window.getSelection()?.removeAllRanges();
+          onOpenRow(record);
+        }
       }}
     >
       <div ref={layerRef} className="table-rows">
@@ -188,7 +200,6 @@ const TableRow = memo(function TableRow({
       aria-selected={selected || undefined}
       data-testid="row"
       data-index={index}
-      title={labels}
       style={style}
     >
       {columns.map((column, position) => (
@@ -199,7 +210,8 @@ const TableRow = memo(function TableRow({
           id={position === activeColumn ? cellId(index, position) : undefined}
           role="gridcell"
           data-column={position}
-          className={position === activeColumn ? 'cell active' : 'cell'}
+          className={`cell${position === activeColumn ? ' active' : ''}${openable && column.id === 'id' ? ` ${OPENS_CLASS}` : ''}`}
+          title={openable && column.id === 'id' ? labels : undefined}
           style={{ width: column.width }}
         >
           {marked(textOf(column.id, record), column.id, highlight)}
@@ -208,6 +220,9 @@ const TableRow = memo(function TableRow({
     </div>
   );
 });
+
+/** The cell whose click opens the row's customer: its id, written as a link is. */
+const OPENS_CLASS = 'opens';
 
 /** A cell's text with what the filter looks for marked (<mark>), or the text alone. */
 function marked(text: string, columnKey: string, highlight: Highlighter | undefined): ReactNode {

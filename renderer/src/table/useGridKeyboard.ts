@@ -115,7 +115,8 @@ export function useGridKeyboard({
       copy();
       return;
     }
-    const action = keys[event.key];
+    // Alt with an arrow or Enter is the app's (Back, the record), not a move in the grid.
+    const action = event.altKey ? undefined : keys[event.key];
     if (!action) return;
     event.preventDefault();
     action();

@@ -48,7 +48,9 @@ export function SavedViewsMenu({ onOpen }: { onOpen: (view: SavedView) => void }
       ref={menu}
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || !menu.current?.open) return;
-        // Escape leaves a rename or a confirmation first, then closes the menu, back on its button.
+        // Escape leaves a rename or a confirmation first, then closes the menu, back on its button
+        // (and is not the app's Back).
+        event.preventDefault();
         if (editing) setEditing(undefined);
         else {
           menu.current.open = false;
