@@ -350,3 +350,116 @@ test('a click selects a cell, the id or a double-click opens; a sort keeps the i
   await asked.getByRole('button', { name: 'Discard' }).click();
   await expect(page.getByRole('grid', { name: 'Customers' })).toBeVisible();
 });
+
+for (const language of ['en', 'fr'] as const) {
+  test(`words as a native speaker writes them: plurals, “Fiche”, articles, one Demo, details kept aside (${language})`, async ({
+    page,
+  }) => {
+    const w = {
+      en: {
+        customers: 'Customers',
+        search: 'Search in every column',
+        oneMatch: /^1 match\b/,
+        record: 'Record',
+        exportButton: 'Export…',
+        exportSummary: /^1 row of Customers \(the filters keep them\), \d+ columns, 1 filter, /,
+        saveView: 'Save view…',
+        viewSummary: /, 1 filter condition, \d+ columns in their order/,
+        agreementsTitle: 'Export Agreements of this customer',
+      },
+      fr: {
+        customers: 'Clients',
+        search: 'Rechercher dans toutes les colonnes',
+        oneMatch: /^1 résultat\b/,
+        record: 'Fiche',
+        exportButton: 'Exporter…',
+        exportSummary: /^1 ligne de Clients \(celles que les filtres gardent\), \d+ colonnes, 1 filtre, /,
+        saveView: 'Enregistrer la vue…',
+        viewSummary: /, 1 condition de filtre, \d+ colonnes dans leur ordre/,
+        agreementsTitle: 'Exporter les contrats de ce client',
+      },
+    }[language];
+    await open(page, language);
+    await page.getByRole('navigation').getByRole('button', { name: w.customers }).click();
+    await page.getByLabel(w.search).fill(CALLER.id);
+    await expect(page.getByTestId('row-count')).toHaveText(w.oneMatch, { timeout: 30_000 });
+    // The record of the row: "Fiche" in French, never "Enregistrement" (read as "saving").
+    await page.getByRole('button', { name: w.record, exact: true }).click();
+    await expect(page.getByRole('heading', { name: `${w.record} ${CALLER.id}` })).toBeVisible();
+    // The export dialog counts what the table shows: 1 row, not "up to" the whole list.
+    await page.getByRole('button', { name: w.exportButton }).click();
+    await expect(page.getByRole('dialog').getByText(w.exportSummary)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: w.saveView }).click();
+    await expect(page.getByTestId('save-view-summary')).toHaveText(w.viewSummary);
+    await page.keyboard.press('Escape');
+    // No "(s)" anywhere, and in French the Demo is "Démo" everywhere.
+    const text = await page.locator('body').innerText();
+    expect(text).not.toMatch(/\(s\)/);
+    if (language === 'fr') expect(text).not.toMatch(/\bDemo\b/);
+
+    // A customer's agreements, exported: the French title has its article.
+    await page.getByRole('row').filter({ hasText: CALLER.id }).first().dblclick();
+    await page.getByRole('tab', { name: language === 'en' ? /^Agreements/ : /^Contrats/ }).click();
+    await page.getByRole('tabpanel').getByRole('button', { name: w.exportButton }).click();
+    await expect(page.getByRole('dialog').getByRole('heading', { level: 2 })).toHaveText(w.agreementsTitle);
+    await page.keyboard.press('Escape');
+  });
+}
+
+test('the top bar holds on one line in French wherever it does in English', async ({ page }) => {
+  for (const width of [1280, 1366, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 800 });
+    const heights: number[] = [];
+    for (const language of ['en', 'fr'] as const) {
+      await open(page, language);
+      await page.setViewportSize({ width, height: 800 });
+      heights.push((await page.locator('.app-header').boundingBox())?.height ?? 0);
+    }
+    expect(heights[1], `${width} px`).toBe(heights[0]);
+  }
+});
+
+test('status that tells the truth: the rate falls to 0, the Exports panel keeps this session’s exports, a saved view says its name and sort', async ({
+  page,
+}) => {
+  await open(page);
+  // Nothing sent for a few seconds: the rate says 0, not its last figure.
+  await expect(page.getByTestId('rate')).toHaveText(/^0 requests\/s/, { timeout: 15_000 });
+
+  // Two exports, put away from the tray: the Exports panel still lists both.
+  for (const name of ['first', 'second']) {
+    await page.getByRole('button', { name: 'Export…' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('File name').fill(`tickets-${name}`);
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    const tray = page.getByRole('region', { name: 'Exports' });
+    await expect(tray.getByText(`tickets-${name}`)).toBeVisible();
+    await expect(tray.getByRole('button', { name: 'Dismiss' })).toBeVisible({ timeout: 30_000 });
+    await tray.getByRole('button', { name: 'Dismiss' }).click();
+  }
+  await page.getByRole('button', { name: 'Exports', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Exports' });
+  await expect(panel.getByText('No exports yet.')).toHaveCount(0);
+  await expect(panel.getByText(/tickets-first/).first()).toBeVisible();
+  await expect(panel.getByText(/tickets-second/).first()).toBeVisible();
+
+  // A saved view, sorted, reopened: the table says which view, and its sort.
+  await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();
+  const mrr = page.getByRole('columnheader', { name: 'MRR', exact: true });
+  await mrr.getByRole('button').click();
+  await expect(mrr).toHaveAttribute('aria-sort', 'descending');
+  await page.getByRole('button', { name: 'Save view…' }).click();
+  await page.getByLabel('Name of the view').fill('Biggest MRR');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('navigation').getByRole('button', { name: 'Customers' }).click();
+  await page.getByText('Saved views', { exact: true }).click();
+  await page
+    .getByRole('list', { name: 'Saved views' })
+    .getByRole('button', { name: /Biggest MRR/ })
+    .first()
+    .click();
+  await expect(
+    page.getByRole('heading', { name: 'Saved view “Biggest MRR”, sorted by MRR (descending)' }),
+  ).toBeVisible();
+});

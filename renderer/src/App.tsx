@@ -35,7 +35,7 @@ import { ListView, type ListPlace } from './views/ListView';
 export type Screen =
   /** `returning`: back from a customer, to the list it was opened from. */
   /** `opened`: a saved view was opened (counted: each opening is a new table). */
-  | { kind: 'list'; resource: Resource; returning?: boolean; opened?: number }
+  | { kind: 'list'; resource: Resource; returning?: boolean; opened?: number; savedView?: string }
   /** `name`: when the list it was opened from gave it (opened by its id alone, it is looked up). */
   | { kind: 'customer'; customerId: string; name?: string; tables?: CustomerTables }
   | { kind: 'connections' }
@@ -131,7 +131,7 @@ export function App({
   const putLayout = usePutLayout();
   const openings = useRef(0);
   /** A list (or a customer's table) with its sort and filter, from its top. */
-  const showList = (view: View, filter: FilterCondition[]) => {
+  const showList = (view: View, filter: FilterCondition[], savedView?: string) => {
     const state = { filter, ...(view.sort !== undefined && { sort: view.sort }) };
     if (view.customerId !== undefined && view.resource !== 'customers') {
       openCustomer(view.customerId, undefined, { [view.resource]: state });
@@ -139,12 +139,17 @@ export function App({
     }
     delete moves.current.lists[view.resource];
     setPlaces((current) => ({ ...current, [view.resource]: state }));
-    setScreen({ kind: 'list', resource: view.resource, opened: ++openings.current });
+    setScreen({
+      kind: 'list',
+      resource: view.resource,
+      opened: ++openings.current,
+      ...(savedView !== undefined && { savedView }),
+    });
   };
   /** A saved view, restored exactly: its columns' layout, then its list (or customer) with its sort and filter. */
   const openView = (view: SavedView) => {
     putLayout(layoutKeyOf(view), view.layout);
-    showList(view, view.filter);
+    showList(view, view.filter, view.name);
   };
   const api = useApi();
   const connectionId = session.data?.connection?.id;
@@ -225,6 +230,7 @@ export function App({
                 onOpenCustomer={(customer) => openCustomer(String(customer.id), nameOf(customer))}
                 onOpenCustomerId={(customerId) => openCustomer(customerId)}
                 returning={screen.returning}
+                savedView={screen.savedView}
                 onMove={(table) => {
                   moves.current.lists[screen.resource] = table;
                   deskChanged();

@@ -10,7 +10,8 @@ const GROWTH = 0.002;
 /** The rate never falls below this share of the connection's rate. */
 const SLOWEST_SHARE = 0.05;
 /** How far back "lately" goes: what was sent and answered. */
-const WINDOW_MS = 2_000;
+/** The rates are counted over this window: a request stops counting this long after it was sent. */
+export const RATE_WINDOW_MS = 2_000;
 
 /**
  * How fast this process may call an API whose limit it may share with machines it cannot see: the
@@ -89,10 +90,10 @@ export class AddressShare {
 
 /** Events a second over the window. */
 function perSecond(times: number[]): number {
-  return times.length / (WINDOW_MS / 1000);
+  return times.length / (RATE_WINDOW_MS / 1000);
 }
 
 /** Drops the times older than the window. */
 function forget(times: number[], now: number): void {
-  while (times.length && (times[0] ?? 0) <= now - WINDOW_MS) times.shift();
+  while (times.length && (times[0] ?? 0) <= now - RATE_WINDOW_MS) times.shift();
 }

@@ -2,6 +2,7 @@ import type { LimiterStats } from '../../shared/contract.js';
 import { systemClock, type Clock } from '../clock.js';
 import { abortReason, ApiError, LONGEST_SERVER_WAIT_MS, serviceUnavailable } from '../errors.js';
 import { JobQueue, type Priority } from './job-queue.js';
+import { RATE_WINDOW_MS } from './address-share.js';
 import type { LimiterOptions } from './limiter-options.js';
 import type { OriginPeers } from './origin-peers.js';
 import { RateBucket } from './rate-bucket.js';
@@ -42,7 +43,12 @@ export class RequestLimiter {
   private retries = 0;
   private overloadAnswers = 0;
   private timer: NodeJS.Timeout | undefined;
-  private readonly feed = new ThrottledFeed(() => this.stats(), STATS_INTERVAL_MS);
+  // Told once more when the last request has left the rate's window: the rate shown falls to 0.
+  private readonly feed = new ThrottledFeed(
+    () => this.stats(),
+    STATS_INTERVAL_MS,
+    RATE_WINDOW_MS + STATS_INTERVAL_MS,
+  );
   private readonly options: Required<Omit<LimiterOptions, 'peers'>>;
   private readonly peers: OriginPeers | undefined;
   private readonly clock: Clock;

@@ -32,7 +32,11 @@ export function FailureMessage({
           </p>
         )}
         {detail?.from === 'app' && (
-          <p className="failure-detail">{t('errors.details', { text: detail.text })}</p>
+          // The app's specifics (an address, a path) are technical and in English: asked for, not read first.
+          <details className="failure-detail">
+            <summary>{t('errors.detailsLabel')}</summary>
+            <code>{detail.text}</code>
+          </details>
         )}
       </div>
       {onRetry && (

@@ -50,6 +50,7 @@ export function StatusBar({ session }: { session: SessionStatus | undefined }) {
       {stats && (
         <span data-testid="rate">
           {t('status.rate', {
+            count: stats.requestsPerSecond,
             rate: numberFormat(language, { maximumFractionDigits: 1 }).format(stats.requestsPerSecond),
           })}
           {stats.queued > 0 && ` · ${t('status.queued', { count: stats.queued })}`}

@@ -34,6 +34,16 @@ describe('a failure as the user reads it', () => {
     );
   });
 
+  it("gives a French line no English: the app's specifics are left to the details", async () => {
+    const failure = new AppFailure({
+      code: 'network',
+      message: 'cannot reach the token endpoint at http://127.0.0.1:9',
+    });
+    const line = failureLine(await translator('fr'), 'fr', failure);
+    expect(line).toMatch(/^Le serveur est injoignable/);
+    expect(line).not.toContain('cannot reach');
+  });
+
   it('never uses an English message of the app as the French sentence', async () => {
     const t = await translator('fr');
     for (const code of ['network', 'invalid-response', 'not-found', 'file', 'invalid-argument'] as const) {

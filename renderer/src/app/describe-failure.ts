@@ -80,9 +80,13 @@ export function describeFailure(t: TFunction, language: Language, failure: unkno
   return worded(t(key, { time }), quotes === 'server' ? server : quotes === 'app' ? app : undefined);
 }
 
-/** The failure as one line (a list item, a form message): the sentence, then its quoted detail. */
+/**
+ * The failure as one line (a list item, a form message): the sentence, then the server's words. The
+ * app's own specifics are technical and in English: a line leaves them out (FailureMessage offers
+ * them behind "Technical details"), so a French line is French.
+ */
 export function failureLine(t: TFunction, language: Language, failure: unknown): string {
   const { summary, detail } = describeFailure(t, language, failure);
-  if (!detail) return summary;
-  return `${summary} ${t(detail.from === 'server' ? 'errors.serverSaid' : 'errors.details', { text: detail.text })}`;
+  if (detail?.from !== 'server') return summary;
+  return `${summary} ${t('errors.serverSaid', { text: detail.text })}`;
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
+import { counted } from '../i18n';
 import { numberFormat } from '../intl';
 import { useApi } from '../api/context';
 import { failureLine } from '../app/describe-failure';
@@ -159,6 +160,7 @@ export function CustomerHeading({ customerId, name }: { customerId: string; name
           {t(progress.total === undefined ? 'detail.lookingUnknown' : 'detail.looking', {
             scanned: numbers.format(progress.scanned),
             total: numbers.format(progress.total ?? 0),
+            customers: counted(t, 'customers', progress.scanned, numbers),
           })}
           <button type="button" onClick={cancel}>
             {t('detail.lookUpCancel')}
@@ -167,7 +169,10 @@ export function CustomerHeading({ customerId, name }: { customerId: string; name
       )}
       {lookup.state === 'notFound' && (
         <span className="notice" role="status">
-          {t('detail.notFound', { id: customerId, scanned: numbers.format(lookup.scanned) })}
+          {t('detail.notFound', {
+            id: customerId,
+            customers: counted(t, 'customers', lookup.scanned, numbers),
+          })}
         </span>
       )}
       {lookup.state === 'failed' && (

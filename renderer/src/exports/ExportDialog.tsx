@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { counted } from '../i18n';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { ExportFormat, ExportView } from '../../../electron/shared/export';
 import { isBareFileName } from '../../../electron/shared/contract';
@@ -17,6 +18,8 @@ export interface ExportDialogProps {
   sortLabel?: string;
   /** The view's row count (before filters), when known. */
   total?: number;
+  /** How many rows the filters keep, when the table has judged them all. */
+  matches?: number;
   canChooseFolder: boolean;
   onClose: () => void;
 }
@@ -24,7 +27,15 @@ export interface ExportDialogProps {
 const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', xlsx: 'xlsx', jsonl: 'jsonl' };
 
 /** The export dialog: format, CSV preset, file name, and a summary of what will be exported. */
-export function ExportDialog({ view, table, sortLabel, total, canChooseFolder, onClose }: ExportDialogProps) {
+export function ExportDialog({
+  view,
+  table,
+  sortLabel,
+  total,
+  matches,
+  canChooseFolder,
+  onClose,
+}: ExportDialogProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   const { start } = useExports();
@@ -52,14 +63,23 @@ export function ExportDialog({ view, table, sortLabel, total, canChooseFolder, o
       })
     : t('export.defaultOrder');
   const filters = view.filter?.length ?? 0;
-  const summary = t(filters ? 'export.summaryFiltered' : 'export.summary', {
-    rows: total === undefined ? '…' : numbers.format(total),
-    table,
-    columns: view.columns?.length ?? 0,
-    filters,
-    sort,
-    language: t(`export.labelsIn.${language}`),
-  });
+  // Filtered: the rows the table found when it knows them, else at most the view's count.
+  const rows = filters && matches !== undefined ? matches : total;
+  const summary = t(
+    filters
+      ? matches !== undefined
+        ? 'export.summaryFiltered'
+        : 'export.summaryFilteredUpTo'
+      : 'export.summary',
+    {
+      rows: rows === undefined ? t('counts.rows_other', { n: '…' }) : counted(t, 'rows', rows, numbers),
+      table,
+      columns: counted(t, 'columns', view.columns?.length ?? 0, numbers),
+      filters: counted(t, 'filters', filters, numbers),
+      sort,
+      language: t(`export.labelsIn.${language}`),
+    },
+  );
 
   // French Excel: ; between fields, a BOM for the accents, and 1999,5 for a number.
   const options = {

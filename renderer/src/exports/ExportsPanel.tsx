@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DEMO_CONNECTION_NAME } from '../../../electron/shared/contract';
+import { counted } from '../i18n';
 import type { Language } from '../../../electron/shared/api-rules';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
@@ -46,10 +48,11 @@ export function ExportsPanel({ canReveal, onClose }: { canReveal: boolean; onClo
           <li key={entry.id}>
             {t('export.historyEntry', {
               time: time.format(new Date(entry.time)),
-              profile: entry.profile,
+              // The Demo by its one name in the language shown.
+              profile: entry.profile === DEMO_CONNECTION_NAME ? t('connection.demo') : entry.profile,
               resource: t(`nav.${entry.view.resource}`),
               format: t(`export.formats.${entry.format}`),
-              rows: numbers.format(entry.rows),
+              rows: counted(t, 'rows', entry.rows, numbers),
               outcome: t(`export.outcomes.${entry.outcome}`),
               path: entry.path,
             })}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { counted } from '../i18n';
 import type { Language } from '../../../electron/shared/api-rules';
 import { useApi } from '../api/context';
 import { failureLine } from '../app/describe-failure';
@@ -15,7 +16,7 @@ export function ExportLine({ item, canReveal }: { item: SessionExport; canReveal
   const { cancel, dismiss } = useExports();
   const numbers = numberFormat(language, { maximumFractionDigits: 0 });
   const progress = item.progress;
-  const records = numbers.format(progress?.records ?? 0);
+  const rows = counted(t, 'rows', progress?.records ?? 0, numbers);
   const file = item.fileName;
   let text: string;
   if (item.state === 'running') {
@@ -25,7 +26,7 @@ export function ExportLine({ item, canReveal }: { item: SessionExport; canReveal
       total && progress
         ? t('export.running', {
             file,
-            records,
+            rows,
             percent: numberFormat(language, {
               style: 'percent',
             }).format(Math.min(1, progress.scanned / total)),
@@ -37,11 +38,11 @@ export function ExportLine({ item, canReveal }: { item: SessionExport; canReveal
           })
         : t('export.runningNoTotal', {
             file,
-            records,
+            rows,
             rate: numbers.format(progress?.recordsPerSecond ?? 0),
           });
   } else if (item.state === 'completed') {
-    text = t('export.completed', { file, records, path: item.path });
+    text = t('export.completed', { file, rows, path: item.path });
     // Excel's cell limit: the user must know some cells do not hold the whole value.
     if (progress?.cutCells) text += ` ${t('export.cutCells', { count: progress.cutCells })}`;
   } else if (item.state === 'failed') {
@@ -76,9 +77,11 @@ export function ExportLine({ item, canReveal }: { item: SessionExport; canReveal
               {t('export.show')}
             </button>
           )}
-          <button type="button" onClick={() => dismiss(item.exportId)}>
-            {t('export.dismiss')}
-          </button>
+          {!item.dismissed && (
+            <button type="button" onClick={() => dismiss(item.exportId)}>
+              {t('export.dismiss')}
+            </button>
+          )}
         </>
       )}
     </li>
@@ -88,12 +91,12 @@ export function ExportLine({ item, canReveal }: { item: SessionExport; canReveal
 /** This session's exports above the status bar: visible whatever the user browses meanwhile. */
 export function ExportsTray({ canReveal }: { canReveal: boolean }) {
   const { t } = useTranslation();
-  const { exports } = useExports();
-  if (!exports.length) return null;
+  const shown = useExports().exports.filter((item) => !item.dismissed);
+  if (!shown.length) return null;
   return (
     <section className="exports-tray" aria-label={t('export.panel')}>
       <ul>
-        {exports.map((item) => (
+        {shown.map((item) => (
           <ExportLine key={item.exportId} item={item} canReveal={canReveal} />
         ))}
       </ul>

@@ -60,12 +60,15 @@ describe('the session’s exports', () => {
     expect(state.exports.map((item) => item.exportId)).toEqual(['a']);
   });
 
-  it('a refused start leaves nothing behind; dismissing removes one export', () => {
+  it('a refused start leaves nothing behind; dismissing puts one away from the tray, kept for the panel', () => {
     expect(after({ type: 'starting' }, { type: 'start-failed' })).toEqual(NO_EXPORTS);
     const state = after({ type: 'starting' }, started('a'), { type: 'starting' }, started('b'), {
       type: 'dismissed',
       exportId: 'a',
     });
-    expect(state.exports.map((item) => item.exportId)).toEqual(['b']);
+    expect(state.exports.map((item) => [item.exportId, item.dismissed ?? false])).toEqual([
+      ['b', false],
+      ['a', true],
+    ]);
   });
 });

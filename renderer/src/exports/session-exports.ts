@@ -6,6 +6,8 @@ export interface SessionExport extends Partial<ExportEvent> {
   fileName: string;
   path: string;
   state: ExportEvent['state'];
+  /** Put away from the tray: the Exports panel still lists it (it was exported this session). */
+  dismissed?: boolean;
 }
 
 /** What the tray knows: this session's exports, newest first, and what it was told too early. */
@@ -64,7 +66,12 @@ export function sessionExports(
       return { ...state, early: new Map(state.early).set(event.exportId, event) };
     }
     case 'dismissed':
-      return { ...state, exports: state.exports.filter((item) => item.exportId !== action.exportId) };
+      return {
+        ...state,
+        exports: state.exports.map((item) =>
+          item.exportId === action.exportId ? { ...item, dismissed: true } : item,
+        ),
+      };
   }
 }
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { counted } from '../i18n';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { HeldListStatus } from '../../../electron/shared/held-list';
 import { useApi } from '../api/context';
@@ -96,7 +97,7 @@ function ScanStatus({
     <>
       <span data-testid="row-count" aria-live="polite">
         {t('filter.scanning', {
-          matches: numbers.format(rows.matches),
+          matches: counted(t, 'matches', rows.matches, numbers),
           scanned: numbers.format(rows.source.held),
           total: count ? numbers.format(count.total) : '…',
         })}

@@ -124,6 +124,8 @@ export function TableToolbar({
               : (table.getColumn(sortColumn)?.columnDef.meta as ColumnMeta | undefined)?.label
           }
           total={count?.total}
+          // The table's own count of what the filters keep, once it has judged every row.
+          matches={rows.filtered && rows.source.complete && !rows.error ? rows.matches : undefined}
           canChooseFolder={session?.canRevealFiles ?? false}
           onClose={() => setExporting(false)}
         />

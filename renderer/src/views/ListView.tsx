@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { Resource } from '../../../electron/shared/api-rules';
+import type { Language, Resource } from '../../../electron/shared/api-rules';
 import type { ListPlace } from '../../../electron/shared/desk';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { DataTable, type TablePlace } from '../table/DataTable';
+import { useSchemas, useSession } from '../data/queries';
 
 /** Where a list was left: its sort and filter, and where the user was in it (kept while a customer is open). */
 export type { ListPlace };
@@ -20,6 +21,8 @@ export interface ListViewProps {
   onMove?: (table: TablePlace) => void;
   /** Opens a customer by id (from the record panel of a contact or an agreement). */
   onOpenCustomerId?: (customerId: string) => void;
+  /** The saved view it was opened from: its name, and the sort shown, head the table. */
+  savedView?: string;
 }
 
 /** One of the three lists: customers, contacts or agreements across all customers. */
@@ -32,12 +35,24 @@ export function ListView({
   returning,
   onMove,
   onOpenCustomerId,
+  savedView,
 }: ListViewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const fields = useSchemas(useSession().data, i18n.language as Language).data?.schemas?.find(
+    (schema) => schema.resource === resource,
+  )?.fields;
+  const [sortField, direction] = place.sort?.split('.') ?? [];
+  const sorted = place.sort
+    ? t('export.sortedBy', {
+        column: fields?.find((field) => field.key === sortField)?.label ?? sortField,
+        direction: t(direction === 'asc' ? 'export.ascending' : 'export.descending'),
+      })
+    : t('export.defaultOrder');
   return (
     <DataTable
       view={{ resource, sort: place.sort }}
       label={t(`nav.${resource}`)}
+      title={savedView === undefined ? undefined : t('views.opened', { name: savedView, sort: sorted })}
       pageSize={pageSize}
       // A new sort or filter is a new list: it is seen from its top.
       onSortChange={(sort) => onPlaceChange({ ...place, sort, table: undefined }, place)}

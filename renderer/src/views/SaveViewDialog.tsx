@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { counted } from '../i18n';
+import { numberFormat } from '../intl';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { ColumnLayout, SavedView } from '../../../electron/shared/contract';
 import type { FilterCondition } from '../../../electron/shared/filter';
@@ -26,6 +28,7 @@ export interface SaveViewDialogProps {
  */
 export function SaveViewDialog({ view, filter, columns, layout, table, onClose }: SaveViewDialogProps) {
   const { t, i18n } = useTranslation();
+  const numbers = numberFormat(i18n.language as Language);
   const dialog = useRef<HTMLDialogElement>(null);
   const saved = useSavedViews();
   const save = useChangeViews('views.save');
@@ -73,8 +76,8 @@ export function SaveViewDialog({ view, filter, columns, layout, table, onClose }
           {t('views.summary', {
             table,
             sort: view.sort ? t('views.sorted') : t('views.unsorted'),
-            filters: filter.length,
-            columns: columns.length,
+            filters: counted(t, 'conditions', filter.length, numbers),
+            columns: counted(t, 'columns', columns.length, numbers),
           })}
         </p>
         <p className="hint">{t('views.storedHint')}</p>
