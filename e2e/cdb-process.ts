@@ -25,11 +25,15 @@ export async function startCdb(args: string[]): Promise<CdbProcess> {
   return { child, firstLine, stderr: () => stderr };
 }
 
-/** Runs `cdb <args>` to completion. */
+/** Runs `cdb <args>` to completion, with `env` added to this process's environment. */
 export async function runCdb(
   args: string[],
+  env: NodeJS.ProcessEnv = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['bin/cdb.mjs', ...args], { stdio: 'pipe' });
+  const child = spawn(process.execPath, ['bin/cdb.mjs', ...args], {
+    stdio: 'pipe',
+    env: { ...process.env, ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

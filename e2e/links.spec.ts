@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { runCdb } from './cdb-process.js';
 import { ownDemo } from './own-demo.js';
 
 // cdb:// links (docs/decisions/0010-links.md) in Chromium through the browser host, whose address
@@ -21,7 +22,7 @@ test('a customer’s link opens that customer, and its heading’s “Copy link�
   await openWithLink(page, link);
   await expect(page.getByRole('heading', { level: 2 })).toContainText('CUS-00000007');
   await expect(page).not.toHaveURL(/link=/);
-  await page.locator('.detail-header').getByRole('button', { name: 'Copy link' }).click();
+  await page.locator('.detail-header').getByRole('button', { name: 'Copy customer link' }).click();
   await expect(page.locator('.detail-header').getByRole('status')).toContainText('Link copied');
   expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(link);
 });
@@ -40,7 +41,10 @@ test('“Copy link” on a view gives a link that opens the same list, sort and 
   await mrr.getByRole('button').click();
   await expect(mrr).toHaveAttribute('aria-sort', 'descending');
   await page.getByRole('searchbox', { name: 'Search in every column' }).fill('AGR-00000');
-  await page.getByRole('region', { name: 'Agreements' }).getByRole('button', { name: 'Copy link' }).click();
+  await page
+    .getByRole('region', { name: 'Agreements' })
+    .getByRole('button', { name: 'Copy list link' })
+    .click();
   const link = await page.evaluate<string>('navigator.clipboard.readText()');
   expect(link).toMatch(/^cdb:\/\/view\/agreements\?connection=Links\+API&sort=mrr\.desc&filter=/);
 
@@ -74,4 +78,25 @@ test('a hostile link and a link for another connection open nothing, say why, an
   ).toContainText('which this app does not have');
   expect(own.demo.requests.slice(asked).filter((path) => path.includes('CUS-00000003'))).toEqual([]);
   await expect(page.getByRole('heading', { level: 2 })).toHaveCount(0);
+});
+
+test('`cdb open` finds the running host by its data folder, and its address opens the link in a new tab', async ({
+  context,
+}) => {
+  const link = 'cdb://customer/CUS-00000011?connection=Links+API';
+  const run = await runCdb(['open', link], { CDB_DATA_DIR: own.host.dataDir });
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  const address = run.stdout.trim();
+  expect(address.startsWith(`${own.host.origin}/#session=`)).toBe(true);
+  // A new tab, as the agent pastes it: the app opens there, on that customer.
+  const tab = await context.newPage();
+  await tab.setViewportSize({ width: 1400, height: 900 });
+  await tab.goto(address);
+  await expect(tab.getByRole('heading', { level: 2 })).toContainText('CUS-00000011');
+  // A data folder no host runs on: said, naming it, and no address.
+  const none = await runCdb(['open', link], { CDB_DATA_DIR: `${own.host.dataDir}-none` });
+  expect(none.code).toBe(1);
+  expect(none.stdout).toBe('');
+  expect(none.stderr).toContain(`no browser host runs on the data folder ${own.host.dataDir}-none`);
 });

@@ -43,7 +43,7 @@ test('Space shows the active row’s record; arrows move it, Copy copies, its cu
   await moved.getByRole('button', { name: 'Copy Name', exact: true }).click();
   await expect.poll(() => page.evaluate<string>('navigator.clipboard.readText()')).toBe(record?.name);
   // The row's link is its customer's.
-  await moved.getByRole('button', { name: 'Copy link' }).click();
+  await moved.getByRole('button', { name: 'Copy customer link' }).click();
   await expect
     .poll(() => page.evaluate<string>('navigator.clipboard.readText()'))
     .toBe(`cdb://customer/${record?.customerId ?? ''}?connection=Record+API`);
@@ -62,10 +62,10 @@ test('Space shows the active row’s record; arrows move it, Copy copies, its cu
 
   // In French, the same panel, then the agreement's customer opened from it.
   await page.getByRole('button', { name: 'FR', exact: true }).click();
-  const enregistrement = page.getByRole('region', { name: `Enregistrement ${second?.id ?? ''}` });
-  await expect(enregistrement).toBeVisible();
+  const fiche = page.getByRole('region', { name: `Fiche ${second?.id ?? ''}` });
+  await expect(fiche).toBeVisible();
   expect(await axeViolations(page, '.record-side')).toEqual([]);
-  await enregistrement.getByRole('button', { name: `Ouvrir le client ${record?.customerId ?? ''}` }).click();
+  await fiche.getByRole('button', { name: `Ouvrir le client ${record?.customerId ?? ''}` }).click();
   await expect(page.getByRole('heading', { level: 2 })).toContainText(record?.customerId ?? '');
   await page.getByRole('button', { name: 'EN', exact: true }).click();
 });

@@ -1,18 +1,26 @@
-import { dataFiles, defaultDataDir } from '../core/app-paths.js';
-import { lastPort } from '../core/store/host-port.js';
+import { resolve } from 'node:path';
+import { defaultDataDir } from '../core/app-paths.js';
+import { runningHosts, type RunningHost } from '../core/store/running-hosts.js';
 import { linkOf, parseLink } from '../shared/links.js';
+import { ADDRESS_PATH, SESSION_HEADER } from '../shared/wire.js';
 import { UsageError } from './args.js';
 import type { CliIo } from './io.js';
 
 export const OPEN_HELP = `Usage: cdb open LINK
 
-Checks a cdb:// link (a customer or a list, on a connection named as in the app) and prints the
-browser host's address that opens it: open that address in the tab that shows the app, which then
-opens the link. The host is the one that ran last on the app's data folder (CDB_DATA_DIR). The
+Checks a cdb:// link (a customer or a list, on a connection named as in the app) and prints an
+address of the running browser host that opens it, in a new tab or in the tab that shows the app.
+The host is the one running on the app's data folder (CDB_DATA_DIR), or the only one running. The
 desktop app opens cdb:// links itself, from the system.
 `;
 
-/** `cdb open LINK`: the link checked by the app's own parser, and the browser host's address that opens it. */
+/** How long the host has to answer: it is on this machine. */
+const ASK_TIMEOUT_MS = 5_000;
+
+/**
+ * `cdb open LINK`: the link checked by the app's own parser, then a one-time address of the running
+ * browser host (asked of it: each address opens one tab), carrying the link.
+ */
 export async function openCommand(argv: string[], io: CliIo): Promise<number> {
   const [link, ...extra] = argv;
   if (link === '--help' || link === '-h') {
@@ -24,11 +32,50 @@ export async function openCommand(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError('usage: cdb open LINK');
   const parsed = parseLink(link);
   if (!parsed.ok) throw new UsageError(`open: this link cannot be opened: ${parsed.problem}`);
-  const port = await lastPort(dataFiles(defaultDataDir()).hostPort);
-  if (port === undefined)
-    throw new Error(
-      'no browser host has run on the app\'s data folder: start it ("npm run host"), then run this again',
-    );
-  io.stdout.write(`http://127.0.0.1:${port}/#link=${encodeURIComponent(linkOf(parsed.link))}\n`);
+  const host = chosenHost(
+    await runningHosts(),
+    resolve(defaultDataDir()),
+    process.env.CDB_DATA_DIR !== undefined,
+  );
+  const address = await newAddress(host);
+  io.stdout.write(`${address}&link=${encodeURIComponent(linkOf(parsed.link))}\n`);
   return 0;
+}
+
+/** The host running on `dataDir`, else the only one running when no folder was named; else why none. */
+function chosenHost(hosts: RunningHost[], dataDir: string, folderNamed: boolean): RunningHost {
+  const onFolder = hosts.find((host) => host.dataDir === dataDir);
+  if (onFolder) return onFolder;
+  const [only] = hosts;
+  if (only && hosts.length === 1 && !folderNamed) return only;
+  if (!hosts.length)
+    throw new Error('no browser host is running: start it ("npm run host"), then run this again');
+  throw new Error(
+    `no browser host runs on the data folder ${dataDir}; ${hosts.length === 1 ? 'one runs' : 'those running run'} on ${hosts
+      .map((host) => host.dataDir)
+      .join(', ')}: set CDB_DATA_DIR to the one to use`,
+  );
+}
+
+/** A new one-time address of `host`, asked of it with the credential it left for this user. */
+async function newAddress(host: RunningHost): Promise<string> {
+  const origin = `http://127.0.0.1:${host.port}`;
+  const silent = () =>
+    new Error(
+      `the browser host of ${host.dataDir} does not answer on ${origin}: start it again ("npm run host")`,
+    );
+  let url: unknown;
+  try {
+    const answer = await fetch(`${origin}${ADDRESS_PATH}`, {
+      method: 'POST',
+      headers: { [SESSION_HEADER]: host.session },
+      signal: AbortSignal.timeout(ASK_TIMEOUT_MS),
+    });
+    url = answer.ok ? ((await answer.json()) as { url?: unknown }).url : undefined;
+  } catch {
+    throw silent();
+  }
+  // Only an address of that very host is printed.
+  if (typeof url !== 'string' || !url.startsWith(`${origin}/#session=`)) throw silent();
+  return url;
 }

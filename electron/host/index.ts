@@ -6,6 +6,7 @@ import { nodeNetwork } from '../core/api/node-network.js';
 import { AppCore } from '../core/app/app-core.js';
 import { startDemoApi } from '../demo-api/index.js';
 import { keepPort, lastPort } from '../core/store/host-port.js';
+import { registerHost } from '../core/store/running-hosts.js';
 import { startHost } from './server.js';
 
 const HELP = `Usage: npm run host -- [options]
@@ -107,12 +108,16 @@ async function main(argv: string[]): Promise<number> {
         if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
         return start(0);
       }));
-  await keepPort(portFile, Number(new URL(host.url).port));
+  const listening = Number(new URL(host.url).port);
+  await keepPort(portFile, listening);
+  // `cdb open` finds this host (and asks it for a tab's address) while it runs.
+  const registered = await registerHost({ port: listening, dataDir, session: host.openSession() });
   process.stdout.write(`Customer Data Browser is running: open ${host.url}\n`);
   await new Promise((done) => {
     process.once('SIGINT', done);
     process.once('SIGTERM', done);
   });
+  await registered.forget();
   await host.close();
   await core.close();
   return 0;

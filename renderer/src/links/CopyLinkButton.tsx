@@ -8,7 +8,7 @@ import { useSession } from '../data/queries';
 import { useCommand, useShortcutHint } from '../keyboard/commands';
 
 /**
- * "Copy link": puts the cdb:// link of a customer or a view on the clipboard, to paste in a ticket
+ * "Copy customer link", "Copy list link" (each says what it copies): puts the cdb:// link of a customer or a view on the clipboard, to paste in a ticket
  * or a chat; it names the connection by its name, as the colleague's app knows it. Says what it did.
  */
 export function CopyLinkButton({
@@ -45,7 +45,7 @@ export function CopyLinkButton({
   return (
     <>
       <button type="button" {...hint} disabled={!connection} onClick={() => void copy()}>
-        {t('links.copy')}
+        {t(`links.copy.${target.action}`)}
       </button>
       <span className="hint" role="status">
         {said}
