@@ -80,11 +80,11 @@ async function exportAs(
 ): Promise<string> {
   const baseName = fileName.replace(/\.[a-z]+$/, '');
   await page.getByRole('button', { name: 'Exporter…' }).click();
-  const dialog = page.getByRole('dialog', { name: /Exporter Contrats/ });
+  const dialog = page.getByRole('dialog', { name: /Exporter les contrats/ });
   await dialog.getByLabel(format, { exact: true }).check();
   await dialog.getByLabel('Nom du fichier').fill(baseName);
   await expect(dialog.getByTestId('export-summary')).toContainText(
-    'filtres, triées par Revenu mensuel (MRR) (décroissant), libellés en français',
+    '1 filtre, tri par Revenu mensuel (MRR) (décroissant), libellés en français',
   );
   await dialog.getByRole('button', { name: 'Exporter', exact: true }).click();
   const line = page.getByTestId('export-line').filter({ hasText: fileName });

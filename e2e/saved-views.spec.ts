@@ -177,7 +177,7 @@ test('the command line copied from the export dialog, run as npx cdb export, wri
   await setUpWorklist(page, 'fr');
   await page.getByLabel('Rechercher dans toutes les colonnes').fill('e');
   await page.getByRole('button', { name: 'Exporter…' }).click();
-  const dialog = page.getByRole('dialog', { name: /Exporter Contrats/ });
+  const dialog = page.getByRole('dialog', { name: /Exporter les contrats/ });
   // A name with a space and a $: the command must quote it for the shell.
   const baseName = `contrats suspendus $e2e-${process.pid}`;
   await dialog.getByLabel('Nom du fichier').fill(baseName);

@@ -373,7 +373,7 @@ for (const language of ['en', 'fr'] as const) {
         oneMatch: /^1 résultat\b/,
         record: 'Fiche',
         exportButton: 'Exporter…',
-        exportSummary: /^1 ligne de Clients \(celles que les filtres gardent\), \d+ colonnes, 1 filtre, /,
+        exportSummary: /^1 ligne de clients \(celles que les filtres gardent\), \d+ colonnes, 1 filtre, /,
         saveView: 'Enregistrer la vue…',
         viewSummary: /, 1 condition de filtre, \d+ colonnes dans leur ordre/,
         agreementsTitle: 'Exporter les contrats de ce client',
@@ -462,4 +462,26 @@ test('status that tells the truth: the rate falls to 0, the Exports panel keeps 
   await expect(
     page.getByRole('heading', { name: 'Saved view “Biggest MRR”, sorted by MRR (descending)' }),
   ).toBeVisible();
+});
+
+test('a language switch reads one page of a held list in the new language, not the whole list again', async ({
+  page,
+}) => {
+  await open(page);
+  await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();
+  await page.getByLabel('Search in every column').fill('Suspended');
+  // Held whole in English: the 6,000 agreements (read once, by this test or one before it).
+  await expect(page.getByTestId('held-list')).toContainText(/in 6,000 agreements, as of/, {
+    timeout: 60_000,
+  });
+  const before = own.demo.requests.length;
+  await page.getByRole('button', { name: 'FR', exact: true }).click();
+  await page.getByLabel('Rechercher dans toutes les colonnes').fill('Suspendu');
+  await expect(page.getByTestId('held-list')).toContainText(/6\u202f000 contrats/, { timeout: 30_000 });
+  // The status label is the API's French word in the rows found.
+  await expect(page.getByTestId('row').first()).toContainText('Suspendu');
+  // One page in French (the words the API translates), not the 12 pages of the list.
+  const pages = own.demo.requests.slice(before).filter((url) => url.startsWith('/v1/agreements?size=500'));
+  expect(pages).toHaveLength(1);
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
 });

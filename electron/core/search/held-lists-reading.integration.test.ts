@@ -19,12 +19,16 @@ afterEach(async () => {
 });
 
 /** A Demo API with `customers` customers, and held lists over it that record every status told. */
-async function heldOverDemo(customers: number, options: { budgetBytes?: number; freshMs?: number } = {}) {
-  const engine = await startEngine({ demo: { size: { customers, contacts: 400, agreements: 10 } } });
+async function heldOverDemo(
+  customers: number,
+  options: { budgetBytes?: number; freshMs?: number; contacts?: number } = {},
+) {
+  const { contacts = 400, ...held } = options;
+  const engine = await startEngine({ demo: { size: { customers, contacts, agreements: 10 } } });
   engines.push(engine);
   await engine.tokens.getToken();
   const told: HeldListStatus[] = [];
-  const lists = new HeldLists({ ...options, onStatus: (status) => told.push(status) });
+  const lists = new HeldLists({ ...held, onStatus: (status) => told.push(status) });
   registries.push(lists);
   const source: ListSource = { connectionId: 'demo', client: engine.client };
   /** The list's pages read from the Demo (its requests for the customers' list). */
@@ -45,6 +49,45 @@ const search = (text: string) =>
   compileSearch([{ field: ANY_FIELD, op: 'contains', value: text }], () => 'text', undefined);
 
 describe('lists held for search', () => {
+  it('switching language translates a held list from one page in the new language, not a read of every page', async () => {
+    const { engine, lists, source } = await heldOverDemo(300);
+    const contactPages = () =>
+      engine.demo.requests.filter((url) => url.startsWith('/v1/contacts?size=')).length;
+    const english = await until(lists, lists.use(source, { resource: 'contacts' }, 'en'), ['held']);
+    expect(english.rows.length).toBe(400);
+    const pagesInEnglish = contactPages();
+    const french = await until(lists, lists.use(source, { resource: 'contacts' }, 'fr'), ['held']);
+    // One page in French: the fields the API translates, and their words.
+    expect(contactPages() - pagesInEnglish).toBe(1);
+    expect(french.rows.length).toBe(400);
+    expect(french.asOf).toBe(english.asOf);
+    // Each contact as the API gives it in French: its role in French, every other field the same.
+    const { rows: frenchPage } = await engine.client.listPage({
+      resource: 'contacts',
+      size: 500,
+      lang: 'fr',
+    });
+    for (const record of frenchPage) expect(french.rows.record(String(record.id))).toEqual(record);
+    const finances = await matchesOf(french.rows, search('Finances'), undefined);
+    expect(finances.length).toBe(frenchPage.filter((record) => record.role === 'Finances').length);
+    expect(finances.length).toBeGreaterThan(0);
+  });
+
+  it('reads a list whole in the new language when a held value has no known translation', async () => {
+    const { engine, lists, source } = await heldOverDemo(300, { contacts: 700 });
+    const contactPages = () =>
+      engine.demo.requests.filter((url) => url.startsWith('/v1/contacts?size=')).length;
+    const english = await until(lists, lists.use(source, { resource: 'contacts' }, 'en'), ['held']);
+    // A role the French first page cannot say: a contact beyond it has it.
+    const someone = english.rows.records[650];
+    if (someone) someone.role = 'Night watch';
+    const before = contactPages();
+    const french = await until(lists, lists.use(source, { resource: 'contacts' }, 'fr'), ['held']);
+    // The page, then the list whole again (700 contacts: two pages).
+    expect(contactPages() - before).toBe(3);
+    expect(french.rows.length).toBe(700);
+  });
+
   it('reads a list once, in 500-row pages below what the screen waits for; later searches read nothing', async () => {
     const { engine, lists, source, told, pagesRead } = await heldOverDemo(1_200);
     const list = await until(lists, lists.use(source, { resource: 'customers' }, 'en'), ['held']);

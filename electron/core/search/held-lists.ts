@@ -1,4 +1,4 @@
-import type { Language } from '../../shared/api-rules.js';
+import { PAGE_SIZE_MAX, type Language } from '../../shared/api-rules.js';
 import type { HeldListStatus, HeldListView } from '../../shared/held-list.js';
 import { labelsOf } from '../../shared/search.js';
 import { toErrorPayload } from '../app/app-error.js';
@@ -6,6 +6,8 @@ import { HeldList, heldListKey, type ListSource } from './held-list.js';
 import { HeldRows } from './held-rows.js';
 import { ListFields } from './list-fields.js';
 import { ListReader } from './list-reader.js';
+import { Slicer } from './slices.js';
+import { translatedRows } from './translated-rows.js';
 
 export type { HeldList, ListSource };
 
@@ -53,7 +55,15 @@ export class HeldLists {
     if (!list) {
       list = new HeldList(key, source, view, lang);
       this.lists.set(key, list);
-      void this.run(list);
+      // Held already in another language: translated from it rather than read again.
+      const other = [...this.lists.values()].find(
+        (candidate) =>
+          candidate !== list &&
+          candidate.state === 'held' &&
+          !candidate.reading &&
+          candidate.key === heldListKey(source.connectionId, view, candidate.lang),
+      );
+      void (other ? this.translate(list, other) : this.run(list));
     } else {
       const old = list.asOf !== undefined && Date.now() - list.asOf >= this.freshMs;
       if (list.state === 'held' && !list.reading && (list.stale || old)) this.readAgain(list);
@@ -199,21 +209,72 @@ export class HeldLists {
     }
   }
 
+  /**
+   * Makes `list` from `other`, the same list held in another language: its first page in `list`'s
+   * language says which fields the API translates and their words (translated-rows.ts); the rows
+   * held are copied with those replaced. One request, where reading it again was every page. When
+   * the page says more than a translation, the list is read whole as any other.
+   */
+  private async translate(list: HeldList, other: HeldList): Promise<void> {
+    const controller = new AbortController();
+    list.controller = controller;
+    list.readStart = { at: performance.now(), rows: 0 };
+    list.total = other.total;
+    this.tell(list, true);
+    let rows: HeldRows | undefined;
+    try {
+      const known = await this.fields.of(list.source, list.lang, list.view.resource);
+      list.fields = known;
+      list.labelOf = labelsOf(known);
+      const page = await list.source.client.listPage(
+        { ...list.view, size: PAGE_SIZE_MAX, lang: list.lang },
+        { signal: controller.signal, priority: 'prefetch' },
+      );
+      rows = await translatedRows(
+        other.rows,
+        page.rows,
+        () => new HeldRows((field, value) => list.labelOf(field, value)),
+        new Slicer(controller.signal),
+      );
+    } catch {
+      // Whatever failed (the page, a cancel), the list is read as any other.
+    }
+    if (list.controller !== controller || this.lists.get(list.key) !== list) return;
+    list.controller = undefined;
+    if (!rows) return void this.run(list);
+    list.rows = rows;
+    if (!this.fits(list)) {
+      this.refuse(list);
+      return this.tell(list, true);
+    }
+    // As old as the rows it was made from: their freshness runs on.
+    this.settle(list, other.asOf ?? Date.now());
+    this.tell(list, true);
+  }
+
   /** The list was read to its end: it is what searches read now, as of now. */
   private whole(list: HeldList, reader: ListReader): void {
     list.rows = reader.rows;
     list.reader = undefined;
+    this.settle(list, Date.now());
+  }
+
+  /** The list is held whole, as of `asOf`; read again once older than its freshness. */
+  private settle(list: HeldList, asOf: number): void {
     list.replacing = false;
     list.state = 'held';
     list.error = undefined;
-    list.asOf = Date.now();
+    list.asOf = asOf;
     list.stale = false;
     clearTimeout(list.freshness);
-    list.freshness = setTimeout(() => {
-      // Read again at once if it was used since it was read; else when it is next used.
-      if (list.lastUsed > (list.asOf ?? 0) && this.lists.get(list.key) === list) this.readAgain(list);
-      else list.stale = true;
-    }, this.freshMs);
+    list.freshness = setTimeout(
+      () => {
+        // Read again at once if it was used since it was read; else when it is next used.
+        if (list.lastUsed > (list.asOf ?? 0) && this.lists.get(list.key) === list) this.readAgain(list);
+        else list.stale = true;
+      },
+      Math.max(0, asOf + this.freshMs - Date.now()),
+    );
     list.freshness.unref();
   }
 
