@@ -346,6 +346,16 @@ test('a click selects a cell, the id or a double-click opens; a sort keeps the i
   await expect(asked).toBeVisible();
   await asked.getByRole('button', { name: 'Keep editing' }).click();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Agence Lyon');
+  // Closing the tab asks too (the browser's own question); staying keeps the input.
+  const question = new Promise<string>((resolve) =>
+    page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.dismiss();
+    }),
+  );
+  await page.close({ runBeforeUnload: true });
+  expect(await question).toBe('beforeunload');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Agence Lyon');
   await page.keyboard.press('Escape');
   await asked.getByRole('button', { name: 'Discard' }).click();
   await expect(page.getByRole('grid', { name: 'Customers' })).toBeVisible();

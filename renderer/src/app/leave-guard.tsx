@@ -14,8 +14,14 @@ export function useLeaveGuard(unsaved: boolean): void {
   useEffect(() => {
     if (!unsavedRef) return;
     unsavedRef.current = () => unsaved;
+    // Closing the window or the tab (or reloading it) with input unsaved: the browser asks too.
+    const ask = (event: BeforeUnloadEvent) => {
+      if (unsaved) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', ask);
     return () => {
       unsavedRef.current = undefined;
+      window.removeEventListener('beforeunload', ask);
     };
   }, [unsavedRef, unsaved]);
 }
