@@ -13,6 +13,8 @@ import {
   type FieldProblems,
 } from './connection-draft';
 import { failureLine } from './describe-failure';
+import { counted } from '../i18n';
+import { numberFormat } from '../intl';
 
 /**
  * What the connections form does (ConnectionsPanel shows it): the profile picked and its draft,
@@ -97,7 +99,7 @@ export function useConnectionForm(onClose: () => void) {
       const { resource, count, notPermitted, route } = await testProfile.mutateAsync(
         profile ? { id: selectedId, profile, ...(secret && { secret }) } : { id: selectedId ?? '' },
       );
-      const counted = t('connections.testOk', { count, list: t(`search.lists.${resource}`) });
+      const works = t('connections.testOk', { what: counted(t, resource, count, numberFormat(language)) });
       // The route, as an office's IT asks for it: direct or which proxy, and each end's time.
       const way = route.proxy
         ? t('connections.testRouteProxy', { proxy: route.proxy })
@@ -109,9 +111,9 @@ export function useConnectionForm(onClose: () => void) {
       const routed = route.issuer
         ? `${timed} ${t('connections.testIssuer', { issuer: route.issuer })}`
         : timed;
-      if (notPermitted.length === 0) return `${counted} ${routed}`;
+      if (notPermitted.length === 0) return `${works} ${routed}`;
       const refused = notPermitted.map((list) => t(`search.lists.${list}`)).join(', ');
-      return `${counted} ${t('connections.testNotPermitted', { lists: refused })} ${routed}`;
+      return `${works} ${t('connections.testNotPermitted', { lists: refused })} ${routed}`;
     });
   };
 
