@@ -8,7 +8,8 @@ import fr from '../../locales/fr.json';
 export const CATALOGS = { en, fr } as const;
 
 /** Nouns counted in a sentence, each with its plural forms in locales (`counts`). */
-export type CountedNoun = 'rows' | 'columns' | 'filters' | 'conditions' | 'matches' | 'customers' | 'contacts' | 'agreements';
+export type CountedNoun =
+  'rows' | 'columns' | 'filters' | 'conditions' | 'matches' | 'customers' | 'contacts' | 'agreements';
 
 /**
  * "1 row", "2 rows", "0 ligne": a number written for the language and its noun, by the language's
