@@ -59,3 +59,15 @@ export function scrollingBoxes(page: Page): Promise<string[]> {
       && element.scrollHeight > element.clientHeight + 1)
     .map((element) => element.getAttribute('role') ?? (element.className || element.tagName))`);
 }
+
+/** The rows of `grid` wholly in view: inside its box and the window (what the agent sees without scrolling). */
+export function rowsInView(grid: Locator): Promise<number> {
+  return grid.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const bottom = Math.min(box.bottom, element.ownerDocument.documentElement.clientHeight) + 0.5;
+    return [...element.querySelectorAll('[data-testid="row"]')].filter((row) => {
+      const place = row.getBoundingClientRect();
+      return place.top >= box.top && place.bottom <= bottom;
+    }).length;
+  });
+}

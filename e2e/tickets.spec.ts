@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_DATASET_SIZE } from '../electron/demo-api/server.js';
-import { activeRow, pageOverflow, scrollingBoxes } from './grid.js';
+import { activeRow, pageOverflow, rowsInView, scrollingBoxes } from './grid.js';
 import { ownDemo } from './own-demo.js';
 
 // A day of tickets at the desk, in Chromium through the browser host, against a Demo of the size
@@ -241,17 +241,7 @@ for (const language of ['en', 'fr'] as const) {
         name: language === 'en' ? 'Agreements of this customer' : 'Contrats de ce client',
       });
       await expect(grid.getByTestId('row').first()).toBeVisible();
-      // Rows wholly inside the window and the grid's box: what the agent sees without scrolling.
-      const seen = await grid.evaluate((element) => {
-        const box = element.getBoundingClientRect();
-        return [...element.querySelectorAll('[data-testid="row"]')].filter((row) => {
-          const place = row.getBoundingClientRect();
-          return (
-            place.top >= box.top &&
-            place.bottom <= Math.min(box.bottom, element.ownerDocument.documentElement.clientHeight) + 0.5
-          );
-        }).length;
-      });
+      const seen = await rowsInView(grid);
       expect(seen, `${width}×${height}`).toBeGreaterThanOrEqual(least);
       // No box scrolls but the grid: not the page, not the customer's page around it.
       const scrolling = await scrollingBoxes(page);

@@ -54,6 +54,15 @@ export function OpenCustomer({
   const [showAll, setShowAll] = useState(false);
   /** Enter was pressed on this text, which no list held answered: it opens once the lists read say whose it is. */
   const [pending, setPending] = useState<string | undefined>();
+  /**
+   * The same, as the answers' callbacks read it: an answer for a text no longer waited for (the
+   * customer was opened, the field changed) opens nothing.
+   */
+  const waitingFor = useRef<string | undefined>(undefined);
+  const waitFor = (text: string | undefined) => {
+    waitingFor.current = text;
+    setPending(text);
+  };
   const session = useSession().data;
   const connectionId = session?.connection?.id;
   const wanted = text.trim();
@@ -63,7 +72,12 @@ export function OpenCustomer({
     language,
     showAll ? SUGGESTIONS_MAX : FIRST_SUGGESTIONS,
     pending !== undefined && pending === wanted
-      ? { agreements: looksLikeId(wanted), onFound: (suggestion) => choose(suggestion) }
+      ? {
+          agreements: looksLikeId(wanted),
+          onFound: (suggestion, asked) => {
+            if (waitingFor.current === asked && field.current?.value.trim() === asked) choose(suggestion);
+          },
+        }
       : undefined,
   );
   const client = useQueryClient();
@@ -89,7 +103,7 @@ export function OpenCustomer({
   const choose = (suggestion: CustomerSuggestion) => {
     found.hold();
     setProblem(undefined);
-    setPending(undefined);
+    waitFor(undefined);
     setText('');
     setExpanded(false);
     onOpen(suggestion.customerId, suggestion.name);
@@ -120,7 +134,7 @@ export function OpenCustomer({
     if (!/[\p{L}\p{N}]/u.test(wanted))
       return setProblem(t('openCustomer.invalid', { id: wanted.slice(0, 60) }));
     if (!looksLikeId(wanted)) {
-      if (!found.settled) return setPending(wanted);
+      if (!found.settled) return waitFor(wanted);
       return setProblem(
         found.total ? t('openCustomer.choose') : t('openCustomer.noMatch', { text: wanted.slice(0, 60) }),
       );
@@ -131,7 +145,7 @@ export function OpenCustomer({
     // which its page asks first, is kept for it); a route that names no customer, and the lists are
     // read to find whose contact or agreement it is.
     setProblem(undefined);
-    setPending(undefined);
+    waitFor(undefined);
     const asked = wanted;
     void client
       .fetchQuery(countQuery(api, session, { resource: 'agreements', customerId: asked }))
@@ -142,7 +156,7 @@ export function OpenCustomer({
       .then((isCustomer) => {
         if (field.current?.value.trim() !== asked) return;
         if (isCustomer) choose({ customerId: asked, matched: { of: 'customer', field: 'id', value: asked } });
-        else setPending(asked);
+        else waitFor(asked);
       });
   };
 

@@ -40,9 +40,9 @@ export function useCustomerSuggestions(
   /**
    * Enter was pressed on what no list held answers: the lists are read whatever was typed, and
    * with `agreements` the text is looked for as an agreement's id too; `onFound` hears of the
-   * record whose id it is as soon as an answer names it.
+   * record whose id it is as soon as an answer names it, with the text it was asked for.
    */
-  lookHarder?: { agreements: boolean; onFound: (suggestion: CustomerSuggestion) => void },
+  lookHarder?: { agreements: boolean; onFound: (suggestion: CustomerSuggestion, text: string) => void },
 ) {
   const api = useApi();
   const [answer, setAnswer] = useState<{ suggestions: CustomerSuggestion[]; total: number; key?: string }>(
@@ -82,7 +82,7 @@ export function useCustomerSuggestions(
           running.current = undefined;
           setAnswer({ suggestions: answer.suggestions, total: answer.total, key: `${wanted}\n${harder}` });
           const named = harder ? answer.suggestions.find((suggestion) => suggestion.matched.byId) : undefined;
-          if (named) onFound.current?.(named);
+          if (named) onFound.current?.(named, wanted);
         },
         () => {
           if (running.current === requestId) running.current = undefined;
