@@ -42,17 +42,18 @@ export async function translatedRows(
 type Words = Map<string, Map<string, string>>;
 
 function translationsOf(held: HeldRows, firstPage: readonly ApiRecord[]): Words | undefined {
-  const words: Words = new Map();
-  let matched = 0;
+  // The page's records as held, unchanged since (a record changed is no evidence of a translation).
+  const pairs: [before: ApiRecord, after: ApiRecord][] = [];
   for (const record of firstPage) {
     const id = record.id;
     const before = typeof id === 'string' || typeof id === 'number' ? held.record(String(id)) : undefined;
-    if (!before) continue;
-    // A record changed since it was held is no evidence of a translation.
-    if (before.updatedAt !== record.updatedAt) continue;
-    matched++;
-    for (const field of new Set([...Object.keys(before), ...Object.keys(record)])) {
-      const [was, is] = [before[field], record[field]];
+    if (before && before.updatedAt === record.updatedAt) pairs.push([before, record]);
+  }
+  if (pairs.length < Math.min(held.length, firstPage.length) * LEAST_MATCHED) return undefined;
+  const words: Words = new Map();
+  for (const [before, after] of pairs) {
+    for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      const [was, is] = [before[field], after[field]];
       if (was === is || JSON.stringify(was) === JSON.stringify(is)) continue;
       // Only a word for a word: other changes are not the language's.
       if (typeof was !== 'string' || typeof is !== 'string') return undefined;
@@ -61,14 +62,11 @@ function translationsOf(held: HeldRows, firstPage: readonly ApiRecord[]): Words 
       words.set(field, known.set(was, is));
     }
   }
-  if (matched < Math.min(held.length, firstPage.length) * LEAST_MATCHED) return undefined;
   // A value seen unchanged in a translated field stays itself (a name both languages share).
-  for (const record of firstPage) {
-    const before = held.record(String(record.id));
-    if (!before) continue;
+  for (const [before, after] of pairs) {
     for (const [field, known] of words) {
       const value = before[field];
-      if (typeof value === 'string' && value === record[field] && !known.has(value)) known.set(value, value);
+      if (typeof value === 'string' && value === after[field] && !known.has(value)) known.set(value, value);
     }
   }
   return words;
