@@ -87,11 +87,11 @@ export function App({
   const trail = useScreenTrail<Screen>(screenOf(restored.desk), sameScreen);
   const { previous } = trail;
   /** Whether the screen shown holds unsaved input (the connection form): leaving asks first. */
-  const unsavedRef = useRef<(() => boolean) | undefined>(undefined);
+  const unsavedRef = useRef(false);
   /** A move asked while input is unsaved: carried out if the person discards it. */
   const [leaving, setLeaving] = useState<(() => void) | undefined>();
   const guarded = (move: () => void) => {
-    if (unsavedRef.current?.()) setLeaving(() => move);
+    if (unsavedRef.current) setLeaving(() => move);
     else move();
   };
   const setScreen = (next: Screen) => guarded(() => trail.go(next));
@@ -262,7 +262,7 @@ export function App({
               onKeep={() => setLeaving(undefined)}
               onDiscard={() => {
                 setLeaving(undefined);
-                unsavedRef.current = undefined;
+                unsavedRef.current = false;
                 leaving();
               }}
             />

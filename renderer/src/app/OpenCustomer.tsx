@@ -53,16 +53,7 @@ export function OpenCustomer({
   /** Every customer that matches is offered, not the first ones (asked for, or the arrows went past the last). */
   const [showAll, setShowAll] = useState(false);
   /** Enter was pressed on this text, which no list held answered: it opens once the lists read say whose it is. */
-  const [pending, setPending] = useState<string | undefined>();
-  /**
-   * The same, as the answers' callbacks read it: an answer for a text no longer waited for (the
-   * customer was opened, the field changed) opens nothing.
-   */
-  const waitingFor = useRef<string | undefined>(undefined);
-  const waitFor = (text: string | undefined) => {
-    waitingFor.current = text;
-    setPending(text);
-  };
+  const [pending, waitFor] = useState<string | undefined>();
   const session = useSession().data;
   const connectionId = session?.connection?.id;
   const wanted = text.trim();
@@ -74,15 +65,17 @@ export function OpenCustomer({
     pending !== undefined && pending === wanted
       ? {
           agreements: looksLikeId(wanted),
+          // An answer for a text no longer in the field (the customer was opened, the field typed
+          // over) opens nothing.
           onFound: (suggestion, asked) => {
-            if (waitingFor.current === asked && field.current?.value.trim() === asked) choose(suggestion);
+            if (field.current?.value.trim() === asked) choose(suggestion);
           },
         }
       : undefined,
   );
   const client = useQueryClient();
   const api = useApi();
-  const options: CustomerSuggestion[] = text.trim()
+  const options: CustomerSuggestion[] = wanted
     ? found.suggestions
     : recent.map((customerId) => ({
         customerId,
@@ -90,8 +83,8 @@ export function OpenCustomer({
       }));
   const shown = expanded && (options.length > 0 || found.lists.some((list) => list.state === 'reading'));
   // Typed text: Enter opens the first customer offered. Empty: only one chosen with the arrows.
-  const current = text.trim() || moved ? options[Math.min(active, options.length - 1)] : undefined;
-  const more = text.trim() ? found.total - options.length : 0;
+  const current = wanted || moved ? options[Math.min(active, options.length - 1)] : undefined;
+  const more = wanted ? found.total - options.length : 0;
   const optionId = (index: number) => `${id}-option-${index}`;
   const currentId = shown && current ? optionId(options.indexOf(current)) : undefined;
   useInSight(currentId);

@@ -3,24 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '../keyboard/ModalDialog';
 
 /** Whether the screen shown holds input the person has not saved (asked before it goes). */
-type Unsaved = () => boolean;
-
-const LeaveGuardContext = createContext<RefObject<Unsaved | undefined> | undefined>(undefined);
+const LeaveGuardContext = createContext<RefObject<boolean> | undefined>(undefined);
 export const LeaveGuardProvider = LeaveGuardContext.Provider;
 
 /** A form on screen says here whether it holds unsaved input: leaving the screen asks first. */
 export function useLeaveGuard(unsaved: boolean): void {
   const unsavedRef = useContext(LeaveGuardContext);
   useEffect(() => {
-    if (!unsavedRef) return;
-    unsavedRef.current = () => unsaved;
+    if (!unsavedRef || !unsaved) return;
+    unsavedRef.current = true;
     // Closing the window or the tab (or reloading it) with input unsaved: the browser asks too.
-    const ask = (event: BeforeUnloadEvent) => {
-      if (unsaved) event.preventDefault();
-    };
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', ask);
     return () => {
-      unsavedRef.current = undefined;
+      unsavedRef.current = false;
       window.removeEventListener('beforeunload', ask);
     };
   }, [unsavedRef, unsaved]);
