@@ -3,7 +3,7 @@ import type { Language } from '../../../electron/shared/api-rules';
 import { SUGGESTIONS_MAX, type CustomerSuggestion } from '../../../electron/shared/held-list';
 import { valueKind } from '../../../electron/shared/value-kind';
 import { useApi } from '../api/context';
-import { useSchemas, useSession } from '../data/queries';
+import { useFieldsOf } from '../data/queries';
 import { numberFormat } from '../intl';
 import { durationText, formatterFor } from '../table/format';
 import type { useCustomerSuggestions } from './useCustomerSuggestions';
@@ -50,11 +50,7 @@ export function Suggestion({ suggestion }: { suggestion: CustomerSuggestion }) {
 function useShownValue(matched: CustomerSuggestion['matched']): { field: string; value: string } {
   const { i18n } = useTranslation();
   const language = i18n.language as Language;
-  const schemas = useSchemas(useSession().data, language).data?.schemas;
-  const resource = `${matched.of}s`;
-  const field = schemas
-    ?.find((schema) => schema.resource === resource)
-    ?.fields.find((each) => each.key === matched.field);
+  const field = useFieldsOf(`${matched.of}s`, language)?.find((each) => each.key === matched.field);
   const format = formatterFor(valueKind(field, [matched.value]), field, language);
   return { field: field?.label ?? matched.field, value: format(matched.value, {}) };
 }

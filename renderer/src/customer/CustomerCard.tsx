@@ -1,18 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { ApiRecord, SchemaField } from '../../../electron/shared/schema';
 import { valueKind } from '../../../electron/shared/value-kind';
-import { call } from '../api/call';
-import { useApi } from '../api/context';
-import { useHeldList } from '../data/held-lists';
-import { useSchemas, useSession } from '../data/queries';
-import { heldRecord } from '../rows';
+import { useFieldsOf } from '../data/queries';
 import { formatterFor } from '../table/format';
+import { useHeldCustomer } from './useHeldCustomer';
 
 /** Fields the heading already shows. */
 const IN_HEADING = new Set(['id', 'name']);
-const CUSTOMERS = { resource: 'customers' } as const;
 
 /**
  * The customer's own fields at the top of its page (address, phone, email, country, created…), in
@@ -23,22 +18,8 @@ const CUSTOMERS = { resource: 'customers' } as const;
 export function CustomerCard({ customerId }: { customerId: string }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
-  const api = useApi();
-  const session = useSession().data;
-  const connectionId = session?.connection?.id;
-  const held = useHeldList(connectionId, CUSTOMERS, language);
-  const fields = useSchemas(session, language).data?.schemas?.find(
-    (schema) => schema.resource === 'customers',
-  )?.fields;
-  const seen = connectionId ? heldRecord(connectionId, 'customers', customerId) : undefined;
-  const fromHeld = useQuery({
-    queryKey: ['customer-card', connectionId, customerId, language, held?.read, held?.asOf],
-    queryFn: () =>
-      call(api, 'lists.record', { list: CUSTOMERS, lang: language, id: customerId, read: false }),
-    enabled: Boolean(connectionId) && !seen && held !== undefined,
-    staleTime: Infinity,
-  });
-  const record = seen ?? fromHeld.data?.record ?? undefined;
+  const fields = useFieldsOf('customers', language);
+  const record = useHeldCustomer(customerId, language);
   if (!record) return null;
   const entries = entriesOf(record, fields, language);
   if (!entries.length) return null;

@@ -9,7 +9,7 @@ import { failureLine } from '../app/describe-failure';
 import { countQuery, useSession } from '../data/queries';
 import { useHeldList } from '../data/held-lists';
 import { AppFailure, call } from '../api/call';
-import { heldRecord } from '../rows';
+import { useHeldCustomer } from './useHeldCustomer';
 import { lookUpCustomer } from './customer-lookup';
 
 /** A customer's name as a record gives it, or undefined when it has none. */
@@ -42,9 +42,10 @@ export function CustomerHeading({ customerId, name }: { customerId: string; name
   const client = useQueryClient();
   const session = useSession().data;
   const connectionId = session?.connection?.id;
-  const [found, setFound] = useState(
-    () => name ?? (connectionId ? nameOf(heldRecord(connectionId, 'customers', customerId)) : undefined),
-  );
+  const [found, setFound] = useState(name);
+  // Held already (a list seen, the customers held for search): named without asking the API.
+  const held = useHeldCustomer(customerId, language);
+  const shownName = found ?? nameOf(held);
   const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
   const scanning = useRef<AbortController | undefined>(undefined);
   useEffect(() => () => scanning.current?.abort(), []);
@@ -59,13 +60,6 @@ export function CustomerHeading({ customerId, name }: { customerId: string; name
       if (named) setFound(named);
       return answer;
     });
-
-  // Held already (searched, or looked up before): named without asking the API.
-  useEffect(() => {
-    if (found === undefined && connectionId) void fromHeld(false).catch(() => undefined);
-    // Once per customer shown.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [customerId, connectionId]);
 
   const numbers = numberFormat(language);
   const start = () => {
@@ -140,11 +134,11 @@ export function CustomerHeading({ customerId, name }: { customerId: string; name
   return (
     <>
       <h2>
-        {found
-          ? t('nav.customer', { name: found, id: customerId })
+        {shownName
+          ? t('nav.customer', { name: shownName, id: customerId })
           : t('detail.customerId', { id: customerId })}
       </h2>
-      {!found && !progress && (
+      {!shownName && !progress && (
         <button type="button" onClick={() => void start()}>
           {t('detail.lookUp')}
         </button>

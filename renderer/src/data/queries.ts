@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { AppApi, LimiterStats, SessionStatus, TokenStatus } from '../../../electron/shared/contract';
 import type { View } from '../../../electron/shared/view';
+import type { SchemaField } from '../../../electron/shared/schema';
 import { AppFailure, call } from '../api/call';
 import { useApi } from '../api/context';
 import { FRESH_MS, forgetConnection, refreshViews, traversalOf } from '../rows';
@@ -22,6 +23,9 @@ export const queryKeys = {
   /** Every view's count (what a Refresh invalidates). */
   counts: ['count'] as const,
   count: (connectionId: string | undefined, view: ListView) => ['count', connectionId, view] as const,
+  /** A customer's record among those held for search, as of the list's `version` (its rows read, its read's time). */
+  heldCustomer: (connectionId: string | undefined, customerId: string, lang: Language, version: string) =>
+    ['held-customer', connectionId, customerId, lang, version] as const,
   /** Every customer's summary (what choosing another connection forgets). */
   summaries: ['summary'] as const,
   /** A customer's summary, as of its agreements list's state (`listState`: a new one asks again). */
@@ -161,6 +165,12 @@ export function useProfiles() {
 
 export function useSchemas(session: SessionStatus | undefined, lang: Language) {
   return useQuery(schemasQuery(useApi(), session, lang));
+}
+
+/** The fields the schema listing gives `resource` in `lang` (labels, kinds, coded values), once it came. */
+export function useFieldsOf(resource: string, lang: Language): SchemaField[] | undefined {
+  return useSchemas(useSession().data, lang).data?.schemas?.find((schema) => schema.resource === resource)
+    ?.fields;
 }
 
 export function useCount(session: SessionStatus | undefined, view: ListView) {

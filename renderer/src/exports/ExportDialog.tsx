@@ -6,6 +6,7 @@ import type { ExportFormat, ExportView } from '../../../electron/shared/export';
 import { isBareFileName } from '../../../electron/shared/contract';
 import { failureLine } from '../app/describe-failure';
 import { FormField } from '../app/FormField';
+import { sortText } from '../table/sorting';
 import { ExportCommand } from './ExportCommand';
 import { useExports } from './exports-context';
 import { numberFormat } from '../intl';
@@ -55,13 +56,7 @@ export function ExportDialog({
   }, []);
 
   const numbers = numberFormat(language);
-  const [, direction] = view.sort?.split('.') ?? [];
-  const sort = view.sort
-    ? t('export.sortedBy', {
-        column: sortLabel ?? view.sort,
-        direction: t(direction === 'asc' ? 'export.ascending' : 'export.descending'),
-      })
-    : t('export.defaultOrder');
+  const sort = sortText(t, view.sort, () => sortLabel);
   const filters = view.filter?.length ?? 0;
   // Filtered: the rows the table found when it knows them, else at most the view's count.
   const rows = filters && matches !== undefined ? matches : total;

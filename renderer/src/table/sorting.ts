@@ -1,4 +1,5 @@
 import type { SortingState } from '@tanstack/react-table';
+import type { TFunction } from 'i18next';
 
 /**
  * The API's `sort` parameter (`field.asc|desc`, spec "Sorting") as TanStack Table's sorting state:
@@ -14,6 +15,23 @@ export function sortingOf(sort: string | undefined): SortingState {
 export function sortParamOf(sorting: SortingState): string | undefined {
   const [first] = sorting;
   return first ? `${first.id}.${first.desc ? 'desc' : 'asc'}` : undefined;
+}
+
+/**
+ * A sort as a sentence says it: "by MRR (descending)", or "in the API's order" for none, the column
+ * named by `labelOf` (its label in the language shown), else by its key.
+ */
+export function sortText(
+  t: TFunction,
+  sort: string | undefined,
+  labelOf: (field: string) => string | undefined,
+): string {
+  const [sorted] = sortingOf(sort);
+  if (!sorted) return t('export.defaultOrder');
+  return t('export.sortedBy', {
+    column: labelOf(sorted.id) ?? sorted.id,
+    direction: t(sorted.desc ? 'export.descending' : 'export.ascending'),
+  });
 }
 
 /** `aria-sort` for a column sorted `direction` (TanStack's getIsSorted()). */

@@ -3,7 +3,8 @@ import type { Language, Resource } from '../../../electron/shared/api-rules';
 import type { ListPlace } from '../../../electron/shared/desk';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { DataTable, type TablePlace } from '../table/DataTable';
-import { useSchemas, useSession } from '../data/queries';
+import { useFieldsOf } from '../data/queries';
+import { sortText } from '../table/sorting';
 
 /** Where a list was left: its sort and filter, and where the user was in it (kept while a customer is open). */
 export type { ListPlace };
@@ -38,16 +39,8 @@ export function ListView({
   savedView,
 }: ListViewProps) {
   const { t, i18n } = useTranslation();
-  const fields = useSchemas(useSession().data, i18n.language as Language).data?.schemas?.find(
-    (schema) => schema.resource === resource,
-  )?.fields;
-  const [sortField, direction] = place.sort?.split('.') ?? [];
-  const sorted = place.sort
-    ? t('export.sortedBy', {
-        column: fields?.find((field) => field.key === sortField)?.label ?? sortField,
-        direction: t(direction === 'asc' ? 'export.ascending' : 'export.descending'),
-      })
-    : t('export.defaultOrder');
+  const fields = useFieldsOf(resource, i18n.language as Language);
+  const sorted = sortText(t, place.sort, (key) => fields?.find((field) => field.key === key)?.label);
   return (
     <DataTable
       view={{ resource, sort: place.sort }}
