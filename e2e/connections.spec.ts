@@ -53,7 +53,7 @@ test('adds a connection: a wrong secret is "credentials rejected", the right one
   );
   await page.getByRole('button', { name: 'Test' }).click();
   await expect(form(page).getByRole('status')).toHaveText(
-    /^It works: the API lists 50 customers\. Direct \(no proxy\): token endpoint \d+ ms, API \d+ ms\.$/,
+    /^It works: the API lists 50 customers\. Direct \(the API is on this computer, never through a proxy\): token endpoint \d+ ms, API \d+ ms\.$/,
   );
   expect(await page.content()).not.toContain(connection.clientSecret);
 
@@ -103,7 +103,7 @@ test('a new connection is tested before it is saved; each mistake is shown by it
   await page.getByRole('button', { name: 'Test' }).click();
   // The token may be the one an earlier test of these credentials got: the route says which.
   await expect(form(page).getByRole('status')).toHaveText(
-    /^It works: the API lists 50 customers\. Direct \(no proxy\): (token endpoint \d+ ms|token already held), API \d+ ms\.$/,
+    /^It works: the API lists 50 customers\. Direct \(the API is on this computer, never through a proxy\): (token endpoint \d+ ms|token already held), API \d+ ms\.$/,
   );
   await expect(alerts).toHaveCount(0);
   // Tried, not saved.

@@ -213,6 +213,8 @@ export const requestSchemas = {
 export interface ConnectionRoute {
   /** The proxy its requests go through (host:port, never credentials); absent: direct. */
   proxy?: string;
+  /** The API is on this computer (a loopback name): it goes direct whatever the proxy settings say. */
+  thisMachine?: true;
   /** Who issued the API's certificate (https), as the connection met it; absent: not seen. */
   issuer?: string;
   /** Milliseconds the token endpoint took, when the Test asked it for a token (absent: one was kept). */

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { API_LIMITS, DEFAULT_API_PREFIX } from './api-rules.js';
-
-/** Host names that are this machine: the only ones plain http may go to. */
-const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+import { isThisMachine } from './loopback.js';
 
 const httpUrl = z
   .string()
@@ -19,7 +17,7 @@ function httpUrlProblem(value: string): string | undefined {
   if (!URL.canParse(value)) return 'must be a full URL, like https://api.example.com';
   const url = new URL(value);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must start with https://';
-  if (url.protocol === 'http:' && !LOOPBACK_HOST.test(url.hostname)) {
+  if (url.protocol === 'http:' && !isThisMachine(url.hostname)) {
     return 'must use https:// (plain http:// is allowed only to this machine: localhost, 127.x.x.x, [::1])';
   }
   if (url.username || url.password) return 'must not contain a user name or password';

@@ -62,8 +62,8 @@ export async function httpCall(fetchImpl: Fetch, url: string, call: HttpCall): P
         cause: error,
       });
     }
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    if (PROXY_AUTH_REQUIRED.test(cause?.message ?? '')) {
+    const cause = rootCause(error);
+    if (PROXY_AUTH_REQUIRED.test(cause.message ?? '')) {
       // undici's words for a proxy's 407: said so the user knows it is the proxy, and what it wants.
       throw new ApiError(
         'network',
@@ -71,10 +71,10 @@ export async function httpCall(fetchImpl: Fetch, url: string, call: HttpCall): P
         { status: 407, retryable: false, cause: error },
       );
     }
-    const certificate = certificateRefusal(cause?.code, new URL(url).origin, call.what);
+    const certificate = certificateRefusal(cause.code, new URL(url).origin, call.what);
     if (certificate)
       throw new ApiError(certificate.code, certificate.message, { retryable: false, cause: error });
-    const detail = cause?.code ?? cause?.message ?? (error as Error).message;
+    const detail = cause.code ?? cause.message ?? (error as Error).message;
     throw new ApiError('network', `cannot reach ${call.what} at ${new URL(url).origin} (${detail})`, {
       retryable: true,
       cause: error,
@@ -156,6 +156,23 @@ function certificateRefusal(
   return { code: kind, message: `cannot connect securely to ${what} at ${origin}: ${words}` };
 }
 
+/**
+ * What went wrong at the bottom of `error`'s causes: undici's fetch nests them ("fetch failed", then
+ * for a tunnel a "Request was cancelled" whose code is the number 0, then the socket's or the proxy's
+ * own error), and only the innermost says what happened. Codes are read as strings only.
+ */
+function rootCause(error: unknown): { code?: string; message?: string } {
+  let cause = (error as { cause?: unknown } | undefined)?.cause;
+  for (let depth = 0; depth < 8 && (cause as { cause?: unknown } | undefined)?.cause; depth++)
+    cause = (cause as { cause: unknown }).cause;
+  if (typeof cause !== 'object' || cause === null) return {};
+  const { code, message } = cause as { code?: unknown; message?: unknown };
+  return {
+    ...(typeof code === 'string' && { code }),
+    ...(typeof message === 'string' && { message }),
+  };
+}
+
 /** How undici says a proxy answered 407 (to a forwarded request or to CONNECT). */
 const PROXY_AUTH_REQUIRED = /\b407\b/;
 
@@ -173,8 +190,8 @@ export function neverSent(error: unknown): boolean {
   if (!(error instanceof ApiError) || error.code !== 'network') return false;
   // The office proxy refused to forward it (407): the server never saw it.
   if (error.status === 407) return true;
-  const code = (error.cause as { cause?: { code?: unknown } } | undefined)?.cause?.code;
-  return typeof code === 'string' && NOT_SENT_CODES.has(code);
+  const { code } = rootCause(error.cause);
+  return code !== undefined && NOT_SENT_CODES.has(code);
 }
 
 /** True when `error` (from httpCall) is about an answer the server sent whole (a redirect): the request was not lost. */

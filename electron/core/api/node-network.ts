@@ -1,8 +1,9 @@
-import { buildConnector, EnvHttpProxyAgent, fetch as undiciFetch } from 'undici';
+import { Agent, buildConnector, type Dispatcher, EnvHttpProxyAgent, fetch as undiciFetch } from 'undici';
 import { readFileSync } from 'node:fs';
 import { systemCertsSync } from 'system-ca';
 import tls, { TLSSocket, type PeerCertificate } from 'node:tls';
 import type { ConnectionRoute } from '../../shared/contract.js';
+import { isLoopbackName } from '../../shared/loopback.js';
 import { certificatesIn } from './company-roots.js';
 import type { Fetch } from './http.js';
 
@@ -50,22 +51,30 @@ function trustedRoots(): string[] {
 /**
  * A proxy-aware dispatcher: an http:// request is forwarded as an HTTP proxy request (as curl does:
  * the proxy sees it and adds its Via), an https:// one tunnelled with CONNECT, so TLS runs end to end
- * with the API. It trusts the base roots (trustedRoots) and `extraRoots`.
+ * with the API. A request to this machine (isLoopbackName) goes direct whatever NO_PROXY says, as in
+ * Chromium: EnvHttpProxyAgent bypasses only what NO_PROXY lists, and would hand a loopback API's
+ * secret, in clear, to the proxy. It trusts the base roots (trustedRoots) and `extraRoots`.
  */
-function dispatcherTrusting(extraRoots: string[], issuers: Map<string, string>): EnvHttpProxyAgent {
+function dispatcherTrusting(extraRoots: string[], issuers: Map<string, string>): Dispatcher {
   const ca = [...trustedRoots(), ...extraRoots];
   const connector = buildConnector({ ca });
-  return new EnvHttpProxyAgent({
-    proxyTunnel: false,
+  const options = {
     // Who issued each host's certificate, as its TLS connection showed it (the Test's route).
-    connect: (options, callback) =>
-      connector(options, (...result) => {
+    connect: (connectOptions: buildConnector.Options, callback: buildConnector.Callback) =>
+      connector(connectOptions, (...result) => {
         const [, socket] = result;
-        if (socket instanceof TLSSocket) issuers.set(options.hostname, issuerOf(socket.getPeerCertificate()));
+        if (socket instanceof TLSSocket)
+          issuers.set(connectOptions.hostname, issuerOf(socket.getPeerCertificate()));
         callback(...result);
       }),
-    requestTls: { ca },
-  });
+  };
+  const direct = new Agent(options);
+  return new EnvHttpProxyAgent({ ...options, proxyTunnel: false, requestTls: { ca } }).compose(
+    (dispatch) => (request, handler) =>
+      isLoopbackName(new URL(String(request.origin)).hostname)
+        ? direct.dispatch(request, handler)
+        : dispatch(request, handler),
+  );
 }
 
 /** A certificate's issuer as a person reads it: its common name, and its organisation when it has one. */
@@ -100,8 +109,8 @@ export function nodeNetwork(): NodeNetwork {
   /** The company roots trusted per origin (two profiles of one API may each name one). */
   const rootsByOrigin = new Map<string, Set<string>>();
   /** One dispatcher per set of roots, made once: a connection opened again trusts the same root. */
-  const dispatchers = new Map<string, EnvHttpProxyAgent>();
-  const dispatcherFor = (origin: string): EnvHttpProxyAgent => {
+  const dispatchers = new Map<string, Dispatcher>();
+  const dispatcherFor = (origin: string): Dispatcher => {
     const roots = rootsByOrigin.get(origin);
     if (!roots) return general;
     const key = [...roots].join('\n');
@@ -134,13 +143,15 @@ export function nodeNetwork(): NodeNetwork {
 }
 
 /**
- * The proxy EnvHttpProxyAgent sends `url` through, by its own rules (undici 7, env-http-proxy-agent.js:
- * lower case first; https falls back to the http proxy; NO_PROXY entries by host, subdomain and
- * port, `*` for none), for the connection Test's report: node-network.test.ts holds this to what
- * undici does. The proxy's address only: credentials in its URL stay out of every report.
+ * The proxy a request to `url` goes through (dispatcherTrusting): none for this machine; else
+ * EnvHttpProxyAgent's by its own rules (undici 7, env-http-proxy-agent.js: lower case first; https
+ * falls back to the http proxy; NO_PROXY entries by host, subdomain and port, `*` for none), for the
+ * connection Test's report: node-network.test.ts holds this to what the fetch does. The proxy's
+ * address only: credentials in its URL stay out of every report.
  */
 export function proxyFor(url: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const { protocol, host } = new URL(url);
+  const { protocol, host, hostname: name } = new URL(url);
+  if (isLoopbackName(name)) return undefined;
   const httpProxy = env.http_proxy ?? env.HTTP_PROXY;
   const proxy = protocol === 'https:' ? (env.https_proxy ?? env.HTTPS_PROXY ?? httpProxy) : httpProxy;
   if (!proxy) return undefined;

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { RESOURCES } from '../../shared/api-rules.js';
+import { isLoopbackName } from '../../shared/loopback.js';
 import type { ConnectionRoute, ParsedRequestInput, RequestOutputs } from '../../shared/contract.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { Connection, ConnectionProfile } from '../api/connect.js';
@@ -160,7 +161,11 @@ async function measuredTest(
   const apiStart = performance.now();
   const counted = await countFirstReadable(connection.client);
   const apiMs = performance.now() - apiStart;
-  const route: ConnectionRoute = { ...(await routeOf(baseUrl)), apiMs: Math.round(apiMs) };
+  const route: ConnectionRoute = {
+    ...(await routeOf(baseUrl)),
+    ...(isLoopbackName(new URL(baseUrl).hostname) && { thisMachine: true }),
+    apiMs: Math.round(apiMs),
+  };
   if (asked) route.tokenMs = Math.round(tokenMs);
   return { ...counted, route };
 }

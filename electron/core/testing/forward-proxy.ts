@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { get } from 'node:http';
 import { join } from 'node:path';
@@ -10,12 +10,16 @@ export interface ForwardProxy {
   /** Its address, `http://127.0.0.1:PORT` (with no credentials in it). */
   url: string;
   port: number;
+  /** The request lines it was sent, in order (`CONNECT host:port HTTP/1.1`, `GET http://… HTTP/1.1`), from its log. */
+  requests(): Promise<string[]>;
   close(): Promise<void>;
 }
 
 const START_ATTEMPTS = 3;
 const START_TIMEOUT_MS = 10_000;
 const PROBE_TIMEOUT_MS = 500;
+/** The request line of the start-up probe (tinyproxyAnswers), which is not the test's. */
+const PROBE_REQUEST = 'GET / HTTP/1.1';
 
 /** A free port on 127.0.0.1 (asked of the system, then given back for the proxy to take). */
 async function freePort(): Promise<number> {
@@ -42,6 +46,9 @@ function tinyproxyAnswers(port: number): Promise<boolean> {
   });
 }
 
+/** Where the proxy on `port` writes its log. */
+const logOf = (dir: string, port: number) => join(dir, `tinyproxy-${port}.log`);
+
 /** Tries one port: the proxy, or why it did not start (it exited, or did not answer in time). */
 async function tryStart(
   dir: string,
@@ -56,7 +63,9 @@ async function tryStart(
       'Listen 127.0.0.1',
       'Timeout 30',
       'MaxClients 50',
-      'LogLevel Critical',
+      // Connect is the level that logs each request line (and not the chatter of Info).
+      'LogLevel Connect',
+      `LogFile "${logOf(dir, port)}"`,
       'Allow 127.0.0.1',
       ...(credentials ? [`BasicAuth ${credentials.user} ${credentials.password}`] : []),
       '',
@@ -76,8 +85,8 @@ async function tryStart(
 }
 
 /**
- * Starts tinyproxy in the foreground with a configuration of the test's own in `dir`: it adds a
- * `Via` header to what it forwards, and asks for `credentials` (Basic, answering 407) when given.
+ * Starts tinyproxy in the foreground with a configuration of the test's own in `dir`: it forwards
+ * http:// requests (adding its `Via` header) and tunnels https:// ones (CONNECT), logs each request, and asks for `credentials` (Basic, answering 407) when given.
  * A port taken by another process between being found free and tinyproxy binding it makes tinyproxy
  * exit: it is tried again on another port.
  */
@@ -97,6 +106,14 @@ export async function startForwardProxy(
     return {
       url: `http://127.0.0.1:${port}`,
       port,
+      requests: async () =>
+        [
+          ...(await readFile(logOf(dir, port), 'utf8').catch(() => '')).matchAll(
+            /: Request \(file descriptor \d+\): (.*)$/gm,
+          ),
+        ]
+          .map(([, line = '']) => line)
+          .filter((line) => line !== PROBE_REQUEST),
       close: async () => {
         if (child.exitCode !== null) return;
         child.kill();

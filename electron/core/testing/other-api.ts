@@ -56,11 +56,8 @@ export interface OtherApiOptions {
   neverEnding?: 'same-rows' | 'new-rows';
   /** A broken cursor chain: the page that starts at row `at` hands out the cursor of row `backTo` again. */
   cursorCycle?: { at: number; backTo: number };
-  /**
-   * Answers only requests that came through a forward proxy (their `Via` header): anything else gets
-   * 403, as an API reachable from an office only through its proxy.
-   */
-  requireVia?: boolean;
+  /** Listens on `address` and is reached by `name` (office-host.ts: a name a proxy carries), not 127.0.0.1. */
+  host?: { name: string; address: string };
   /** Serves HTTPS with this key and certificate (one a test CA signed: test-ca.ts). */
   tls?: { key: string; cert: string };
   /** The body of every list page, instead of the envelope (an answer the app must refuse); a string is sent as is. */
@@ -73,8 +70,6 @@ export interface ReceivedRequest {
   path: string;
   authorization?: string;
   language?: string;
-  /** The `Via` header a forward proxy added, if it came through one. */
-  via?: string;
   body: string;
 }
 
@@ -94,7 +89,7 @@ export interface OtherApi {
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** Starts the server on 127.0.0.1 (one origin for the token endpoint and the API). */
+/** Starts the server, on 127.0.0.1 unless `host` says (one origin for the token endpoint and the API). */
 export async function startOtherApi(options: OtherApiOptions = {}): Promise<OtherApi> {
   const clientId = 'other-client';
   const newSecret = () => `other-secret-${randomBytes(8).toString('hex')}`;
@@ -208,13 +203,9 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
         path: url.pathname,
         authorization: message.headers.authorization,
         language: message.headers['accept-language'],
-        via: message.headers.via,
         body: Buffer.concat(chunks).toString('utf8'),
       };
       received.push(request);
-      if (options.requireVia && message.headers.via === undefined) {
-        return json(response, 403, { message: 'this API is reached only through the office proxy' });
-      }
       if (url.pathname === '/oauth/token' && request.method === 'POST') {
         setTimeout(() => token(request, response), options.tokenDelayMs ?? 0);
       } else if (url.pathname.startsWith('/v1/')) {
@@ -232,9 +223,9 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
     });
   };
   const server = options.tls ? createHttpsServer(options.tls, handle) : createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, options.host?.address ?? '127.0.0.1', resolve));
   return {
-    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `${options.tls ? 'https' : 'http'}://${options.host?.name ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`,
     clientId,
     get clientSecret() {
       return clientSecret;

@@ -101,9 +101,11 @@ export function useConnectionForm(onClose: () => void) {
       );
       const works = t('connections.testOk', { what: counted(t, resource, count, numberFormat(language)) });
       // The route, as an office's IT asks for it: direct or which proxy, and each end's time.
-      const way = route.proxy
-        ? t('connections.testRouteProxy', { proxy: route.proxy })
-        : t('connections.testRouteDirect');
+      const way = route.thisMachine
+        ? t('connections.testRouteThisMachine')
+        : route.proxy
+          ? t('connections.testRouteProxy', { proxy: route.proxy })
+          : t('connections.testRouteDirect');
       const timed =
         route.tokenMs === undefined
           ? t('connections.testTimesKept', { route: way, apiMs: route.apiMs })
