@@ -16,11 +16,11 @@ export const cursorPaginationSchema = z.object({
 export const offsetPaginationSchema = z.object({ total: z.number().int().nonnegative().max(LIST_ROWS_MAX) });
 
 /** A 401 to a token known to be valid (freshly issued, or answered elsewhere): the credentials work, but not for this resource. */
-export function notPermitted(scope: string, refusal: ApiError): ApiError {
+export function notPermitted(scope: string, refusal?: ApiError): ApiError {
   return new ApiError(
     'not-permitted',
     `not permitted: the API refuses these credentials' valid token for ${scope} (HTTP 401); they may be restricted to other resources`,
-    { status: 401, serverMessage: refusal.serverMessage, retryable: false },
+    { status: 401, serverMessage: refusal?.serverMessage, retryable: false },
   );
 }
 

@@ -196,6 +196,8 @@ export class ApiClient {
    */
   private async getJson(url: string, get: Get): Promise<unknown> {
     const { options, scope } = get;
+    // Refused there before, and no valid token in hand: being told again would cost a grant.
+    if (this.tokens.refusedWithoutAsking(scope)) throw notPermitted(scope);
     for (let renewed = false; ; renewed = true) {
       let token = '';
       try {

@@ -227,6 +227,27 @@ describe('401s over hours of use (H1): what a token may read is learnt once, for
     expect(connection.tokens.state()).toMatchObject({ status: 'failed' });
   });
 
+  it.each([10_000, 2 * MINUTE])(
+    'a token endpoint stating a lifetime under a minute (5 s) does not make each refused click a grant: 14 calls %i ms apart cost 2',
+    async (apart) => {
+      const clock = testClock();
+      const { api, connection } = await wire(
+        { forbiddenResources: ['contacts', 'agreements'], statedSeconds: 5 },
+        { tokens: { now: clock.now } },
+      );
+      for (let i = 0; i < 14; i++) {
+        clock.pass(apart);
+        expect((await apiErrorOf(calls[i % calls.length]!(connection))).code).toBe('not-permitted');
+      }
+      // The first token learns contacts; one renewal (the stated end passed) learns agreements; a
+      // refused list is then answered without a token (the ones held last a minute, as any).
+      expect(api.grants()).toBe(2);
+      // A list it may read still gets a token, and is read.
+      await connection.client.count({ resource: 'customers' });
+      expect(api.grants()).toBe(3);
+    },
+  );
+
   it('a token refused where it was answered before has ended (revoked): renewed once', async () => {
     const clock = testClock();
     const forbidden: string[] = [];

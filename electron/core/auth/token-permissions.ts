@@ -46,29 +46,39 @@ export class TokenPermissions {
     this.notPermitted.delete(scope);
   }
 
+  /** Whether the API was seen to refuse these credentials' valid token for `scope`. */
+  refuses(scope: string): boolean {
+    return this.notPermitted.has(scope);
+  }
+
   /** Takes what a token read back says another process learnt (what these credentials may not read outlives the token). */
   learnFrom(token: CachedToken): void {
     for (const scope of token.notPermitted ?? []) this.notPermitted.add(scope);
   }
 
   /**
-   * What the API's 401 to `token` for `scope` at `now` means. A token that may have ended (refused
-   * where it was answered before, or old and never answered) is to be renewed, once per
-   * FORCED_RENEWAL_EVERY_MS. A token proven valid (answered elsewhere, or received within a minute)
-   * is only not permitted there, and the scope is remembered; when every resource refuses and no
-   * token was ever answered, the tokens themselves are refused (a wrong audience).
+   * What the API's 401 to `token` for `scope` at `now` means. Refused where it was answered before,
+   * it has ended: renew. A scope known not permitted stays so, even past the end a server stated (a
+   * new token is not permitted more). Otherwise a token that may have ended (past its stated end, or
+   * old and never answered) is renewed, once per FORCED_RENEWAL_EVERY_MS: a token endpoint stating a
+   * lifetime under a minute would else buy a grant per click on a list the bundle may not read. A
+   * token proven valid (answered elsewhere, or received within a minute) is only not permitted there,
+   * and the scope is remembered; when every resource refuses and no token was ever answered, the
+   * tokens themselves are refused (a wrong audience).
    */
   judge(token: CachedToken, scope: string, now: number): RefusalMeaning {
     const { accessToken } = token;
     const acceptedHere = this.accepted?.accessToken === accessToken && this.accepted.scopes.has(scope);
-    // Past the end its server stated (shorter than the minute a token is used for): it ended.
-    const ended = now >= (token.statedEnd ?? Infinity);
-    if (!acceptedHere && !ended) {
+    if (!acceptedHere) {
+      // Past the end its server stated (shorter than the minute a token is used for): it may have ended.
+      const ended = now >= (token.statedEnd ?? Infinity);
+      const renewedLately =
+        this.forcedRenewalAt !== undefined && now - this.forcedRenewalAt < FORCED_RENEWAL_EVERY_MS;
       const proven =
         this.notPermitted.has(scope) ||
-        this.accepted?.accessToken === accessToken ||
-        now - (token.receivedAt ?? 0) < PROVEN_FRESH_MS ||
-        (this.forcedRenewalAt !== undefined && now - this.forcedRenewalAt < FORCED_RENEWAL_EVERY_MS);
+        renewedLately ||
+        (!ended &&
+          (this.accepted?.accessToken === accessToken || now - (token.receivedAt ?? 0) < PROVEN_FRESH_MS));
       if (proven) {
         this.notPermitted.add(scope);
         const everyResource = RESOURCES.every((resource) => this.notPermitted.has(resource));

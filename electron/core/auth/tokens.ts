@@ -92,6 +92,19 @@ export class TokenManager {
     return token.accessToken;
   }
 
+  /**
+   * True when a call for `scope` is to be answered "not permitted" without asking: the API refused
+   * these credentials there, and no valid token is in hand, so learning it again would cost a grant
+   * (a token endpoint stating lifetimes under a minute made every such click one). With a token in
+   * hand the call is tried, so a widened bundle is found; Retry forgets the refusal. Throws the
+   * gate's error when no token may be asked at all (rejected credentials say more than this).
+   */
+  refusedWithoutAsking(scope: string): boolean {
+    if (!this.permissions.refuses(scope) || (this.current && this.isFresh(this.current))) return false;
+    this.gate.check();
+    return true;
+  }
+
   /** The API answered a call made with `accessToken` for `scope`: the token is valid, and permitted there. */
   acceptedBy(accessToken: string, scope: string): void {
     this.permissions.acceptedBy(accessToken, scope);
