@@ -1,23 +1,25 @@
 import { readFile } from 'node:fs/promises';
-import { X509Certificate } from 'node:crypto';
-import { PEM_CERTIFICATE_BEGIN } from '../shared/profile.js';
+import { certificateBlocksOf, holdsPrivateKey, PEM_CERTIFICATE_BEGIN } from '../shared/profile.js';
+import { companyRootProblem } from '../core/api/company-roots.js';
 import { UsageError } from './args.js';
 
 /**
- * The PEM text of a `--ca-file`: a company's root, refused before anything is saved or sent when the
- * file cannot be read or holds no certificate Node can read.
+ * The certificates of a `--ca-file`: a company's root, refused before anything is saved or sent when
+ * the file cannot be read, holds a private key (a "combined PEM": the key is never kept), holds no
+ * certificate Node can read, or one that is not an authority's. Only the certificate blocks are kept.
  */
 export async function caFileOf(path: string): Promise<string> {
   const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
     throw new UsageError(`--ca-file: cannot read "${path}" (${error.code ?? error.message})`);
   });
-  if (!text.includes(PEM_CERTIFICATE_BEGIN)) {
-    throw new UsageError(`--ca-file: "${path}" holds no certificate (PEM, ${PEM_CERTIFICATE_BEGIN})`);
+  if (holdsPrivateKey(text)) {
+    throw new UsageError(
+      `--ca-file: "${path}" holds a private key: give a file with the company's root certificate only (a key is never kept with a connection)`,
+    );
   }
-  try {
-    new X509Certificate(text);
-  } catch {
-    throw new UsageError(`--ca-file: "${path}" holds a damaged certificate (it cannot be read as PEM)`);
-  }
-  return text;
+  const pem = certificateBlocksOf(text).join('\n');
+  if (!pem) throw new UsageError(`--ca-file: "${path}" holds no certificate (PEM, ${PEM_CERTIFICATE_BEGIN})`);
+  const problem = companyRootProblem(pem);
+  if (problem) throw new UsageError(`--ca-file: "${path}" ${problem}`);
+  return pem;
 }

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addProfile, exportCustomers } from './testing/office-export.js';
@@ -66,6 +66,36 @@ describe('cdb and the company’s certificates', () => {
     const refusedFile = await addProfile(api, dataDir, 'broken', ['--ca-file', notPem]);
     expect(refusedFile.code).toBe(2);
     expect(refusedFile.stderr).toMatch(/--ca-file: ".*" holds no certificate/);
+  }, 60_000);
+
+  it('refuses a --ca-file holding a private key (a combined PEM) or a server’s own certificate: nothing saved, no key anywhere', async () => {
+    const dir = await tempDir();
+    const dataDir = await tempDir();
+    const ca = makeTestCa(dir);
+    const api = await otherApi({ rows: 5, tls: ca.certificate('IP:127.0.0.1') });
+    // As many tools export it: the certificate, then its key (openssl req -x509 -newkey … -nodes).
+    const combined = join(dir, 'bundle.pem');
+    await writeFile(
+      combined,
+      (await readFile(ca.caFile, 'utf8')) + (await readFile(join(dir, 'company-root.key'), 'utf8')),
+    );
+    const withKey = await addProfile(api, dataDir, 'office', ['--ca-file', combined]);
+    expect(withKey.code).toBe(2);
+    expect(withKey.stderr).toMatch(
+      /--ca-file: ".*bundle\.pem" holds a private key: give a file with the company's root certificate only/,
+    );
+    const exported = await exportCustomers(api, {}, ['--ca-file', combined]);
+    expect(exported.code).toBe(2);
+    expect(exported.counted).toBe(0);
+    const serverOwn = join(dir, 'server.pem');
+    await writeFile(serverOwn, ca.certificate('IP:127.0.0.1').cert);
+    const notRoot = await addProfile(api, dataDir, 'office', ['--ca-file', serverOwn]);
+    expect(notRoot.code).toBe(2);
+    expect(notRoot.stderr).toMatch(/holds a certificate that is not an authority's \(CN=test server\)/);
+    const files = await readdir(dataDir);
+    for (const name of files)
+      expect(await readFile(join(dataDir, name), 'utf8').catch(() => ''), name).not.toContain('PRIVATE KEY');
+    expect(files).not.toContain('profiles.json');
   }, 60_000);
 
   it('refuses an expired certificate and one for another name, saying which', async () => {

@@ -65,6 +65,25 @@ const withinBounds = ({ min, max }: { min: number; max: number }, fallback: numb
 export const PEM_CERTIFICATE_BEGIN = '-----BEGIN CERTIFICATE-----';
 /** A company's chain is a few certificates of 2 KiB: 256 KiB is not a root but a mistaken file. */
 const CA_CERTIFICATES_MAX_CHARS = 256 * 1024;
+const PEM_CERTIFICATE_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+/** A private key of any kind in PEM (PKCS#8, RSA, EC, encrypted): many tools export it beside the certificate. */
+const PEM_PRIVATE_KEY = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/;
+
+/** The certificate blocks of a PEM text, one after another: whatever else it held (a key, notes) left out. */
+export function certificateBlocksOf(pem: string): string[] {
+  return pem.match(PEM_CERTIFICATE_BLOCK) ?? [];
+}
+
+/** Whether a PEM text holds a private key, which has no place in a connection (it is not kept, nor sent anywhere). */
+export function holdsPrivateKey(pem: string): boolean {
+  return PEM_PRIVATE_KEY.test(pem);
+}
+
+/** Only the certificates of a saved root (one saved whole by an older version keeps no key on its way out). */
+const savedCaCertificates = z
+  .string()
+  .transform((pem) => certificateBlocksOf(pem).join('\n') || undefined)
+  .optional();
 
 /** The fields of a connection a user enters (the secret is not part of it: it goes to the keychain). */
 const profileFields = z
@@ -84,17 +103,20 @@ const profileFields = z
      * beside the system's: for machines where the OS store cannot be read (docs/architecture.md, "In an office").
      */
     caCertificates: z
-      .union([
+      .string()
+      .max(CA_CERTIFICATES_MAX_CHARS, 'is longer than 256 KiB')
+      .superRefine((text, context) => {
         // Left empty (the form's Remove): none, also over one saved before.
-        z.literal('').transform(() => undefined),
-        z
-          .string()
-          .max(CA_CERTIFICATES_MAX_CHARS, 'is longer than 256 KiB')
-          .refine(
-            (text) => text.includes(PEM_CERTIFICATE_BEGIN),
-            'holds no certificate (PEM, -----BEGIN CERTIFICATE-----)',
-          ),
-      ])
+        if (text === '') return;
+        const problem = holdsPrivateKey(text)
+          ? 'holds a private key: give a file with the certificate only (a key is never kept with a connection)'
+          : certificateBlocksOf(text).length === 0
+            ? 'holds no certificate (PEM, -----BEGIN CERTIFICATE-----)'
+            : undefined;
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      })
+      // The certificates only: what surrounds them in the file is not kept.
+      .transform((text) => (text === '' ? undefined : certificateBlocksOf(text).join('\n')))
       .optional(),
   })
   .strict();
@@ -113,6 +135,7 @@ export const profileSchema = profileFields.extend({
   updatedAt: z.iso.datetime(),
   requestsPerSecond: withinBounds(RATE_BOUNDS.requestsPerSecond, API_LIMITS.requestsPerSecond),
   burst: withinBounds(RATE_BOUNDS.burst, API_LIMITS.burst).transform(Math.round),
+  caCertificates: savedCaCertificates,
 });
 export type Profile = z.output<typeof profileSchema>;
 

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
-import { PEM_CERTIFICATE_BEGIN } from '../../shared/profile.js';
+import { certificateBlocksOf } from '../../shared/profile.js';
 
 /** A certificate as Chromium hands it to Electron's verify proc: its PEM, and the one that issued it. */
 export interface PresentedCertificate {
@@ -10,17 +10,31 @@ export interface PresentedCertificate {
 
 /** Chains longer than this are not followed (a loop in what a server presents ends here). */
 const LONGEST_CHAIN = 10;
-const PEM_CERTIFICATE = new RegExp(`${PEM_CERTIFICATE_BEGIN}[\\s\\S]+?-----END CERTIFICATE-----`, 'g');
 
 /** The certificates of a PEM text (a company's root, or several); an unreadable one is left out. */
 export function certificatesIn(pem: string): X509Certificate[] {
-  return (pem.match(PEM_CERTIFICATE) ?? []).flatMap((block) => {
+  return certificateBlocksOf(pem).flatMap((block) => {
     try {
       return [new X509Certificate(block)];
     } catch {
       return [];
     }
   });
+}
+
+/**
+ * Why a connection's company root (PEM, certificates only: the profile schema has taken out any
+ * key) cannot be one, or undefined: each certificate must be readable and an authority's (`CA:TRUE`),
+ * since a server's own certificate trusted as a root would vouch for whatever it signs.
+ */
+export function companyRootProblem(pem: string): string | undefined {
+  const blocks = certificateBlocksOf(pem);
+  const certificates = certificatesIn(pem);
+  if (certificates.length < blocks.length) return 'holds a damaged certificate (it cannot be read as PEM)';
+  const notAuthority = certificates.find((certificate) => !certificate.ca);
+  if (notAuthority)
+    return `holds a certificate that is not an authority's (${notAuthority.subject.replace(/\n/g, ', ')}): a server's own certificate cannot be trusted as a root; give the company's root certificate (IT has it)`;
+  return undefined;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanUp, closeLater, otherApi } from '../testing/wired.js';
+import { cleanUp, closeLater, otherApi, tempDir } from '../testing/wired.js';
+import { makeTestCa } from '../testing/test-ca.js';
 import { appCalls, CUSTOMERS_COUNTED, profileOf } from '../testing/app-calls.js';
 import { openTestCore } from '../testing/test-kit.js';
 import type { AppCore } from './app-core.js';
@@ -88,6 +89,43 @@ describe('credentials stay with their address', () => {
     expect(onDisk).not.toContain(typed);
     expect(onDisk).not.toContain(genuine.clientSecret);
     expect(onDisk).not.toMatch(/unknown client/);
+  });
+});
+
+describe('a company root saved with a connection', () => {
+  it('is refused, and nothing saved, when it holds a key or a server’s own certificate; the list never carries a key', async () => {
+    const dir = await tempDir();
+    const ca = makeTestCa(dir);
+    const api = await server();
+    const { call, ok } = await app();
+    const root = await readFile(ca.caFile, 'utf8');
+    const key = await readFile(join(dir, 'company-root.key'), 'utf8');
+    const combined = await call('profiles.save', {
+      profile: { ...profileOf(api), caCertificates: root + key },
+      secret: 's',
+    });
+    expect(combined).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument', message: expect.stringMatching(/holds a private key/) },
+    });
+    const serverOwn = await call('profiles.save', {
+      profile: { ...profileOf(api), caCertificates: ca.certificate('IP:127.0.0.1').cert },
+      secret: 's',
+    });
+    expect(serverOwn).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid-argument',
+        message: expect.stringMatching(/not an authority's \(CN=test server\)/),
+      },
+    });
+    expect(await ok('profiles.list', {})).toEqual([]);
+    await ok('profiles.save', {
+      profile: { ...profileOf(api), caCertificates: `From IT:\n${root}` },
+      secret: 's',
+    });
+    const [listed] = (await ok('profiles.list', {})) as { caCertificates?: string }[];
+    expect(listed?.caCertificates).toBe(root.trim());
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ParsedRequestInput, ProfileSummary } from '../../shared/contract.js';
 import type { Profile } from '../../shared/profile.js';
+import { companyRootProblem } from '../api/company-roots.js';
 import { credentialsOf, sameCredentials } from '../auth/credentials.js';
 import type { ProfileStore } from '../store/profiles.js';
 import { treatAsSecret } from '../redact.js';
@@ -36,6 +37,8 @@ export class ProfileEditor {
     secret: string | undefined,
   ): Promise<ProfileSummary> {
     if (secret !== undefined) treatAsSecret(secret);
+    const rootProblem = profile.caCertificates && companyRootProblem(profile.caCertificates);
+    if (rootProblem) throw new AppError('invalid-argument', `company root certificate: ${rootProblem}`);
     if (id === undefined) {
       const created = await this.profiles.create(profile);
       if (secret !== undefined) await this.vault.setSecret(created.id, secret);

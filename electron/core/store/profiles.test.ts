@@ -88,7 +88,7 @@ describe('profiles', () => {
 
   it('keeps a company root with a profile, through edits that do not name it; refuses text that is not PEM', async () => {
     const { store } = await ProfileStore.open(dir);
-    const root = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+    const root = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----';
     const saved = await store.create({ ...VALID, caCertificates: root });
     const edited = await store.update(saved.id, { name: 'Production EU' });
     expect(edited.caCertificates).toBe(root);
@@ -101,6 +101,33 @@ describe('profiles', () => {
     await expect(
       store.create({ ...VALID, name: 'Huge', caCertificates: root.repeat(10_000) }),
     ).rejects.toThrow(/^caCertificates: is longer than 256 KiB/);
+  });
+
+  it('keeps only the certificates of a company root: a file holding a key is refused, and a key saved by an older version is dropped', async () => {
+    const { store } = await ProfileStore.open(dir);
+    const root = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----';
+    for (const kind of ['PRIVATE KEY', 'RSA PRIVATE KEY', 'ENCRYPTED PRIVATE KEY', 'EC PRIVATE KEY']) {
+      const combined = `${root}\n-----BEGIN ${kind}-----\nMIIEvQ\n-----END ${kind}-----\n`;
+      await expect(store.create({ ...VALID, caCertificates: combined }), kind).rejects.toThrow(
+        /^caCertificates: holds a private key/,
+      );
+    }
+    expect(await store.list()).toEqual([]);
+    // Notes around the certificate are not kept either.
+    const noted = await store.create({
+      ...VALID,
+      caCertificates: `Our root, from IT\n${root}\nrenew in 2030\n`,
+    });
+    expect(noted.caCertificates).toBe(root);
+    // A profile an older version saved whole, key included: read without it, and written back without it.
+    const file = join(dir, 'profiles.json');
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { profiles: { caCertificates: string }[] };
+    saved.profiles[0]!.caCertificates = `${root}\n-----BEGIN PRIVATE KEY-----\nSECRETKEY\n-----END PRIVATE KEY-----\n`;
+    await writeFile(file, JSON.stringify(saved));
+    const { store: reopened } = await ProfileStore.open(dir);
+    expect((await reopened.get(noted.id))?.caCertificates).toBe(root);
+    await reopened.update(noted.id, { name: 'Production EU' });
+    expect(await readFile(file, 'utf8')).not.toContain('SECRETKEY');
   });
 
   it('refuses a second profile of the same name, and bad changes to an existing one', async () => {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PEM_CERTIFICATE_BEGIN } from '../../../electron/shared/profile';
+import { certificateBlocksOf, holdsPrivateKey } from '../../../electron/shared/profile';
 
 /** A company root file is a few certificates: more than this is not one. */
 const LARGEST_FILE_BYTES = 256 * 1024;
@@ -24,16 +24,23 @@ export function CompanyRootField({
   const id = useId();
   const [refused, setRefused] = useState<string | undefined>();
   const shown = refused ?? problem;
-  const count = value.split(PEM_CERTIFICATE_BEGIN).length - 1;
+  const count = certificateBlocksOf(value).length;
   const pick = async (file: File | undefined) => {
     if (!file) return;
     const text = file.size <= LARGEST_FILE_BYTES ? await file.text() : '';
-    if (!text.includes(PEM_CERTIFICATE_BEGIN)) {
+    // A key beside the certificate (a "combined PEM") is refused, not quietly dropped: the person
+    // learns they picked a key, which should not leave its owner.
+    if (holdsPrivateKey(text)) {
+      setRefused(t('connections.companyRootHasKey', { file: file.name }));
+      return;
+    }
+    const certificates = certificateBlocksOf(text);
+    if (!certificates.length) {
       setRefused(t('connections.companyRootNotPem', { file: file.name }));
       return;
     }
     setRefused(undefined);
-    onChange(text);
+    onChange(certificates.join('\n'));
   };
   return (
     <div className="form-field">
