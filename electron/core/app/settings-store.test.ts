@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -113,8 +113,17 @@ describe('settings', () => {
     const target = join(dirname(path), 'elsewhere.txt');
     await writeFile(target, 'the user’s own file');
     await symlink(target, path);
-    const { store } = await SettingsStore.open(path);
-    await expect(store.set({ language: 'fr' })).rejects.toThrow(
+    // Not followed when read either: reported, and the link (not its target) moved aside.
+    const { store, damaged } = await SettingsStore.open(path);
+    expect(damaged?.reason).toMatch(/a link, not a file: not followed/);
+    expect((await lstat(damaged?.movedTo ?? '')).isSymbolicLink()).toBe(true);
+    await store.set({ language: 'fr' });
+    expect((await lstat(path)).isFile()).toBe(true);
+    expect(await readFile(target, 'utf8')).toBe('the user’s own file');
+    // A link planted again after the open: the write refuses it.
+    await rm(path);
+    await symlink(target, path);
+    await expect(store.set({ language: 'en' })).rejects.toThrow(
       /is a symbolic link: the app does not write through it/,
     );
     expect(await readFile(target, 'utf8')).toBe('the user’s own file');

@@ -5,6 +5,9 @@ import type { DamagedFileReport } from '../store/profiles.js';
 import { readJsonFile, setAside } from '../store/json-file.js';
 import { readSavedViews } from '../../shared/saved-view.js';
 
+/** Settings and saved views take kB: a settings file past this is not one (it is never read whole). */
+const SETTINGS_FILE_MAX_BYTES = 8 * 1024 * 1024;
+
 export const DEFAULT_SETTINGS: Settings = { language: 'en', pageSize: 200 };
 
 /** What a settings file holds, read key by key: the values this version understands, the rest kept as they are. */
@@ -69,7 +72,7 @@ export async function readSettingsFile(path: string): Promise<{ settings: Settin
 }
 
 async function readSettings(path: string): Promise<ReadSettings> {
-  const read = await readJsonFile(path);
+  const read = await readJsonFile(path, SETTINGS_FILE_MAX_BYTES);
   if (read.kind === 'missing') return { known: {}, unknown: {} };
   if (read.kind === 'damaged') return { known: {}, unknown: {}, problem: read.problem };
   const { json } = read;

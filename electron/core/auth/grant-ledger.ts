@@ -17,6 +17,9 @@ import {
 import { readJsonFile, setAside } from '../store/json-file.js';
 import type { GrantUsage } from '../../shared/contract.js';
 
+/** A day's grants of a few bundles take a few kB: a ledger file past this is not one. */
+const LEDGER_FILE_MAX_BYTES = 1024 * 1024;
+
 export type { GrantUsage };
 
 /** How a token request ended, for the ledger. */
@@ -189,7 +192,7 @@ export class GrantLedger {
 
   /** The file's ledger; a damaged file is moved aside, reported, and replaced by an empty ledger that says its count is unknown. */
   private async read(path: string): Promise<{ file: LedgerFile; recovered: boolean }> {
-    const read = await readJsonFile(path);
+    const read = await readJsonFile(path, LEDGER_FILE_MAX_BYTES);
     if (read.kind === 'missing') return { file: emptyLedger(), recovered: false };
     const parsed = read.kind === 'json' ? ledgerSchema.safeParse(read.json) : undefined;
     if (parsed?.success) return { file: parsed.data, recovered: false };

@@ -3,6 +3,9 @@ import { writeDataFile } from './data-file.js';
 import { withFileLock } from './file-lock.js';
 import { readJsonFile, setAside } from './json-file.js';
 
+/** DESKS_MAX desks of a few kB each: a desks file past this is not one. */
+const DESKS_FILE_MAX_BYTES = 4 * 1024 * 1024;
+
 /**
  * Desks kept at most: one a browser tab, so tabs closed long ago give way to the newest (the
  * desktop app has one window).
@@ -73,7 +76,7 @@ export class DeskStore {
    * undefined when the file is not an object of desks.
    */
   private async read(): Promise<Map<string, KeptDesk> | undefined> {
-    const read = await readJsonFile(this.path);
+    const read = await readJsonFile(this.path, DESKS_FILE_MAX_BYTES);
     const desks = new Map<string, KeptDesk>();
     if (read.kind === 'missing') return desks;
     if (

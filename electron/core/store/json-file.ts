@@ -1,4 +1,5 @@
-import { copyFile, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { copyFile, lstat, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { readCarefully } from './small-file.js';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -22,20 +23,20 @@ export function parseJson(text: string): { json: unknown } | { problem: string }
   }
 }
 
-/** A data file: absent, not JSON (why), or its value, for the file's own schema to judge. */
+/** A data file: absent, damaged (why: not JSON, or not a file to read), or its value, for the file's own schema to judge. */
 export type JsonFileRead =
   { kind: 'missing' } | { kind: 'damaged'; problem: string } | { kind: 'json'; json: unknown };
 
-/** Reads the data file at `path` (any error but "no such file" is the caller's). */
-export async function readJsonFile(path: string): Promise<JsonFileRead> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
-    throw error;
-  }
-  const parsed = parseJson(text);
+/**
+ * Reads the data file at `path` (any error but those below is the caller's), at most `maxBytes`:
+ * a link, a FIFO, a device or a file past the cap is damaged (readCarefully), never followed,
+ * waited on or read whole, so a start never hangs on what another process left there.
+ */
+export async function readJsonFile(path: string, maxBytes: number): Promise<JsonFileRead> {
+  const read = await readCarefully(path, maxBytes);
+  if (read.kind === 'missing') return read;
+  if (read.kind === 'refused') return { kind: 'damaged', problem: read.problem };
+  const parsed = parseJson(read.text);
   return 'json' in parsed
     ? { kind: 'json', json: parsed.json }
     : { kind: 'damaged', problem: parsed.problem };
@@ -57,7 +58,9 @@ export async function setAside(path: string, at: Date, how: 'move' | 'copy'): Pr
   const earlier = (await readdir(folder).catch(() => [] as string[]))
     .filter((name) => name.startsWith(prefix))
     .sort();
-  if (how === 'copy') {
+  // Only a regular file is copied: a FIFO or a device would block the copy, so it is moved instead.
+  const moved = how === 'move' || !(await lstat(path)).isFile();
+  if (!moved) {
     const content = await readFile(path);
     for (const name of [...earlier].reverse()) {
       const copy = await readFile(join(folder, name)).catch(() => undefined);
@@ -65,7 +68,7 @@ export async function setAside(path: string, at: Date, how: 'move' | 'copy'): Pr
     }
   }
   const kept = damagedName(path, at);
-  await (how === 'move' ? rename(path, kept) : copyFile(path, kept));
+  await (moved ? rename(path, kept) : copyFile(path, kept));
   for (const name of earlier.slice(0, Math.max(0, earlier.length - (DAMAGED_COPIES_KEPT - 1)))) {
     await rm(join(folder, name), { force: true }).catch(() => undefined);
   }

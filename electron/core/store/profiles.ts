@@ -8,6 +8,9 @@ import { credentialsOf, sameCredentials, type Credentials } from '../auth/creden
 import { withFileLock } from './file-lock.js';
 import { damagedName, readJsonFile, setAside } from './json-file.js';
 
+/** Profiles take a few kB, a company root up to 256 KiB each: a profiles file past this is not one. */
+const PROFILES_FILE_MAX_BYTES = 16 * 1024 * 1024;
+
 /** A profile that cannot be saved as given; the message names the offending field. */
 export class ProfileError extends Error {
   override readonly name = 'ProfileError';
@@ -158,7 +161,7 @@ export class ProfileStore {
     stored: Stored[];
     damaged?: { reason: string; entries?: unknown[] };
   }> {
-    const read = await readJsonFile(this.path);
+    const read = await readJsonFile(this.path, PROFILES_FILE_MAX_BYTES);
     if (read.kind === 'missing') return { stored: [] };
     if (read.kind === 'damaged') return { stored: [], damaged: { reason: read.problem } };
     const file = fileSchema.safeParse(read.json);
