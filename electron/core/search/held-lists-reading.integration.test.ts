@@ -161,6 +161,30 @@ describe('lists held for search', () => {
     expect(status?.scanSeconds).toBeCloseTo(0.5);
   });
 
+  it('refuses, at its first page and with the words of a list too long, records whose names are new on every row; the lists held stay', async () => {
+    // A hostile or broken API: every record with 300 fields named as no other row names them, and
+    // no count. V8 keeps such rows as dictionaries, several times what their values take (the
+    // default 256 MiB budget once held 1.6 GiB of them): such a list is not holdable at all.
+    const { lists, source } = await heldOverDemo(1_000);
+    await until(lists, lists.use(source, { resource: 'customers' }, 'en'), ['held']);
+    const heldBytes = lists.bytes;
+    const records = Array.from({ length: 1_000 }, (_, row) =>
+      Object.fromEntries([['id', `H-${row}`], ...Array.from({ length: 300 }, (_, k) => [`f${row}_${k}`, 1])]),
+    );
+    const { api, connection } = await wire({ records });
+    const hostile = { connectionId: 'hostile', client: connection.client };
+    const list = await until(lists, lists.use(hostile, { resource: 'customers' }, 'en'), [
+      'held',
+      'too-long',
+    ]);
+    expect(list.state).toBe('too-long');
+    expect(list.rows.length).toBe(0);
+    expect(api.received.filter((request) => request.path === '/v1/customers').length).toBeLessThanOrEqual(2);
+    expect(lists.statusOf(list)).toMatchObject({ state: 'too-long', bytes: 0 });
+    expect(lists.find(source, { resource: 'customers' }, 'en')?.state).toBe('held');
+    expect(lists.bytes).toBe(heldBytes);
+  });
+
   it('drops the least recently used list to make room for another', async () => {
     // Room for one list of 1,000 customers (about 940 kB with their text), not for two.
     const budgetBytes = 1_200_000;

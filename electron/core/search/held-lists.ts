@@ -280,7 +280,8 @@ export class HeldLists {
 
   /** The list does not fit the budget: nothing of it is held, and its searches scan. */
   private refuse(list: HeldList): void {
-    list.estimatedBytes ??= list.estimateWhole();
+    const estimate = list.estimateWhole();
+    if (Number.isFinite(estimate)) list.estimatedBytes ??= estimate;
     if (list.replacing) {
       list.replacing = false;
       list.reader = undefined;
@@ -296,6 +297,8 @@ export class HeldLists {
    * refused at its first page; else the least recently used other lists are dropped to make room.
    */
   private fits(list: HeldList): boolean {
+    // Records of shapes no estimate can be trusted for (record-bytes.ts): not holdable, and no other list dropped for it.
+    if (!Number.isFinite((list.reader?.rows ?? list.rows).bytes)) return false;
     const estimate = list.estimateWhole();
     if (estimate !== undefined && estimate > this.budgetBytes) {
       list.estimatedBytes = estimate;

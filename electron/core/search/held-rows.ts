@@ -6,7 +6,7 @@ import {
   type LabelOf,
   type SearchTerms,
 } from '../../shared/search.js';
-import { recordBytes, textBytes } from './record-bytes.js';
+import { BEYOND_LATIN1, RecordSizer, textBytes } from './record-bytes.js';
 
 /**
  * A page of held rows as a search reads them: the text of each row folded once (search.ts), all
@@ -25,6 +25,16 @@ interface TextChunk {
 
 let serials = 0;
 
+/**
+ * `text` kept in one byte a character when all of its characters allow it. V8 writes a joined string
+ * in two bytes a character as soon as one of its parts was (folding "Łódź" gives "lodz" in two-byte
+ * form), so without this most chunks of real names take twice what their text needs, and twice
+ * what textBytes counts. Latin-1 text through a Buffer comes back one-byte.
+ */
+function compactText(text: string): string {
+  return BEYOND_LATIN1.test(text) ? text : Buffer.from(text, 'latin1').toString('latin1');
+}
+
 /** Memory a row costs beyond its record and text: its slot, two offsets and its entry in the id index. */
 const ROW_OVERHEAD_BYTES = 8 + 8 + 48;
 
@@ -37,8 +47,9 @@ export class HeldRows {
   /** Tells one set of held rows from another (a list read again is new rows). */
   readonly serial = ++serials;
   readonly records: ApiRecord[] = [];
-  /** Estimated bytes of memory the rows, their text and their index take. */
+  /** Estimated bytes of memory the rows, their text and their index take; Infinity when they cannot be held (RecordSizer). */
   bytes = 0;
+  private readonly sizer = new RecordSizer();
   private readonly chunks: TextChunk[] = [];
   private readonly byId = new Map<string, number>();
   /** The ids by their number (numberOf), built when first asked, for the rows held then. */
@@ -77,15 +88,15 @@ export class HeldRows {
       digits.push(text.digits);
       wordLength += text.words.length + 1;
       digitLength += text.digits.length + 1;
-      added += recordBytes(record) + ROW_OVERHEAD_BYTES;
+      added += this.sizer.bytes(record) + ROW_OVERHEAD_BYTES;
     }
     if (this.records.length === first) return;
     wordStarts.push(wordLength);
     digitStarts.push(digitLength);
     const chunk: TextChunk = {
       first,
-      words: words.join(FIELD_SEPARATOR) + FIELD_SEPARATOR,
-      digits: digits.join(FIELD_SEPARATOR) + FIELD_SEPARATOR,
+      words: compactText(words.join(FIELD_SEPARATOR) + FIELD_SEPARATOR),
+      digits: compactText(digits.join(FIELD_SEPARATOR) + FIELD_SEPARATOR),
       wordStarts: Int32Array.from(wordStarts),
       digitStarts: Int32Array.from(digitStarts),
     };
