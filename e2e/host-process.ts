@@ -24,13 +24,19 @@ export interface HostProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `electron/host/index.ts` with fresh folders and waits for the address it prints. */
-export async function startHostProcess(extraArgs: string[] = []): Promise<HostProcess> {
-  return launch(await mkdtemp(join(tmpdir(), 'cdb-e2e-')), extraArgs);
+/**
+ * Starts `electron/host/index.ts` with fresh folders and waits for the address it prints; `env` is
+ * laid over this process's (a host without a keychain: no D-Bus session bus).
+ */
+export async function startHostProcess(
+  extraArgs: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<HostProcess> {
+  return launch(await mkdtemp(join(tmpdir(), 'cdb-e2e-')), extraArgs, env);
 }
 
 /** Starts the host on the folders under `root`. */
-async function launch(root: string, extraArgs: string[]): Promise<HostProcess> {
+async function launch(root: string, extraArgs: string[], env: NodeJS.ProcessEnv): Promise<HostProcess> {
   const dataDir = join(root, 'data');
   const exportDir = join(root, 'exports');
   const child: ChildProcessWithoutNullStreams = spawn(
@@ -45,7 +51,7 @@ async function launch(root: string, extraArgs: string[]): Promise<HostProcess> {
       exportDir,
       ...extraArgs,
     ],
-    { stdio: 'pipe' },
+    { stdio: 'pipe', env: { ...process.env, ...env } },
   );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -103,7 +109,7 @@ async function launch(root: string, extraArgs: string[]): Promise<HostProcess> {
     },
     restart: async () => {
       await end();
-      return launch(root, extraArgs);
+      return launch(root, extraArgs, env);
     },
     stop: async () => {
       await end();

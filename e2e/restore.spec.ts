@@ -1,11 +1,14 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { activeRow } from './grid.js';
 import { keptDesk as keptDeskOf } from './kept-desk.js';
 import { ownDemo } from './own-demo.js';
+import { startHostProcess } from './host-process.js';
 
 // Back where one left off (docs/decisions/0009-session-restore.md), in Chromium through the browser
 // host: a customer's agreements, sorted and filtered, at row 5,000, come back there after the host
-// restarts, reading only what the screen shows; a reload keeps the tab's place, a new tab starts on
+// restarts, reading only what the screen shows, its search kept only encrypted; a reload keeps the tab's place, a new tab starts on
 // the first list; "Start with a clean window" forgets; a desk whose connection is gone says so.
 const own = ownDemo({ customers: 2, contacts: 20, agreements: 14_000 }, 'Restore API');
 test.describe.configure({ timeout: 120_000 });
@@ -59,14 +62,14 @@ test('a customer’s agreements, sorted and filtered at row 5,000, come back the
         kind: 'customer',
         customerId: CUSTOMER,
         tables: {
-          agreements: {
-            sort: 'mrr.desc',
-            filter: [{ field: '*', op: 'contains', value: 'AGR-' }],
-            table: { active: { row: 4_999 } },
-          },
+          agreements: { sort: 'mrr.desc', filter: [], table: { active: { row: 4_999 } } },
         },
       },
     });
+  // What was typed in the search box reaches the file only encrypted with the keychain's key.
+  const file = await readFile(join(own.host.dataDir, 'desks.json'), 'utf8');
+  expect(file).not.toContain('AGR-');
+  expect(file).toMatch(/"typed":"aes-256-gcm:/);
 
   own.host = await own.host.restart();
   const asked = own.demo.requests.length;
@@ -124,6 +127,42 @@ test('a reload keeps the tab’s place; another tab starts on the first list', a
   await other.goto(await own.host.address());
   await expect(other.getByRole('grid', { name: 'Customers' }).getByTestId('row').first()).toBeVisible();
   await other.close();
+});
+
+test('without a keychain, what was typed is not kept: a reload comes back to the place without its search, and says so once', async ({
+  page,
+}) => {
+  // No D-Bus session bus: keytar finds no Secret Service, so no key can encrypt the search.
+  const host = await startHostProcess([], { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent-bus' });
+  try {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(await host.address());
+    const customers = page.getByRole('grid', { name: 'Customers' });
+    await expect(customers.getByTestId('row').first()).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search in every column' }).fill('Façon');
+    await expect(customers.getByTestId('row').first()).toContainText('Façon');
+    await page.getByRole('navigation').getByRole('button', { name: 'Contacts' }).click();
+    await expect
+      .poll(() => keptDeskOf(page, host.dataDir))
+      .toMatchObject({ screen: { resource: 'contacts' } });
+    expect(await readFile(join(host.dataDir, 'desks.json'), 'utf8')).not.toContain('Façon');
+
+    await page.reload();
+    await expect(page.getByRole('navigation').getByRole('button', { name: 'Contacts' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const notice = page.getByRole('status').filter({ hasText: 'without its search and filters' });
+    await expect(notice).toBeVisible();
+    await page.getByRole('navigation').getByRole('button', { name: 'Customers' }).click();
+    await expect(page.getByRole('searchbox', { name: 'Search in every column' })).toHaveValue('');
+    // Said once: a reload with nothing typed since says nothing.
+    await page.reload();
+    await expect(page.getByRole('grid', { name: 'Customers' }).getByTestId('row').first()).toBeVisible();
+    await expect(page.getByText('without its search and filters')).toHaveCount(0);
+  } finally {
+    await host.stop();
+  }
 });
 
 test('“Start with a clean window” forgets where the tab was, and keeps nothing while it is on', async ({

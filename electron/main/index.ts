@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, clipboard, dialog, session, shell } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, safeStorage, session, shell } from 'electron';
 import { AppCore } from '../core/app/app-core.js';
 import { startDemoApi } from '../demo-api/index.js';
 import { serveContract, sendEvent } from './ipc.js';
@@ -7,6 +7,7 @@ import { applyMenu } from './menu.js';
 import { answerProxyLogins, chromiumCertificates, chromiumFetch, chromiumRouteOf } from './network.js';
 import { listenForLinks, registerLinkScheme } from './links.js';
 import { harden } from './security.js';
+import { safeStorageSeal } from './typed-text-seal.js';
 import { createMainWindow, isOwnPage } from './window.js';
 
 let core: AppCore | undefined;
@@ -43,6 +44,8 @@ async function start(): Promise<void> {
     revealFile: (path) => shell.showItemInFolder(path),
     // The window's clipboard permission is denied (security.ts): copying is main's to do.
     writeClipboard: (text) => clipboard.writeText(text),
+    // What a person typed reaches desks.json only encrypted by the OS keychain (typed-text-seal.ts).
+    typedTextSeal: safeStorageSeal(safeStorage),
   });
   const openedCore = core;
   for (const text of early.splice(0)) openedCore.links.receive(text);

@@ -257,7 +257,8 @@ export interface RequestOutputs {
   'views.delete': SavedView[];
   'session.status': SessionStatus;
   'links.take': ParsedLink[];
-  'desk.get': Desk | null;
+  /** The desk kept, and whether what was typed in it (searches, filters) could not be kept or read. */
+  'desk.get': { desk: Desk; typedLeftOut?: true } | null;
   /** False when nothing is kept (a clean start was asked for). */
   'desk.put': { kept: boolean };
   'data.listPage': { rows: ApiRecord[]; nextCursor: string | null; hasNextPage: boolean };

@@ -108,7 +108,11 @@ export function App({
   );
   /** What the window says above its view: why it opened where it did, why a link opened nothing. */
   const [notice, setNotice] = useState<Notice | undefined>(() =>
-    restored.connectionGone ? { key: 'desk.connectionGone' } : undefined,
+    restored.connectionGone
+      ? { key: 'desk.connectionGone' }
+      : restored.typedLeftOut
+        ? { key: 'desk.typedLeftOut' }
+        : undefined,
   );
   const resource = screen.kind === 'list' ? screen.resource : undefined;
   // Where the user is in the tables, as they move: kept out of state (a scroll renders nothing).

@@ -26,6 +26,7 @@ import type { Handlers } from './handlers.js';
 import { forgetSavedViews, savedViewHandlers } from './saved-views.js';
 import { deskHandlers } from './desks.js';
 import { DeskStore } from '../store/desks.js';
+import { keychainSeal, type TypedTextSeal } from '../store/typed-text.js';
 import { searchHandlers } from './search-handlers.js';
 import { ProxyLogins } from './proxy-logins.js';
 import { LinkInbox } from './link-inbox.js';
@@ -55,6 +56,11 @@ export interface AppCoreOptions extends ExportJobsOptions {
   fetch?: Fetch;
   /** The proxy `fetch` sends a URL through, and who issued its certificate (the connection Test says the route). */
   routeOf?: RouteOf;
+  /**
+   * Encrypts what a person typed before a desk keeps it (Electron's safeStorage in the app); by
+   * default a key kept in the vault's keychain. Without a keychain it is not kept.
+   */
+  typedTextSeal?: TypedTextSeal;
   /** Trusts a saved profile's company root for its API and token endpoint only (where `fetch` can). */
   trustCompanyRoot?: (urls: string[], pem: string) => void;
 }
@@ -137,14 +143,15 @@ export class AppCore {
     const { store, damaged } = await ProfileStore.open(files.profiles);
     const settings = await SettingsStore.open(files.settings);
     const ledger = await GrantLedger.open(files.grantLedger);
+    const vault = options.vault ?? (await openVault());
     const core = new AppCore(
       options,
-      options.vault ?? (await openVault()),
+      vault,
       ledger,
       await GrantLedger.open(undefined),
       store,
       settings.store,
-      new DeskStore(files.desks),
+      new DeskStore(files.desks, options.typedTextSeal ?? keychainSeal(vault)),
       new AuditLog(files.auditLog),
     );
     const kept = (what: string, report: DamagedFileReport | undefined) =>

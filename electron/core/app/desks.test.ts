@@ -2,8 +2,11 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Desk } from '../../shared/desk.js';
+import { Vault } from '../auth/vault.js';
+import { splitTyped } from '../store/desk-typed-parts.js';
 import { DeskStore, DESKS_MAX } from '../store/desks.js';
-import { openTestCore } from '../testing/test-kit.js';
+import { keychainSeal } from '../store/typed-text.js';
+import { openTestCore, testVault } from '../testing/test-kit.js';
 import { dispatch } from './dispatch.js';
 
 // Where each window and tab was: kept by desk key in desks.json, through the contract's desk.*
@@ -31,12 +34,15 @@ const desk = (connectionId: string, row = 5_000): Desk => ({
   places: { customers: { filter: [{ field: '*', op: 'contains', value: 'Dupont' }] } },
 });
 
-async function app() {
-  const opened = await openTestCore();
+async function app(vault = testVault()) {
+  const opened = await openTestCore({ vault });
   cleanups.push(opened.close);
   const path = join(opened.dataDir, 'desks.json');
-  return { ...opened, path, store: new DeskStore(path) };
+  return { ...opened, path, store: new DeskStore(path, keychainSeal(vault)) };
 }
+
+/** The desk with its filters emptied: where the window was, without what was typed there. */
+const bare = (kept: Desk): Desk => splitTyped(kept).bare;
 
 describe('desks', () => {
   it('keeps each window’s and tab’s desk under its key, in a file only the user reads', async () => {
@@ -47,8 +53,14 @@ describe('desks', () => {
       value: { kept: true },
     });
     await dispatch(core, 'desk.put', { key: 'tab-1', desk: desk('demo', 7) });
-    expect(await dispatch(core, 'desk.get', { key: 'window' })).toEqual({ ok: true, value: desk('demo') });
-    expect(await dispatch(core, 'desk.get', { key: 'tab-1' })).toEqual({ ok: true, value: desk('demo', 7) });
+    expect(await dispatch(core, 'desk.get', { key: 'window' })).toEqual({
+      ok: true,
+      value: { desk: desk('demo') },
+    });
+    expect(await dispatch(core, 'desk.get', { key: 'tab-1' })).toEqual({
+      ok: true,
+      value: { desk: desk('demo', 7) },
+    });
     expect((await stat(path)).mode & 0o777).toBe(0o600);
   });
 
@@ -86,11 +98,11 @@ describe('desks', () => {
   it('keeps the newest desks only, so tabs closed long ago give way', async () => {
     const { path } = await app();
     let now = 0;
-    const store = new DeskStore(path, () => ++now);
+    const store = new DeskStore(path, undefined, () => ++now);
     for (let tab = 0; tab <= DESKS_MAX; tab++) await store.put(`tab-${tab}`, desk('demo', tab));
     expect(await store.get('tab-0')).toBeUndefined();
-    expect(await store.get('tab-1')).toEqual(desk('demo', 1));
-    expect(await store.get(`tab-${DESKS_MAX}`)).toEqual(desk('demo', DESKS_MAX));
+    expect(await store.get('tab-1')).toEqual({ desk: bare(desk('demo', 1)), typedLeftOut: true });
+    expect((await store.get(`tab-${DESKS_MAX}`))?.desk).toEqual(bare(desk('demo', DESKS_MAX)));
     expect(Object.keys(JSON.parse(await readFile(path, 'utf8')) as object)).toHaveLength(DESKS_MAX);
   });
 
@@ -105,13 +117,13 @@ describe('desks', () => {
         'tab-3': { desk: desk('demo') },
       }),
     );
-    expect(await store.get('window')).toEqual(desk('demo'));
+    expect(await store.get('window')).toEqual({ desk: desk('demo') });
     for (const key of ['tab-1', 'tab 2', 'tab-3']) expect(await store.get(key)).toBeUndefined();
 
     await writeFile(path, '{"window": {"at": 1, "desk": ');
     expect(await store.get('window')).toBeUndefined();
     await store.put('tab-9', desk('demo'));
-    expect(await store.get('tab-9')).toEqual(desk('demo'));
+    expect(await store.get('tab-9')).toEqual({ desk: desk('demo') });
     expect((await readdir(dataDir)).filter((name) => name.startsWith('desks.json.damaged-'))).toHaveLength(1);
   });
 
@@ -130,7 +142,7 @@ describe('desks', () => {
     await store.put('tab-1', desk('demo'));
     await dispatch(core, 'profiles.delete', { id });
     expect(await store.get('window')).toBeUndefined();
-    expect(await store.get('tab-1')).toEqual(desk('demo'));
+    expect(await store.get('tab-1')).toEqual({ desk: desk('demo') });
 
     await dispatch(core, 'settings.set', { startClean: true });
     expect(await store.get('tab-1')).toBeUndefined();
@@ -141,6 +153,65 @@ describe('desks', () => {
     expect(await store.get('tab-1')).toBeUndefined();
     await dispatch(core, 'settings.set', { startClean: false });
     await dispatch(core, 'desk.put', { key: 'tab-1', desk: desk('demo') });
-    expect(await dispatch(core, 'desk.get', { key: 'tab-1' })).toEqual({ ok: true, value: desk('demo') });
+    expect(await dispatch(core, 'desk.get', { key: 'tab-1' })).toEqual({
+      ok: true,
+      value: { desk: desk('demo') },
+    });
+  });
+});
+
+describe('what a person typed, on disk', () => {
+  it('reaches desks.json only encrypted with the keychain’s key, and comes back whole', async () => {
+    const { core, path } = await app();
+    await dispatch(core, 'desk.put', { key: 'window', desk: desk('demo') });
+    const text = await readFile(path, 'utf8');
+    expect(text).not.toMatch(/Dupont|"value"/);
+    expect(text).toContain('"topRow":5000');
+    expect(text).toMatch(/"typed":"aes-256-gcm:/);
+    expect(await dispatch(core, 'desk.get', { key: 'window' })).toEqual({
+      ok: true,
+      value: { desk: desk('demo') },
+    });
+  });
+
+  it('is not kept at all without a keychain: the window reopens at its place without its search, and is told so', async () => {
+    const { core, path } = await app(new Vault(undefined, 'no-keychain', 'no Secret Service'));
+    await dispatch(core, 'desk.put', { key: 'window', desk: desk('demo') });
+    expect(await readFile(path, 'utf8')).not.toMatch(/Dupont|"value"/);
+    expect(await dispatch(core, 'desk.get', { key: 'window' })).toEqual({
+      ok: true,
+      value: { desk: bare(desk('demo')), typedLeftOut: true },
+    });
+    // A desk with nothing typed says nothing.
+    await dispatch(core, 'desk.put', { key: 'window', desk: bare(desk('demo')) });
+    expect(await dispatch(core, 'desk.get', { key: 'window' })).toEqual({
+      ok: true,
+      value: { desk: bare(desk('demo')) },
+    });
+  });
+
+  it('sealed with another key, or changed on disk: the place comes back, the search does not', async () => {
+    const { path, store } = await app();
+    await store.put('window', desk('demo'));
+    const other = new DeskStore(path, keychainSeal(testVault()));
+    expect(await other.get('window')).toEqual({ desk: bare(desk('demo')), typedLeftOut: true });
+    const file = JSON.parse(await readFile(path, 'utf8')) as Record<string, { typed: string }>;
+    const sealed = Buffer.from(file.window!.typed.slice('aes-256-gcm:'.length), 'base64');
+    sealed[sealed.length - 1]! ^= 1;
+    file.window!.typed = `aes-256-gcm:${sealed.toString('base64')}`;
+    await writeFile(path, JSON.stringify(file));
+    expect(await store.get('window')).toEqual({ desk: bare(desk('demo')), typedLeftOut: true });
+  });
+
+  it('written in clear by an older version: read back, and sealed at the next write', async () => {
+    const { path, store } = await app();
+    await writeFile(
+      path,
+      JSON.stringify({ window: { at: 1, desk: desk('demo') }, 'tab-1': { at: 2, desk: desk('demo', 9) } }),
+    );
+    expect(await store.get('tab-1')).toEqual({ desk: desk('demo', 9) });
+    await store.put('tab-2', bare(desk('demo')));
+    expect(await readFile(path, 'utf8')).not.toMatch(/Dupont|"value"/);
+    expect(await store.get('window')).toEqual({ desk: desk('demo') });
   });
 });

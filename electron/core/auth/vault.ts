@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { treatAsSecret } from '../redact.js';
 import type { TokenFile } from './token-file.js';
 
 /**
  * Secrets: each profile's client secret and each credentials' cached access token, kept in the
  * system keychain through keytar (service = the app id, accounts `<profileId>:secret`,
- * `<credentialsId>:token`, and `<host:port>:proxy` for a proxy login the user chose to keep). Where no keychain answers, they live in this process's memory for the
+ * `<credentialsId>:token`, `<host:port>:proxy` for a proxy login the user chose to keep, and
+ * `<name>:key` for a key that encrypts what the app keeps on disk, typed-text.ts). Where no keychain answers, they live in this process's memory for the
  * session and `unavailable` says so; a secret is never written to a file or a log. Tokens alone may
  * go to a TokenFile, when the user opted in to one for a machine without a keychain.
  */
@@ -57,7 +59,7 @@ export interface KeychainBackend {
   deletePassword(service: string, account: string): Promise<boolean>;
 }
 
-type Account = `${string}:secret` | `${string}:token` | `${string}:proxy`;
+type Account = `${string}:secret` | `${string}:token` | `${string}:proxy` | `${string}:key`;
 
 export class Vault {
   private readonly memory = new Map<Account, string>();
@@ -135,6 +137,22 @@ export class Vault {
 
   deleteToken(credentialsId: string): Promise<void> {
     return this.delete(`${credentialsId}:token`);
+  }
+
+  /**
+   * The key `name` kept in the system keychain (base64), made and kept there the first time; undefined
+   * when no keychain answers: a key kept in this process's memory would encrypt what no later run
+   * can read, so none is given.
+   */
+  async keychainKey(name: string): Promise<string | undefined> {
+    if (!this.backend) return undefined;
+    const account: Account = `${name}:key`;
+    const kept = await this.read(account);
+    if (kept && this.backend) return kept;
+    const made = randomBytes(32).toString('base64');
+    await this.write(account, made);
+    // The keychain may have failed on the write: the key then lives in memory only, and is not one.
+    return this.backend ? made : undefined;
   }
 
   /** The login kept for the proxy `proxy` (host:port), when the user chose to keep one. */

@@ -1,7 +1,9 @@
 import { deskKeySchema, deskSchema, type Desk } from '../../shared/desk.js';
 import { writeDataFile } from './data-file.js';
+import { joinTyped, splitTyped, typedPartsOf } from './desk-typed-parts.js';
 import { withFileLock } from './file-lock.js';
 import { readJsonFile, setAside } from './json-file.js';
+import type { TypedTextSeal } from './typed-text.js';
 
 /** DESKS_MAX desks of a few kB each: a desks file past this is not one. */
 const DESKS_FILE_MAX_BYTES = 4 * 1024 * 1024;
@@ -12,36 +14,59 @@ const DESKS_FILE_MAX_BYTES = 4 * 1024 * 1024;
  */
 export const DESKS_MAX = 20;
 
+/** A desk as the file keeps it: where the window was, and what was typed there only sealed. */
 interface KeptDesk {
   /** When it was last written (ms since the epoch): the oldest goes first. */
   at: number;
+  /** The desk with its filters emptied (an older version's may still hold them: sealed at the next write). */
   desk: Desk;
+  /** Its filters, encrypted with the keychain's key (typed-text.ts). */
+  typed?: string;
+  /** It had filters, and no key could seal them: they were not kept. */
+  typedLeftOut?: true;
+}
+
+/** A desk as read back: what the window reopens, and whether what was typed in it is missing. */
+export interface ReadDesk {
+  desk: Desk;
+  /** Its search and filters were not kept (no keychain) or cannot be read (another key): it reopens without them. */
+  typedLeftOut?: true;
 }
 
 /**
  * Where each window and tab was (docs/decisions/0009-session-restore.md), in `desks.json` of the data
- * folder: views' descriptions by desk key, never a record. Changed under the file's lock after
- * reading it again, so the desktop app and a browser host on the same folder keep each other's
- * desks. An entry that cannot be read is dropped (that window opens at the start); a file that is
- * not JSON is kept aside and started again.
+ * folder: views' descriptions by desk key, never a record, and what a person typed (searches,
+ * filters) only encrypted with a key the keychain holds (docs/decisions/0012-typed-text-on-disk.md).
+ * Changed under the file's lock after reading it again, so the desktop app and a browser host on the
+ * same folder keep each other's desks. An entry that cannot be read is dropped (that window opens at
+ * the start); a file that is not JSON is kept aside and started again.
  */
 export class DeskStore {
   constructor(
     private readonly path: string,
+    /** Seals what was typed; without one (no keychain), it is not kept. */
+    private readonly seal?: TypedTextSeal,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The desk kept under `key`, if any. */
-  async get(key: string): Promise<Desk | undefined> {
-    return (await this.read())?.get(key)?.desk;
+  /** The desk kept under `key`, if any, with what was typed in it when it can be read. */
+  async get(key: string): Promise<ReadDesk | undefined> {
+    const kept = (await this.read())?.get(key);
+    if (!kept) return undefined;
+    if (kept.typedLeftOut) return { desk: kept.desk, typedLeftOut: true };
+    if (kept.typed === undefined) return { desk: kept.desk };
+    const text = await this.seal?.open(kept.typed);
+    const typed = text === undefined ? undefined : typedPartsOf(text);
+    return typed ? { desk: joinTyped(kept.desk, typed) } : { desk: kept.desk, typedLeftOut: true };
   }
 
-  /** Keeps `desk` under `key`, the newest of at most DESKS_MAX. */
-  put(key: string, desk: Desk): Promise<void> {
+  /** Keeps `desk` under `key`, the newest of at most DESKS_MAX; what was typed in it sealed, or left out. */
+  async put(key: string, desk: Desk): Promise<void> {
+    const sealed = await this.sealed(desk);
     return this.change((desks) => {
       // Later than every other, even within the same millisecond: the oldest is the one to go.
       const at = Math.max(this.now(), ...[...desks.values()].map((kept) => kept.at + 1));
-      desks.set(key, { at, desk });
+      desks.set(key, { at, ...sealed });
     });
   }
 
@@ -57,7 +82,15 @@ export class DeskStore {
     return this.change((desks) => desks.clear());
   }
 
-  private change(edit: (desks: Map<string, KeptDesk>) => void): Promise<void> {
+  /** `desk` as the file keeps it: its filters apart, sealed, or left out when they cannot be. */
+  private async sealed(desk: Desk): Promise<Omit<KeptDesk, 'at'>> {
+    const { bare, typed } = splitTyped(desk);
+    if (!typed) return { desk: bare };
+    const sealed = await this.seal?.seal(JSON.stringify(typed));
+    return sealed === undefined ? { desk: bare, typedLeftOut: true } : { desk: bare, typed: sealed };
+  }
+
+  private change(edit: (desks: Map<string, KeptDesk>) => void | Promise<void>): Promise<void> {
     return withFileLock(this.path, async () => {
       let desks = await this.read();
       if (!desks) {
@@ -65,8 +98,12 @@ export class DeskStore {
         await setAside(this.path, new Date(this.now()), 'move');
         desks = new Map();
       }
-      edit(desks);
+      await edit(desks);
       const newest = [...desks].sort(([, a], [, b]) => b.at - a.at).slice(0, DESKS_MAX);
+      // A desk an older version wrote with its filters in clear: sealed (or left out) now.
+      for (const [, kept] of newest)
+        if (kept.typed === undefined && !kept.typedLeftOut && splitTyped(kept.desk).typed)
+          Object.assign(kept, await this.sealed(kept.desk));
       await writeDataFile(this.path, `${JSON.stringify(Object.fromEntries(newest))}\n`);
     });
   }
@@ -87,15 +124,20 @@ export class DeskStore {
     )
       return undefined;
     for (const [key, entry] of Object.entries(read.json)) {
-      const at: unknown = (entry as { at?: unknown } | null)?.at;
-      const desk = deskSchema.safeParse((entry as { desk?: unknown } | null)?.desk);
+      const { at, desk, typed, typedLeftOut } = (entry ?? {}) as Record<string, unknown>;
+      const parsed = deskSchema.safeParse(desk);
       if (
         deskKeySchema.safeParse(key).success &&
         typeof at === 'number' &&
         Number.isFinite(at) &&
-        desk.success
+        parsed.success
       )
-        desks.set(key, { at, desk: desk.data });
+        desks.set(key, {
+          at,
+          desk: parsed.data,
+          ...(typeof typed === 'string' && { typed }),
+          ...(typedLeftOut === true && { typedLeftOut }),
+        });
     }
     return desks;
   }

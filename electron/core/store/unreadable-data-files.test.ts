@@ -36,7 +36,13 @@ describe('a data file that is not a regular file', () => {
     fifoAt(path);
     const desks = new DeskStore(path);
     expect(await within(desks.get('window-1'))).toBeUndefined();
-    await within(desks.put('window-1', { connectionId: 'demo' } as never).catch(() => undefined));
+    await within(
+      desks.put('window-1', {
+        connectionId: 'demo',
+        screen: { kind: 'list', resource: 'customers' },
+        places: {},
+      }),
+    );
     const names = await readdir(dir);
     expect(names.filter((name) => name.startsWith('desks.json.damaged-'))).toHaveLength(1);
     if (names.includes('desks.json')) expect((await lstat(path)).isFile()).toBe(true);

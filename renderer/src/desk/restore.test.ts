@@ -49,16 +49,23 @@ function appKnowing(known: string[]) {
 describe('restoreDesk', () => {
   it('takes the desk as it is on the connection shown, asking nothing', async () => {
     const { api, asked } = appKnowing(['prod']);
-    expect(await restoreDesk(api, new QueryClient(), desk('prod'), status('prod'))).toEqual({
+    expect(await restoreDesk(api, new QueryClient(), { desk: desk('prod') }, status('prod'))).toEqual({
       desk: desk('prod'),
     });
     expect(asked).toEqual([]);
   });
 
+  it('says when the search and filters typed in it were not kept', async () => {
+    const { api } = appKnowing(['prod']);
+    expect(
+      await restoreDesk(api, new QueryClient(), { desk: desk('prod'), typedLeftOut: true }, status('prod')),
+    ).toEqual({ desk: desk('prod'), typedLeftOut: true });
+  });
+
   it('chooses the desk’s connection again when the app opened on another', async () => {
     const { api, asked } = appKnowing(['prod', 'staging']);
     const client = new QueryClient();
-    expect(await restoreDesk(api, client, desk('staging'), status('prod'))).toEqual({
+    expect(await restoreDesk(api, client, { desk: desk('staging') }, status('prod'))).toEqual({
       desk: desk('staging'),
     });
     expect(asked).toEqual(['connection.select']);
@@ -67,7 +74,7 @@ describe('restoreDesk', () => {
 
   it('drops a desk whose connection is gone, and says so', async () => {
     const { api } = appKnowing(['prod']);
-    expect(await restoreDesk(api, new QueryClient(), desk('deleted'), status('prod'))).toEqual({
+    expect(await restoreDesk(api, new QueryClient(), { desk: desk('deleted') }, status('prod'))).toEqual({
       connectionGone: true,
     });
     expect(await restoreDesk(api, new QueryClient(), null, status('prod'))).toEqual({});

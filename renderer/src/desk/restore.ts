@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Resource } from '../../../electron/shared/api-rules';
-import type { AppApi, SessionStatus } from '../../../electron/shared/contract';
+import type { AppApi, RequestOutputs, SessionStatus } from '../../../electron/shared/contract';
 import type { Desk } from '../../../electron/shared/desk';
 import { call } from '../api/call';
 import { sessionQuery } from '../data/queries';
@@ -10,6 +10,8 @@ export interface Restored {
   desk?: Desk;
   /** The desk named a connection that is gone (deleted since): the window opens on the first list. */
   connectionGone?: boolean;
+  /** Its search and filters were not kept (no keychain to encrypt them) or cannot be read: it reopens without them. */
+  typedLeftOut?: boolean;
 }
 
 /**
@@ -21,15 +23,17 @@ export interface Restored {
 export async function restoreDesk(
   api: AppApi,
   client: QueryClient,
-  kept: Desk | null,
+  kept: RequestOutputs['desk.get'],
   session: SessionStatus | undefined,
 ): Promise<Restored> {
   if (!kept) return {};
-  if (kept.connectionId === session?.connection?.id) return { desk: kept };
+  const { desk } = kept;
+  const restored = { desk, ...(kept.typedLeftOut && { typedLeftOut: true }) };
+  if (desk.connectionId === session?.connection?.id) return restored;
   try {
-    const status = await call(api, 'connection.select', { id: kept.connectionId });
+    const status = await call(api, 'connection.select', { id: desk.connectionId });
     client.setQueryData(sessionQuery(api).queryKey, status);
-    return { desk: kept };
+    return restored;
   } catch {
     return { connectionGone: true };
   }

@@ -80,9 +80,12 @@ export function SaveViewDialog({ view, filter, columns, layout, table, onClose }
             columns: counted(t, 'columns', columns.length, numbers),
           })}
         </p>
-        <p className="hint">{t('views.storedHint')}</p>
+        <p className="hint" id="save-view-stored">
+          {t('views.storedHint')}
+        </p>
         <div className="form-actions">
-          <button type="submit" disabled={save.isPending}>
+          {/* What saving keeps in clear is read with the button that does it. */}
+          <button type="submit" disabled={save.isPending} aria-describedby="save-view-stored">
             {taken ? t('views.replace') : t('views.save')}
           </button>
           <button type="button" onClick={() => dialog.current?.close()}>

@@ -1,0 +1,63 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { Vault } from '../auth/vault.js';
+
+/**
+ * Encrypts what a person typed (a table's search, a filter's values) before it reaches the disk,
+ * with a key the OS keychain holds (docs/decisions/0012-typed-text-on-disk.md). Without such a key
+ * nothing is sealed, and the text is not kept at all.
+ */
+export interface TypedTextSeal {
+  /** `text` encrypted, or undefined when no keychain-held key can be had (the text is then not kept). */
+  seal(text: string): Promise<string | undefined>;
+  /** The text `sealed` held, or undefined when it cannot be read (another key, another machine, damaged). */
+  open(sealed: string): Promise<string | undefined>;
+}
+
+/** The key's name in the keychain (Vault.keychainKey). */
+const KEY_NAME = 'typed-text';
+/** What a sealed text starts with: the cipher, so that another one can come later. */
+const FORMAT = 'aes-256-gcm:';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/**
+ * The seal of the browser host and of any process with keytar: AES-256-GCM (authenticated: a text
+ * changed on disk is not opened) with a random key made once and kept in the keychain.
+ */
+export function keychainSeal(vault: Pick<Vault, 'keychainKey'>): TypedTextSeal {
+  let key: Buffer | undefined;
+  const keyNow = async () => {
+    if (key) return key;
+    const kept = await vault.keychainKey(KEY_NAME).catch(() => undefined);
+    const bytes = kept === undefined ? undefined : Buffer.from(kept, 'base64');
+    if (bytes?.length === 32) key = bytes;
+    return key;
+  };
+  return {
+    async seal(text) {
+      const secret = await keyNow();
+      if (!secret) return undefined;
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', secret, iv);
+      const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+      return FORMAT + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+    },
+    async open(sealed) {
+      if (!sealed.startsWith(FORMAT)) return undefined;
+      const secret = await keyNow();
+      if (!secret) return undefined;
+      const bytes = Buffer.from(sealed.slice(FORMAT.length), 'base64');
+      if (bytes.length < IV_BYTES + TAG_BYTES) return undefined;
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', secret, bytes.subarray(0, IV_BYTES));
+        decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+        return Buffer.concat([
+          decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)),
+          decipher.final(),
+        ]).toString('utf8');
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
