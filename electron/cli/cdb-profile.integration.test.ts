@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { DeskStore } from '../core/store/desks.js';
 import type { SavedView } from '../shared/saved-view.js';
 import { cdbHarness } from './testing/cdb-harness.js';
+import { keychainSeal } from '../core/store/typed-text.js';
+import { testVault } from '../core/testing/test-kit.js';
 
 // `cdb profile` as administrators run it: a process of its own, talking to the Demo API over HTTP, with a
 // data folder of its own and the real keychain of the test session (testing/cdb-harness.ts).
@@ -157,7 +159,7 @@ describe('cdb profile', () => {
 
     // Removing the profile removes its views and where the app's windows were on it: their filter
     // values would be kept for nothing. Another connection's place stays.
-    const desks = new DeskStore(join(harness.dataDir, 'desks.json'));
+    const desks = new DeskStore(join(harness.dataDir, 'desks.json'), keychainSeal(testVault()));
     const place = (connectionId: string) => ({
       connectionId,
       screen: { kind: 'list' as const, resource: 'agreements' as const },
@@ -172,6 +174,7 @@ describe('cdb profile', () => {
     const settings = JSON.parse(await readFile(join(harness.dataDir, 'settings.json'), 'utf8'));
     expect(settings.views).toEqual({});
     expect(await desks.get('window')).toBeUndefined();
-    expect(await desks.get('tab-1')).toEqual(place('demo'));
+    // Its filter kept sealed: cdb, which seals nothing, leaves it as it was.
+    expect(await desks.get('tab-1')).toEqual({ desk: place('demo') });
   });
 });
