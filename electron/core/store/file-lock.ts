@@ -18,7 +18,7 @@ const UNNAMED_STALE_MS = 10_000;
 /** Short, growing, jittered waits between tries: these locks are held for milliseconds, a token request at most. */
 const FIRST_RETRY_MS = 5;
 const LONGEST_RETRY_MS = 100;
-/** How often a holder says it still holds its lock (its owner file's beat count goes up). */
+/** How often a holder says it still holds its lock (the count in its beats file goes up). */
 const BEAT_MS = 2_000;
 /**
  * A lock whose owner this machine cannot judge (another host, or a pid whose start time the system
@@ -121,9 +121,11 @@ async function tryToTake(lock: string, silence: Silence): Promise<Holding | unde
   }
   return {
     token,
+    // Beats go to a file named by this acquisition's token, never to the owner file: a beat that
+    // lands in a lock taken over meanwhile (checked, then written) then touches no other holder's.
     beat: async () => {
       owner.beats = (owner.beats ?? 0) + 1;
-      if ((await ownerOf(lock))?.token === owner.token) await writeOwner(lock, owner).catch(() => undefined);
+      await writeWhole(join(lock, beatFileOf(token)), String(owner.beats)).catch(() => undefined);
     },
     release: () => release(lock, token),
   };
@@ -152,8 +154,15 @@ async function takeOverIfAbandoned(lock: string, silence: Silence): Promise<void
   }
   const moved = await ownerOf(aside);
   if (moved?.token === judged.token) await rm(aside, { recursive: true, force: true }).catch(() => undefined);
-  else
-    await rename(aside, lock).catch(() => rm(aside, { recursive: true, force: true }).catch(() => undefined));
+  else await putBack(aside, lock);
+}
+
+/**
+ * Puts a live lock moved aside back at its name. When another lock took the name in the moment it
+ * was free, the moved one stays where it is, never removed: its holder still holds it.
+ */
+async function putBack(aside: string, lock: string): Promise<void> {
+  await rename(aside, lock).catch(() => undefined);
 }
 
 /**
@@ -162,14 +171,14 @@ async function takeOverIfAbandoned(lock: string, silence: Silence): Promise<void
  */
 async function release(lock: string, token: string): Promise<void> {
   for (let attempt = 0; attempt < RELEASE_TRIES; attempt++) {
-    const aside = await putAside(lock, false);
+    const named = await ownerOf(lock);
+    // Another's lock stands at the name (this one was taken over): nothing of this holder's to remove.
+    if (named && named.token !== token) return;
+    const aside = named ? await putAside(lock, false) : undefined;
     if (aside) {
       if ((await ownerOf(aside))?.token === token)
         await rm(aside, { recursive: true, force: true }).catch(() => undefined);
-      else
-        await rename(aside, lock).catch(() =>
-          rm(aside, { recursive: true, force: true }).catch(() => undefined),
-        );
+      else await putBack(aside, lock);
       return;
     }
     if (!(await lstat(lock).catch(() => undefined)) && attempt > 2) return;
@@ -198,8 +207,9 @@ async function abandoned(lock: string, silence: Silence): Promise<LockOwner | bo
   const found = await lstat(lock).catch(() => undefined);
   if (!found) return false;
   if (!found.isDirectory()) return true;
-  const owner = await ownerOf(lock);
-  if (!owner) return Math.abs(Date.now() - found.mtimeMs) > UNNAMED_STALE_MS;
+  const named = await ownerOf(lock);
+  if (!named) return Math.abs(Date.now() - found.mtimeMs) > UNNAMED_STALE_MS;
+  const owner = await withBeats(lock, named);
   const running = stillRunning(owner);
   if (running === false) return owner;
   const self = thisProcess();
@@ -231,10 +241,25 @@ async function ownerOf(folder: string): Promise<LockOwner | undefined> {
 }
 
 /** Writes the owner file whole (a reader never sees half of it). */
-async function writeOwner(folder: string, owner: LockOwner): Promise<void> {
-  const next = join(folder, `owner.${randomUUID()}`);
-  await writeFile(next, JSON.stringify(owner), { mode: 0o600 });
-  await rename(next, join(folder, 'owner'));
+function writeOwner(folder: string, owner: LockOwner): Promise<void> {
+  return writeWhole(join(folder, 'owner'), JSON.stringify(owner));
+}
+
+/** Writes `path` whole, by a rename (a reader never sees half of it). */
+async function writeWhole(path: string, text: string): Promise<void> {
+  const next = `${path}.${randomUUID()}`;
+  await writeFile(next, text, { mode: 0o600 });
+  await rename(next, path);
+}
+
+/** The file a holder's beats go to, named by its acquisition's token. */
+const beatFileOf = (token: string) => `beats-${token}`;
+
+/** `owner` with the beats its holder wrote beside it (an older version wrote them in the owner file). */
+async function withBeats(lock: string, owner: LockOwner): Promise<LockOwner> {
+  if (owner.token === undefined || !/^[A-Za-z0-9-]{1,64}$/.test(owner.token)) return owner;
+  const beats = Number(await readSmallFile(join(lock, beatFileOf(owner.token)), 32));
+  return Number.isSafeInteger(beats) && beats > (owner.beats ?? 0) ? { ...owner, beats } : owner;
 }
 
 /** What a waiter has heard of a lock's holder: its beats, and since when (this process's clock) none came. */

@@ -1,7 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { once } from 'node:events';
-import { chmod, chown, lstat, mkdir, readdir, readFile, symlink, utimes, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  chown,
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -285,4 +298,30 @@ describe('the opted-in token file', () => {
     await chown(path, 65_534, 65_534);
     await expect(file.get('cred-1')).rejects.toThrow(/belongs to another user/);
   });
+});
+
+describe('a lock’s holder never touches another holder’s lock (L2)', () => {
+  it('beats into a file of its own token, and its release leaves another’s lock where it stands', async () => {
+    const path = join(await folder(), 'desks.json');
+    const lock = `${path}.lock`;
+    const theirs = JSON.stringify({ pid: 4242, host: 'another-host.example', token: 'theirs', beats: 3 });
+    let replaced = '';
+    await withFileLock(path, async () => {
+      const owner = await readFile(join(lock, 'owner'), 'utf8');
+      // Two beats' time: the owner file is as written, the beats counted beside it.
+      await sleep(4_500);
+      expect(await readFile(join(lock, 'owner'), 'utf8')).toBe(owner);
+      const { token } = JSON.parse(owner) as { token: string };
+      expect(Number(await readFile(join(lock, `beats-${token}`), 'utf8'))).toBeGreaterThanOrEqual(2);
+      // Taken over meanwhile (as a waiter does when it judged this holder silent): another's lock at the name.
+      await rename(lock, `${lock}.gone`);
+      await mkdir(lock);
+      await writeFile(join(lock, 'owner'), theirs);
+      replaced = (await stat(lock)).ino.toString();
+    });
+    // The release moved nothing: the other's lock is the same folder, untouched.
+    expect((await stat(lock)).ino.toString()).toBe(replaced);
+    expect(await readFile(join(lock, 'owner'), 'utf8')).toBe(theirs);
+    expect((await readdir(dirname(lock))).filter((name) => name.includes('.stale-'))).toEqual([]);
+  }, 20_000);
 });
