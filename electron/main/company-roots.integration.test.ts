@@ -68,4 +68,17 @@ describe('a connection’s company root in Chromium', () => {
     expect(issuedByOneOf(forged, 'api.office.example', roots)).toBe(false);
     expect(issuedByOneOf({ data: 'not a certificate' }, 'api.office.example', roots)).toBe(false);
   });
+
+  it('refuses a certificate whose extended key usage is not a server’s (a client’s, code signing’s)', async () => {
+    const company = makeTestCa(await tempDir());
+    const roots = certificatesIn(readFileSync(company.caFile, 'utf8'));
+    const made = (usage?: string) => ({
+      data: company.certificate('DNS:api.office.example', 1, usage ? [`extendedKeyUsage=${usage}`] : []).cert,
+    });
+    expect(issuedByOneOf(made(), 'api.office.example', roots)).toBe(true);
+    expect(issuedByOneOf(made('serverAuth'), 'api.office.example', roots)).toBe(true);
+    expect(issuedByOneOf(made('serverAuth,clientAuth'), 'api.office.example', roots)).toBe(true);
+    expect(issuedByOneOf(made('clientAuth'), 'api.office.example', roots)).toBe(false);
+    expect(issuedByOneOf(made('codeSigning'), 'api.office.example', roots)).toBe(false);
+  });
 });

@@ -52,6 +52,8 @@ export function chromiumCertificates(session: Pick<Session, 'setCertificateVerif
   trustCompanyRoot: (urls: string[], pem: string) => void;
   issuerOf: (hostname: string) => string | undefined;
 } {
+  // By host name, not origin as in Node's network: Chromium's verify proc is told the host name of
+  // a TLS connection and not its port, so a root named for a host holds for its TLS ports.
   const rootsByHost = new Map<string, X509Certificate[]>();
   const issuers = new Map<string, string>();
   // electronegativity CERTIFICATE_VERIFY_PROC_JS_CHECK: nothing is opted out of; Chromium's verdict stands

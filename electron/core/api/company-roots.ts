@@ -37,10 +37,20 @@ export function companyRootProblem(pem: string): string | undefined {
   return undefined;
 }
 
+/** Extended key usages that let a certificate serve a TLS server: serverAuth, or any. */
+const SERVER_AUTH_USAGES = ['1.3.6.1.5.5.7.3.1', '2.5.29.37.0'];
+
+/** Whether `certificate` may take part in a TLS server's chain: no extended key usage, or one allowing it. */
+function servesWebServers(certificate: X509Certificate): boolean {
+  const usages = certificate.keyUsage as string[] | undefined;
+  return !usages?.length || usages.some((usage) => SERVER_AUTH_USAGES.includes(usage));
+}
+
 /**
  * Whether `presented` is a certificate for `hostname`, valid at `now`, issued by one of `roots`
  * directly or through the intermediate authorities it came with, each valid and signed by the
- * next: what a browser checks, with a connection's company root as the only authority (the desktop
+ * next, each allowed to serve a TLS server (its extended key usage): what a browser checks, with a
+ * connection's company root as the only authority (the desktop
  * app's Chromium cannot trust a root for one site only: electron/main/network.ts asks this).
  */
 export function issuedByOneOf(
@@ -63,6 +73,9 @@ export function issuedByOneOf(
   if (!leaf) return false;
   const named = isIP(hostname) ? leaf.checkIP(hostname) : leaf.checkHost(hostname);
   if (named === undefined) return false;
+  // Every certificate of the chain may serve for a web server: one whose extended key usage names
+  // only other uses (a client's, code signing's, an intermediate kept for e-mail) does not.
+  if (!chain.every(servesWebServers)) return false;
   const validNow = (certificate: X509Certificate) =>
     new Date(certificate.validFrom) <= now && now <= new Date(certificate.validTo);
   const signs = (issuer: X509Certificate, certificate: X509Certificate) =>

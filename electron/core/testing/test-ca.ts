@@ -6,8 +6,11 @@ import { join } from 'node:path';
 export interface TestCa {
   /** The root's certificate (PEM), as IT installs it or NODE_EXTRA_CA_CERTS names it. */
   caFile: string;
-  /** A key and certificate for `altName` (e.g. "IP:127.0.0.1"), valid `days` from now (0: expired at once). */
-  certificate(altName: string, days?: number): { key: string; cert: string };
+  /**
+   * A key and certificate for `altName` (e.g. "IP:127.0.0.1"), valid `days` from now (0: expired at
+   * once), with `extensions` besides (openssl's extension lines, e.g. "extendedKeyUsage=clientAuth").
+   */
+  certificate(altName: string, days?: number, extensions?: string[]): { key: string; cert: string };
 }
 
 /** Makes the root in `dir` with openssl (as the README's users would; no library writes it for us). */
@@ -32,9 +35,9 @@ export function makeTestCa(dir: string): TestCa {
   let serial = 0;
   return {
     caFile,
-    certificate(altName, days = 1) {
+    certificate(altName, days = 1, extensions = []) {
       const name = `server-${++serial}`;
-      writeFileSync(join(dir, `${name}.ext`), `subjectAltName=${altName}\n`);
+      writeFileSync(join(dir, `${name}.ext`), [`subjectAltName=${altName}`, ...extensions, ''].join('\n'));
       openssl(
         'req',
         '-newkey',
