@@ -156,7 +156,11 @@ test('without a keychain, what was typed is not kept: a reload comes back to the
     await expect(notice).toBeVisible();
     await page.getByRole('navigation').getByRole('button', { name: 'Customers' }).click();
     await expect(page.getByRole('searchbox', { name: 'Search in every column' })).toHaveValue('');
-    // Said once: a reload with nothing typed since says nothing.
+    // Said once: once the desk is kept again with nothing typed since, a reload says nothing.
+    await expect
+      .poll(() => keptDeskOf(page, host.dataDir))
+      .toMatchObject({ screen: { resource: 'customers' } });
+    expect(await readFile(join(host.dataDir, 'desks.json'), 'utf8')).not.toContain('typedLeftOut');
     await page.reload();
     await expect(page.getByRole('grid', { name: 'Customers' }).getByTestId('row').first()).toBeVisible();
     await expect(page.getByText('without its search and filters')).toHaveCount(0);
