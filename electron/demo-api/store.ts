@@ -1,4 +1,4 @@
-import type { Resource } from '../shared/api-rules.js';
+import { RESOURCES, type Resource } from '../shared/api-rules.js';
 import { generateDataset, RowFactory, type DatasetSize } from './generate.js';
 import type { Ordering } from './ordering.js';
 import { formatId, parseId, type BaseRow, type CustomerRow, type RowsByResource } from './rows.js';
@@ -66,6 +66,22 @@ export class Table<R extends BaseRow & { customerId?: number }> {
     return row;
   }
 
+  /** Changes the row `id` in place (`change` edits it), as an API's update does; false when there is none. */
+  update(id: number, change: (row: R) => void): boolean {
+    const row = this.get(id);
+    if (!row) return false;
+    change(row);
+    this.changed();
+    return true;
+  }
+
+  /** The latest `createdAt` or `updatedAt` of its rows (0 when empty). */
+  latestInstant(): number {
+    let latest = 0;
+    for (const row of this.rows) latest = Math.max(latest, row.createdAt, row.updatedAt ?? 0);
+    return latest;
+  }
+
   removeWhere(predicate: (row: R) => boolean): number {
     const before = this.rows.length;
     this.rows = this.rows.filter((row) => !predicate(row));
@@ -125,16 +141,40 @@ export class DemoStore {
    * one) and returns its public id: the hook tests use to change data between pages.
    */
   insert(resource: Resource, customerPublicId?: string): string {
+    // Created now, as a real API's new record is: the newest of every row, never updated yet.
+    const now = this.now();
+    const created = <R extends BaseRow>(row: R): R => ({ ...row, createdAt: now, updatedAt: null });
     if (resource === 'customers') {
-      return formatId(resource, this.tables.customers.add((id) => this.factory.customer(id)).id);
+      return formatId(resource, this.tables.customers.add((id) => created(this.factory.customer(id))).id);
     }
     const owner = customerPublicId === undefined ? this.randomCustomer() : this.customer(customerPublicId);
     if (!owner) throw new RangeError(`no customer ${customerPublicId ?? ''} to attach a row to`);
     const row =
       resource === 'contacts'
-        ? this.tables.contacts.add((id) => this.factory.contact(id, owner))
-        : this.tables.agreements.add((id) => this.factory.agreement(id, owner));
+        ? this.tables.contacts.add((id) => created(this.factory.contact(id, owner)))
+        : this.tables.agreements.add((id) => created(this.factory.agreement(id, owner)));
     return formatId(resource, row.id);
+  }
+
+  /**
+   * Renames one row by public id (a customer's or agreement's name, a contact's last name) and moves
+   * its `updatedAt` to now, as an API's update does: the hook tests use to change data between reads.
+   */
+  rename(resource: Resource, publicId: string, name: string): boolean {
+    const id = parseId(resource, publicId);
+    if (id === undefined) return false;
+    const now = this.now();
+    return this.tables[resource].update(id, (row) => {
+      row.name = name;
+      if ('lastName' in row) (row as { lastName: string }).lastName = name;
+      row.updatedAt = now;
+    });
+  }
+
+  /** The Demo's "now": a second after the latest instant any row holds, so what changes now is the newest. */
+  private now(): number {
+    const latest = Math.max(...RESOURCES.map((resource) => this.tables[resource].latestInstant()));
+    return latest + 1_000;
   }
 
   /** Removes one row by public id (a customer takes its contacts and agreements with it). */

@@ -69,6 +69,8 @@ describe('a list held for search, read while the API changes', () => {
       } else {
         list = lists.use(source, CUSTOMERS, 'en');
         await untilRead(list);
+        // A deletion before the refresh: its catch-up gives way to a whole read, which meets the churn.
+        engine.demo.store.remove('customers', 'CUS-00000007');
         const before = idsNow(engine);
         const churn = churnBetweenPages(engine);
         const old = list.rows;
@@ -79,6 +81,52 @@ describe('a list held for search, read while the API changes', () => {
       }
     },
   );
+});
+
+describe('a held list made fresh for the cost of what changed', () => {
+  it('after renames and additions reads only what changed; after a deletion, the whole list: each time exactly the server’s records', async () => {
+    engine = await startEngine({ demo: { size: { customers: 20_000, contacts: 0, agreements: 0 } } });
+    await engine.tokens.getToken();
+    lists = new HeldLists({ onStatus: () => undefined });
+    const source: ListSource = { connectionId: 'demo', client: engine.client };
+    const list = lists.use(source, CUSTOMERS, 'en');
+    await untilRead(list);
+    const { store } = engine.demo;
+    const asked = () => engine!.demo.requests.filter((url) => url.startsWith('/v1/customers?')).length;
+    const heldNow = () =>
+      new Map(list.rows.records.map((record) => [String(record.id), String(record.name)]));
+    const serverNow = () =>
+      new Map(
+        Array.from({ length: store.count('customers') }, (_, index) => {
+          const row = store.tables.customers.at(index)!;
+          return [`CUS-${String(row.id).padStart(8, '0')}`, row.name];
+        }),
+      );
+
+    // Five renamed (each moves its updatedAt), two added.
+    for (const number of [17, 4_242, 9_999, 15_000, 19_998])
+      store.rename('customers', `CUS-${String(number).padStart(8, '0')}`, `Renamed ${number}`);
+    const added = [store.insert('customers'), store.insert('customers')];
+    let before = asked();
+    lists.refresh('demo');
+    await untilRead(list);
+    // The changes (updatedAt.desc), the new ones (createdAt.desc), the count: 3 requests, not 41.
+    expect(asked() - before).toBeLessThanOrEqual(5);
+    expect(heldNow()).toEqual(serverNow());
+    expect(heldNow().get('CUS-00004242')).toBe('Renamed 4242');
+    for (const id of added) expect(heldNow().has(id)).toBe(true);
+    expect(list.rows.length).toBe(20_002);
+
+    // A deletion: the count says the merge is not the list, so it is read whole.
+    store.remove('customers', 'CUS-00000100');
+    store.rename('customers', 'CUS-00000200', 'Renamed 200');
+    before = asked();
+    lists.refresh('demo');
+    await untilRead(list);
+    expect(asked() - before).toBeGreaterThan(40);
+    expect(heldNow()).toEqual(serverNow());
+    expect(heldNow().has('CUS-00000100')).toBe(false);
+  }, 60_000);
 });
 
 function check(

@@ -4,6 +4,7 @@ import { labelsOf } from '../../shared/search.js';
 import { toErrorPayload } from '../app/app-error.js';
 import { HeldList, heldListKey, type ListSource } from './held-list.js';
 import { HeldRows } from './held-rows.js';
+import { catchUp } from './catch-up.js';
 import { ListFields } from './list-fields.js';
 import { ListReader } from './list-reader.js';
 import { Slicer } from './slices.js';
@@ -154,10 +155,38 @@ export class HeldLists {
     return bytes;
   }
 
+  /** Makes a held list fresh: for the cost of what changed when the API can say it (catch-up.ts), else read whole. */
   private readAgain(list: HeldList): void {
     list.replacing = true;
     list.reader = undefined;
-    void this.run(list);
+    void this.catchUpOrRun(list);
+  }
+
+  private async catchUpOrRun(list: HeldList): Promise<void> {
+    const controller = new AbortController();
+    list.controller = controller;
+    list.readStart = { at: performance.now(), rows: 0 };
+    this.tell(list, true);
+    const caught = await catchUp(
+      list.source.client,
+      list.view,
+      list.lang,
+      list.rows,
+      () => new HeldRows((field, value) => list.labelOf(field, value)),
+      controller.signal,
+    ).catch(() => undefined);
+    if (list.controller !== controller || this.lists.get(list.key) !== list) return;
+    list.controller = undefined;
+    if (!(caught instanceof HeldRows)) return void this.run(list);
+    const before = list.rows;
+    list.rows = caught;
+    if (!this.fits(list)) {
+      list.rows = before;
+      return void this.run(list);
+    }
+    list.total = caught.length;
+    this.settle(list, Date.now());
+    this.tell(list, true);
   }
 
   /** Reads (or goes on reading) the list to its end. */

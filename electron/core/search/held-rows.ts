@@ -223,7 +223,7 @@ export class HeldRows {
 }
 
 /** A record's id as the id index keys it, if it has one. */
-function idOf(record: ApiRecord): string | undefined {
+export function idOf(record: ApiRecord): string | undefined {
   const id = record.id;
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
