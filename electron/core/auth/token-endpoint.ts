@@ -160,9 +160,14 @@ async function failure(
       retryAt === undefined
         ? ''
         : `; the next one can be requested at ${new Date(retryAt).toISOString()}${wait === undefined ? ' (the server said no time; Retry asks sooner)' : ''}`;
+    // The ledger sees this computer's grants only: a bundle shared with other computers is spent sooner.
+    const mine = options.ledger.usage(ledgerKey).used;
+    const shared = quota
+      ? `; this computer asked ${mine} of the bundle's ${API_LIMITS.tokensPerDay} tokens a day, the others were asked by other computers or tools using the same client id (give each agent a bundle of their own, or share one among at most ${API_LIMITS.tokensPerDay} computers a day)`
+      : '';
     return new ApiError(
       quota ? 'token-budget' : 'token-rate-limited',
-      `${quota ? 'the token budget is spent' : 'too many token requests'} (HTTP ${status})${quoted}${when}`,
+      `${quota ? 'the token budget is spent' : 'too many token requests'} (HTTP ${status})${quoted}${shared}${when}`,
       { status, serverMessage, retryable: false, retryAt },
     );
   }

@@ -116,6 +116,10 @@ describe('token manager against the Demo API', () => {
     const error = await apiErrorOf(other.getToken());
     expect(error).toMatchObject({ code: 'token-budget', status: 429, retryable: false });
     expect(error.serverMessage).toMatch(/daily token limit/);
+    // This computer's ledger saw none of them: the words say the others' computers spent them.
+    expect(error.message).toMatch(
+      /this computer asked 0 of the bundle's 15 tokens a day, the others were asked by other computers or tools using the same client id/,
+    );
     // The Demo asks to wait until its day is over (hours): a wait recorded for the whole machine is
     // bounded to an hour, so a wrong header cannot block every process for days.
     expect(error.retryAt).toBeGreaterThan(Date.now() + HOUR - 60_000);

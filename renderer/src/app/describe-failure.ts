@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Language } from '../../../electron/shared/api-rules';
+import { API_LIMITS, type Language } from '../../../electron/shared/api-rules';
 import type { AppErrorCode } from '../../../electron/shared/errors';
 import { dateTimeFormat } from '../intl';
 import { AppFailure, asAppFailure } from '../api/call';
@@ -77,7 +77,10 @@ export function describeFailure(t: TFunction, language: Language, failure: unkno
   const wording = (WORDING as Partial<typeof WORDING>)[code];
   if (!wording) return { summary: String(code) };
   const [key, quotes] = wording;
-  return worded(t(key, { time }), quotes === 'server' ? server : quotes === 'app' ? app : undefined);
+  return worded(
+    t(key, { time, limit: API_LIMITS.tokensPerDay }),
+    quotes === 'server' ? server : quotes === 'app' ? app : undefined,
+  );
 }
 
 /**
