@@ -237,9 +237,13 @@ export class AppCore {
           .client.offsetPage({ ...view, size, page, lang }, { signal, priority: 'interactive' }),
       ),
     'data.count': ({ view, requestId }, caller = DIRECT_CALLER) =>
-      this.requests.run(caller, requestId, async (signal) => ({
-        total: await this.connections.chosen(caller).client.count(view, { signal, priority: 'prefetch' }),
-      })),
+      this.requests.run(caller, requestId, async (signal) => {
+        const { connectionId, client } = this.chosenSource(caller);
+        const total = await client.count(view, { signal, priority: 'prefetch' });
+        // A list read for search takes this count rather than asking again.
+        this.heldLists.counts.note(connectionId, view, total);
+        return { total };
+      }),
     'data.cancel': ({ requestId }, caller = DIRECT_CALLER) =>
       Promise.resolve({ cancelled: this.requests.cancel(caller, requestId) }),
     'data.schemas': ({ lang }, caller = DIRECT_CALLER) =>

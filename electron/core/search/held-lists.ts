@@ -5,6 +5,7 @@ import { toErrorPayload } from '../app/app-error.js';
 import { HeldList, heldListKey, type ListSource } from './held-list.js';
 import { HeldRows } from './held-rows.js';
 import { catchUp } from './catch-up.js';
+import { KnownCounts } from './known-counts.js';
 import { ListFields } from './list-fields.js';
 import { ListReader } from './list-reader.js';
 import { Slicer } from './slices.js';
@@ -40,6 +41,8 @@ export class HeldLists {
   /** By key, the least recently used first. */
   private readonly lists = new Map<string, HeldList>();
   private readonly fields = new ListFields();
+  /** The counts the window asked lately (data.count), which a read takes rather than asking again. */
+  readonly counts = new KnownCounts();
 
   constructor(private readonly options: HeldListsOptions) {
     this.budgetBytes = options.budgetBytes ?? DEFAULT_BUDGET_BYTES;
@@ -141,6 +144,7 @@ export class HeldLists {
     for (const list of [...this.lists.values()])
       if (list.source.connectionId === connectionId) this.drop(list);
     this.fields.forget(connectionId);
+    this.counts.forget(connectionId);
   }
 
   /** Stops every read and forgets every list (the app is quitting). */
@@ -215,6 +219,8 @@ export class HeldLists {
         },
       }));
       if (!list.replacing) list.rows = reader.rows;
+      // The count the window asked a moment ago serves: one count per list.
+      list.total ??= this.counts.fresh(list.source.connectionId, list.view);
       if (list.total === undefined) {
         // The count tells the progress and the time left, and whether the list can fit at all.
         void client.count(list.view, { signal: controller.signal, priority: 'prefetch' }).then(
