@@ -1,6 +1,9 @@
-/** Who is waiting (docs/architecture.md, "Limiter"): the page on screen, then prefetch, then exports. */
-export type Priority = 'interactive' | 'prefetch' | 'export';
-const RANK: Record<Priority, number> = { interactive: 0, prefetch: 1, export: 2 };
+/**
+ * Who is waiting (docs/architecture.md, "Limiter"): the page on screen, then prefetch, then exports,
+ * then what nobody asked for yet (search prepared at idle), which also keeps to a share of the rate.
+ */
+export type Priority = 'interactive' | 'prefetch' | 'export' | 'background';
+const RANK: Record<Priority, number> = { interactive: 0, prefetch: 1, export: 2, background: 3 };
 
 /** What the queue needs to know of a job. */
 export interface Queued {
@@ -40,11 +43,11 @@ export class JobQueue<Job extends Queued> {
     return this.jobs.splice(0).map((entry) => entry.job);
   }
 
-  /** The job to start at `now`, if any may start. */
-  next(now: number): Job | undefined {
+  /** The job to start at `now`, if any may start (a background one only when `background` allows). */
+  next(now: number, background = true): Job | undefined {
     let best: { job: Job; sequence: number } | undefined;
     for (const entry of this.jobs) {
-      if (entry.job.notBefore > now) continue;
+      if (entry.job.notBefore > now || (!background && entry.job.priority === 'background')) continue;
       const rank = RANK[entry.job.priority];
       if (
         !best ||
@@ -55,6 +58,11 @@ export class JobQueue<Job extends Queued> {
       }
     }
     return best?.job;
+  }
+
+  /** Whether a background job waits. */
+  get hasBackground(): boolean {
+    return this.jobs.some((entry) => entry.job.priority === 'background');
   }
 
   /** The earliest time a job held back by its backoff may start, or Infinity. */

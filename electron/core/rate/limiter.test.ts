@@ -246,3 +246,52 @@ describe('the limiter on its own', () => {
     expect(seen.at(-1)).toMatchObject({ queued: 0, inFlight: 0, requestsPerSecond: 0 });
   });
 });
+
+describe('background work (search prepared at idle)', () => {
+  it('takes a quarter of the rate at most, and none while something asked is in flight', async () => {
+    const limiter = limiterWith({ requestsPerSecond: 20, burst: 35 });
+    const t0 = Date.now();
+    const startedAt: number[] = [];
+    const background = Promise.all(
+      Array.from({ length: 10 }, () =>
+        limiter.schedule('background', () => Promise.resolve(void startedAt.push(Date.now() - t0))),
+      ),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    // An asked request in flight for a second: no background request starts meanwhile.
+    let release: () => void = () => undefined;
+    const asked = limiter.schedule('interactive', () => new Promise<void>((resolve) => (release = resolve)));
+    const before = startedAt.length;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(startedAt.length).toBe(before);
+    release();
+    await asked;
+    await vi.advanceTimersByTimeAsync(3_000);
+    await background;
+    // 5 a second at most: 10 requests take at least 1.8 s of starts, whatever the burst allowed.
+    for (let index = 1; index < startedAt.length; index++)
+      expect(startedAt[index]! - startedAt[index - 1]!).toBeGreaterThanOrEqual(199);
+  });
+
+  it('keeps off 30 s after a 503 (the address is busy), while asked work goes on', async () => {
+    const limiter = limiterWith({ requestsPerSecond: 20, burst: 35, random: () => 0 });
+    let calls = 0;
+    const t0 = Date.now();
+    const first = limiter.schedule('interactive', () =>
+      ++calls === 1 ? Promise.reject(overloaded(0)) : Promise.resolve(),
+    );
+    await vi.advanceTimersByTimeAsync(2_000);
+    await first;
+    let startedAt: number | undefined;
+    const background = limiter.schedule('background', () =>
+      Promise.resolve(void (startedAt = Date.now() - t0)),
+    );
+    const asked = limiter.schedule('interactive', () => Promise.resolve());
+    await vi.advanceTimersByTimeAsync(10_000);
+    await asked;
+    expect(startedAt).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(25_000);
+    await background;
+    expect(startedAt).toBeGreaterThanOrEqual(29_000);
+  });
+});

@@ -27,6 +27,12 @@ const STATS_INTERVAL_MS = 250;
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 /** A request whose answer was lost (reset, timeout) is sent again at most this many times. */
 const LOST_ANSWER_RETRIES = 3;
+/**
+ * The share of the rate background work may take (a quarter: 5 of the spec's 20 requests a second),
+ * and how long it keeps off after a 503, which says the address is busy (colleagues behind it).
+ */
+const BACKGROUND_SHARE = 0.25;
+const BACKGROUND_OFF_AFTER_503_MS = 30_000;
 
 /**
  * One rate limiter per API origin, shared by every table, prefetch and export (docs/architecture.md): a token
@@ -40,6 +46,10 @@ export class RequestLimiter {
   private readonly bucket: RateBucket;
   private pausedUntil = -Infinity;
   private inFlight = 0;
+  /** Requests in flight for someone waiting (not background): background work waits for them. */
+  private inFlightAsked = 0;
+  /** When the next background request may start (its share of the rate, its pause after a 503). */
+  private backgroundAt = -Infinity;
   private retries = 0;
   private overloadAnswers = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -165,7 +175,8 @@ export class RequestLimiter {
     const now = this.clock.monotonic();
     let wakeAt = Infinity;
     while (this.inFlight < this.options.maxConcurrent && now >= this.pausedUntil) {
-      const job = this.queue.next(now);
+      // Background work starts only while nothing asked is in flight, at its share of the rate.
+      const job = this.queue.next(now, this.inFlightAsked === 0 && now >= this.backgroundAt);
       if (!job) break;
       const wait = this.bucket.take(now);
       if (wait > 0) {
@@ -173,8 +184,11 @@ export class RequestLimiter {
         break;
       }
       this.queue.remove(job);
+      if (job.priority === 'background')
+        this.backgroundAt = now + 1000 / (BACKGROUND_SHARE * Math.max(1, this.bucket.allowedRate(now)));
       this.start(job, now);
     }
+    if (this.queue.hasBackground && this.inFlightAsked === 0) wakeAt = Math.min(wakeAt, this.backgroundAt);
     if (now < this.pausedUntil && this.queue.length) wakeAt = this.pausedUntil;
     wakeAt = Math.min(wakeAt, this.queue.nextRelease(now));
     if (wakeAt < Infinity && this.queue.length && this.inFlight < this.options.maxConcurrent) {
@@ -185,22 +199,25 @@ export class RequestLimiter {
 
   private start(job: Job, now: number): void {
     this.inFlight++;
+    if (job.priority !== 'background') this.inFlightAsked++;
     job.sentAt = now;
     this.feed.changed();
     const signal = job.signal ?? new AbortController().signal;
+    const asked = job.priority !== 'background';
     job.attempt(signal).then(
       (value) =>
-        this.finish(() => {
+        this.finish(asked, () => {
           this.bucket.answered(this.clock.monotonic());
           job.detach();
           job.resolve(value);
         }),
-      (error: unknown) => this.finish(() => this.failed(job, error)),
+      (error: unknown) => this.finish(asked, () => this.failed(job, error)),
     );
   }
 
-  private finish(settle: () => void): void {
+  private finish(asked: boolean, settle: () => void): void {
     this.inFlight--;
+    if (asked) this.inFlightAsked--;
     settle();
     this.feed.changed();
     this.pump();
@@ -226,6 +243,8 @@ export class RequestLimiter {
     }
     const now = this.clock.monotonic();
     this.overloadAnswers++;
+    // The address is busy (colleagues behind it, maybe): background work keeps off a while.
+    this.backgroundAt = Math.max(this.backgroundAt, now + BACKGROUND_OFF_AFTER_503_MS);
     // Slow the whole origin down (rate-bucket.ts), and respect Retry-After for all.
     this.bucket.slowDown(now, job.sentAt);
     const serverWait =
