@@ -35,7 +35,10 @@ export interface HeldListStatus extends HeldListView {
   total?: number;
   /** While reading: the time left at the pace so far. */
   etaSeconds?: number;
+  /** Read because the app prepares search at idle, before anyone asked for it ("Preparing search"). */
+  prepared?: true;
   /** Epoch ms when the rows held were read whole ("as of 10:42"). */
+
   asOf?: number;
   /** A held list being read again in the background (after ten minutes, or Refresh). */
   rereading: boolean;

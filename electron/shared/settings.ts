@@ -16,6 +16,8 @@ export const settingsSchema = z
     layouts: z.record(z.string().max(100), columnLayoutSchema).optional(),
     /** Views saved under a name, by connection: changed only through the views.* requests. */
     views: savedViewsSchema.optional(),
+    /** Read the customer finder's lists in the background after start (false: only when searched). */
+    prepareSearch: z.boolean().optional(),
     /** Open on the first list instead of where each window was ("Start with a clean window"). */
     startClean: z.boolean().optional(),
     /** How tall the tables' rows are: standard (32 px) or compact (28 px). */

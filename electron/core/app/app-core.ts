@@ -30,6 +30,7 @@ import { keychainSeal, type TypedTextSeal } from '../store/typed-text.js';
 import { searchHandlers } from './search-handlers.js';
 import { ProxyLogins } from './proxy-logins.js';
 import { LinkInbox } from './link-inbox.js';
+import { SearchPreparation } from '../search/search-preparation.js';
 import { HeldLists, type ListSource } from '../search/held-lists.js';
 
 export type { DemoServer };
@@ -46,6 +47,11 @@ export interface AppCoreOptions extends ExportJobsOptions {
   startDemo?: () => Promise<DemoServer>;
   /** Writes the system clipboard (Electron main's); without it, the page writes its own. */
   writeClipboard?: (text: string) => Promise<void>;
+  /**
+   * How long after a connection is chosen the finder's lists start being read in the background
+   * (5 s by default; Infinity: never, for tests that count every request).
+   */
+  prepareSearchAfterMs?: number;
   /** Memory kept for the lists held for search, all together (256 MiB by default). */
   searchBudgetBytes?: number;
   /**
@@ -90,6 +96,8 @@ export class AppCore {
   private readonly trials: ConnectionTrials;
   /** Lists read whole for search, shared by every window (docs/decisions/0008-lists-held-for-search.md). */
   private readonly heldLists: HeldLists;
+  /** The finder's lists read at idle after a connection is chosen, before anyone searches. */
+  private readonly preparation: SearchPreparation;
   /** The logins proxies ask Electron main for (its `login` event): kept ones, else the window asks. */
   readonly proxyLogins: ProxyLogins;
   /** The cdb:// links the system hands Electron main, kept until a window takes them. */
@@ -133,6 +141,14 @@ export class AppCore {
       budgetBytes: options.searchBudgetBytes,
       onStatus: (status) => emit('lists.status', status),
     });
+    this.preparation = new SearchPreparation(
+      this.heldLists,
+      () =>
+        this.settings.get().prepareSearch === false || !this.connections.active(DIRECT_CALLER)
+          ? undefined
+          : { source: this.chosenSource(DIRECT_CALLER), lang: this.settings.get().language },
+      options.prepareSearchAfterMs,
+    );
     this.proxyLogins = new ProxyLogins(vault, (challenge) => emit('proxy.login', challenge));
     this.links = new LinkInbox((link) => emit('link.open', link));
   }
@@ -305,6 +321,7 @@ export class AppCore {
   async close(): Promise<void> {
     this.requests.cancelAll();
     const exportsEnded = this.exports.cancelAll();
+    this.preparation.close();
     this.heldLists.close();
     this.limiters.closeAll();
     this.tokens.closeAll();
@@ -340,6 +357,7 @@ export class AppCore {
   private async select(caller: string, id: string): Promise<SessionStatus> {
     await this.connections.choose(caller, id);
     await this.settings.set({ connectionId: id });
+    this.preparation.schedule();
     return this.status(caller);
   }
 }

@@ -20,6 +20,8 @@ export class HeldList {
   /** The read under way or stopped (a first read, or one that will replace `rows`). */
   reader: ListReader | undefined;
   replacing = false;
+  /** Read because the app prepares search, before anyone asked: in the background until someone uses it. */
+  prepared = false;
   controller: AbortController | undefined;
   total: number | undefined;
   asOf: number | undefined;
@@ -62,6 +64,7 @@ export class HeldList {
       state: this.state,
       read: this.state === 'reading' ? (this.reader?.rows.length ?? 0) : this.rows.length,
       rereading: this.replacing && this.reading,
+      ...(this.prepared && { prepared: true }),
       bytes: this.bytes,
       budgetBytes,
     };

@@ -75,6 +75,22 @@ export class HeldLists {
     return this.touch(list);
   }
 
+  /**
+   * Starts reading a list nobody has asked for yet, so that search is ready when it is (the finder's
+   * lists, at idle after the app starts): at background priority (the limiter's share of the rate,
+   * never while the screen waits) until someone uses it. A list already there is left as it is.
+   */
+  prepare(source: ListSource, view: HeldListView, lang: Language): HeldList {
+    const key = heldListKey(source.connectionId, view, lang);
+    const known = this.lists.get(key);
+    if (known) return known;
+    const list = new HeldList(key, source, view, lang);
+    list.prepared = true;
+    this.lists.set(key, list);
+    void this.run(list);
+    return list;
+  }
+
   /** The list if it is held or being read, without starting a read. */
   find(source: ListSource, view: HeldListView, lang: Language): HeldList | undefined {
     const list = this.lists.get(heldListKey(source.connectionId, view, lang));
@@ -82,6 +98,8 @@ export class HeldLists {
   }
 
   private touch(list: HeldList): HeldList {
+    // Someone uses it now: a list being prepared in the background is read at prefetch priority.
+    list.prepared = false;
     this.lists.delete(list.key);
     this.lists.set(list.key, list);
     list.lastUsed = Date.now();
@@ -213,6 +231,7 @@ export class HeldLists {
         ready: fields,
         newRows: () => new HeldRows((field, value) => list.labelOf(field, value)),
         fits: () => this.fits(list),
+        priority: () => (list.prepared ? 'background' : 'prefetch'),
         onPage: () => {
           if (!list.replacing) list.rows = reader.rows;
           this.tell(list);
@@ -223,10 +242,15 @@ export class HeldLists {
       list.total ??= this.counts.fresh(list.source.connectionId, list.view);
       if (list.total === undefined) {
         // The count tells the progress and the time left, and whether the list can fit at all.
-        void client.count(list.view, { signal: controller.signal, priority: 'prefetch' }).then(
-          (total) => ((list.total = total), (reader.total = total)),
-          () => undefined,
-        );
+        void client
+          .count(list.view, {
+            signal: controller.signal,
+            priority: list.prepared ? 'background' : 'prefetch',
+          })
+          .then(
+            (total) => ((list.total = total), (reader.total = total)),
+            () => undefined,
+          );
       }
       const end = await reader.read(controller.signal);
       if (list.controller !== controller) return;

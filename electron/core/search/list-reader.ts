@@ -5,6 +5,7 @@ import type { ApiClient, Page } from '../api/api-client.js';
 import { invalidResponse } from '../api/api-answers.js';
 import { ApiError } from '../errors.js';
 import { HeldRows } from './held-rows.js';
+import type { Priority } from '../rate/job-queue.js';
 
 /** How a read ended: the list is whole, or the budget cannot hold it. */
 export type ReadEnd = 'whole' | 'too-long';
@@ -22,6 +23,8 @@ export interface ListReaderOptions {
   fits: () => boolean;
   /** After each page that fit. */
   onPage: () => void;
+  /** The priority of its next page (background while nobody has asked for the list yet); prefetch by default. */
+  priority?: () => Priority;
 }
 
 /**
@@ -82,7 +85,7 @@ export class ListReader {
     const { client, view, lang } = this.options;
     const asked = client.listPage(
       { ...view, size: PAGE_SIZE_MAX, lang, ...(cursor !== undefined && { cursor }) },
-      { signal, priority: 'prefetch' },
+      { signal, priority: this.options.priority?.() ?? 'prefetch' },
     );
     // Awaited when its turn comes: a failure meanwhile is no unhandled rejection.
     asked.catch(() => undefined);

@@ -123,6 +123,8 @@ export async function openTestCore(
     dataDir,
     exportDir: join(root, 'exports'),
     vault: testVault(),
+    // No list read unasked: these tests count every request (search-preparation tests ask for it).
+    prepareSearchAfterMs: Infinity,
     ...options,
   });
   return {

@@ -62,7 +62,7 @@ export function StatusBar({ session }: { session: SessionStatus | undefined }) {
       )}
       {reading.map((list) => (
         <span key={`${list.resource}:${list.customerId ?? ''}:${list.lang}`} data-testid="status-reading">
-          {t('search.statusReading', {
+          {t(list.prepared ? 'search.statusPreparing' : 'search.statusReading', {
             list: t(`search.lists.${list.resource}`),
             percent: list.total ? percent.format(Math.min(1, list.read / list.total)) : '…',
           })}{' '}

@@ -5,7 +5,7 @@ import type { Language } from '../../../electron/shared/api-rules';
 import type { SavedView } from '../../../electron/shared/contract';
 import { viewNameSchema } from '../../../electron/shared/saved-view';
 import { failureLine } from '../app/describe-failure';
-import { StartCleanSetting } from '../desk/StartCleanSetting';
+import { CheckSetting } from '../app/CheckSetting';
 import { useChangeViews, useSavedViews } from './saved-views';
 
 /** What a row of the menu is doing: shown, being renamed, or asking to confirm its deletion. */
@@ -130,7 +130,13 @@ export function SavedViewsMenu({ onOpen }: { onOpen: (view: SavedView) => void }
             {problem}
           </p>
         )}
-        <StartCleanSetting />
+        <CheckSetting setting="startClean" label={t('desk.startClean')} hint={t('desk.startCleanHint')} />
+        <CheckSetting
+          setting="prepareSearch"
+          label={t('search.prepare')}
+          hint={t('search.prepareHint')}
+          onUnlessOff
+        />
       </div>
     </details>
   );
