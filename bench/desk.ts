@@ -10,8 +10,6 @@
 // Run: node --import tsx bench/desk.ts
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,8 +19,8 @@ import { TokenManagers } from '../electron/core/auth/token-managers.js';
 import { openVault } from '../electron/core/auth/vault.js';
 import { LimiterRegistry } from '../electron/core/rate/limiter-registry.js';
 import { startDemoApi } from '../electron/demo-api/index.js';
-import { TokenBuckets } from '../electron/demo-api/limits.js';
 import { API_LIMITS, PAGE_SIZE_MAX } from '../electron/shared/api-rules.js';
+import { startAddressFront } from './lib/address-front.js';
 import { percentiles, report, type Figure } from './lib/report.js';
 
 const CONTACTS = Number(process.env.BENCH_DESK_ROWS ?? 20_000);
@@ -41,51 +39,9 @@ const demo = await startDemoApi({
   limits: { requestsPerSecond: 1e6, burst: 1e6, tokensPerDay: 1_000 },
 });
 
-/** Answers and 503s per bundle (the token's subject), since the last reset. */
-const seen = new Map<string, { answered: number; refused: number }>();
-let traceStart = performance.now();
-let trace: { ok: number; no: number }[] = [];
-const addressLimit = new TokenBuckets(API_LIMITS.requestsPerSecond, API_LIMITS.burst, Date.now);
-
-/** The bundle a request's bearer token was granted to (the Demo's tokens name it as their subject). */
-function bundleOf(request: IncomingMessage): string {
-  const payload = request.headers.authorization?.split('.')[1];
-  if (!payload) return 'none';
-  return (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub?: string }).sub ?? 'none';
-}
-
-/** The one address of the desk: API calls beyond 20/s (burst 35) get 503 at once; the rest go on to the Demo. */
-function front(request: IncomingMessage, response: ServerResponse): void {
-  const api = request.url?.startsWith('/v1/') ?? false;
-  if (api) {
-    const counts = seen.get(bundleOf(request)) ?? { answered: 0, refused: 0 };
-    seen.set(bundleOf(request), counts);
-    const slot = Math.floor((performance.now() - traceStart) / 500);
-    const line = (trace[slot] ??= { ok: 0, no: 0 });
-    if (!addressLimit.take('desk')) {
-      line.no++;
-      counts.refused++;
-      response.writeHead(503, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ status: 'error', message: 'rate limit exceeded' }));
-      return;
-    }
-    counts.answered++;
-    line.ok++;
-  }
-  const onward = httpRequest(
-    new URL(request.url ?? '/', demo.baseUrl),
-    { method: request.method, headers: request.headers },
-    (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    },
-  );
-  onward.on('error', () => response.destroy());
-  request.pipe(onward);
-}
-const frontServer = createServer(front);
-await new Promise<void>((resolve) => frontServer.listen(0, '127.0.0.1', resolve));
-const frontUrl = `http://127.0.0.1:${(frontServer.address() as AddressInfo).port}`;
+const address = await startAddressFront(demo.baseUrl);
+const frontUrl = address.url;
+const { counts } = address;
 
 interface ExportRun {
   code: number | null;
@@ -173,18 +129,17 @@ async function readAsTheScreen(done: Promise<unknown>): Promise<number[]> {
 
 /** N exports at once; with `screen`, an agent's table reads meanwhile. */
 async function desk(count: number, screen = false) {
-  seen.clear();
-  traceStart = performance.now();
-  trace = [];
+  address.reset();
   const begin = performance.now();
   const exports = Promise.all(clients.slice(0, count).map(exportOnOwnMachine));
   const screenTimes = screen ? await readAsTheScreen(exports) : [];
   const runs = await exports;
-  if (process.env.BENCH_DESK_TRACE) console.error(count, trace.map((t) => `${t.ok}/${t.no}`).join(' '));
+  if (process.env.BENCH_DESK_TRACE)
+    console.error(count, counts.trace.map((t) => `${t.ok}/${t.no}`).join(' '));
   const seconds = (performance.now() - begin) / 1000;
   for (const run of runs) if (run.code !== 0 || process.env.BENCH_DESK_TRACE) console.error(run.stderr);
   const total = (key: 'answered' | 'refused', only?: string) =>
-    [...seen]
+    [...counts.byBundle]
       .filter(([bundle]) => !only || bundle === only)
       .reduce((sum, [, counts]) => sum + counts[key], 0);
   const times = runs.map((run) => run.seconds);
@@ -257,6 +212,6 @@ for (const count of DESKS) {
     { figure: "the table's pages answered 503", value: total('refused', screenBundle), unit: '' },
   );
 }
-frontServer.close();
+await address.close();
 await demo.close();
 report('desk', figures);
