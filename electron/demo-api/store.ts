@@ -114,6 +114,8 @@ export class Table<R extends BaseRow & { customerId?: number }> {
 export class DemoStore {
   readonly tables: { [R in Resource]: Table<RowsByResource[R]> };
   private readonly factory: RowFactory;
+  /** The latest instant given to a change (DemoStore.now). */
+  private latest: number | undefined;
 
   constructor(seed: number, size: DatasetSize, referenceDate: string) {
     this.factory = new RowFactory(seed, referenceDate);
@@ -171,10 +173,14 @@ export class DemoStore {
     });
   }
 
-  /** The Demo's "now": a second after the latest instant any row holds, so what changes now is the newest. */
+  /**
+   * The Demo's "now": a second after the latest instant any row holds (found once), and a second
+   * later at each change, so what changes now is the newest, and stays so however many change.
+   */
   private now(): number {
-    const latest = Math.max(...RESOURCES.map((resource) => this.tables[resource].latestInstant()));
-    return latest + 1_000;
+    this.latest ??= Math.max(...RESOURCES.map((resource) => this.tables[resource].latestInstant()));
+    this.latest += 1_000;
+    return this.latest;
   }
 
   /** Removes one row by public id (a customer takes its contacts and agreements with it). */
