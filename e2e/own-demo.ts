@@ -10,7 +10,8 @@ export interface OwnDemo {
 }
 
 /**
- * Starts, for the spec file, a Demo API of its own and a browser host (started with `hostArgs`)
+ * Starts, for the spec file, a Demo API of its own and a browser host (started with `hostArgs`, and
+ * reading the finder's lists at idle only with `prepareSearch`)
  * connected to it through a saved profile named `profileName` (its secret in the test session's
  * keychain), and stops both after the file: registers the file's hooks.
  */
@@ -18,11 +19,12 @@ export function ownDemo(
   size: NonNullable<DemoApiOptions['size']>,
   profileName: string,
   hostArgs: string[] = [],
+  { prepareSearch = false }: { prepareSearch?: boolean } = {},
 ): OwnDemo {
   const own = {} as OwnDemo;
   test.beforeAll(async () => {
     own.demo = await startDemoApi({ size });
-    own.host = await startHostProcess(hostArgs);
+    own.host = await startHostProcess(hostArgs, {}, { prepareSearch });
     const { demo, host } = own;
     const saved = (await host.call('profiles.save', {
       profile: {

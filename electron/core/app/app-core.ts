@@ -141,14 +141,7 @@ export class AppCore {
       budgetBytes: options.searchBudgetBytes,
       onStatus: (status) => emit('lists.status', status),
     });
-    this.preparation = new SearchPreparation(
-      this.heldLists,
-      () =>
-        this.settings.get().prepareSearch === false || !this.connections.active(DIRECT_CALLER)
-          ? undefined
-          : { source: this.chosenSource(DIRECT_CALLER), lang: this.settings.get().language },
-      options.prepareSearchAfterMs,
-    );
+    this.preparation = new SearchPreparation(this.heldLists, options.prepareSearchAfterMs);
     this.proxyLogins = new ProxyLogins(vault, (challenge) => emit('proxy.login', challenge));
     this.links = new LinkInbox((link) => emit('link.open', link));
   }
@@ -357,7 +350,12 @@ export class AppCore {
   private async select(caller: string, id: string): Promise<SessionStatus> {
     await this.connections.choose(caller, id);
     await this.settings.set({ connectionId: id });
-    this.preparation.schedule();
+    // The lists of the connection this caller chose, in the language of then, unless turned off.
+    this.preparation.schedule(() =>
+      this.settings.get().prepareSearch === false || !this.connections.active(caller)
+        ? undefined
+        : { source: this.chosenSource(caller), lang: this.settings.get().language },
+    );
     return this.status(caller);
   }
 }

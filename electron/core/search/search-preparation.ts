@@ -9,26 +9,27 @@ const FINDER_LISTS = ['customers', 'contacts'] as const;
 /**
  * Search ready before it is asked: a few seconds after a connection is chosen, the lists the
  * customer finder needs are read in the background (HeldLists.prepare: the limiter's background
- * share, never while the screen waits, off after a 503), unless the user turned it off. What is
- * wanted is asked when the time comes (the connection and language then, the setting then).
+ * share, never while the screen waits, off after a 503), unless the user turned it off.
  */
 export class SearchPreparation {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly lists: HeldLists,
-    private readonly wanted: () => { source: ListSource; lang: Language } | undefined,
     private readonly afterMs = PREPARE_AFTER_MS,
   ) {}
 
-  /** A connection was chosen: its lists are prepared after the wait (a choice meanwhile starts it again). */
-  schedule(): void {
+  /**
+   * A connection was chosen: the lists `wanted` names when the wait is over (the connection and
+   * language then, or none: turned off) are prepared. A choice meanwhile starts the wait again.
+   */
+  schedule(wanted: () => { source: ListSource; lang: Language } | undefined): void {
     clearTimeout(this.timer);
     if (!Number.isFinite(this.afterMs)) return;
     this.timer = setTimeout(() => {
-      const wanted = this.wanted();
-      if (!wanted) return;
-      for (const resource of FINDER_LISTS) this.lists.prepare(wanted.source, { resource }, wanted.lang);
+      const now = wanted();
+      if (!now) return;
+      for (const resource of FINDER_LISTS) this.lists.prepare(now.source, { resource }, now.lang);
     }, this.afterMs);
     this.timer.unref();
   }
