@@ -248,13 +248,20 @@ describe('the limiter on its own', () => {
 });
 
 describe('background work (search prepared at idle)', () => {
-  it('takes a quarter of the rate at most, and none while something asked is in flight', async () => {
+  it('takes a quarter of the rate at most, one at a time, and none while something asked is in flight', async () => {
     const limiter = limiterWith({ requestsPerSecond: 20, burst: 35 });
     const t0 = Date.now();
     const startedAt: number[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
     const background = Promise.all(
       Array.from({ length: 10 }, () =>
-        limiter.schedule('background', () => Promise.resolve(void startedAt.push(Date.now() - t0))),
+        limiter.schedule('background', async () => {
+          startedAt.push(Date.now() - t0);
+          mostInFlight = Math.max(mostInFlight, ++inFlight);
+          await sleep(400);
+          inFlight--;
+        }),
       ),
     );
     await vi.advanceTimersByTimeAsync(0);
@@ -266,11 +273,13 @@ describe('background work (search prepared at idle)', () => {
     expect(startedAt.length).toBe(before);
     release();
     await asked;
-    await vi.advanceTimersByTimeAsync(3_000);
+    await vi.advanceTimersByTimeAsync(6_000);
     await background;
     // 5 a second at most: 10 requests take at least 1.8 s of starts, whatever the burst allowed.
     for (let index = 1; index < startedAt.length; index++)
       expect(startedAt[index]! - startedAt[index - 1]!).toBeGreaterThanOrEqual(199);
+    // One at a time: an asked request never waits behind several of them.
+    expect(mostInFlight).toBe(1);
   });
 
   it('keeps off 30 s after a 503 (the address is busy), while asked work goes on', async () => {
