@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { lstat, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, opendir, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
@@ -29,8 +29,11 @@ const SILENT_STALE_MS = 20_000;
 
 /** The tokens of the locks this process holds now: a lock naming this process with another token was left behind. */
 const heldHere = new Set<string>();
-/** How many times a release tries again while a waiter has the lock aside for a moment. */
-const RELEASE_TRIES = 20;
+/**
+ * How many names of a lock folder a waiter reads: a lock holds two or three, and a folder another
+ * process filled cannot stall the waiter.
+ */
+const NAMES_READ = 32;
 
 /** Another process held the lock for longer than the caller would wait. */
 export class FileLockError extends Error {
@@ -53,12 +56,16 @@ export interface FileLockOptions {
 /**
  * Runs `task` holding the cross-process lock of `path`, so the app and every `cdb` run of the user
  * can read-modify-write one file without losing each other's changes. The lock is a folder beside
- * the file (`<path>.lock`) holding the name of the process that holds it (process-owner.ts), put in
- * place whole by a rename, so it is never seen unnamed. A lock is taken over when its owner no
- * longer runs (docs/architecture.md, "Files shared between processes"), or, where this machine
- * cannot tell, when its holder has stopped beating for SILENT_STALE_MS; never because of its
- * folder's clock. Taking over renames the lock aside (atomic: of several waiters one wins), and a
- * holder releases only the lock its own acquisition made.
+ * the file (`<path>.lock`) holding its owner file, named by the acquisition's token, which names the
+ * process that holds it (process-owner.ts); it is put in place whole by a rename, so it is never
+ * seen unnamed. A lock is taken over when its owner no longer runs (docs/architecture.md, "Files
+ * shared between processes"), or, where this machine cannot tell, when its holder has stopped
+ * beating for SILENT_STALE_MS; never because of its folder's clock.
+ *
+ * Removing a lock, by a holder or a waiter, first claims it: the one name inside it that says which
+ * lock it is (its owner file) is renamed. That rename succeeds for one caller only, and only while
+ * that very lock stands at the name, so a waiter whose judgement went stale (the lock it judged was
+ * removed and another took the name) touches nothing; only then is the folder moved aside and removed.
  */
 export async function withFileLock<T>(
   path: string,
@@ -85,26 +92,26 @@ export async function withFileLock<T>(
     return await task();
   } finally {
     clearInterval(beat);
-    await holding.release();
+    // Only this acquisition's lock: when another's stands at the name (this one was taken over), nothing moves.
+    await removeClaimed(lock, ownerFileOf(holding.token));
     heldHere.delete(holding.token);
   }
 }
 
-/** This acquisition of a lock: it beats while held, and releases only what it made. */
+/** This acquisition of a lock: it beats while held. */
 interface Holding {
   token: string;
   beat(): Promise<void>;
-  release(): Promise<void>;
 }
 
 /** Takes the lock if it is free, or held by nobody alive: this acquisition, or undefined. */
 async function tryToTake(lock: string, silence: Silence): Promise<Holding | undefined> {
-  const owner: LockOwner = { ...thisProcess(), token: randomUUID(), beats: 0 };
-  const token = owner.token ?? '';
+  const token = randomUUID();
+  const owner: LockOwner = { ...thisProcess(), token };
   const made = `${lock}.${token}.new`;
   await mkdir(made, { mode: 0o700 });
   try {
-    await writeOwner(made, owner);
+    await writeWhole(join(made, ownerFileOf(token)), JSON.stringify(owner));
     // Known as held here before it is in place: another caller of this process judging it in the
     // moment after the rename must not take it for one left behind.
     heldHere.add(token);
@@ -113,21 +120,19 @@ async function tryToTake(lock: string, silence: Silence): Promise<Holding | unde
     } catch (error) {
       heldHere.delete(token);
       if (!isTaken(error)) throw error;
-      await takeOverIfAbandoned(lock, silence);
+      const found = await abandonedLock(lock, silence);
+      if (found) await takeOver(lock, found);
       return undefined;
     }
   } finally {
     await rm(made, { recursive: true, force: true }).catch(() => undefined);
   }
+  let beats = 0;
   return {
     token,
     // Beats go to a file named by this acquisition's token, never to the owner file: a beat that
     // lands in a lock taken over meanwhile (checked, then written) then touches no other holder's.
-    beat: async () => {
-      owner.beats = (owner.beats ?? 0) + 1;
-      await writeWhole(join(lock, beatFileOf(token)), String(owner.beats)).catch(() => undefined);
-    },
-    release: () => release(lock, token),
+    beat: () => writeWhole(join(lock, beatFileOf(token)), String(++beats)).catch(() => undefined),
   };
 }
 
@@ -140,78 +145,59 @@ function isTaken(error: unknown): boolean {
 }
 
 /**
- * Puts what stands at the lock's name aside when it belongs to nobody alive: renamed first (of
- * several waiters, one succeeds), then removed. A live lock moved aside by a waiter that judged an
- * older one (its owner's token differs) is put back.
+ * What a waiter found at a lock's name that belongs to nobody alive, and how it is removed without
+ * touching anything that took its place: a file by `unlink` (which never removes a folder), an empty
+ * folder by `rmdir` (never one with a name in it), a lock folder by claiming `name` in it.
  */
-async function takeOverIfAbandoned(lock: string, silence: Silence): Promise<void> {
-  const judged = await abandoned(lock, silence);
-  if (!judged) return;
-  const aside = await putAside(lock, false);
-  if (!aside || judged === true) {
-    if (aside) await rm(aside, { recursive: true, force: true }).catch(() => undefined);
-    return;
-  }
-  const moved = await ownerOf(aside);
-  if (moved?.token === judged.token) await rm(aside, { recursive: true, force: true }).catch(() => undefined);
-  else await putBack(aside, lock);
+export type AbandonedLock = { kind: 'file' } | { kind: 'empty' } | { kind: 'claim'; name: string };
+
+/** Removes what `abandonedLock` judged, if it still stands at the name; anything else stays as it is. */
+export async function takeOver(lock: string, found: AbandonedLock): Promise<void> {
+  if (found.kind === 'file') await unlink(lock).catch(() => undefined);
+  else if (found.kind === 'empty') await rmdir(lock).catch(() => undefined);
+  else await removeClaimed(lock, found.name);
 }
 
 /**
- * Puts a live lock moved aside back at its name. When another lock took the name in the moment it
- * was free, the moved one stays where it is, never removed: its holder still holds it.
+ * Removes the lock folder holding `name`: claimed by renaming `name` (of several callers one
+ * succeeds, and none when that lock has left the name), then moved aside and removed.
  */
-async function putBack(aside: string, lock: string): Promise<void> {
-  await rename(aside, lock).catch(() => undefined);
-}
-
-/**
- * Removes the lock if this acquisition made it: renamed aside first, then judged by its token (put
- * back when it is another's). A waiter may have it aside for a moment to judge it: tried again.
- */
-async function release(lock: string, token: string): Promise<void> {
-  for (let attempt = 0; attempt < RELEASE_TRIES; attempt++) {
-    const named = await ownerOf(lock);
-    // Another's lock stands at the name (this one was taken over): nothing of this holder's to remove.
-    if (named && named.token !== token) return;
-    const aside = named ? await putAside(lock, false) : undefined;
-    if (aside) {
-      if ((await ownerOf(aside))?.token === token)
-        await rm(aside, { recursive: true, force: true }).catch(() => undefined);
-      else await putBack(aside, lock);
-      return;
-    }
-    if (!(await lstat(lock).catch(() => undefined)) && attempt > 2) return;
-    await sleep(FIRST_RETRY_MS);
-  }
-}
-
-/** Renames the lock aside (atomic), then removes it unless `remove` is false: where it went, if it was there. */
-async function putAside(lock: string, remove = true): Promise<string | undefined> {
+async function removeClaimed(lock: string, name: string): Promise<void> {
+  const claimed = await rename(join(lock, name), join(lock, `taken-${randomUUID()}`)).then(
+    () => true,
+    () => false,
+  );
+  if (!claimed) return;
   const aside = `${lock}.stale-${randomUUID()}`;
-  try {
-    await rename(lock, aside);
-  } catch {
-    // Gone already (another waiter took it over), or nothing to move.
-    return undefined;
-  }
-  if (remove) await rm(aside, { recursive: true, force: true }).catch(() => undefined);
-  return aside;
+  await rename(lock, aside).catch(() => undefined);
+  await rm(aside, { recursive: true, force: true }).catch(() => undefined);
 }
 
 /**
- * Whether what stands at the lock's name belongs to no running process: the owner so judged (so a
- * takeover can check it moved that one), true for debris, false while it may be held.
+ * What stands at the lock's name if it belongs to no running process (see AbandonedLock), or
+ * undefined while it may be held (or nothing is there).
  */
-async function abandoned(lock: string, silence: Silence): Promise<LockOwner | boolean> {
+export async function abandonedLock(lock: string, silence: Silence): Promise<AbandonedLock | undefined> {
   const found = await lstat(lock).catch(() => undefined);
-  if (!found) return false;
-  if (!found.isDirectory()) return true;
-  const named = await ownerOf(lock);
-  if (!named) return Math.abs(Date.now() - found.mtimeMs) > UNNAMED_STALE_MS;
+  if (!found) return undefined;
+  if (!found.isDirectory()) return { kind: 'file' };
+  const names = await namesIn(lock);
+  const ownerFile = names.find(isOwnerFile);
+  const named = ownerFile === undefined ? undefined : await ownerIn(lock, ownerFile);
+  if (!ownerFile || !named) {
+    // Its owner died between making it and naming itself (an older version), or it is being
+    // removed: judged by its date, either way from now, so a date in the future cannot keep it.
+    if (Math.abs(Date.now() - found.mtimeMs) <= UNNAMED_STALE_MS) return undefined;
+    return names[0] === undefined ? { kind: 'empty' } : { kind: 'claim', name: names[0] };
+  }
+  return (await ownerIsGone(lock, named, silence)) ? { kind: 'claim', name: ownerFile } : undefined;
+}
+
+/** Whether a named lock's holder is gone: its process ended, or it stopped beating. */
+async function ownerIsGone(lock: string, named: LockOwner, silence: Silence): Promise<boolean> {
   const owner = await withBeats(lock, named);
   const running = stillRunning(owner);
-  if (running === false) return owner;
+  if (running === false) return true;
   const self = thisProcess();
   if (
     owner.token !== undefined &&
@@ -220,29 +206,47 @@ async function abandoned(lock: string, silence: Silence): Promise<LockOwner | bo
     owner.started === self.started
   ) {
     // This very process: held when one of its acquisitions holds it now, else left behind.
-    return heldHere.has(owner.token) ? false : owner;
+    return !heldHere.has(owner.token);
   }
   // An older version's lock (it does not beat) of a process known to run: held.
   if (owner.token === undefined && running === true && owner.started !== undefined) return false;
   // Otherwise its beats tell: a holder beats while it holds, whatever this machine knows of it.
-  return silence.heardNothingFrom(owner) ? owner : false;
+  return silence.heardNothingFrom(owner);
 }
 
-/** The owner a lock folder names, read without following a link or blocking on a FIFO (L3). */
-async function ownerOf(folder: string): Promise<LockOwner | undefined> {
-  const text = await readSmallFile(join(folder, 'owner'));
+/** The first names in a lock folder (at most NAMES_READ). */
+async function namesIn(folder: string): Promise<string[]> {
+  const names: string[] = [];
+  try {
+    for await (const entry of await opendir(folder)) {
+      names.push(entry.name);
+      if (names.length >= NAMES_READ) break;
+    }
+  } catch {
+    // Gone meanwhile: nothing in it.
+  }
+  return names;
+}
+
+/** An older version's owner file. */
+const OLDER_OWNER_FILE = 'owner';
+/** The owner file of the acquisition `token`: its name is what a remover claims. */
+const ownerFileOf = (token: string) => `owner-${token}`;
+const isOwnerFile = (name: string) => name === OLDER_OWNER_FILE || /^owner-[A-Za-z0-9-]{1,64}$/.test(name);
+
+/** The owner a lock's owner file names, read without following a link or blocking on a FIFO (L3). */
+async function ownerIn(folder: string, ownerFile: string): Promise<LockOwner | undefined> {
+  const text = await readSmallFile(join(folder, ownerFile));
   if (text === undefined) return undefined;
   try {
     const parsed = lockOwnerSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
+    if (!parsed.success) return undefined;
+    // A file named for one acquisition names that acquisition's token, or it names nobody.
+    const named = ownerFile === OLDER_OWNER_FILE || ownerFile === ownerFileOf(parsed.data.token ?? '');
+    return named ? parsed.data : undefined;
   } catch {
     return undefined;
   }
-}
-
-/** Writes the owner file whole (a reader never sees half of it). */
-function writeOwner(folder: string, owner: LockOwner): Promise<void> {
-  return writeWhole(join(folder, 'owner'), JSON.stringify(owner));
 }
 
 /** Writes `path` whole, by a rename (a reader never sees half of it). */
@@ -263,7 +267,7 @@ async function withBeats(lock: string, owner: LockOwner): Promise<LockOwner> {
 }
 
 /** What a waiter has heard of a lock's holder: its beats, and since when (this process's clock) none came. */
-class Silence {
+export class Silence {
   private last: { token: string | undefined; beats: number | undefined; since: number } | undefined;
 
   constructor(private readonly staleMs: number) {}

@@ -9,6 +9,7 @@ import {
   readdir,
   readFile,
   rename,
+  rm,
   stat,
   symlink,
   utimes,
@@ -18,7 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FileLockError, withFileLock } from './file-lock.js';
+import { abandonedLock, FileLockError, Silence, takeOver, withFileLock } from './file-lock.js';
 import { OriginPeers } from '../rate/origin-peers.js';
 import { cleanUp, closeLater, tempDir } from '../testing/wired.js';
 import { TokenFile } from '../auth/token-file.js';
@@ -142,6 +143,49 @@ describe('locks taken over by several waiters at once (M7)', () => {
     }
     expect(most).toBe(1);
   }, 60_000);
+});
+
+describe('a waiter whose judgement went stale touches nothing', () => {
+  // Two waiters judge the same dead lock; one removes it, a live holder takes the name, then the
+  // other acts on its judgement. Moving that lock aside, even to put it back, would free the name
+  // for a third caller while the live holder still holds: two holders at once.
+  const judgedThenReplaced = async (plant: (lock: string) => Promise<void>) => {
+    const path = join(await folder(), 'desks.json');
+    const lock = `${path}.lock`;
+    await plant(lock);
+    const judged = await abandonedLock(lock, new Silence(20_000));
+    expect(judged).toBeDefined();
+    await rm(lock, { recursive: true, force: true });
+    await withFileLock(path, async () => {
+      const before = await stat(lock, { bigint: true });
+      const names = await readdir(lock);
+      if (judged) await takeOver(lock, judged);
+      const after = await stat(lock, { bigint: true });
+      // Not moved, not renamed (a rename changes the folder's ctime), nothing in it claimed.
+      expect([after.ino, after.ctimeNs, after.mtimeNs]).toEqual([before.ino, before.ctimeNs, before.mtimeNs]);
+      expect(await readdir(lock)).toEqual(names);
+    });
+    expect(await readdir(dirname(lock))).toEqual([]);
+  };
+
+  it('judged a dead process’s lock: the live lock at its name stays where it is', () =>
+    judgedThenReplaced(async (lock) => {
+      await mkdir(lock);
+      await writeFile(join(lock, 'owner'), owner(await deadPidOnce()));
+    }));
+
+  it('judged a nameless folder or a file as debris: the live lock at its name stays where it is', async () => {
+    await judgedThenReplaced(async (lock) => {
+      await mkdir(lock);
+      await writeFile(join(lock, 'half-written'), '');
+      await utimes(lock, new Date(0), new Date(0));
+    });
+    await judgedThenReplaced(async (lock) => {
+      await mkdir(lock);
+      await utimes(lock, new Date(0), new Date(0));
+    });
+    await judgedThenReplaced((lock) => writeFile(lock, 'not a lock'));
+  });
 });
 
 describe('locks whose owner this machine cannot judge (M8)', () => {
@@ -307,10 +351,11 @@ describe('a lock’s holder never touches another holder’s lock (L2)', () => {
     const theirs = JSON.stringify({ pid: 4242, host: 'another-host.example', token: 'theirs', beats: 3 });
     let replaced = '';
     await withFileLock(path, async () => {
-      const owner = await readFile(join(lock, 'owner'), 'utf8');
+      const ownerFile = (await readdir(lock)).find((name) => name.startsWith('owner-')) ?? 'none';
+      const owner = await readFile(join(lock, ownerFile), 'utf8');
       // Two beats' time: the owner file is as written, the beats counted beside it.
       await sleep(4_500);
-      expect(await readFile(join(lock, 'owner'), 'utf8')).toBe(owner);
+      expect(await readFile(join(lock, ownerFile), 'utf8')).toBe(owner);
       const { token } = JSON.parse(owner) as { token: string };
       expect(Number(await readFile(join(lock, `beats-${token}`), 'utf8'))).toBeGreaterThanOrEqual(2);
       // Taken over meanwhile (as a waiter does when it judged this holder silent): another's lock at the name.
