@@ -1,11 +1,13 @@
 // Lint, and the layering of docs/architecture.md enforced as import rules (the way VS Code keeps
 // `common`, `node` and `electron-main` apart): dependencies point down, and only main and preload
-// may touch Electron.
+// may touch Electron. Between the top-level layers, the blocks below; inside electron/core and
+// renderer/src, from folder to folder, the one table of scripts/layers.mjs.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { layeringPlugin } from './scripts/layers.mjs';
 
 const ELECTRON = {
   name: 'electron',
@@ -130,6 +132,11 @@ export default tseslint.config(
       // Table's instance) needs no warning.
       'react-hooks/incompatible-library': 'off',
     },
+  },
+  {
+    files: ['electron/core/**/*.ts', 'renderer/src/**/*.{ts,tsx}'],
+    plugins: { local: layeringPlugin },
+    rules: { 'local/layering': 'error' },
   },
   layer(['electron/shared/**'], {
     paths: [ELECTRON],

@@ -18,6 +18,7 @@ import { TokenManagers } from '../electron/core/auth/token-managers.js';
 import { Vault } from '../electron/core/auth/vault.js';
 import { LimiterRegistry } from '../electron/core/rate/limiter-registry.js';
 import { HeldLists, type ListSource } from '../electron/core/search/held-lists.js';
+import { toErrorPayload } from '../electron/core/service/error-payload.js';
 import { startDemoApi } from '../electron/demo-api/index.js';
 import { API_LIMITS } from '../electron/shared/api-rules.js';
 import { startAddressFront } from './lib/address-front.js';
@@ -71,7 +72,11 @@ async function agentOf(index: number) {
       readSecret: () => Promise.resolve(client.clientSecret),
     },
   );
-  const lists = new HeldLists({ freshMs: 10 * MINUTE_MS, onStatus: () => undefined });
+  const lists = new HeldLists({
+    freshMs: 10 * MINUTE_MS,
+    onStatus: () => undefined,
+    errorPayloadOf: toErrorPayload,
+  });
   const source: ListSource = { connectionId: `agent-${index}`, client: connection.client };
   return { connection, lists, source };
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { startCappedOffsetApi } from '../e2e/capped-offset-api.js';
 import { CHROMIUM } from '../e2e/chromium.js';
-import { AppCore } from '../electron/core/app/app-core.js';
+import { AppCore } from '../electron/core/service/app-core.js';
 import { startHost } from '../electron/host/server.js';
 import { report, type Figure } from './lib/report.js';
 

@@ -2,10 +2,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { roomOf } from './layers.mjs';
 
 // No two modules of what ships import each other, directly or round a longer circle (type-only
 // imports too: a circle of types is a circle of meanings, and the next value import closes it).
-// Modules that import each other cannot be read, tested or moved one at a time.
+// Modules that import each other cannot be read, tested or moved one at a time; nor can folders.
 
 const ROOTS = ['electron', 'renderer/src'];
 const SOURCE = /\.tsx?$/;
@@ -80,5 +81,21 @@ describe('import circles', () => {
     const graph = new Map(sourceFiles().map((file) => [file, importsOf(file)]));
     expect(graph.size).toBeGreaterThan(150);
     expect(circlesOf(graph)).toEqual([]);
+  });
+
+  it('none among the folders that ship: in electron/core and renderer/src each folder is a room, and so are the files at their root', () => {
+    const roomKey = (file: string) => {
+      const inArea = roomOf(file);
+      return inArea ? `${inArea.area}/${inArea.room}` : dirname(file);
+    };
+    const rooms = new Map<string, Set<string>>();
+    for (const file of sourceFiles()) {
+      const from = roomKey(file);
+      const next = rooms.get(from) ?? new Set<string>();
+      for (const target of importsOf(file)) if (roomKey(target) !== from) next.add(roomKey(target));
+      rooms.set(from, next);
+    }
+    expect(rooms.size).toBeGreaterThan(25);
+    expect(circlesOf(new Map([...rooms].map(([room, next]) => [room, [...next]])))).toEqual([]);
   });
 });

@@ -21,11 +21,11 @@ describe('layering lint rules', () => {
     ['electron/shared/probe.ts', "import { readFile } from 'node:fs/promises';"],
     ['electron/shared/probe.ts', "import { startDemoApi } from '../demo-api/index.js';"],
     ['electron/core/probe.ts', "import { startDemoApi } from '../demo-api/index.js';"],
-    ['electron/core/app/probe.ts', "import { startDemoApi } from '../../demo-api/index.js';"],
+    ['electron/core/service/probe.ts', "import { startDemoApi } from '../../demo-api/index.js';"],
     ['electron/demo-api/probe.ts', "import { ApiClient } from '../core/api-client.js';"],
     ['electron/main/probe.ts', "import { startDemoApi } from '../demo-api/testing/faults.js';"],
     ['electron/host/probe.ts', "import { startDemoApi } from '../demo-api/testing/faults.js';"],
-    ['electron/core/app/probe.ts', "import { wire } from '../testing/wired.js';"],
+    ['electron/core/service/probe.ts', "import { wire } from '../testing/wired.js';"],
     ['electron/demo-api/probe.ts', "import { testApi } from './testing/test-api.js';"],
     ['renderer/src/table/probe.ts', "import { fakeApi } from '../testing/fake-api';"],
     ['electron/cli/probe.ts', "import { app } from 'electron';"],
@@ -46,7 +46,7 @@ describe('layering lint rules', () => {
     ['electron/core/probe.test.ts', "import { startDemoApi } from '../demo-api/index.js';"],
     ['electron/host/probe.test.ts', "import { startDemoApi } from '../demo-api/testing/faults.js';"],
     ['electron/core/testing/probe.ts', "import { startDemoApi } from '../../demo-api/testing/faults.js';"],
-    ['electron/core/app/probe.test.ts', "import { wire } from '../testing/wired.js';"],
+    ['electron/core/service/probe.test.ts', "import { wire } from '../testing/wired.js';"],
     ['renderer/src/table/probe.test.ts', "import { fakeApi } from '../testing/fake-api';"],
     ['electron/demo-api/probe.ts', "import { RESOURCES } from '../shared/api-rules.js';"],
     ['electron/main/probe.ts', "import { app } from 'electron';"],
@@ -55,6 +55,50 @@ describe('layering lint rules', () => {
     ['renderer/src/rows/probe.ts', "import { Traversal } from './traversal';"],
   ])('%s may %s', async (filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\n`)).toEqual([]);
+  });
+});
+
+describe('the inner order of core and the renderer (scripts/layers.mjs)', () => {
+  const layering = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(`${code}\n`, { filePath });
+    return (result?.messages ?? []).filter((message) => message.ruleId === 'local/layering');
+  };
+
+  it.each([
+    // Up a floor.
+    ['renderer/src/ui/probe.tsx', "import { DataTable } from '../table/DataTable';"],
+    ['renderer/src/rows/probe.ts', "import { useSession } from '../data/queries';"],
+    ['renderer/src/data/probe.ts', "export { Header } from '../shell/Header';"],
+    ['renderer/src/i18n/probe.ts', "const ui = import('../ui/format');"],
+    ['electron/core/store/probe.ts', "import type { Vault } from '../auth/vault.js';"],
+    ['electron/core/auth/probe.ts', "import { ApiClient } from '../api/api-client.js';"],
+    ['electron/core/search/probe.ts', "import { toErrorPayload } from '../service/error-payload.js';"],
+    // The ground of core is its root; the top of the renderer is its root.
+    ['electron/core/probe.ts', "import { ApiClient } from './api/api-client.js';"],
+    ['renderer/src/ui/probe.ts', "import { App } from '../App';"],
+    // On the same floor: neither may import the other.
+    ['electron/core/search/probe.ts', "import { runExport } from '../export/export.js';"],
+    ['renderer/src/finder/probe.ts', "import { DataTable } from '../table/DataTable';"],
+    // A folder the table does not place, either way.
+    ['renderer/src/newroom/probe.ts', "import { formatValue } from '../ui/format';"],
+    ['renderer/src/table/probe.ts', "import { thing } from '../newroom/thing';"],
+  ])('%s may not %s', async (filePath, code) => {
+    expect(await layering(filePath, code)).toHaveLength(1);
+  });
+
+  it.each([
+    ['renderer/src/table/probe.ts', "import { formatValue } from '../ui/format';"],
+    ['renderer/src/App.probe.tsx', "import { ListView } from './screens/ListView';"],
+    ['renderer/src/table/probe.ts', "import { traversalOf } from '../rows';"],
+    ['renderer/src/table/probe.ts', "import { sortingOf } from './sorting';"],
+    ['electron/core/service/probe.ts', "import { ApiError } from '../errors.js';"],
+    ['electron/core/api/probe.ts', "import { httpCall } from '../net/http.js';"],
+    ['electron/core/rate/probe.ts', "import { thisProcess } from '../store/process-owner.js';"],
+    // Tests and test helpers stand beside the order.
+    ['electron/core/store/probe.test.ts', "import { openTestCore } from '../testing/app-calls.js';"],
+    ['renderer/src/ui/probe.test.ts', "import { DataTable } from '../table/DataTable';"],
+  ])('%s may %s', async (filePath, code) => {
+    expect(await layering(filePath, code)).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM } from '../../e2e/chromium.js';
-import { AppCore } from '../../electron/core/app/app-core.js';
+import { AppCore } from '../../electron/core/service/app-core.js';
 import { startDemoApi, type DemoApi, type DemoApiOptions } from '../../electron/demo-api/testing/faults.js';
 import { startHost } from '../../electron/host/server.js';
 

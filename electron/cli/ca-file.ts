@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { certificateBlocksOf, holdsPrivateKey, PEM_CERTIFICATE_BEGIN } from '../shared/profile.js';
-import { companyRootProblem } from '../core/api/company-roots.js';
+import { companyRootProblem } from '../core/net/company-roots.js';
 import { UsageError } from './args.js';
 
 /**

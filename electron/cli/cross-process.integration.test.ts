@@ -4,7 +4,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHostProcess } from '../../e2e/host-process.js';
-import { AppCore } from '../core/app/app-core.js';
+import { AppCore } from '../core/service/app-core.js';
 import { dataFiles } from '../core/app-paths.js';
 import { GrantLedger } from '../core/auth/grant-ledger.js';
 import { cleanUp, closeLater, otherApi, tempDir } from '../core/testing/wired.js';

@@ -1,10 +1,10 @@
 import { printable } from '../core/printable.js';
 import { audienceOf } from '../shared/profile.js';
 import { dataFiles } from '../core/app-paths.js';
-import { forgetSavedViews } from '../core/app/saved-views.js';
+import { forgetSavedViews } from '../core/service/saved-view-handlers.js';
 import { DeskStore } from '../core/store/desks.js';
-import { SettingsStore } from '../core/app/settings-store.js';
-import { credentialsId, credentialsOf } from '../core/auth/credentials.js';
+import { SettingsStore } from '../core/store/settings-store.js';
+import { credentialsId, credentialsOf } from '../core/credentials.js';
 import { ProfileError } from '../core/store/profiles.js';
 import { treatAsSecret } from '../core/redact.js';
 import { integerFlag, parseFlags, UsageError } from './args.js';

@@ -6,8 +6,8 @@ import { LimiterRegistry } from '../core/rate/limiter-registry.js';
 import { ProfileStore } from '../core/store/profiles.js';
 import { TokenFile } from '../core/auth/token-file.js';
 import { TokenManagers } from '../core/auth/token-managers.js';
-import type { Fetch } from '../core/api/http.js';
-import { nodeNetwork, type NodeNetwork } from '../core/api/node-network.js';
+import type { Fetch } from '../core/net/http.js';
+import { nodeNetwork, type NodeNetwork } from '../core/net/node-network.js';
 import { openVault, type Vault } from '../core/auth/vault.js';
 import type { CliIo } from './io.js';
 

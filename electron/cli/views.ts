@@ -1,7 +1,7 @@
 import { printable } from '../core/printable.js';
 import type { ConnectionProfile } from '../core/api/connect.js';
 import { dataFiles } from '../core/app-paths.js';
-import { readSettingsFile } from '../core/app/settings-store.js';
+import { readSettingsFile } from '../core/store/settings-store.js';
 import type { SavedView } from '../shared/saved-view.js';
 import { parseFlags, UsageError } from './args.js';
 import { savedProfile } from './export-flags.js';

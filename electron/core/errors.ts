@@ -1,4 +1,4 @@
-import type { ApiErrorCode } from '../shared/errors.js';
+import type { ApiErrorCode, AppOwnErrorCode } from '../shared/errors.js';
 import { printable } from './printable.js';
 import { redact, redactOptional } from './redact.js';
 
@@ -124,4 +124,18 @@ export function retryAfterMs(header: string | null, now: number, longestMs: numb
   else return undefined;
   if (Number.isNaN(wait)) return undefined;
   return Math.min(longestMs, Math.max(0, wait));
+}
+
+/** A failure of the app itself (no connection chosen, an unknown id), with a code the UI can act on. */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  constructor(
+    readonly code: Extract<
+      AppOwnErrorCode,
+      'no-connection' | 'connection-changed' | 'not-found' | 'invalid-argument' | 'secret-required'
+    >,
+    message: string,
+  ) {
+    super(message);
+  }
 }

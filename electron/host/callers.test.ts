@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppCore } from '../core/app/app-core.js';
+import { AppCore } from '../core/service/app-core.js';
 import { Vault } from '../core/auth/vault.js';
 import { startDemoApi, type DemoApi } from '../demo-api/testing/faults.js';
 import { CALLER_HEADER } from '../shared/wire.js';

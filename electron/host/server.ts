@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { EVENT_NAMES, type Result } from '../shared/contract.js';
-import type { AppCore } from '../core/app/app-core.js';
-import { dispatch } from '../core/app/dispatch.js';
+import type { AppCore } from '../core/service/app-core.js';
+import { dispatch } from '../core/service/dispatch.js';
 import {
   ADDRESS_PATH,
   API_PATH,

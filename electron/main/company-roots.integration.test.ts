@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { issuedByOneOf, certificatesIn } from '../core/api/company-roots.js';
+import { issuedByOneOf, certificatesIn } from '../core/net/company-roots.js';
 import { makeTestCa } from '../core/testing/test-ca.js';
 import { cleanUp, tempDir } from '../core/testing/wired.js';
 import { chromiumCertificates } from './network.js';

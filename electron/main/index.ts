@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, clipboard, dialog, safeStorage, session, shell } from 'electron';
-import { AppCore } from '../core/app/app-core.js';
+import { AppCore } from '../core/service/app-core.js';
 import { startDemoApi } from '../demo-api/index.js';
 import { serveContract, sendEvent } from './ipc.js';
 import { applyMenu } from './menu.js';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppCore } from '../core/app/app-core.js';
+import type { AppCore } from '../core/service/app-core.js';
 import { requestSchemas, type RequestName } from '../shared/contract.js';
 import { requestChannel } from '../shared/wire.js';
 import { serveContract } from './ipc.js';

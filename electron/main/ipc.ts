@@ -1,7 +1,7 @@
 import { ipcMain, type BrowserWindow, type WebFrameMain } from 'electron';
 import { requestSchemas, type EventName, type EventPayloads, type RequestName } from '../shared/contract.js';
-import type { AppCore } from '../core/app/app-core.js';
-import { dispatch } from '../core/app/dispatch.js';
+import type { AppCore } from '../core/service/app-core.js';
+import { dispatch } from '../core/service/dispatch.js';
 import { EVENT_CHANNEL, requestChannel } from '../shared/wire.js';
 
 /**

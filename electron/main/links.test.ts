@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LinkInbox } from '../core/app/link-inbox.js';
+import { LinkInbox } from '../core/service/link-inbox.js';
 import type { ParsedLink } from '../shared/links.js';
 import { linksInArgv, listenForLinks, registerLinkScheme } from './links.js';
 import { app, fake } from './testing/fake-electron.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { httpCall } from '../core/api/http.js';
+import { httpCall } from '../core/net/http.js';
 import { answerProxyLogins, chromiumFetch, chromiumRouteOf } from './network.js';
 import { app, net, session } from './testing/fake-electron.js';
 

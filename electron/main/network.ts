@@ -1,9 +1,9 @@
 import type { X509Certificate } from 'node:crypto';
 import { app, net, type Session } from 'electron';
-import { certificatesIn, issuedByOneOf } from '../core/api/company-roots.js';
+import { certificatesIn, issuedByOneOf } from '../core/net/company-roots.js';
 import type { ConnectionRoute, ProxyChallenge } from '../shared/contract.js';
 import type { ProxyLogin } from '../core/auth/vault.js';
-import type { Fetch } from '../core/api/http.js';
+import type { Fetch } from '../core/net/http.js';
 
 /**
  * The network of the desktop app: Chromium's (`net.fetch` of the main process), so every API and

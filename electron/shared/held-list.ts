@@ -16,6 +16,14 @@ export const heldListSchema = z
 export type HeldListView = z.infer<typeof heldListSchema>;
 
 /**
+ * The key of a held list, in the app and in every window that follows it: its connection, list
+ * (resource, customer scope) and language.
+ */
+export function heldListKey(connectionId: string | undefined, view: HeldListView, lang: Language): string {
+  return JSON.stringify([connectionId ?? null, view.resource, view.customerId ?? null, lang]);
+}
+
+/**
  * Where a held list is: `reading` it the first time (searches answer from what was read), `held`
  * whole, `stopped` by the user while reading (what was read is searched), `too-long` for the memory
  * kept for search (nothing held: its searches scan), `failed` (what was read is searched), or

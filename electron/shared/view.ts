@@ -48,3 +48,10 @@ export const viewFields = {
 };
 export const viewSchema = z.object(viewFields).strict().superRefine(checkScope);
 export type View = z.infer<typeof viewSchema>;
+
+/** A view's `sort` read: the field, and whether it is descending; none for the API's own order. */
+export function sortOrderOf(sort: string | undefined): { field: string; descending: boolean } | undefined {
+  if (!sort) return undefined;
+  const [field = '', direction] = sort.split('.');
+  return { field, descending: direction !== 'asc' };
+}

@@ -15,7 +15,7 @@ import { restoreDesk, showsFirstView } from './desk/restore';
 import { App } from './App';
 import { ExportsProvider } from './exports/exports-context';
 import { KeyboardProvider } from './keyboard/commands';
-import { startI18n } from './i18n';
+import { startI18n } from './i18n/translations';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -25,7 +25,7 @@ const installed = await installApi();
 if (!('api' in installed)) {
   // No way to reach the app: the page was opened without the address the host printed, or with one already used.
   await startI18n(navigator.language.startsWith('fr') ? 'fr' : 'en');
-  const { NoSession } = await import('./app/NoSession');
+  const { NoSession } = await import('./shell/NoSession');
   createRoot(root).render(<NoSession problem={installed.problem} />);
 } else {
   const { api } = installed;

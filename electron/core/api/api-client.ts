@@ -12,7 +12,7 @@ import {
   successEnvelope,
 } from './api-answers.js';
 import { ApiError, LONGEST_SERVER_WAIT_MS, retryAfterMs, serverMessageOf } from '../errors.js';
-import { httpCall, jsonOf, type Fetch } from './http.js';
+import { httpCall, jsonOf, type Fetch } from '../net/http.js';
 import type { RequestLimiter } from '../rate/limiter.js';
 import type {
   ApiLocation,

@@ -4,7 +4,7 @@ import { LIST_ROWS_MAX } from '../../shared/api-rules.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestName, Result } from '../../shared/contract.js';
 import { ApiClient } from './api-client.js';
-import { dispatch } from '../app/dispatch.js';
+import { dispatch } from '../service/dispatch.js';
 import { runExport } from '../export/export.js';
 import { GrantLedger } from '../auth/grant-ledger.js';
 import { RequestLimiter } from '../rate/limiter.js';

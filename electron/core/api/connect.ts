@@ -1,7 +1,7 @@
 import type { Profile } from '../../shared/profile.js';
 import { ApiClient } from './api-client.js';
-import type { Fetch } from './http.js';
-import { credentialsOf } from '../auth/credentials.js';
+import type { Fetch } from '../net/http.js';
+import { credentialsOf } from '../credentials.js';
 import type { LimiterRegistry } from '../rate/limiter-registry.js';
 import type { RequestLimiter } from '../rate/limiter.js';
 import type { TokenManagers } from '../auth/token-managers.js';

@@ -1,4 +1,4 @@
-import { credentialsId } from './credentials.js';
+import { credentialsId } from '../credentials.js';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

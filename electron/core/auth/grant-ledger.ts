@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API_LIMITS } from '../../shared/api-rules.js';
 import { writeDataFile } from '../store/data-file.js';
 import { withFileLock } from '../store/file-lock.js';
-import { endpointKey } from './credentials.js';
+import { endpointKey } from '../credentials.js';
 import {
   blockedUntil,
   DAY_MS,

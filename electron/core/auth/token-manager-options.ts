@@ -1,4 +1,4 @@
-import type { Fetch } from '../api/http.js';
+import type { Fetch } from '../net/http.js';
 import type { GrantLedger, GrantUsage } from './grant-ledger.js';
 import type { Vault } from './vault.js';
 

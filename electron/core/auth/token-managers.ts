@@ -1,4 +1,4 @@
-import { credentialsId, type Credentials } from './credentials.js';
+import { credentialsId, type Credentials } from '../credentials.js';
 import { TokenManager, type TokenManagerOptions } from './tokens.js';
 import type { Vault } from './vault.js';
 

@@ -5,7 +5,7 @@ import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GrantLedger } from './grant-ledger.js';
 import { apiErrorOf, startEngine, testVault, type Engine } from '../testing/test-kit.js';
-import { credentialsId } from './credentials.js';
+import { credentialsId } from '../credentials.js';
 import { TokenManager, type TokenManagerOptions } from './tokens.js';
 import { startOtherApi } from '../testing/other-api.js';
 

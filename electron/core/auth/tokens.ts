@@ -1,4 +1,4 @@
-import { credentialsId, type Credentials } from './credentials.js';
+import { credentialsId, type Credentials } from '../credentials.js';
 import { createHash } from 'node:crypto';
 import { ApiError, untilAborted } from '../errors.js';
 import { GrantLedger, type GrantUsage } from './grant-ledger.js';
@@ -7,7 +7,7 @@ import { RESOURCES } from '../../shared/api-rules.js';
 import { TokenPermissions } from './token-permissions.js';
 import { TokenGate } from './token-gate.js';
 import type { CachedToken } from './vault.js';
-import type { Fetch } from '../api/http.js';
+import type { Fetch } from '../net/http.js';
 import type { SecretSource, TokenManagerOptions, TokenState } from './token-manager-options.js';
 
 export type { Credentials, SecretSource, TokenManagerOptions, TokenState };

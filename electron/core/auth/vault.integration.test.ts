@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { credentialsId } from './credentials.js';
+import { credentialsId } from '../credentials.js';
 import { startEngine, testService, textOfFilesUnder } from '../testing/test-kit.js';
 import { openVault } from './vault.js';
 

@@ -99,11 +99,6 @@ export class HeldList {
   }
 }
 
-/** The key of a held list: its connection, list (resource, customer scope) and language. */
-export function heldListKey(connectionId: string, view: HeldListView, lang: Language): string {
-  return JSON.stringify([connectionId, view.resource, view.customerId ?? null, lang]);
-}
-
 /** How long a scan of `total` rows takes at the API's rate, in 500-row pages. */
 function scanSeconds(total: number): number {
   return total / (API_LIMITS.requestsPerSecond * PAGE_SIZE_MAX);

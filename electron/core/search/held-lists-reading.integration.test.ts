@@ -5,6 +5,7 @@ import { ANY_FIELD } from '../../shared/filter.js';
 import { startEngine, type Engine } from '../testing/test-kit.js';
 import { cleanUp, wire } from '../testing/wired.js';
 import { HeldLists, type HeldList, type ListSource } from './held-lists.js';
+import { toErrorPayload } from '../service/error-payload.js';
 import { compileSearch, matchesOf } from './list-query.js';
 
 // Lists held for search as the app reads them: over real HTTP from a Demo API, on the real clock (a
@@ -28,7 +29,11 @@ async function heldOverDemo(
   engines.push(engine);
   await engine.tokens.getToken();
   const told: HeldListStatus[] = [];
-  const lists = new HeldLists({ ...held, onStatus: (status) => told.push(status) });
+  const lists = new HeldLists({
+    ...held,
+    onStatus: (status) => told.push(status),
+    errorPayloadOf: toErrorPayload,
+  });
   registries.push(lists);
   const source: ListSource = { connectionId: 'demo', client: engine.client };
   /** The list's pages read from the Demo (its requests for the customers' list). */
@@ -249,7 +254,7 @@ describe('lists held for search', () => {
   it('ends a read whose cursors go round in circles, with the reason', async () => {
     const { connection } = await wire({ rows: 3_000, cursorCycle: { at: 2_000, backTo: 500 } });
     const told: HeldListStatus[] = [];
-    const lists = new HeldLists({ onStatus: (status) => told.push(status) });
+    const lists = new HeldLists({ onStatus: (status) => told.push(status), errorPayloadOf: toErrorPayload });
     registries.push(lists);
     const source = { connectionId: 'other', client: connection.client };
     const list = await until(lists, lists.use(source, { resource: 'customers' }, 'en'), ['held', 'failed']);

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEngine, type Engine } from '../testing/test-kit.js';
 import { HeldLists, type HeldList, type ListSource } from './held-lists.js';
+import { toErrorPayload } from '../service/error-payload.js';
 
 // A list held for search, read while records are added and removed between its pages, over real
 // HTTP at the pace of a real API (20 ms a page): cursor mode (spec rule 6) keeps every record that
@@ -57,7 +58,7 @@ describe('a list held for search, read while the API changes', () => {
         demo: { latencyMs: 20, size: { customers: 6_000, contacts: 0, agreements: 0 } },
       });
       await engine.tokens.getToken();
-      lists = new HeldLists({ onStatus: () => undefined });
+      lists = new HeldLists({ onStatus: () => undefined, errorPayloadOf: toErrorPayload });
       const source: ListSource = { connectionId: 'demo', client: engine.client };
       let list: HeldList;
       if (which === 'the first read') {
@@ -87,7 +88,7 @@ describe('a held list made fresh for the cost of what changed', () => {
   it('after renames and additions reads only what changed; after a deletion, the whole list: each time exactly the server’s records', async () => {
     engine = await startEngine({ demo: { size: { customers: 20_000, contacts: 0, agreements: 0 } } });
     await engine.tokens.getToken();
-    lists = new HeldLists({ onStatus: () => undefined });
+    lists = new HeldLists({ onStatus: () => undefined, errorPayloadOf: toErrorPayload });
     const source: ListSource = { connectionId: 'demo', client: engine.client };
     const list = lists.use(source, CUSTOMERS, 'en');
     await untilRead(list);

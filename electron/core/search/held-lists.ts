@@ -1,8 +1,8 @@
 import { PAGE_SIZE_MAX, type Language } from '../../shared/api-rules.js';
-import type { HeldListStatus, HeldListView } from '../../shared/held-list.js';
+import { heldListKey, type HeldListStatus, type HeldListView } from '../../shared/held-list.js';
+import type { AppErrorPayload } from '../../shared/errors.js';
 import { labelsOf } from '../../shared/search.js';
-import { toErrorPayload } from '../app/app-error.js';
-import { HeldList, heldListKey, type ListSource } from './held-list.js';
+import { HeldList, type ListSource } from './held-list.js';
 import { HeldRows } from './held-rows.js';
 import { catchUp } from './catch-up.js';
 import { KnownCounts } from './known-counts.js';
@@ -25,6 +25,8 @@ export interface HeldListsOptions {
   freshMs?: number;
   /** Told each list's status: while it is read (a few times a second) and when its state changes. */
   onStatus: (status: HeldListStatus) => void;
+  /** A failed read as its status tells it: the service's words for any failure (handed in, as it knows them all). */
+  errorPayloadOf: (error: unknown) => AppErrorPayload;
 }
 
 /**
@@ -258,7 +260,7 @@ export class HeldLists {
       else this.whole(list, reader);
     } catch (error) {
       if (list.controller !== controller) return;
-      list.error = toErrorPayload(error);
+      list.error = this.options.errorPayloadOf(error);
       // A read that would have replaced a held list leaves it as it was, with the failure said.
       if (list.replacing) list.replacing = false;
       else list.state = 'failed';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PRIVATE_FOLDER, writeDataFile } from './data-file.js';
 import { z } from 'zod';
 import { describeIssues, profileInputSchema, profileSchema, type Profile } from '../../shared/profile.js';
-import { credentialsOf, sameCredentials, type Credentials } from '../auth/credentials.js';
+import { credentialsOf, sameCredentials, type Credentials } from '../credentials.js';
 import { withFileLock } from './file-lock.js';
 import { damagedName, readJsonFile, setAside } from './json-file.js';
 

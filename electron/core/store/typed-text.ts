@@ -1,5 +1,4 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { Vault } from '../auth/vault.js';
 
 /**
  * Encrypts what a person typed (a table's search, a filter's values) before it reaches the disk,
@@ -20,11 +19,16 @@ const FORMAT = 'aes-256-gcm:';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
+/** Where the key is kept: the OS keychain (auth/vault.ts's Vault), or nothing when none answers. */
+export interface KeyKeeper {
+  keychainKey(name: string): Promise<string | undefined>;
+}
+
 /**
  * The seal of the browser host and of any process with keytar: AES-256-GCM (authenticated: a text
  * changed on disk is not opened) with a random key made once and kept in the keychain.
  */
-export function keychainSeal(vault: Pick<Vault, 'keychainKey'>): TypedTextSeal {
+export function keychainSeal(vault: KeyKeeper): TypedTextSeal {
   let key: Buffer | undefined;
   const keyNow = async () => {
     if (key) return key;

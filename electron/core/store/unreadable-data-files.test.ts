@@ -3,7 +3,7 @@ import { lstat, mkdtemp, readdir, rm, symlink, truncate, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SettingsStore } from '../app/settings-store.js';
+import { SettingsStore } from './settings-store.js';
 import { GrantLedger } from '../auth/grant-ledger.js';
 import { DeskStore } from './desks.js';
 import { ProfileStore } from './profiles.js';

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { RequestName, Result } from '../../shared/contract.js';
-import type { AppCore } from '../app/app-core.js';
-import { dispatch } from '../app/dispatch.js';
+import type { AppCore } from '../service/app-core.js';
+import { dispatch } from '../service/dispatch.js';
 import type { OtherApi } from './other-api.js';
 
 /**

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AppCore, type AppCoreOptions } from '../app/app-core.js';
+import { AppCore, type AppCoreOptions } from '../service/app-core.js';
 import { ApiClient } from '../api/api-client.js';
 import { startDemoApi, type DemoApi, type DemoApiOptions } from '../../demo-api/testing/faults.js';
 import { ApiError } from '../errors.js';
 import { GrantLedger } from '../auth/grant-ledger.js';
 import { RequestLimiter, type LimiterOptions } from '../rate/limiter.js';
-import { credentialsId, type Credentials } from '../auth/credentials.js';
+import { credentialsId, type Credentials } from '../credentials.js';
 import { TokenManager, type TokenManagerOptions } from '../auth/tokens.js';
 import { KEYCHAIN_SERVICE, openVault, Vault } from '../auth/vault.js';
 

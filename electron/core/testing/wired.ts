@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type Connection, type ConnectionProfile } from '../api/connect.js';
-import { credentialsId, credentialsOf } from '../auth/credentials.js';
+import { credentialsId, credentialsOf } from '../credentials.js';
 import { GrantLedger } from '../auth/grant-ledger.js';
 import { LimiterRegistry } from '../rate/limiter-registry.js';
 import { testVault } from './test-kit.js';

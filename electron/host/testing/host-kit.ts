@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { RequestName } from '../../shared/contract.js';
-import { AppCore } from '../../core/app/app-core.js';
+import { AppCore } from '../../core/service/app-core.js';
 import { testVault } from '../../core/testing/test-kit.js';
 import { startDemoApi, type DemoApi } from '../../demo-api/testing/faults.js';
 import { startHost, type RunningHost } from '../server.js';

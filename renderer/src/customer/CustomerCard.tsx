@@ -3,7 +3,7 @@ import type { Language } from '../../../electron/shared/api-rules';
 import type { ApiRecord, SchemaField } from '../../../electron/shared/schema';
 import { valueKind } from '../../../electron/shared/value-kind';
 import { useFieldsOf } from '../data/queries';
-import { formatterFor } from '../table/format';
+import { formatterFor } from '../ui/format';
 import { useHeldCustomer } from './useHeldCustomer';
 
 /** Fields the heading already shows. */

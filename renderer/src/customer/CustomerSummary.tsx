@@ -7,11 +7,11 @@ import { PAGE_SIZE_MAX, type Language } from '../../../electron/shared/api-rules
 import type { HeldListView } from '../../../electron/shared/held-list';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
-import { numberFormat } from '../intl';
-import { FailureMessage } from '../app/FailureMessage';
-import { useHeldList } from '../data/held-lists';
+import { numberFormat } from '../i18n/intl';
+import { FailureMessage } from '../ui/FailureMessage';
+import { useHeldList } from '../data/useHeldLists';
 import { queryKeys, useRetry, useSession } from '../data/queries';
-import { formatMoney } from '../table/format';
+import { formatMoney } from '../ui/format';
 
 /**
  * A customer at a glance: its agreements by status, MRR and ARR per currency, the next commitment

@@ -3,7 +3,7 @@ import type { Language } from '../../../electron/shared/api-rules';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
-import { useHeldList } from '../data/held-lists';
+import { useHeldList } from '../data/useHeldLists';
 import { queryKeys, useSession } from '../data/queries';
 import { heldRecord } from '../rows';
 

@@ -5,7 +5,7 @@ import type { Language } from '../../../electron/shared/api-rules';
 import type { Settings } from '../../../electron/shared/contract';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
-import { failureLine } from '../app/describe-failure';
+import { failureLine } from '../ui/describe-failure';
 import { settingsQuery } from './queries';
 
 /** The settings a control of the window changes one at a time. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import { exportCommandLine, type CommandShell } from '../../../electron/shared/command-line';
 import type { ExportOptions, ExportView } from '../../../electron/shared/export';
-import { failureLine } from '../app/describe-failure';
+import { failureLine } from '../ui/describe-failure';
 import { useCopyText } from '../data/clipboard';
 import { useSession } from '../data/queries';
 

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { counted } from '../i18n';
+import { counted } from '../i18n/translations';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { ExportFormat, ExportView } from '../../../electron/shared/export';
 import { isBareFileName } from '../../../electron/shared/contract';
-import { failureLine } from '../app/describe-failure';
-import { FormField } from '../app/FormField';
-import { sortText } from '../table/sorting';
+import { failureLine } from '../ui/describe-failure';
+import { FormField } from '../ui/FormField';
+import { sortText } from '../ui/sort-text';
 import { ExportCommand } from './ExportCommand';
 import { useExports } from './exports-context';
-import { numberFormat } from '../intl';
+import { numberFormat } from '../i18n/intl';
 
 export interface ExportDialogProps {
   /** Exactly the view on screen: resource, customer, sort, visible columns in order, filters, language. */

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEMO_CONNECTION_NAME } from '../../../electron/shared/contract';
-import { counted } from '../i18n';
+import { counted } from '../i18n/translations';
 import type { Language } from '../../../electron/shared/api-rules';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { queryKeys } from '../data/queries';
 import { useExports } from './exports-context';
-import { PanelHeader } from '../app/PanelHeader';
+import { PanelHeader } from '../ui/PanelHeader';
 import { ExportLine } from './ExportsTray';
-import { numberFormat, dateTimeFormat } from '../intl';
+import { numberFormat, dateTimeFormat } from '../i18n/intl';
 
 /** The Exports panel: this session's exports, and the newest entries of the export audit log. */
 export function ExportsPanel({ canReveal, onClose }: { canReveal: boolean; onClose: () => void }) {

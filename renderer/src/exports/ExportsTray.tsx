@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { counted } from '../i18n';
+import { counted } from '../i18n/translations';
 import type { Language } from '../../../electron/shared/api-rules';
 import { useApi } from '../api/context';
-import { failureLine } from '../app/describe-failure';
+import { failureLine } from '../ui/describe-failure';
 import { AppFailure } from '../api/call';
 import { useExports } from './exports-context';
 import type { SessionExport } from './session-exports';
-import { numberFormat } from '../intl';
+import { numberFormat } from '../i18n/intl';
 
 /** One export's line: progress while it runs, then where the file is, or why there is none. */
 export function ExportLine({ item, canReveal }: { item: SessionExport; canReveal: boolean }) {

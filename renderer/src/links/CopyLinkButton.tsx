@@ -2,7 +2,7 @@ import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import { linkOf, type LinkAction } from '../../../electron/shared/links';
-import { failureLine } from '../app/describe-failure';
+import { failureLine } from '../ui/describe-failure';
 import { useCopyText } from '../data/clipboard';
 import { useSession } from '../data/queries';
 import { useCommand, useShortcutHint } from '../keyboard/commands';

@@ -5,7 +5,7 @@ import type { Language } from '../../../electron/shared/api-rules';
 import { parseLink, type LinkAction, type ParsedLink } from '../../../electron/shared/links';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
-import { failureLine } from '../app/describe-failure';
+import { failureLine } from '../ui/describe-failure';
 import { useSelectConnection } from '../data/mutations';
 import { profilesQuery } from '../data/queries';
 import { connectionNamed } from './link-target';

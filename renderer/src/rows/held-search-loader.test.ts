@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppApi, RequestInput, RequestName } from '../../../electron/shared/contract';
 import type { FilterCondition } from '../../../electron/shared/filter';
 import type { HeldListStatus } from '../../../electron/shared/held-list';
-import { noteHeldList } from '../data/held-lists';
+import { noteHeldList } from './held-list-statuses';
 import { HeldSearchLoader } from './held-search-loader';
 
 /**

@@ -5,7 +5,7 @@ import { isSameList, type HeldListStatus } from '../../../electron/shared/held-l
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { call } from '../api/call';
 import type { View } from '../../../electron/shared/view';
-import { heldListOf, noteHeldList, onHeldLists } from '../data/held-lists';
+import { heldListOf, noteHeldList, onHeldLists } from './held-list-statuses';
 import { RowLoader } from './row-loader';
 
 /** Matches asked for at a time: a screen and its neighbours. */

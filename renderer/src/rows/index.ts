@@ -4,6 +4,7 @@
 export { BlockLoader } from './block-loader';
 export type { WalkProgress } from './cursor-walk';
 export { HeldSearchLoader } from './held-search-loader';
+export { heldListOf, noteHeldList, onHeldLists, readingLists } from './held-list-statuses';
 export { OffsetReach } from './offset-reach';
 export { ScanLoader } from './scan-loader';
 export { FRESH_MS } from './traversal';

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { counted } from '../i18n';
+import { counted } from '../i18n/translations';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { HeldListStatus } from '../../../electron/shared/held-list';
 import { useApi } from '../api/context';
-import { dateTimeFormat } from '../intl';
-import { failureLine } from '../app/describe-failure';
+import { dateTimeFormat } from '../i18n/intl';
+import { failureLine } from '../ui/describe-failure';
 import { AppFailure } from '../api/call';
-import { durationText } from './format';
+import { durationText } from '../ui/format';
 import type { ViewRows } from './useViewRows';
 
 const MIB = 2 ** 20;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FailureMessage } from '../app/FailureMessage';
+import { FailureMessage } from '../ui/FailureMessage';
 import { useRetry } from '../data/queries';
 import type { ViewRows } from './useViewRows';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
-import { numberFormat } from '../intl';
+import { numberFormat } from '../i18n/intl';
 import type { WalkProgress as Progress } from '../rows';
 
 /**

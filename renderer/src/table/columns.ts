@@ -14,7 +14,7 @@ import { isSortableField } from '../../../electron/shared/api-rules';
 import type { ApiRecord, ResourceSchema } from '../../../electron/shared/schema';
 import { filterKindOf, kindsOf } from '../../../electron/shared/value-kind';
 import type { FilterColumn } from './FilterBar';
-import { formatterFor, type CellFormatter } from './format';
+import { formatterFor, type CellFormatter } from '../ui/format';
 
 /** The table features every data table uses (TanStack Table v9: features are registered, not implied). */
 export const TABLE_FEATURES = tableFeatures({

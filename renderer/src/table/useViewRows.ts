@@ -6,7 +6,7 @@ import { labelsOf } from '../../../electron/shared/search';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { useApi } from '../api/context';
 import { useCount, useSchemas, useSession, type ListView } from '../data/queries';
-import { useHeldList } from '../data/held-lists';
+import { useHeldList } from '../data/useHeldLists';
 import { buildColumns } from './columns';
 import {
   BlockLoader,

@@ -1,0 +1,363 @@
+import {
+  CONNECTION_REQUESTS,
+  DEMO_CONNECTION_ID,
+  type EventName,
+  type EventPayloads,
+  type RequestName,
+  type SessionStatus,
+} from '../../shared/contract.js';
+import type { Fetch } from '../net/http.js';
+import { dataFiles } from '../app-paths.js';
+import { credentialsOf } from '../credentials.js';
+import { AuditLog } from '../export/audit-log.js';
+import { GrantLedger } from '../auth/grant-ledger.js';
+import { LimiterRegistry } from '../rate/limiter-registry.js';
+import { ProfileStore, type DamagedFileReport } from '../store/profiles.js';
+import { TokenManagers } from '../auth/token-managers.js';
+import { openVault, type Vault } from '../auth/vault.js';
+import { ConnectionTrials, type RouteOf } from '../connections/connection-trials.js';
+import { Connections, tokenStatus, type DemoServer } from '../connections/connections.js';
+import { ExportJobs, type ExportJobsOptions } from './export-jobs.js';
+import { ProfileEditor } from '../connections/profile-editor.js';
+import { DIRECT_CALLER, RequestRegistry } from './request-registry.js';
+import { AppError } from '../errors.js';
+import { toErrorPayload } from './error-payload.js';
+import { SettingsStore } from '../store/settings-store.js';
+import type { Handlers } from './handlers.js';
+import { forgetSavedViews, savedViewHandlers } from './saved-view-handlers.js';
+import { deskHandlers } from './desk-handlers.js';
+import { DeskStore } from '../store/desks.js';
+import { keychainSeal, type TypedTextSeal } from '../store/typed-text.js';
+import { searchHandlers } from './search-handlers.js';
+import { ProxyLogins } from '../connections/proxy-logins.js';
+import { LinkInbox } from './link-inbox.js';
+import { SearchPreparation } from '../search/search-preparation.js';
+import { HeldLists, type ListSource } from '../search/held-lists.js';
+
+export type { DemoServer };
+
+export interface AppCoreOptions extends ExportJobsOptions {
+  /** Profiles, settings, token ledger and audit log (Electron's userData, or the host's). */
+  dataDir: string;
+  /** The keychain; the system's by default. */
+  vault?: Vault;
+  /**
+   * Starts the built-in Demo connection's server (the first time it is chosen). The composition
+   * roots (Electron main, the browser host) hand it in: the engine never imports the Demo API.
+   */
+  startDemo?: () => Promise<DemoServer>;
+  /** Writes the system clipboard (Electron main's); without it, the page writes its own. */
+  writeClipboard?: (text: string) => Promise<void>;
+  /**
+   * How long after a connection is chosen the finder's lists start being read in the background
+   * (5 s by default; Infinity: never, for tests that count every request).
+   */
+  prepareSearchAfterMs?: number;
+  /** Memory kept for the lists held for search, all together (256 MiB by default). */
+  searchBudgetBytes?: number;
+  /**
+   * The network every API and token endpoint is reached through (a composition choice): Chromium's
+   * in Electron (OS proxy, PAC, OS trust store), the proxy-aware Node fetch in the browser host;
+   * Node's own fetch when none is given (tests against 127.0.0.1).
+   */
+  fetch?: Fetch;
+  /** The proxy `fetch` sends a URL through, and who issued its certificate (the connection Test says the route). */
+  routeOf?: RouteOf;
+  /**
+   * Encrypts what a person typed before a desk keeps it (Electron's safeStorage in the app); by
+   * default a key kept in the vault's keychain. Without a keychain it is not kept.
+   */
+  typedTextSeal?: TypedTextSeal;
+  /** Trusts a saved profile's company root for its API and token endpoint only (where `fetch` can). */
+  trustCompanyRoot?: (urls: string[], pem: string) => void;
+}
+
+type Listener = <E extends EventName>(name: E, payload: EventPayloads[E]) => void;
+
+/**
+ * One instance of the engine for the whole app (docs/architecture.md), wiring its parts: saved connections
+ * (profile-editor.ts), the chosen connection (connections.ts), the page requests of each window
+ * (request-registry.ts), exports (export-jobs.ts) and settings, and the events they push. Electron
+ * main and the browser host serve the contract with it, after validating every argument; it never
+ * hands out a secret.
+ */
+export class AppCore {
+  private readonly listeners = new Set<Listener>();
+  /** Said once to the user at start: files kept aside, leftovers removed. */
+  private readonly notices: string[] = [];
+  /** The page and count requests of each window or tab, cancellable by their caller only. */
+  private readonly requests = new RequestRegistry();
+  private readonly writeClipboard: ((text: string) => Promise<void>) | undefined;
+  private readonly tokens: TokenManagers;
+  /** Shared with the `cdb` runs of the user calling the same API (docs/architecture.md, "Limiter"). */
+  private readonly limiters: LimiterRegistry;
+  private readonly connections: Connections;
+  private readonly editor: ProfileEditor;
+  private readonly exports: ExportJobs;
+  private readonly trials: ConnectionTrials;
+  /** Lists read whole for search, shared by every window (docs/decisions/0008-lists-held-for-search.md). */
+  private readonly heldLists: HeldLists;
+  /** The finder's lists read at idle after a connection is chosen, before anyone searches. */
+  private readonly preparation: SearchPreparation;
+  /** The logins proxies ask Electron main for (its `login` event): kept ones, else the window asks. */
+  readonly proxyLogins: ProxyLogins;
+  /** The cdb:// links the system hands Electron main, kept until a window takes them. */
+  readonly links: LinkInbox;
+
+  private constructor(
+    options: AppCoreOptions,
+    private readonly vault: Vault,
+    private readonly ledger: GrantLedger,
+    demoLedger: GrantLedger,
+    profiles: ProfileStore,
+    private readonly settings: SettingsStore,
+    private readonly desks: DeskStore,
+    auditLog: AuditLog,
+  ) {
+    this.tokens = new TokenManagers({ vault, ledger, fetch: options.fetch });
+    this.writeClipboard = options.writeClipboard;
+    this.limiters = new LimiterRegistry(dataFiles(options.dataDir).limiterPeers);
+    const emit = this.emit.bind(this);
+    this.connections = new Connections(
+      profiles,
+      vault,
+      this.tokens,
+      this.limiters,
+      demoLedger,
+      emit,
+      options.startDemo,
+      { fetch: options.fetch, trustCompanyRoot: options.trustCompanyRoot },
+    );
+    this.editor = new ProfileEditor(profiles, vault, this.tokens);
+    this.trials = new ConnectionTrials(
+      profiles,
+      vault,
+      this.tokens,
+      this.connections,
+      this.editor,
+      options.routeOf,
+    );
+    this.exports = new ExportJobs(options, auditLog, (progress) => emit('export.progress', progress));
+    this.heldLists = new HeldLists({
+      budgetBytes: options.searchBudgetBytes,
+      onStatus: (status) => emit('lists.status', status),
+      errorPayloadOf: toErrorPayload,
+    });
+    this.preparation = new SearchPreparation(this.heldLists, options.prepareSearchAfterMs);
+    this.proxyLogins = new ProxyLogins(vault, (challenge) => emit('proxy.login', challenge));
+    this.links = new LinkInbox((link) => emit('link.open', link));
+  }
+
+  /** Opens the app's data and connects to the last connection used (the Demo when there is no profile). */
+  static async open(options: AppCoreOptions): Promise<AppCore> {
+    const files = dataFiles(options.dataDir);
+    const { store, damaged } = await ProfileStore.open(files.profiles);
+    const settings = await SettingsStore.open(files.settings);
+    const ledger = await GrantLedger.open(files.grantLedger);
+    const vault = options.vault ?? (await openVault());
+    const core = new AppCore(
+      options,
+      vault,
+      ledger,
+      await GrantLedger.open(undefined),
+      store,
+      settings.store,
+      new DeskStore(files.desks, options.typedTextSeal ?? keychainSeal(vault)),
+      new AuditLog(files.auditLog),
+    );
+    const kept = (what: string, report: DamagedFileReport | undefined) =>
+      report &&
+      core.notices.push(`${what} could not be read (${report.reason}); it was kept as ${report.movedTo}.`);
+    kept('Some saved connections', damaged);
+    kept('The settings', settings.damaged);
+    kept('The token ledger', ledger.damaged);
+    core.notices.push(...(await core.exports.removeLeftovers()));
+    const remembered = core.settings.get().connectionId;
+    const { hasDemo } = core.connections;
+    const start =
+      remembered && ((remembered === DEMO_CONNECTION_ID && hasDemo) || (await store.get(remembered)))
+        ? remembered
+        : undefined;
+    if (start) await core.select(DIRECT_CALLER, start);
+    else if ((await store.list()).length === 0 && hasDemo)
+      await core.select(DIRECT_CALLER, DEMO_CONNECTION_ID);
+    return core;
+  }
+
+  /** The contract's requests; arguments have been validated by the caller (main or the host). */
+  readonly handlers: Handlers = {
+    'profiles.list': () => this.editor.list(),
+    'profiles.save': async ({ id, profile, secret }) => {
+      const saved = await this.editor.save(id, profile, secret);
+      if (secret !== undefined) await this.trials.saved(credentialsOf(saved), secret);
+      // Its address or credentials may have changed: what was held for it may be another API's.
+      this.heldLists.forget(saved.id);
+      // Windows and tabs on the edited connection connect again with what was saved.
+      await this.connections.reopen(saved.id);
+      if (id !== undefined) this.emit('connection.changed', { connectionId: saved.id });
+      return saved;
+    },
+    'profiles.delete': async ({ id }) => {
+      const deleted = await this.editor.delete(id);
+      if (deleted) {
+        this.connections.forget(id);
+        await forgetSavedViews(this.settings, id);
+        await this.desks.forgetConnection(id);
+        this.heldLists.forget(id);
+        this.emit('connection.changed', { connectionId: id });
+      }
+      return { deleted };
+    },
+    'profiles.test': (input) =>
+      'profile' in input ? this.trials.test(input) : this.trials.testSaved(input.id),
+    'connection.select': ({ id }, caller = DIRECT_CALLER) => this.select(caller, id),
+    'connection.retry': async (_input, caller = DIRECT_CALLER) => {
+      await this.connections.active(caller)?.connection.tokens.retry();
+      return this.status(caller);
+    },
+    'settings.get': () => Promise.resolve(this.settings.get()),
+    'settings.set': async (changes) => {
+      const before = this.settings.get().language;
+      const settings = await this.settings.set(changes);
+      // A clean start asked for: where the windows were is dropped, not only no longer read.
+      if (changes.startClean) await this.desks.clear();
+      if (settings.language !== before) this.emit('language.changed', { language: settings.language });
+      return settings;
+    },
+    ...savedViewHandlers(
+      () => this.settings,
+      (caller) => this.connections.active(caller)?.id,
+    ),
+    'session.status': (_input, caller = DIRECT_CALLER) => this.status(caller),
+    'links.take': () => Promise.resolve(this.links.take()),
+    ...deskHandlers(
+      () => this.desks,
+      () => this.settings,
+    ),
+    'data.listPage': ({ view, size, cursor, lang, priority, requestId }, caller = DIRECT_CALLER) =>
+      this.requests.run(caller, requestId, (signal) =>
+        this.connections
+          .chosen(caller)
+          .client.listPage({ ...view, size, cursor, lang }, { signal, priority: priority ?? 'interactive' }),
+      ),
+    'data.offsetPage': ({ view, size, page, lang, requestId }, caller = DIRECT_CALLER) =>
+      this.requests.run(caller, requestId, (signal) =>
+        // The user jumped there and waits: interactive, ahead of prefetches and exports.
+        this.connections
+          .chosen(caller)
+          .client.offsetPage({ ...view, size, page, lang }, { signal, priority: 'interactive' }),
+      ),
+    'data.count': ({ view, requestId }, caller = DIRECT_CALLER) =>
+      this.requests.run(caller, requestId, async (signal) => {
+        const { connectionId, client } = this.chosenSource(caller);
+        const total = await client.count(view, { signal, priority: 'prefetch' });
+        // A list read for search takes this count rather than asking again.
+        this.heldLists.counts.note(connectionId, view, total);
+        return { total };
+      }),
+    'data.cancel': ({ requestId }, caller = DIRECT_CALLER) =>
+      Promise.resolve({ cancelled: this.requests.cancel(caller, requestId) }),
+    'data.schemas': ({ lang }, caller = DIRECT_CALLER) =>
+      this.connections.chosen(caller).client.schemas(lang),
+    ...searchHandlers(
+      () => this.heldLists,
+      this.requests,
+      (caller) => this.chosenSource(caller),
+    ),
+    'export.start': (input, caller = DIRECT_CALLER) =>
+      this.exports.start(
+        this.connections.chosen(caller).client,
+        this.connections.active(caller)?.name ?? '',
+        input,
+      ),
+    // Exports are cancelled by export.cancel only, with the id the app gave them.
+    'export.cancel': ({ exportId }) => Promise.resolve({ cancelled: this.exports.cancel(exportId) }),
+    'export.reveal': ({ exportId }) => Promise.resolve({ revealed: this.exports.reveal(exportId) }),
+    'exports.recent': async () => ({ entries: await this.exports.recent(30) }),
+    'clipboard.write': async ({ text }) => {
+      if (!this.writeClipboard)
+        throw new AppError('not-found', 'this app has no clipboard of its own: the page writes it');
+      await this.writeClipboard(text);
+      return { written: true };
+    },
+    'proxy.answer': (answer) => this.proxyLogins.answer(answer),
+  };
+
+  /**
+   * Serves a validated request for `caller`. One that names a connection other than the caller's
+   * (its window or tab chose another since it was made) is refused, so what it reads is never kept
+   * under the connection it named.
+   */
+  serve(name: RequestName, input: unknown, caller = DIRECT_CALLER): Promise<unknown> {
+    const named = (input as { connectionId?: string }).connectionId;
+    if (
+      CONNECTION_REQUESTS.has(name) &&
+      named !== undefined &&
+      named !== this.connections.active(caller)?.id
+    ) {
+      return Promise.reject(
+        new AppError(
+          'connection-changed',
+          `${name} was asked for connection ${named}, which this window or tab no longer shows`,
+        ),
+      );
+    }
+    const handler = this.handlers[name] as (input: unknown, caller: string) => Promise<unknown>;
+    return handler(input, caller);
+  }
+
+  /** Calls `listener` with every event the app pushes. */
+  onEvent(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Cancels running work, stops the Demo API and the limiters, and waits for exports to end (the app is quitting). */
+  async close(): Promise<void> {
+    this.requests.cancelAll();
+    const exportsEnded = this.exports.cancelAll();
+    this.preparation.close();
+    this.heldLists.close();
+    this.limiters.closeAll();
+    this.tokens.closeAll();
+    await this.connections.close();
+    await exportsEnded;
+  }
+
+  /** The connection `caller` chose, as the lists held for search are read from it. */
+  private chosenSource(caller: string): ListSource {
+    const { client } = this.connections.chosen(caller);
+    return { connectionId: this.connections.active(caller)?.id ?? '', client };
+  }
+
+  private emit<E extends EventName>(name: E, payload: EventPayloads[E]): void {
+    for (const listener of this.listeners) listener(name, payload);
+  }
+
+  private async status(caller: string): Promise<SessionStatus> {
+    // Other processes (cdb runs) may have been granted tokens since: the count shown is the machine's.
+    await this.ledger.refresh();
+    const active = this.connections.active(caller);
+    return {
+      connection: active ? { id: active.id, name: active.name, demo: active.demo } : null,
+      token: active ? tokenStatus(active.connection.tokens.state()) : null,
+      keychainProblem: this.vault.unavailable?.message ?? null,
+      notices: [...this.notices],
+      canRevealFiles: this.exports.canReveal,
+      writesClipboard: this.writeClipboard !== undefined,
+    };
+  }
+
+  /** Makes `id` the connection of `caller`, and remembers it for the next start. */
+  private async select(caller: string, id: string): Promise<SessionStatus> {
+    await this.connections.choose(caller, id);
+    await this.settings.set({ connectionId: id });
+    // The lists of the connection this caller chose, in the language of then, unless turned off.
+    this.preparation.schedule(() =>
+      this.settings.get().prepareSearch === false || !this.connections.active(caller)
+        ? undefined
+        : { source: this.chosenSource(caller), lang: this.settings.get().language },
+    );
+    return this.status(caller);
+  }
+}

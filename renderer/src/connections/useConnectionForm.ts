@@ -1,0 +1,156 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../electron/shared/api-rules';
+import type { ProfileSummary } from '../../../electron/shared/contract';
+import { useDeleteProfile, useSaveProfile, useSelectConnection, useTestProfile } from '../data/mutations';
+import { useProfiles } from '../data/queries';
+import {
+  draftOf,
+  EMPTY_DRAFT,
+  movesCredentials,
+  profileOf,
+  type Draft,
+  type FieldProblems,
+} from './connection-draft';
+import { failureLine } from '../ui/describe-failure';
+import { counted } from '../i18n/translations';
+import { numberFormat } from '../i18n/intl';
+
+/**
+ * What the connections form does (ConnectionsPanel shows it): the profile picked and its draft,
+ * the secret typed (write-only), each field's problem, and Save, Test, Use and Delete with the
+ * message each leaves. Test tries the saved connection as it is, or the form as typed.
+ */
+export function useConnectionForm(onClose: () => void) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as Language;
+  const profiles = useProfiles();
+  const saveProfile = useSaveProfile();
+  const testProfile = useTestProfile();
+  const selectConnection = useSelectConnection();
+  const deleteProfile = useDeleteProfile();
+  const busy = [saveProfile, testProfile, selectConnection, deleteProfile].some((action) => action.isPending);
+  const [selectedId, setSelectedId] = useState<string | undefined>();
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const [secret, setSecret] = useState('');
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | undefined>();
+  const [problems, setProblems] = useState<FieldProblems>({});
+  const selected = profiles.data?.find((profile) => profile.id === selectedId);
+  // Credentials belong to their address: moving a saved connection needs its secret typed again (the app refuses otherwise).
+  const moved = selected !== undefined && movesCredentials(draft, selected);
+  const secretNeeded = !selected?.secretSaved || moved;
+  // What Test tries: the saved connection as it is, or the form as typed (unsaved changes, a new secret).
+  const unchanged =
+    selected !== undefined && !secret && JSON.stringify(draftOf(selected)) === JSON.stringify(draft);
+  /** Typed and not saved: a secret, or a field changed from the connection picked (or from empty). */
+  const unsaved =
+    secret !== '' || JSON.stringify(draft) !== JSON.stringify(selected ? draftOf(selected) : EMPTY_DRAFT);
+
+  const pick = (profile: ProfileSummary | undefined) => {
+    setSelectedId(profile?.id);
+    setDraft(profile ? draftOf(profile) : EMPTY_DRAFT);
+    setSecret('');
+    setMessage(undefined);
+    setProblems({});
+  };
+
+  const attempt = async (action: () => Promise<string>) => {
+    try {
+      setMessage({ kind: 'ok', text: await action() });
+    } catch (failure) {
+      setMessage({ kind: 'error', text: failureLine(t, language, failure) });
+    }
+  };
+
+  /** The profile as typed, or undefined after showing what is wrong by each field. */
+  const checkedProfile = (needsSecret: boolean) => {
+    const checked = profileOf(draft, t);
+    const found: FieldProblems = 'problems' in checked ? { ...checked.problems } : {};
+    if (needsSecret && !secret)
+      found.secret = t('connections.fieldProblem', {
+        field: t('connections.secret'),
+        rule: t('connections.required'),
+      });
+    setProblems(found);
+    setMessage(undefined);
+    return 'profile' in checked && !found.secret ? checked.profile : undefined;
+  };
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const profile = checkedProfile(secretNeeded);
+    if (!profile) return;
+    void attempt(async () => {
+      const saved = await saveProfile.mutateAsync({
+        id: selectedId,
+        profile,
+        ...(secret && { secret }),
+      });
+      setSelectedId(saved.id);
+      setSecret('');
+      return t('connections.saved');
+    });
+  };
+
+  const test = () => {
+    const profile = unchanged ? undefined : checkedProfile(secretNeeded);
+    if (!unchanged && !profile) return;
+    void attempt(async () => {
+      const { resource, count, notPermitted, route } = await testProfile.mutateAsync(
+        profile ? { id: selectedId, profile, ...(secret && { secret }) } : { id: selectedId ?? '' },
+      );
+      const works = t('connections.testOk', { what: counted(t, resource, count, numberFormat(language)) });
+      // The route, as an office's IT asks for it: direct or which proxy, and each end's time.
+      const way = route.thisMachine
+        ? t('connections.testRouteThisMachine')
+        : route.proxy
+          ? t('connections.testRouteProxy', { proxy: route.proxy })
+          : t('connections.testRouteDirect');
+      const timed =
+        route.tokenMs === undefined
+          ? t('connections.testTimesKept', { route: way, apiMs: route.apiMs })
+          : t('connections.testTimes', { route: way, tokenMs: route.tokenMs, apiMs: route.apiMs });
+      const routed = route.issuer
+        ? `${timed} ${t('connections.testIssuer', { issuer: route.issuer })}`
+        : timed;
+      if (notPermitted.length === 0) return `${works} ${routed}`;
+      const refused = notPermitted.map((list) => t(`search.lists.${list}`)).join(', ');
+      return `${works} ${t('connections.testNotPermitted', { lists: refused })} ${routed}`;
+    });
+  };
+
+  const remove = () =>
+    attempt(async () => {
+      await deleteProfile.mutateAsync(selectedId ?? '');
+      pick(undefined);
+      return t('connections.deleted');
+    });
+
+  const use = () =>
+    attempt(async () => {
+      await selectConnection.mutateAsync(selectedId ?? '');
+      onClose();
+      return t('connections.saved');
+    });
+
+  return {
+    profiles,
+    selectedId,
+    selected,
+    draft,
+    setDraft,
+    secret,
+    setSecret,
+    problems,
+    message,
+    busy,
+    unsaved,
+    moved,
+    secretNeeded,
+    pick,
+    save,
+    test,
+    remove,
+    use,
+  };
+}

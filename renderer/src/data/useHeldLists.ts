@@ -1,0 +1,43 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import type { Language } from '../../../electron/shared/api-rules';
+import type { AppApi } from '../../../electron/shared/contract';
+import { heldListKey, type HeldListStatus, type HeldListView } from '../../../electron/shared/held-list';
+import { call } from '../api/call';
+import { heldListOf, noteHeldList, onHeldLists, readingLists } from '../rows';
+
+// React's view of the lists held for search (rows/held-list-statuses.ts keeps them).
+
+/** Follows the app's lists held for search (mounted once, at the root): their events, and those read before. */
+export function useHeldListEvents(api: AppApi, connectionId: string | undefined): void {
+  useEffect(() => {
+    const stop = api.on('lists.status', noteHeldList);
+    // Lists another window started reading, or read before this one opened.
+    if (connectionId)
+      void call(api, 'lists.status', {}).then(
+        (lists) => lists.forEach(noteHeldList),
+        () => undefined,
+      );
+    return stop;
+  }, [api, connectionId]);
+}
+
+/** The status of one list, kept current: what uses it renders when that list changes, not another. */
+export function useHeldList(
+  connectionId: string | undefined,
+  view: HeldListView,
+  lang: Language,
+): HeldListStatus | undefined {
+  return useSyncExternalStore(onHeldLists, () => heldListOf(connectionId, view, lang));
+}
+
+/** The lists of the connection being read for the first time now (the status bar shows them). */
+export function useReadingLists(connectionId: string | undefined): HeldListStatus[] {
+  const reading = () => readingLists(connectionId);
+  // Rendered again when one of them moved, or one started or ended (the status objects are new then).
+  const told = useSyncExternalStore(onHeldLists, () =>
+    reading()
+      .map((status) => `${heldListKey(status.connectionId, status, status.lang)}:${status.read}`)
+      .join('\n'),
+  );
+  return told ? reading() : [];
+}

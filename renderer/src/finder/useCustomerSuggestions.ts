@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Language } from '../../../electron/shared/api-rules';
+import type { CustomerSuggestion } from '../../../electron/shared/held-list';
+import { call } from '../api/call';
+import { useApi } from '../api/context';
+import { useHeldList } from '../data/useHeldLists';
+import { needsLists } from './needs-lists';
+
+/** Typing pauses this long before the app is asked: a pasted id and Enter ask nothing. */
+const PAUSE_MS = 150;
+
+let nextRequest = 0;
+const NONE = { suggestions: [], total: 0 };
+
+/**
+ * The customers the top bar offers for what is typed (docs/architecture.md, "Search"): the app
+ * answers from the customers and contacts it holds for search, reading them the first time they
+ * are needed (needsLists); while
+ * it reads them, the suggestions are asked for again as the lists grow. A question typed over is
+ * cancelled; `hold` stops asking (the field was submitted or emptied).
+ */
+export function useCustomerSuggestions(
+  connectionId: string | undefined,
+  text: string,
+  lang: Language,
+  /** Suggestions asked for at most. */
+  limit: number,
+  /**
+   * Enter was pressed on what no list held answers: the lists are read whatever was typed, and
+   * with `agreements` the text is looked for as an agreement's id too; `onFound` hears of the
+   * record whose id it is as soon as an answer names it, with the text it was asked for.
+   */
+  lookHarder?: { agreements: boolean; onFound: (suggestion: CustomerSuggestion, text: string) => void },
+) {
+  const api = useApi();
+  const [answer, setAnswer] = useState<{ suggestions: CustomerSuggestion[]; total: number; key?: string }>(
+    NONE,
+  );
+  const [asked, setAsked] = useState<string | undefined>();
+  const customers = useHeldList(connectionId, { resource: 'customers' }, lang);
+  const contacts = useHeldList(connectionId, { resource: 'contacts' }, lang);
+  const agreements = useHeldList(connectionId, { resource: 'agreements' }, lang);
+  const running = useRef<string | undefined>(undefined);
+  const harder = lookHarder ? (lookHarder.agreements ? 'agreements' : 'read') : '';
+  const onFound = useRef(lookHarder?.onFound);
+  useEffect(() => {
+    onFound.current = lookHarder?.onFound;
+  });
+
+  const cancel = useCallback(() => {
+    if (running.current) void api.invoke('data.cancel', { requestId: running.current });
+    running.current = undefined;
+  }, [api]);
+
+  const ask = useCallback(
+    (wanted: string) => {
+      cancel();
+      const requestId = `suggest-${++nextRequest}`;
+      running.current = requestId;
+      call(api, 'search.customers', {
+        text: wanted,
+        lang,
+        limit,
+        read: harder !== '' || needsLists(wanted),
+        ...(harder === 'agreements' && { agreements: true }),
+        requestId,
+      }).then(
+        (answer) => {
+          if (running.current !== requestId) return;
+          running.current = undefined;
+          setAnswer({ suggestions: answer.suggestions, total: answer.total, key: `${wanted}\n${harder}` });
+          const named = harder ? answer.suggestions.find((suggestion) => suggestion.matched.byId) : undefined;
+          if (named) onFound.current?.(named, wanted);
+        },
+        () => {
+          if (running.current === requestId) running.current = undefined;
+        },
+      );
+    },
+    [api, cancel, lang, limit, harder],
+  );
+
+  // What is typed, once typing pauses.
+  const wanted = text.trim();
+  useEffect(() => {
+    if (!connectionId || wanted.length < 2) return cancel();
+    const timer = setTimeout(() => {
+      setAsked(wanted);
+      ask(wanted);
+    }, PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [connectionId, wanted, ask, cancel]);
+
+  // The lists grew (or were read again): the same question again.
+  const lists = [customers, contacts, ...(harder === 'agreements' ? [agreements] : [])].flatMap((list) =>
+    list ? [list] : [],
+  );
+  const progress = lists.map((list) => `${list.read}:${list.asOf ?? 0}:${list.state}`).join(' ');
+  useEffect(() => {
+    if (asked !== undefined && asked === wanted) ask(asked);
+    // Asked again only when the lists changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [progress]);
+
+  useEffect(() => cancel, [cancel]);
+
+  // Suggestions are for what is typed now: none while the question is on its way.
+  const current = asked !== undefined && asked === wanted;
+  return {
+    suggestions: current ? answer.suggestions : [],
+    /** How many customers match in all (more than the suggestions, when there are more than asked for). */
+    total: current ? answer.total : 0,
+    /** The lists the suggestions come from, as the app last told them (their reads' progress). */
+    lists: current ? lists : [],
+    /**
+     * The answer is for what is typed now, asked as hard as `lookHarder` says, and the lists it
+     * looked in are read whole (or stopped): what it does not find, they do not hold.
+     */
+    settled:
+      current &&
+      answer.key === `${wanted}\n${harder}` &&
+      lists.length > 0 &&
+      lists.every((list) => list.state !== 'reading'),
+    /** Stops asking: the field was submitted. */
+    hold: () => {
+      cancel();
+      setAsked(undefined);
+    },
+  };
+}

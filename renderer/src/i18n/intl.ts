@@ -1,0 +1,28 @@
+import type { Language } from '../../../electron/shared/api-rules';
+import { localeOf } from '../../../electron/shared/wire';
+
+// Making an Intl formatter costs about a millisecond (its locale data is looked up and copied);
+// the toolbars and status lines that format render at every key typed in a search, so each
+// formatter is made once per language and options, and kept.
+
+const made = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function once<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  const known = made.get(key) as F | undefined;
+  if (known) return known;
+  const format = make();
+  made.set(key, format);
+  return format;
+}
+
+/** The number formatter of `language` with `options`, made once. */
+export function numberFormat(language: Language, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const locale = localeOf(language);
+  return once(`number ${locale} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+}
+
+/** The date and time formatter of `language` with `options`, made once. */
+export function dateTimeFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = localeOf(language);
+  return once(`date ${locale} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+}

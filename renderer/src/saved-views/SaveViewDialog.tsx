@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { counted } from '../i18n/translations';
+import { numberFormat } from '../i18n/intl';
+import type { Language } from '../../../electron/shared/api-rules';
+import type { ColumnLayout, SavedView } from '../../../electron/shared/contract';
+import type { FilterCondition } from '../../../electron/shared/filter';
+import { viewNameSchema } from '../../../electron/shared/saved-view';
+import type { View } from '../../../electron/shared/view';
+import { failureLine } from '../ui/describe-failure';
+import { FormField } from '../ui/FormField';
+import { useChangeViews, useSavedViews } from './saved-views';
+
+export interface SaveViewDialogProps {
+  /** The view on screen: its list, filter, visible columns in order and column layout. */
+  view: View;
+  filter: FilterCondition[];
+  columns: string[];
+  layout: ColumnLayout;
+  /** The table's name ("Agreements", "Contacts of this customer"). */
+  table: string;
+  onClose: () => void;
+}
+
+/**
+ * "Save view…": names the view on screen for the chosen connection. A name already taken says so
+ * and replaces that view only when confirmed; the dialog says that filter values are stored.
+ */
+export function SaveViewDialog({ view, filter, columns, layout, table, onClose }: SaveViewDialogProps) {
+  const { t, i18n } = useTranslation();
+  const numbers = numberFormat(i18n.language as Language);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const saved = useSavedViews();
+  const save = useChangeViews('views.save');
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  const wanted = name.trim();
+  const taken = saved.some((other) => other.name === wanted);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = viewNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setProblem(t(wanted ? 'views.nameInvalid' : 'views.nameEmpty'));
+      return;
+    }
+    const next: SavedView = { name: parsed.data, ...view, filter, columns, layout };
+    try {
+      await save.mutateAsync({ view: next });
+      onClose();
+    } catch (failure) {
+      setProblem(failureLine(t, i18n.language as Language, failure));
+    }
+  };
+
+  return (
+    <dialog ref={dialog} className="export-dialog" aria-labelledby="save-view-title" onClose={onClose}>
+      <form method="dialog" onSubmit={(event) => void submit(event)} noValidate>
+        <h2 id="save-view-title">{t('views.saveTitle', { table })}</h2>
+        <FormField
+          label={t('views.name')}
+          problem={problem}
+          hint={taken ? t('views.replaces', { name: wanted }) : undefined}
+          value={name}
+          maxLength={100}
+          autoFocus
+          onChange={(event) => {
+            setName(event.target.value);
+            setProblem(undefined);
+          }}
+        />
+        <p data-testid="save-view-summary">
+          {t('views.summary', {
+            table,
+            sort: view.sort ? t('views.sorted') : t('views.unsorted'),
+            filters: counted(t, 'conditions', filter.length, numbers),
+            columns: counted(t, 'columns', columns.length, numbers),
+          })}
+        </p>
+        <p className="hint" id="save-view-stored">
+          {t('views.storedHint')}
+        </p>
+        <div className="form-actions">
+          {/* What saving keeps in clear is read with the button that does it. */}
+          <button type="submit" disabled={save.isPending} aria-describedby="save-view-stored">
+            {taken ? t('views.replace') : t('views.save')}
+          </button>
+          <button type="button" onClick={() => dialog.current?.close()}>
+            {t('views.cancel')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,149 @@
+import type { TFunction } from 'i18next';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../electron/shared/api-rules';
+import type { SavedView } from '../../../electron/shared/contract';
+import { viewNameSchema } from '../../../electron/shared/saved-view';
+import { failureLine } from '../ui/describe-failure';
+import { CheckSetting } from './CheckSetting';
+import { useChangeViews, useSavedViews } from './saved-views';
+
+/** What a row of the menu is doing: shown, being renamed, or asking to confirm its deletion. */
+type Editing = { name: string; mode: 'rename' | 'delete' } | undefined;
+
+/**
+ * The header's "Saved views" menu: the chosen connection's views, each to open (restored exactly:
+ * list, customer, sort, filter, columns), rename or delete (after a confirmation).
+ */
+export function SavedViewsMenu({ onOpen }: { onOpen: (view: SavedView) => void }) {
+  const { t, i18n } = useTranslation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const summary = useRef<HTMLElement>(null);
+  const views = useSavedViews();
+  const rename = useChangeViews('views.rename');
+  const remove = useChangeViews('views.delete');
+  const [editing, setEditing] = useState<Editing>();
+  const [newName, setNewName] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const failed = (failure: unknown) => setProblem(failureLine(t, i18n.language as Language, failure));
+
+  const submitRename = async (event: FormEvent, name: string) => {
+    event.preventDefault();
+    const parsed = viewNameSchema.safeParse(newName);
+    if (!parsed.success) return setProblem(t(newName.trim() ? 'views.nameInvalid' : 'views.nameEmpty'));
+    if (parsed.data !== name && views.some((other) => other.name === parsed.data)) {
+      return setProblem(t('views.nameTaken', { name: parsed.data }));
+    }
+    await rename.mutateAsync({ name, newName: parsed.data }).then(() => setEditing(undefined), failed);
+  };
+  const edit = (name: string, mode: 'rename' | 'delete') => {
+    setEditing({ name, mode });
+    setNewName(name);
+    setProblem(undefined);
+  };
+
+  return (
+    <details
+      className="views-menu"
+      ref={menu}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !menu.current?.open) return;
+        // Escape leaves a rename or a confirmation first, then closes the menu, back on its button
+        // (and is not the app's Back).
+        event.preventDefault();
+        if (editing) setEditing(undefined);
+        else {
+          menu.current.open = false;
+          summary.current?.focus();
+        }
+      }}
+    >
+      <summary ref={summary}>{t('views.menu')}</summary>
+      <div className="views-menu-list">
+        {views.length === 0 && <p className="hint">{t('views.none')}</p>}
+        <ul aria-label={t('views.menu')}>
+          {views.map((view) => (
+            <li key={view.name}>
+              {editing?.name === view.name && editing.mode === 'rename' ? (
+                <form onSubmit={(event) => void submitRename(event, view.name)}>
+                  <input
+                    aria-label={t('views.newName', { name: view.name })}
+                    value={newName}
+                    maxLength={100}
+                    autoFocus
+                    onChange={(event) => setNewName(event.target.value)}
+                  />
+                  <button type="submit">{t('views.renameDone')}</button>
+                  <button type="button" onClick={() => setEditing(undefined)}>
+                    {t('views.cancel')}
+                  </button>
+                </form>
+              ) : editing?.name === view.name && editing.mode === 'delete' ? (
+                <span role="group" aria-label={t('views.confirmDelete', { name: view.name })}>
+                  {t('views.confirmDelete', { name: view.name })}
+                  <button
+                    type="button"
+                    onClick={() =>
+                      void remove.mutateAsync({ name: view.name }).then(() => setEditing(undefined), failed)
+                    }
+                  >
+                    {t('views.delete')}
+                  </button>
+                  <button type="button" onClick={() => setEditing(undefined)} autoFocus>
+                    {t('views.keep')}
+                  </button>
+                </span>
+              ) : (
+                <>
+                  <button
+                    type="button"
+                    className="view-name"
+                    onClick={() => {
+                      if (menu.current) menu.current.open = false;
+                      onOpen(view);
+                    }}
+                  >
+                    {view.name}
+                  </button>
+                  <span className="hint">{describe(t, view)}</span>
+                  <button
+                    type="button"
+                    aria-label={t('views.renameOne', { name: view.name })}
+                    onClick={() => edit(view.name, 'rename')}
+                  >
+                    {t('views.rename')}
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={t('views.deleteOne', { name: view.name })}
+                    onClick={() => edit(view.name, 'delete')}
+                  >
+                    {t('views.delete')}
+                  </button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+        {problem && (
+          <p className="field-problem" role="alert">
+            {problem}
+          </p>
+        )}
+        <CheckSetting setting="startClean" label={t('desk.startClean')} hint={t('desk.startCleanHint')} />
+        <CheckSetting
+          setting="prepareSearch"
+          label={t('search.prepare')}
+          hint={t('search.prepareHint')}
+          onUnlessOff
+        />
+      </div>
+    </details>
+  );
+}
+
+/** A saved view in a few words: which list, of which customer. */
+function describe(t: TFunction, view: SavedView): string {
+  const list = t(`nav.${view.resource}`);
+  return view.customerId ? t('views.ofCustomer', { list, id: view.customerId }) : list;
+}

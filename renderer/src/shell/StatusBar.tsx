@@ -1,0 +1,93 @@
+import { useTranslation } from 'react-i18next';
+import { DensityToggle } from './DensityToggle';
+import type { Language } from '../../../electron/shared/api-rules';
+import type { SessionStatus } from '../../../electron/shared/contract';
+import { useLatestEvent } from '../data/queries';
+import { useReadingLists } from '../data/useHeldLists';
+import { useApi } from '../api/context';
+import { dateTimeFormat, numberFormat } from '../i18n/intl';
+
+/** Connection, token state and budget, live request rate and queue (docs/architecture.md, "How a page reaches the screen"). */
+export function StatusBar({ session }: { session: SessionStatus | undefined }) {
+  const { t, i18n } = useTranslation();
+  const connectionId = session?.connection?.id;
+  const stats = useLatestEvent('limiter.stats', connectionId);
+  const token = useLatestEvent('token.state', connectionId) ?? session?.token ?? undefined;
+  const language = i18n.language as Language;
+  const api = useApi();
+  // Lists read for search go on when the table or field that asked is gone: said here, with Cancel.
+  const reading = useReadingLists(session?.connection?.id);
+  const percent = numberFormat(language, { style: 'percent' });
+  const time = (at: number) =>
+    dateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(at);
+  const tokenText =
+    token?.status === 'valid' && token.expiresAt
+      ? t('status.tokenValid', { time: time(token.expiresAt) })
+      : token?.status === 'requesting'
+        ? t('status.tokenRequesting')
+        : token?.status === 'failed'
+          ? t('status.tokenFailed', { error: token.error ?? '' })
+          : t('status.tokenNone');
+  return (
+    <footer className="status-bar" role="contentinfo">
+      <span data-testid="connection">
+        {session?.connection
+          ? t('status.connection', {
+              name: session.connection.demo ? t('connection.demo') : session.connection.name,
+            })
+          : t('status.noConnection')}
+      </span>
+      {token && <span data-testid="token-state">{tokenText}</span>}
+      {token && (
+        <span data-testid="token">
+          {t(token.countUnknown ? 'status.budgetUnknown' : 'status.budget', {
+            used: token.used,
+            limit: token.limit,
+          })}
+          {token.unconfirmed > 0 && ` · ${t('status.unconfirmed', { count: token.unconfirmed })}`}
+        </span>
+      )}
+      {stats && (
+        <span data-testid="rate">
+          {t('status.rate', {
+            count: stats.requestsPerSecond,
+            rate: numberFormat(language, { maximumFractionDigits: 1 }).format(stats.requestsPerSecond),
+          })}
+          {stats.queued > 0 && ` · ${t('status.queued', { count: stats.queued })}`}
+          {stats.sharedWith > 0 && ` · ${t('status.shared', { count: stats.sharedWith })}`}
+        </span>
+      )}
+      {stats && stats.allowedRate < stats.configuredRate && (
+        <span role="status">{t('status.slowedDown')}</span>
+      )}
+      {reading.map((list) => (
+        <span key={`${list.resource}:${list.customerId ?? ''}:${list.lang}`} data-testid="status-reading">
+          {t(list.prepared ? 'search.statusPreparing' : 'search.statusReading', {
+            list: t(`search.lists.${list.resource}`),
+            percent: list.total ? percent.format(Math.min(1, list.read / list.total)) : '…',
+          })}{' '}
+          <button
+            type="button"
+            aria-label={t('search.cancelReading', { list: t(`search.lists.${list.resource}`) })}
+            onClick={() =>
+              void api.invoke('lists.stop', {
+                list: {
+                  resource: list.resource,
+                  ...(list.customerId !== undefined && { customerId: list.customerId }),
+                },
+                lang: list.lang,
+              })
+            }
+          >
+            {t('search.cancel')}
+          </button>
+        </span>
+      ))}
+      {session?.keychainProblem && <span role="status">{t('errors.keychain')}</span>}
+      {/* A display setting at the bar's end, where the window's state is shown. */}
+      <span className="status-end">
+        <DensityToggle />
+      </span>
+    </footer>
+  );
+}

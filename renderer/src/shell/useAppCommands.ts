@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '../../../electron/shared/api-rules';
+import { DEMO_CONNECTION_ID, type SavedView } from '../../../electron/shared/contract';
+import { useChooseLanguage, useSelectConnection } from '../data/mutations';
+import { useProfiles, useSession } from '../data/queries';
+import { useSetting } from '../data/useSetting';
+import { useCommandList } from '../keyboard/commands';
+import { useSavedViews } from '../saved-views/saved-views';
+
+/**
+ * The actions the command box offers beside those with keys: the panels, the other language,
+ * Compact rows, each saved view of the connection, each customer opened this session, and each
+ * other connection.
+ */
+export function useAppCommands({
+  onShowConnections,
+  onShowExports,
+  recentCustomers,
+  onOpenCustomer,
+  onOpenView,
+}: {
+  onShowConnections: () => void;
+  onShowExports: () => void;
+  recentCustomers: readonly string[];
+  onOpenCustomer: (customerId: string) => void;
+  onOpenView: (view: SavedView) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const chooseLanguage = useChooseLanguage();
+  const density = useSetting('density');
+  const compact = density.value === 'compact';
+  const views = useSavedViews();
+  const profiles = useProfiles().data ?? [];
+  const chosen = useSession().data?.connection?.id;
+  const selectConnection = useSelectConnection();
+  const otherLanguage = LANGUAGES.find((language) => language !== i18n.language) ?? LANGUAGES[0];
+  const connections = [{ id: DEMO_CONNECTION_ID, name: t('connection.demo') }, ...profiles];
+  useCommandList([
+    { key: 'app.connections', label: t('shortcuts.names.app.connections'), run: onShowConnections },
+    { key: 'app.exports', label: t('shortcuts.names.app.exports'), run: onShowExports },
+    {
+      key: 'app.language',
+      label: t('shortcuts.names.app.language'),
+      run: () => void chooseLanguage(otherLanguage),
+    },
+    {
+      key: 'app.density',
+      label: t(compact ? 'shortcuts.names.app.standard' : 'shortcuts.names.app.compact'),
+      run: () => void density.choose(compact ? 'standard' : 'compact'),
+    },
+    ...views.map((view) => ({
+      key: `view:${view.name}`,
+      label: t('commands.savedView', { name: view.name }),
+      run: () => onOpenView(view),
+    })),
+    ...recentCustomers.map((customerId) => ({
+      key: `customer:${customerId}`,
+      label: t('commands.customer', { id: customerId }),
+      run: () => onOpenCustomer(customerId),
+    })),
+    ...connections
+      .filter((connection) => connection.id !== chosen)
+      .map((connection) => ({
+        key: `connection:${connection.id}`,
+        label: t('commands.connection', { name: connection.name }),
+        run: () => void selectConnection.mutateAsync(connection.id),
+      })),
+  ]);
+}
