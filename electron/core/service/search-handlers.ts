@@ -34,6 +34,11 @@ export function searchHandlers(
         const { sort, ...scope } = view;
         const list = heldLists().use(chosen(caller), scope, lang);
         const rows = list.rows;
+        // The list as it stands now, before the search awaits: pages read meanwhile must not be
+        // told as searched (a list told read whole with the matches of its first pages would settle
+        // the table short). The matches may cover more than this; never less.
+        const status = heldLists().statusOf(list);
+        const version = `${rows.serial}:${rows.length}`;
         // Fields compare as the table's and an export's do: by the kinds the schema or the first
         // rows give. Before the first page there are none to judge (nor kinds to judge them by).
         const kindOf = kindsOf(list.fields ?? [], rows.records.slice(0, KIND_SAMPLE_ROWS));
@@ -53,8 +58,8 @@ export function searchHandlers(
           }),
           from,
           matches: matches.length,
-          version: `${rows.serial}:${rows.length}`,
-          list: heldLists().statusOf(list),
+          version,
+          list: status,
           ...(sample && { sample: rows.records.slice(0, KIND_SAMPLE_ROWS) }),
         };
       }),
@@ -70,6 +75,12 @@ export function searchHandlers(
         const contacts = held('contacts');
         const agreements = byAgreement ? held('agreements') : undefined;
         const statusOf = (list: typeof customers) => (list ? heldLists().statusOf(list) : null);
+        // As in search.rows: the lists as they stood when the search began.
+        const statuses = {
+          customers: statusOf(customers),
+          contacts: statusOf(contacts),
+          ...(byAgreement && { agreements: statusOf(agreements) }),
+        };
         return {
           ...(await suggestCustomers(
             text,
@@ -77,9 +88,7 @@ export function searchHandlers(
             limit,
             signal,
           )),
-          customers: statusOf(customers),
-          contacts: statusOf(contacts),
-          ...(byAgreement && { agreements: statusOf(agreements) }),
+          ...statuses,
         };
       }),
     'lists.record': ({ list: view, lang, id, read }, caller = DIRECT_CALLER) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppApi, RequestInput, RequestName } from '../../../electron/shared/contract';
 import type { FilterCondition } from '../../../electron/shared/filter';
 import type { HeldListStatus } from '../../../electron/shared/held-list';
-import { noteHeldList } from './held-list-statuses';
+import { heldListOf, noteHeldList } from './held-list-statuses';
 import { HeldSearchLoader } from './held-search-loader';
 
 /**
@@ -60,7 +60,7 @@ function fakeApp({ connectionId = 'c', madeWhenAsked = false } = {}) {
     loader.open();
     return loader;
   };
-  return { api, asked, state, status, answerAll, openLoader };
+  return { api, asked, state, status, waiting, answerAll, openLoader };
 }
 
 const searches = (asked: ReturnType<typeof fakeApp>['asked']) =>
@@ -135,6 +135,34 @@ describe('a filtered table over the list held for search', () => {
     expect(loader.matches).toBe(15);
     expect(loader.list?.state).toBe('held');
     expect(searches(app.asked)).toHaveLength(2);
+  });
+
+  it('blocks asked before the app said the list is read whole: no answer of theirs settles it or says it is being read, one asked since settles it', async () => {
+    const app = fakeApp({ connectionId: 'two-blocks', madeWhenAsked: true });
+    app.state.read = 500;
+    app.state.matches = 450;
+    const loader = app.openLoader([{ field: '*', op: 'contains', value: 'sa' }]);
+    await app.answerAll();
+    // Two blocks on their way, both made over the first 500 rows read.
+    loader.ensure(150, 320);
+    expect(searches(app.asked).map((one) => one.input.from)).toEqual([0, 100, 200, 300]);
+    app.state.read = 1_000;
+    app.state.matches = 900;
+    noteHeldList(app.status());
+    // The first outdated answer asks again; the second, made as early, does not settle the table.
+    const { waiting } = app;
+    waiting.shift()?.();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loader.settled).toBe(false);
+    waiting.shift()?.();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect([loader.matches, loader.settled]).toEqual([450, false]);
+    // Nor does it take the list back to being read, for this table or for others.
+    expect(loader.list?.state).toBe('held');
+    expect(heldListOf('two-blocks', { resource: 'customers' }, 'en')?.state).toBe('held');
+    await app.answerAll();
+    await app.answerAll();
+    expect([loader.matches, loader.settled]).toEqual([900, true]);
   });
 
   it('is not settled while its count may be behind the list: told it is read whole, until an answer made since comes', async () => {

@@ -1,7 +1,7 @@
 import type { Language } from '../../../electron/shared/api-rules';
 import type { AppApi } from '../../../electron/shared/contract';
 import type { FilterCondition } from '../../../electron/shared/filter';
-import { isSameList, type HeldListStatus } from '../../../electron/shared/held-list';
+import { heldListKey, isSameList, type HeldListStatus } from '../../../electron/shared/held-list';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { call } from '../api/call';
 import type { View } from '../../../electron/shared/view';
@@ -42,10 +42,11 @@ export class HeldSearchLoader extends RowLoader {
   private stopListening: (() => void) | undefined;
   private answered = false;
   /**
-   * The app told of more rows read while a block was being asked: that answer may have been made
-   * before them (0 matches of a list being read), so the screen is asked again when it comes.
+   * How many times the app told of the list growing: an answer asked before the last time may have
+   * been made before those rows (0 matches of a list being read), so the screen is asked again when
+   * it comes. Counted, not flagged: of several blocks asked before, each answer is outdated.
    */
-  private toldWhileAsking = false;
+  private tellings = 0;
   /** The app told of the list since the last answer made after it: `matches` may be behind. */
   private countBehind = false;
 
@@ -62,7 +63,7 @@ export class HeldSearchLoader extends RowLoader {
   }
 
   private get listKey(): string {
-    return JSON.stringify([this.connectionId, this.view.resource, this.view.customerId ?? null, this.lang]);
+    return heldListKey(this.connectionId, this.scope, this.lang);
   }
 
   private get scope() {
@@ -131,15 +132,19 @@ export class HeldSearchLoader extends RowLoader {
     const before = this.list;
     this.list = told;
     const grew = told.read !== before?.read || told.state !== before?.state || told.asOf !== before?.asOf;
-    if (grew) this.countBehind = true;
-    // The version moves with the next answer; reading the first block on screen brings it.
-    if (grew && this.reading.size > 0) this.toldWhileAsking = true;
-    else if (grew) this.read(Math.floor(this.screen.first / BLOCK));
+    if (grew) {
+      this.countBehind = true;
+      this.tellings++;
+    }
+    // The version moves with the next answer; reading the first block on screen brings it (once
+    // the blocks asked before are answered, when some are).
+    if (grew && this.reading.size === 0) this.read(Math.floor(this.screen.first / BLOCK));
     this.changed();
   }
 
   private read(block: number): void {
     const requestId = `held-${++nextRequest}`;
+    const askedAfter = this.tellings;
     this.reading.set(block, requestId);
     call(this.api, 'search.rows', {
       view: this.view,
@@ -154,8 +159,7 @@ export class HeldSearchLoader extends RowLoader {
         if (this.reading.get(block) !== requestId) return;
         this.reading.delete(block);
         this.answered = true;
-        const outdated = this.toldWhileAsking;
-        this.toldWhileAsking = false;
+        const outdated = askedAfter !== this.tellings;
         if (!outdated) this.countBehind = false;
         if (answer.sample?.length && !this.firstRows) {
           this.firstRows = answer.sample;
@@ -172,7 +176,8 @@ export class HeldSearchLoader extends RowLoader {
           noteHeldList(answer.list);
         }
         this.changed();
-        if (outdated) this.read(Math.floor(this.screen.first / BLOCK));
+        const first = Math.floor(this.screen.first / BLOCK);
+        if (outdated && !this.reading.has(first)) this.read(first);
         else this.ensure(this.screen.first, this.screen.last);
       },
       (failure: unknown) => {
