@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe.js';
-import type { ProxyChallenge } from '../electron/shared/contract.js';
+import type { ProxyChallenge } from '../electron/shared/connection-requests.js';
 import { EVENTS_PATH, sseEvent } from '../electron/shared/wire.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 

@@ -17,3 +17,8 @@ export type DemoConnection = z.infer<typeof demoConnectionSchema>;
 
 /** The client id of a Demo API's client (its secret is new at every start). */
 export const DEMO_CLIENT_ID = 'demo-client';
+
+/** The id of the built-in Demo connection. */
+export const DEMO_CONNECTION_ID = 'demo';
+/** The name the built-in Demo connection is shown (and linked) under. */
+export const DEMO_CONNECTION_NAME = 'Demo';

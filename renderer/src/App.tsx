@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FilterCondition } from '../../electron/shared/filter';
 import type { View } from '../../electron/shared/view';
-import type { SavedView } from '../../electron/shared/contract';
+import type { SavedView } from '../../electron/shared/saved-view';
 import type { CustomerTables, Desk } from '../../electron/shared/desk';
 import { layoutKeyOf, usePutLayout } from './table/useColumnLayout';
 import type { Resource } from '../../electron/shared/api-rules';

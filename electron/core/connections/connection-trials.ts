@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { RESOURCES } from '../../shared/api-rules.js';
 import { isLoopbackName } from '../../shared/loopback.js';
-import type { ConnectionRoute, ParsedRequestInput, RequestOutputs } from '../../shared/contract.js';
+import type { ParsedRequestInput, RequestOutputs } from '../../shared/contract.js';
+import type { ConnectionRoute } from '../../shared/connection-requests.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { Connection, ConnectionProfile } from '../api/connect.js';
-import { AppError } from '../errors.js';
-import { ApiError } from '../errors.js';
+import { ApiError, AppError } from '../errors.js';
 import { credentialsId, credentialsOf, type Credentials } from '../credentials.js';
 import type { ProfileStore } from '../store/profiles.js';
 import { treatAsSecret } from '../redact.js';

@@ -1,10 +1,10 @@
+import { type EventName, type EventPayloads } from '../../shared/contract.js';
 import {
   DEMO_CONNECTION_ID,
   DEMO_CONNECTION_NAME,
-  type EventName,
-  type EventPayloads,
-  type TokenStatus,
-} from '../../shared/contract.js';
+  type DemoConnection,
+} from '../../shared/demo-connection.js';
+import type { TokenStatus } from '../../shared/status.js';
 import { API_LIMITS, DEFAULT_API_PREFIX } from '../../shared/api-rules.js';
 import { connect, type Connection, type ConnectionProfile, type ConnectionServices } from '../api/connect.js';
 import type { GrantLedger } from '../auth/grant-ledger.js';
@@ -14,7 +14,6 @@ import { TokenManagers } from '../auth/token-managers.js';
 import type { SecretSource, TokenState } from '../auth/tokens.js';
 import { Vault } from '../auth/vault.js';
 import { AppError } from '../errors.js';
-import type { DemoConnection } from '../../shared/demo-connection.js';
 
 /** The built-in Demo connection's server: where it listens, and its one client's credentials. */
 /** A running Demo API, as main, the host or a test hands it over. */

@@ -1,4 +1,5 @@
-import type { ParsedRequestInput, ProfileSummary } from '../../shared/contract.js';
+import type { ParsedRequestInput } from '../../shared/contract.js';
+import type { ProfileSummary } from '../../shared/connection-requests.js';
 import type { Profile } from '../../shared/profile.js';
 import { companyRootProblem } from '../net/company-roots.js';
 import { credentialsOf, sameCredentials } from '../credentials.js';

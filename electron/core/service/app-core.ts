@@ -1,12 +1,11 @@
 import {
   CONNECTION_REQUESTS,
-  DEMO_CONNECTION_ID,
   type EventName,
   type EventPayloads,
   type RequestName,
-  type SessionStatus,
 } from '../../shared/contract.js';
-import type { Fetch } from '../net/http.js';
+import { DEMO_CONNECTION_ID } from '../../shared/demo-connection.js';
+import type { SessionStatus } from '../../shared/status.js';
 import { dataFiles } from '../app-paths.js';
 import { credentialsOf } from '../credentials.js';
 import { AuditLog } from '../export/audit-log.js';
@@ -15,9 +14,9 @@ import { LimiterRegistry } from '../rate/limiter-registry.js';
 import { ProfileStore, type DamagedFileReport } from '../store/profiles.js';
 import { TokenManagers } from '../auth/token-managers.js';
 import { openVault, type Vault } from '../auth/vault.js';
-import { ConnectionTrials, type RouteOf } from '../connections/connection-trials.js';
+import { ConnectionTrials } from '../connections/connection-trials.js';
 import { Connections, tokenStatus, type DemoServer } from '../connections/connections.js';
-import { ExportJobs, type ExportJobsOptions } from './export-jobs.js';
+import { ExportJobs } from './export-jobs.js';
 import { ProfileEditor } from '../connections/profile-editor.js';
 import { DIRECT_CALLER, RequestRegistry } from './request-registry.js';
 import { AppError } from '../errors.js';
@@ -27,50 +26,18 @@ import type { Handlers } from './handlers.js';
 import { forgetSavedViews, savedViewHandlers } from './saved-view-handlers.js';
 import { deskHandlers } from './desk-handlers.js';
 import { DeskStore } from '../store/desks.js';
-import { keychainSeal, type TypedTextSeal } from '../store/typed-text.js';
+import { keychainSeal } from '../store/typed-text.js';
 import { searchHandlers } from './search-handlers.js';
+import type { AppCoreOptions } from './app-core-options.js';
+import { dataHandlers } from './data-handlers.js';
+import { exportHandlers } from './export-handlers.js';
 import { ProxyLogins } from '../connections/proxy-logins.js';
 import { LinkInbox } from './link-inbox.js';
 import { SearchPreparation } from '../search/search-preparation.js';
 import { HeldLists, type ListSource } from '../search/held-lists.js';
 
 export type { DemoServer };
-
-export interface AppCoreOptions extends ExportJobsOptions {
-  /** Profiles, settings, token ledger and audit log (Electron's userData, or the host's). */
-  dataDir: string;
-  /** The keychain; the system's by default. */
-  vault?: Vault;
-  /**
-   * Starts the built-in Demo connection's server (the first time it is chosen). The composition
-   * roots (Electron main, the browser host) hand it in: the engine never imports the Demo API.
-   */
-  startDemo?: () => Promise<DemoServer>;
-  /** Writes the system clipboard (Electron main's); without it, the page writes its own. */
-  writeClipboard?: (text: string) => Promise<void>;
-  /**
-   * How long after a connection is chosen the finder's lists start being read in the background
-   * (5 s by default; Infinity: never, for tests that count every request).
-   */
-  prepareSearchAfterMs?: number;
-  /** Memory kept for the lists held for search, all together (256 MiB by default). */
-  searchBudgetBytes?: number;
-  /**
-   * The network every API and token endpoint is reached through (a composition choice): Chromium's
-   * in Electron (OS proxy, PAC, OS trust store), the proxy-aware Node fetch in the browser host;
-   * Node's own fetch when none is given (tests against 127.0.0.1).
-   */
-  fetch?: Fetch;
-  /** The proxy `fetch` sends a URL through, and who issued its certificate (the connection Test says the route). */
-  routeOf?: RouteOf;
-  /**
-   * Encrypts what a person typed before a desk keeps it (Electron's safeStorage in the app); by
-   * default a key kept in the vault's keychain. Without a keychain it is not kept.
-   */
-  typedTextSeal?: TypedTextSeal;
-  /** Trusts a saved profile's company root for its API and token endpoint only (where `fetch` can). */
-  trustCompanyRoot?: (urls: string[], pem: string) => void;
-}
+export type { AppCoreOptions };
 
 type Listener = <E extends EventName>(name: E, payload: EventPayloads[E]) => void;
 
@@ -234,52 +201,22 @@ export class AppCore {
       () => this.desks,
       () => this.settings,
     ),
-    'data.listPage': ({ view, size, cursor, lang, priority, requestId }, caller = DIRECT_CALLER) =>
-      this.requests.run(caller, requestId, (signal) =>
-        this.connections
-          .chosen(caller)
-          .client.listPage({ ...view, size, cursor, lang }, { signal, priority: priority ?? 'interactive' }),
-      ),
-    'data.offsetPage': ({ view, size, page, lang, requestId }, caller = DIRECT_CALLER) =>
-      this.requests.run(caller, requestId, (signal) =>
-        // The user jumped there and waits: interactive, ahead of prefetches and exports.
-        this.connections
-          .chosen(caller)
-          .client.offsetPage({ ...view, size, page, lang }, { signal, priority: 'interactive' }),
-      ),
-    'data.count': ({ view, requestId }, caller = DIRECT_CALLER) =>
-      this.requests.run(caller, requestId, async (signal) => {
-        const { connectionId, client } = this.chosenSource(caller);
-        const total = await client.count(view, { signal, priority: 'prefetch' });
-        // A list read for search takes this count rather than asking again.
-        this.heldLists.counts.note(connectionId, view, total);
-        return { total };
-      }),
-    'data.cancel': ({ requestId }, caller = DIRECT_CALLER) =>
-      Promise.resolve({ cancelled: this.requests.cancel(caller, requestId) }),
-    'data.schemas': ({ lang }, caller = DIRECT_CALLER) =>
-      this.connections.chosen(caller).client.schemas(lang),
+    ...dataHandlers(
+      () => this.connections,
+      this.requests,
+      () => this.heldLists,
+      (caller) => this.chosenSource(caller),
+    ),
     ...searchHandlers(
       () => this.heldLists,
       this.requests,
       (caller) => this.chosenSource(caller),
     ),
-    'export.start': (input, caller = DIRECT_CALLER) =>
-      this.exports.start(
-        this.connections.chosen(caller).client,
-        this.connections.active(caller)?.name ?? '',
-        input,
-      ),
-    // Exports are cancelled by export.cancel only, with the id the app gave them.
-    'export.cancel': ({ exportId }) => Promise.resolve({ cancelled: this.exports.cancel(exportId) }),
-    'export.reveal': ({ exportId }) => Promise.resolve({ revealed: this.exports.reveal(exportId) }),
-    'exports.recent': async () => ({ entries: await this.exports.recent(30) }),
-    'clipboard.write': async ({ text }) => {
-      if (!this.writeClipboard)
-        throw new AppError('not-found', 'this app has no clipboard of its own: the page writes it');
-      await this.writeClipboard(text);
-      return { written: true };
-    },
+    ...exportHandlers(
+      () => this.connections,
+      () => this.exports,
+      () => this.writeClipboard,
+    ),
     'proxy.answer': (answer) => this.proxyLogins.answer(answer),
   };
 

@@ -1,4 +1,4 @@
-import type { AppErrorPayload } from '../../shared/contract.js';
+import type { AppErrorPayload } from '../../shared/errors.js';
 import { FilterError } from '../../shared/filter.js';
 import { ApiError, AppError } from '../errors.js';
 import { ColumnError } from '../export/columns.js';

@@ -1,5 +1,5 @@
 import { writeDataFile } from './data-file.js';
-import { settingsSchema, type Settings } from '../../shared/contract.js';
+import { settingsSchema, type Settings } from '../../shared/settings.js';
 import { withFileLock } from './file-lock.js';
 import type { DamagedFileReport } from './profiles.js';
 import { readJsonFile, setAside } from './json-file.js';

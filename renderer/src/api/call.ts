@@ -1,11 +1,5 @@
-import type {
-  AppApi,
-  AppErrorPayload,
-  RequestInput,
-  RequestName,
-  RequestOutputs,
-} from '../../../electron/shared/contract';
-import type { AppErrorCode } from '../../../electron/shared/errors';
+import type { AppApi, RequestInput, RequestName, RequestOutputs } from '../../../electron/shared/contract';
+import type { AppErrorCode, AppErrorPayload } from '../../../electron/shared/errors';
 
 /** A failed request, as the app reported it: a code to act on and a message to show. */
 export class AppFailure extends Error {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileSummary, SessionStatus } from '../../../electron/shared/contract';
+import type { ProfileSummary } from '../../../electron/shared/connection-requests';
+import type { SessionStatus } from '../../../electron/shared/status';
 import { ADVANCED_FIELDS, LABEL_KEYS, TEXT_FIELDS, type Draft } from './connection-draft';
 import { CompanyRootField } from './CompanyRootField';
 import { FormField } from '../ui/FormField';

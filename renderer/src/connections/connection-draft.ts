@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { API_LIMITS, DEFAULT_API_PREFIX } from '../../../electron/shared/api-rules';
-import type { ProfileSummary } from '../../../electron/shared/contract';
+import type { ProfileSummary } from '../../../electron/shared/connection-requests';
 import { profileInputSchema, RATE_BOUNDS, type ProfileInput } from '../../../electron/shared/profile';
 
 /** A connection profile as the form holds it: every field as typed. */

@@ -1,7 +1,8 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { Language } from '../../../electron/shared/api-rules';
-import type { AppApi, LimiterStats, SessionStatus, TokenStatus } from '../../../electron/shared/contract';
+import type { AppApi } from '../../../electron/shared/contract';
+import type { LimiterStats, SessionStatus, TokenStatus } from '../../../electron/shared/status';
 import type { View } from '../../../electron/shared/view';
 import type { SchemaField } from '../../../electron/shared/schema';
 import { AppFailure, call } from '../api/call';

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { AppApi, RequestName, SessionStatus } from '../../../electron/shared/contract';
+import type { AppApi, RequestName } from '../../../electron/shared/contract';
+import type { SessionStatus } from '../../../electron/shared/status';
 import type { Desk } from '../../../electron/shared/desk';
 import { sessionQuery } from '../data/queries';
 import { restoreDesk, showsFirstView } from './restore';

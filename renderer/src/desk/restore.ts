@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Resource } from '../../../electron/shared/api-rules';
-import type { AppApi, RequestOutputs, SessionStatus } from '../../../electron/shared/contract';
+import type { AppApi, RequestOutputs } from '../../../electron/shared/contract';
+import type { SessionStatus } from '../../../electron/shared/status';
 import type { Desk } from '../../../electron/shared/desk';
 import { call } from '../api/call';
 import { sessionQuery } from '../data/queries';

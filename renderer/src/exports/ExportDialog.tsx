@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { counted } from '../i18n/translations';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { ExportFormat, ExportView } from '../../../electron/shared/export';
-import { isBareFileName } from '../../../electron/shared/contract';
+import { isBareFileName } from '../../../electron/shared/export-requests';
 import { failureLine } from '../ui/describe-failure';
 import { FormField } from '../ui/FormField';
 import { sortText } from '../ui/sort-text';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEMO_CONNECTION_NAME } from '../../../electron/shared/contract';
+import { DEMO_CONNECTION_NAME } from '../../../electron/shared/demo-connection';
 import { counted } from '../i18n/translations';
 import type { Language } from '../../../electron/shared/api-rules';
 import { call } from '../api/call';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import { SUGGESTIONS_MAX, type CustomerSuggestion } from '../../../electron/shared/held-list';
@@ -103,13 +103,22 @@ export function OpenCustomer({
     onOpen(suggestion.customerId, suggestion.name);
   };
 
-  // Enter waited for the lists: the record whose id it is opens its customer, or nothing has that id.
+  // Enter waited for the lists: the record whose id it is opens its customer, or nothing has that
+  // id. For words (a name, an email), the one customer they match opens once the lists are read
+  // whole; several are offered to choose from.
   const byId = found.suggestions.find((suggestion) => suggestion.matched.byId);
   const waiting = pending !== undefined && pending === wanted;
-  const nothingHasIt = waiting && !byId && found.settled;
-  const shownProblem = nothingHasIt
-    ? t(looksLikeId(wanted) ? 'openCustomer.noId' : 'openCustomer.noMatch', { text: wanted.slice(0, 60) })
-    : problem;
+  const waitedFor = waiting && !byId && found.settled;
+  const onlyOne = waitedFor && !looksLikeId(wanted) && found.total === 1 ? found.suggestions[0] : undefined;
+  useEffect(() => {
+    if (onlyOne) choose(onlyOne);
+  });
+  const shownProblem =
+    waitedFor && !onlyOne
+      ? found.total && !looksLikeId(wanted)
+        ? t('openCustomer.choose')
+        : t(looksLikeId(wanted) ? 'openCustomer.noId' : 'openCustomer.noMatch', { text: wanted.slice(0, 60) })
+      : problem;
 
   /**
    * Enter: the customer the arrows chose, the one whose id (or number, or contact's id) was typed,

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, RESOURCES, type Resource } from '../../../electron/shared/api-rules';
-import { DEMO_CONNECTION_ID, type SavedView, type SessionStatus } from '../../../electron/shared/contract';
+import { DEMO_CONNECTION_ID } from '../../../electron/shared/demo-connection';
+import type { SavedView } from '../../../electron/shared/saved-view';
+import type { SessionStatus } from '../../../electron/shared/status';
 import { SavedViewsMenu } from '../saved-views/SavedViewsMenu';
 import { useChooseLanguage, useSelectConnection } from '../data/mutations';
 import { useProfiles } from '../data/queries';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DensityToggle } from './DensityToggle';
 import type { Language } from '../../../electron/shared/api-rules';
-import type { SessionStatus } from '../../../electron/shared/contract';
+import type { SessionStatus } from '../../../electron/shared/status';
 import { useLatestEvent } from '../data/queries';
 import { useReadingLists } from '../data/useHeldLists';
 import { useApi } from '../api/context';

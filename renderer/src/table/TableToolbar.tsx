@@ -6,7 +6,7 @@ import type { ListView } from '../data/queries';
 import { ExportDialog } from '../exports/ExportDialog';
 import { exportViewOf } from '../../../electron/shared/export';
 import { SaveViewDialog } from '../saved-views/SaveViewDialog';
-import type { ColumnLayout } from '../../../electron/shared/contract';
+import type { ColumnLayout } from '../../../electron/shared/saved-view';
 import { numberFormat } from '../i18n/intl';
 import { CopyLinkButton } from '../links/CopyLinkButton';
 import { useCommand, useShortcutHint } from '../keyboard/commands';

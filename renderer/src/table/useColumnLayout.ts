@@ -1,6 +1,8 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import type { AppApi, ColumnLayout, Settings } from '../../../electron/shared/contract';
+import type { AppApi } from '../../../electron/shared/contract';
+import type { ColumnLayout } from '../../../electron/shared/saved-view';
+import type { Settings } from '../../../electron/shared/settings';
 import type { View } from '../../../electron/shared/view';
 import { call } from '../api/call';
 import { useApi } from '../api/context';

@@ -1,0 +1,43 @@
+import type { Fetch } from '../net/http.js';
+import type { Vault } from '../auth/vault.js';
+import type { RouteOf } from '../connections/connection-trials.js';
+import type { DemoServer } from '../connections/connections.js';
+import type { TypedTextSeal } from '../store/typed-text.js';
+import type { ExportJobsOptions } from './export-jobs.js';
+
+/** What a composition root (Electron main, the browser host, cdb, a test) hands the engine. */
+export interface AppCoreOptions extends ExportJobsOptions {
+  /** Profiles, settings, token ledger and audit log (Electron's userData, or the host's). */
+  dataDir: string;
+  /** The keychain; the system's by default. */
+  vault?: Vault;
+  /**
+   * Starts the built-in Demo connection's server (the first time it is chosen). The composition
+   * roots (Electron main, the browser host) hand it in: the engine never imports the Demo API.
+   */
+  startDemo?: () => Promise<DemoServer>;
+  /** Writes the system clipboard (Electron main's); without it, the page writes its own. */
+  writeClipboard?: (text: string) => Promise<void>;
+  /**
+   * How long after a connection is chosen the finder's lists start being read in the background
+   * (5 s by default; Infinity: never, for tests that count every request).
+   */
+  prepareSearchAfterMs?: number;
+  /** Memory kept for the lists held for search, all together (256 MiB by default). */
+  searchBudgetBytes?: number;
+  /**
+   * The network every API and token endpoint is reached through (a composition choice): Chromium's
+   * in Electron (OS proxy, PAC, OS trust store), the proxy-aware Node fetch in the browser host;
+   * Node's own fetch when none is given (tests against 127.0.0.1).
+   */
+  fetch?: Fetch;
+  /** The proxy `fetch` sends a URL through, and who issued its certificate (the connection Test says the route). */
+  routeOf?: RouteOf;
+  /**
+   * Encrypts what a person typed before a desk keeps it (Electron's safeStorage in the app); by
+   * default a key kept in the vault's keychain. Without a keychain it is not kept.
+   */
+  typedTextSeal?: TypedTextSeal;
+  /** Trusts a saved profile's company root for its API and token endpoint only (where `fetch` can). */
+  trustCompanyRoot?: (urls: string[], pem: string) => void;
+}

@@ -1,0 +1,34 @@
+import { AppError } from '../errors.js';
+import type { Connections } from '../connections/connections.js';
+import type { ExportJobs } from './export-jobs.js';
+import type { Handlers } from './handlers.js';
+import { DIRECT_CALLER } from './request-registry.js';
+
+type ExportRequests =
+  'export.start' | 'export.cancel' | 'export.reveal' | 'exports.recent' | 'clipboard.write';
+
+/**
+ * The export.* requests (docs/architecture.md, "How an export runs"): an export of the caller's
+ * connection started, cancelled by the id the app gave it (never by a caller's request id), shown
+ * in the file manager, and the audit log's newest entries; and the system clipboard, where the app
+ * has one of its own (Electron).
+ */
+export function exportHandlers(
+  connections: () => Connections,
+  exports: () => ExportJobs,
+  writeClipboard: () => ((text: string) => Promise<void>) | undefined,
+): Pick<Handlers, ExportRequests> {
+  return {
+    'export.start': (input, caller = DIRECT_CALLER) =>
+      exports().start(connections().chosen(caller).client, connections().active(caller)?.name ?? '', input),
+    'export.cancel': ({ exportId }) => Promise.resolve({ cancelled: exports().cancel(exportId) }),
+    'export.reveal': ({ exportId }) => Promise.resolve({ revealed: exports().reveal(exportId) }),
+    'exports.recent': async () => ({ entries: await exports().recent(30) }),
+    'clipboard.write': async ({ text }) => {
+      const write = writeClipboard();
+      if (!write) throw new AppError('not-found', 'this app has no clipboard of its own: the page writes it');
+      await write(text);
+      return { written: true };
+    },
+  };
+}
