@@ -19,15 +19,14 @@
 // this does but ranks typos, which ids, emails and phones must not match.
 // Run: node --expose-gc --import tsx bench/search.ts (builds the renderer first).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { Page } from '@playwright/test';
 import { ANY_FIELD } from '../electron/shared/filter.js';
 import { PAGE_SIZE_MAX } from '../electron/shared/api-rules.js';
 import { HeldRows } from '../electron/core/search/held-rows.js';
 import { compileSearch, matchesOf } from '../electron/core/search/list-query.js';
 import { toRecord } from '../electron/demo-api/rows.js';
-import { startDemoApi } from '../electron/demo-api/testing/faults.js';
-import { openTestCore } from '../electron/core/testing/test-kit.js';
 import { openAppInChromium } from './lib/app-in-chromium.js';
+import { millionAgreements } from './lib/million-agreements.js';
+import { typedUntilShown } from './lib/typed-until-shown.js';
 import { percentiles, report, settledHeapMiB, type Figure } from './lib/report.js';
 
 const CUSTOMERS = 100_000;
@@ -289,123 +288,7 @@ figures.push(
 );
 await close();
 
-/**
- * Types `query` in the search box as a person does (the input event the page handles) and waits,
- * frame by frame in the page, for the answer: the count of matches and the first row. The page's
- * own clock, from the key to the frame the rows are in.
- */
-function typedUntilShown(on: Page, query: string, matches: number, firstId: string): Promise<number> {
-  return on.evaluate<number>(`
-    new Promise((resolve, reject) => {
-      const input = document.querySelector('input[type="search"]');
-      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-      const count = new Intl.NumberFormat('en').format(${matches});
-      const at = performance.now();
-      setValue.call(input, ${JSON.stringify(query)});
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      const check = () => {
-        const counted = (document.querySelector('[data-testid="row-count"]')?.textContent ?? '').startsWith(count + ' match');
-        const first = document.querySelector('[data-testid="row"] [role="gridcell"]')?.textContent ?? '';
-        if (counted && (${matches} === 0 || first === ${JSON.stringify(firstId)})) resolve(performance.now() - at);
-        else if (performance.now() - at > 10000) reject(new Error('no answer to ' + ${JSON.stringify(query)}));
-        else requestAnimationFrame(check);
-      };
-      check();
-    })
-  `);
-}
-
 stage('1,000,000 agreements');
-// 1,000,000 agreements: what the default budget says, then searches over a million held rows.
-{
-  let agreementsDemo: Awaited<ReturnType<typeof startDemoApi>> | undefined;
-  const app = await openTestCore({
-    startDemo: () =>
-      startDemoApi({ size: { customers: 20_000, contacts: 0, agreements: AGREEMENTS }, latencyMs: 50 }).then(
-        (started) => ((agreementsDemo = started), started),
-      ),
-  });
-  await app.core.handlers['search.rows']({
-    view: { resource: 'agreements' },
-    lang: 'en',
-    filter: [{ field: ANY_FIELD, op: 'contains', value: 'pro' }],
-    from: 0,
-    count: 1,
-  });
-  let status = (await app.core.handlers['lists.status']({}))[0];
-  while (status?.state === 'reading') {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    status = (await app.core.handlers['lists.status']({}))[0];
-  }
-  figures.push(
-    {
-      figure: `1,000,000 agreements, default budget: ${status?.state === 'too-long' ? 'refused (searches scan)' : (status?.state ?? 'unknown')}`,
-      value: (status?.estimatedBytes ?? status?.bytes ?? NaN) / MIB,
-      unit: 'MiB estimated',
-    },
-    {
-      figure: '  page reads before refusing',
-      value: agreementsDemo?.requests.filter((url) => url.includes('size=500')).length ?? NaN,
-      unit: '',
-    },
-    { figure: '  a scan of them takes', value: status?.scanSeconds ?? NaN, unit: 's' },
-  );
-
-  stage('  holding 1,000,000 agreements');
-  // Held all the same (a budget raised for the measure): the rows as the API sends them, 500 a page.
-  const store = agreementsDemo?.store;
-  const rows = new HeldRows();
-  const heap = settledHeapMiB();
-  for (let at = 0; store && at < store.count('agreements'); at += PAGE_SIZE_MAX) {
-    const page: Row[] = [];
-    for (let index = at; index < Math.min(at + PAGE_SIZE_MAX, store.count('agreements')); index++) {
-      const row = store.tables.agreements.at(index);
-      if (row) page.push(toRecord.agreements(row, 'en'));
-    }
-    rows.append(page);
-  }
-  const heldHeap = settledHeapMiB() - heap;
-  const sample = rows.records[654_321] ?? {};
-  const millionQueries = [
-    text(sample.id),
-    text(sample.id).slice(0, 8),
-    text(sample.customerId),
-    'pro 2019',
-    'enterprise',
-    'enterprise 2021',
-    'terminated',
-    '2024-03',
-    'zzzz',
-    text(sample.name),
-  ];
-  const millionMs: number[] = [];
-  const delay = monitorEventLoopDelay({ resolution: 5 });
-  delay.enable();
-  for (const query of millionQueries) {
-    const compiled = compileSearch(
-      [{ field: ANY_FIELD, op: 'contains', value: query }],
-      () => 'text',
-      undefined,
-    );
-    const started = performance.now();
-    await matchesOf(rows, compiled, undefined);
-    millionMs.push(performance.now() - started);
-  }
-  delay.disable();
-  const million = percentiles(millionMs);
-  figures.push(
-    { figure: '1,000,000 agreements held (budget raised): heap, measured', value: heldHeap, unit: 'MiB' },
-    { figure: "  the app's estimate", value: rows.bytes / MIB, unit: 'MiB' },
-    { figure: `  ${millionQueries.length} searches over them, p50`, value: million.median, unit: 'ms' },
-    { figure: '  p95', value: million.p95, unit: 'ms', target: '≤ 300' },
-    {
-      figure: "  this process's longest event loop delay meanwhile",
-      value: delay.max / 1e6,
-      unit: 'ms',
-      target: '≤ 50',
-    },
-  );
-  await app.close();
-}
+figures.push(...(await millionAgreements(AGREEMENTS, stage)));
 
 report('search', figures);

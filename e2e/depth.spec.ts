@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { activeRow } from './grid.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
+import { openApp } from './app-page.js';
 
 // A table at any depth, in Chromium through the browser host: a Demo of 1,200,000
 // agreements (past the 1,048,576 rows of 32 px Chromium can lay out) and 30,000 contacts (small
@@ -71,14 +72,7 @@ async function agreementAt(index: number): Promise<string | undefined> {
   return page.rows[index % 100]?.id;
 }
 
-async function open(page: Page, view: 'Contacts' | 'Agreements'): Promise<Locator> {
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(await host.address());
-  await page.getByRole('navigation').getByRole('button', { name: view }).click();
-  const grid = page.getByRole('grid', { name: view });
-  await expect(grid.getByTestId('row').first()).toBeVisible();
-  return grid;
-}
+const open = (page: Page, list: 'Contacts' | 'Agreements') => openApp(page, host, { list });
 
 /** Waits until every row on screen is read (no placeholder left), and returns them. */
 async function settled(grid: Locator): Promise<{ index: number; id: string }[]> {

@@ -1,19 +1,14 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ownDemo } from './own-demo.js';
 import { showCustomerTab } from './grid.js';
+import { nav, openApp } from './app-page.js';
 
 // The support desk's daily moves, in Chromium through the browser host against a Demo API of the
 // test's own (its request log shows what the app asked): which rows are on screen, a customer
 // opened by a pasted id, in English and in French.
 const own = ownDemo({ customers: 3_000, contacts: 6_000, agreements: 30_000 }, 'Support desk');
 
-async function open(page: Page) {
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(await own.host.address());
-  await expect(page.getByRole('grid', { name: 'Customers' }).getByTestId('row').first()).toBeVisible();
-}
-
-const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name });
+const open = (page: Page) => openApp(page, own.host);
 
 /** The rows of `grid` with any part inside its visible box, by their place in the list (from 1). */
 function rowsSeen(grid: Locator): Promise<number[]> {

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startCappedOffsetApi, type CappedOffsetApi } from './capped-offset-api.js';
 import { activeRow } from './grid.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
+import { openApp } from './app-page.js';
 
 // Far jumps where offset mode gives up (docs/api.md, "Far jumps"), in Chromium through the browser
 // host: 60,000 contacts behind an API that refuses offset pages past 10,000 records, as
@@ -73,14 +74,7 @@ async function contactsAt(
   return ids.slice(from % 100, (from % 100) + count);
 }
 
-async function open(page: Page): Promise<Locator> {
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(await host.address());
-  await page.getByRole('navigation').getByRole('button', { name: 'Contacts' }).click();
-  const grid = page.getByRole('grid', { name: 'Contacts' });
-  await expect(grid.getByTestId('row').first()).toBeVisible();
-  return grid;
-}
+const open = (page: Page) => openApp(page, host, { list: 'Contacts' });
 
 /** The rows on screen once every one is read, each with its place (from 0) and id. */
 async function shownWithin(grid: Locator, ms: number): Promise<{ index: number; id: string }[]> {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ownDemo } from './own-demo.js';
+import { openApp } from './app-page.js';
 
 // A list held for search kept fresh for the cost of what changed (docs/decisions/0013): 100,000
 // customers held, five renamed on the API, then Refresh: a few requests of the API's newest-first
@@ -9,11 +10,7 @@ test.describe.configure({ timeout: 180_000 });
 
 const RENAMED = [3, 20_202, 50_000, 77_777, 99_998].map((number) => `CUS-${String(number).padStart(8, '0')}`);
 
-async function open(page: Page) {
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(await own.host.address());
-  await expect(page.getByRole('grid', { name: 'Customers' }).getByTestId('row').first()).toBeVisible();
-}
+const open = (page: Page) => openApp(page, own.host);
 
 test('Refresh after 5 edits on a held list of 100,000 reads only what changed, and the edits are found', async ({
   page,

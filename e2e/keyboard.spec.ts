@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe.js';
 import { ownDemo } from './own-demo.js';
 import { showCustomerTab } from './grid.js';
+import { nav, openApp } from './app-page.js';
 
 // The keyboard first, in Chromium through the browser host: every shortcut of the app does what its
 // sheet says, in English and in French, with the keys of Windows and Linux and those of macOS (⌘, ⌃);
@@ -17,14 +18,10 @@ async function open(page: Page, { mac = false } = {}) {
       Object.defineProperty(navigator, 'platform', { get: () => 'MacIntel' });
       Object.defineProperty(navigator, 'userAgentData', { get: () => ({ platform: 'macOS' }) });
     });
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(await own.host.address());
-  const grid = page.getByRole('grid', { name: 'Customers' });
+  const grid = await openApp(page, own.host);
   await expect(grid.getByTestId('row').first()).toContainText('CUS-');
   return grid;
 }
-
-const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name });
 
 /** Opens the customer of the first row of the Customers list (Enter on the grid). */
 async function openFirstCustomer(page: Page) {

@@ -5,6 +5,7 @@ import { activeRow } from './grid.js';
 import { keptDesk as keptDeskOf } from './kept-desk.js';
 import { ownDemo } from './own-demo.js';
 import { startHostProcess } from './host-process.js';
+import { openApp } from './app-page.js';
 
 // Back where one left off (docs/decisions/0009-session-restore.md), in Chromium through the browser
 // host: a customer's agreements, sorted and filtered, at row 5,000, come back there after the host
@@ -16,10 +17,7 @@ test.describe.configure({ timeout: 120_000 });
 const CUSTOMER = 'CUS-00000001';
 const AGREEMENTS = 'Agreements of this customer';
 
-async function open(page: Page) {
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(await own.host.address());
-}
+const open = (page: Page) => openApp(page, own.host, { rows: false });
 
 const keptDesk = (page: Page) => keptDeskOf(page, own.host.dataDir);
 

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { keptDesk } from './kept-desk.js';
 import { ownDemo } from './own-demo.js';
+import { nav, openApp } from './app-page.js';
 
 // Saved views and the view as a command, in Chromium through the browser host against a Demo API
 // of the test's own: a view saved in English survives a restart of the host and reopens exactly,
@@ -12,13 +13,8 @@ import { ownDemo } from './own-demo.js';
 // `npx cdb export` in a shell of its own, writes the same file as the app's export of the view.
 const own = ownDemo({ customers: 200, contacts: 300, agreements: 2_000 }, "Léa's desk");
 
-async function open(page: Page) {
-  await page.setViewportSize({ width: 1600, height: 900 });
-  await page.goto(await own.host.address());
-  await expect(page.getByRole('grid', { name: 'Customers' }).getByTestId('row').first()).toBeVisible();
-}
+const open = (page: Page) => openApp(page, own.host, { width: 1600 });
 
-const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name });
 const headers = async (page: Page) =>
   (await page.getByRole('columnheader').allTextContents()).map((text) => text.replace(/ [▼▲]$/, ''));
 

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe.js';
 import { startHostProcess } from './host-process.js';
 import { ownDemo } from './own-demo.js';
+import { openApp, type ListName } from './app-page.js';
 
 // Finding a customer as the desk does, in Chromium through the browser host: a search reads its list
 // once (500-row pages, counted at the API) and every search after it reads nothing; a contact's email
@@ -61,12 +62,7 @@ async function recordAt(resource: 'customers' | 'contacts', position: number): P
 const listPages = (resource: string, from: number) =>
   own.demo.requests.slice(from).filter((url) => url.startsWith(`/v1/${resource}?size=500`));
 
-async function open(page: Page, view: 'Customers' | 'Contacts' | 'Agreements'): Promise<void> {
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(await own.host.address());
-  await page.getByRole('navigation').getByRole('button', { name: view }).click();
-  await expect(page.getByTestId('row').first()).toBeVisible();
-}
+const open = (page: Page, list: ListName) => openApp(page, own.host, { list });
 
 /** The first cells (ids) of the rows shown. */
 const idsShown = (page: Page) =>

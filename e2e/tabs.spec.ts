@@ -1,15 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ownDemo } from './own-demo.js';
+import { openApp } from './app-page.js';
 
 // Two tabs of one browser host, each on its own connection (review finding H2): a tab choosing the
 // Demo never moves another off the saved connection, whose pages, counts and status bar stay its own.
 const own = ownDemo({ customers: 37, contacts: 41, agreements: 43 }, 'Prod desk');
 
-async function open(page: Page): Promise<void> {
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(await own.host.address());
-  await expect(page.getByTestId('row').first()).toBeVisible();
-}
+const open = (page: Page) => openApp(page, own.host);
 
 test('a tab that picks the Demo leaves the other tab on its own connection: its pages, counts and status bar', async ({
   page,

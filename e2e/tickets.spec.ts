@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_DATASET_SIZE } from '../electron/demo-api/server.js';
 import { activeRow, pageOverflow, rowsInView, scrollingBoxes } from './grid.js';
 import { ownDemo } from './own-demo.js';
+import { openApp } from './app-page.js';
 
 // A day of tickets at the desk, in Chromium through the browser host, against a Demo of the size
 // the app's own Demo has (its data is the README's): what a caller reads out finds the customer,
@@ -14,9 +15,7 @@ const CALLER = { id: 'CUS-00001735', name: 'Ştefan Façon', phone: '+33 7 59 46
 const idOf = (prefix: string, id: number) => `${prefix}-${String(id).padStart(8, '0')}`;
 
 async function open(page: Page, language: 'en' | 'fr' = 'en'): Promise<void> {
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(await own.host.address());
-  await expect(page.getByTestId('row').first()).toBeVisible();
+  await openApp(page, own.host);
   // The language is the app's setting: the test before may have left the other one.
   await page.getByRole('button', { name: language.toUpperCase(), exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', language);

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ownDemo } from './own-demo.js';
+import { nav, openApp } from './app-page.js';
 
 // Views kept in memory and Refresh (docs/architecture.md, "Views kept in memory"), in Chromium
 // through the browser host, against a Demo API of the test's own whose records the test changes
@@ -17,15 +18,7 @@ async function renameOnServer(row: Locator, name: string): Promise<string> {
   return name;
 }
 
-async function open(page: Page) {
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(await own.host.address());
-  const grid = page.getByRole('grid', { name: 'Customers' });
-  await expect(grid.getByTestId('row').first()).toBeVisible();
-  return grid;
-}
-
-const nav = (page: Page, name: string | RegExp) => page.getByRole('navigation').getByRole('button', { name });
+const open = (page: Page) => openApp(page, own.host);
 
 test('Refresh, F5 and Ctrl+R read the rows on screen again and show a record changed on the server', async ({
   page,

@@ -2,7 +2,8 @@ import { credentialsId, type Credentials } from '../credentials.js';
 import { createHash } from 'node:crypto';
 import { ApiError, untilAborted } from '../errors.js';
 import { GrantLedger, type GrantUsage } from './grant-ledger.js';
-import { LIFETIME_FALLBACK_MS, requestToken } from './token-endpoint.js';
+import { requestToken } from './token-endpoint.js';
+import { TokenCache } from './token-cache.js';
 import { RESOURCES } from '../../shared/api-rules.js';
 import { TokenPermissions } from './token-permissions.js';
 import { TokenGate } from './token-gate.js';
@@ -12,13 +13,6 @@ import type { SecretSource, TokenManagerOptions, TokenState } from './token-mana
 
 export type { Credentials, SecretSource, TokenManagerOptions, TokenState };
 
-/**
- * Spec "Authentication" 4: keep the token and renew it only when it has expired. The margin only
- * spares the round trip of a 401 for a token that would expire on its way, so it stays a small
- * share of the token's own lifetime: a 3-second token is renewed 0.15 s before its end, not 5 min.
- */
-const RENEW_MARGIN_SHARE = 0.05;
-const RENEW_MARGIN_MAX_MS = 60_000;
 /** SHA-256 of a secret, hex: what a cached token keeps of the secret that obtained it. */
 function secretDigestOf(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -38,10 +32,8 @@ export class TokenManager {
   private readonly gate: TokenGate;
   /** What the API permits and refuses these credentials' tokens, learnt from its answers. */
   private readonly permissions = new TokenPermissions();
-  /** Why the current token could not be cached in the keychain or token file, if it could not. */
-  private cacheFailure: string | undefined;
-  /** Tokens the API refused (401) and that were renewed: never taken back from the keychain. */
-  private readonly refusedTokens = new Set<string>();
+  /** The token as the user's other processes and the next start find it (keychain or token file). */
+  private readonly cache: TokenCache;
   private readonly secretSources = new Map<string, SecretSource>();
   private readonly listeners = new Set<(state: TokenState) => void>();
   private readonly grantListeners = new Set<(usage: GrantUsage) => void>();
@@ -60,6 +52,7 @@ export class TokenManager {
     this.gate = new TokenGate({ ...options, now: this.now });
     this.ledgerKey = GrantLedger.clientKey(credentials.authUrl, credentials.clientId);
     this.account = credentialsId(credentials);
+    this.cache = new TokenCache(options.vault, options.ledger, this.account, this.now);
     this.detachLedger = options.ledger.onChange(() => this.emit());
   }
 
@@ -81,7 +74,7 @@ export class TokenManager {
   /** A valid access token: the current one, one another process cached, or a new one. */
   async getToken(signal?: AbortSignal): Promise<string> {
     signal?.throwIfAborted();
-    if (this.current && this.isFresh(this.current)) return this.current.accessToken;
+    if (this.current && this.cache.isFresh(this.current)) return this.current.accessToken;
     this.inflight ??= this.obtain().finally(() => {
       this.inflight = undefined;
       // The request is over, whichever way: the status bar learns the outcome.
@@ -100,7 +93,7 @@ export class TokenManager {
    * gate's error when no token may be asked at all (rejected credentials say more than this).
    */
   refusedWithoutAsking(scope: string): boolean {
-    if (!this.permissions.refuses(scope) || (this.current && this.isFresh(this.current))) return false;
+    if (!this.permissions.refuses(scope) || (this.current && this.cache.isFresh(this.current))) return false;
     this.gate.check();
     return true;
   }
@@ -128,8 +121,7 @@ export class TokenManager {
     }
     this.current = undefined;
     // Before the keychain forgets it, a concurrent caller could read it back from there: not this one.
-    this.refusedTokens.add(accessToken);
-    await this.dropCached(accessToken);
+    await this.cache.drop(accessToken);
     this.emit();
     return 'renew';
   }
@@ -149,7 +141,7 @@ export class TokenManager {
    */
   async adopt(token: CachedToken): Promise<void> {
     this.keep(token);
-    await this.persist(token);
+    await this.cache.keep(token);
     this.emit();
   }
 
@@ -176,7 +168,8 @@ export class TokenManager {
     const usage = this.options.ledger.usage(this.ledgerKey);
     if (this.inflight) return { status: 'requesting', usage };
     if (this.current && this.current.expiresAt > this.now()) {
-      const notCached = this.cacheFailure && `it could not be kept for the next start (${this.cacheFailure})`;
+      const notCached =
+        this.cache.failure && `it could not be kept for the next start (${this.cache.failure})`;
       return {
         status: 'valid',
         expiresAt: this.current.expiresAt,
@@ -205,33 +198,11 @@ export class TokenManager {
     this.detachLedger();
   }
 
-  /** Caches `token` for the user's other processes and the next start, best-effort (the status bar says when it failed). */
-  private async persist(token: CachedToken): Promise<void> {
-    try {
-      await this.options.vault.setToken(this.account, token);
-      this.cacheFailure = undefined;
-    } catch (error) {
-      this.cacheFailure = error instanceof Error ? error.message : String(error);
-    }
-  }
-
   /** Keeps, with the cached token (for the user's other processes), the scopes found not permitted. */
   private async keepWhatIsNotPermitted(): Promise<void> {
     if (!this.current) return;
     this.current = { ...this.current, notPermitted: this.permissions.refusedScopes };
-    await this.persist(this.current);
-  }
-
-  /**
-   * Drops `accessToken` from the keychain only if it still holds this very token: another process
-   * refused the same one a moment ago and may have cached its successor, which a renewal then finds
-   * (one grant).
-   */
-  private async dropCached(accessToken: string): Promise<void> {
-    await this.options.ledger.exclusive(this.account, async () => {
-      if ((await this.options.vault.getToken(this.account))?.accessToken === accessToken)
-        await this.options.vault.deleteToken(this.account);
-    });
+    await this.cache.keep(this.current);
   }
 
   /**
@@ -241,7 +212,6 @@ export class TokenManager {
   private async closeOnRefusedTokens(): Promise<void> {
     const token = this.current;
     this.current = undefined;
-    if (token) this.refusedTokens.add(token.accessToken);
     this.gate.close(
       new ApiError(
         'credentials-rejected',
@@ -249,47 +219,29 @@ export class TokenManager {
         { status: 401, retryable: false },
       ),
     );
-    if (token) await this.dropCached(token.accessToken);
+    if (token) await this.cache.drop(token.accessToken);
     this.emit();
-  }
-
-  /** Fresh until a small share of its lifetime before it ends (RENEW_MARGIN_SHARE). */
-  private isFresh(token: CachedToken): boolean {
-    const lifetime = token.expiresAt - (token.receivedAt ?? token.expiresAt - LIFETIME_FALLBACK_MS);
-    const margin = Math.min(RENEW_MARGIN_MAX_MS, lifetime * RENEW_MARGIN_SHARE);
-    return this.now() < token.expiresAt - margin;
   }
 
   private async obtain(): Promise<CachedToken> {
     try {
       this.gate.check();
-      const cached = await this.cachedByAnyProcess();
+      const cached = await this.cache.fresh();
       if (cached) return this.keep(cached);
       // One request per credentials on the machine: a process that waited here finds the token the
       // other one cached, and asks for none.
       return await this.options.ledger.exclusive(this.account, async () => {
-        const cachedMeanwhile = await this.cachedByAnyProcess();
+        const cachedMeanwhile = await this.cache.fresh();
         if (cachedMeanwhile) return this.keep(cachedMeanwhile);
         // Kept before it is cached: a keychain or token file that fails costs the cache, never the token.
         const token = this.keep(await this.request());
-        await this.persist(token);
+        await this.cache.keep(token);
         return token;
       });
     } catch (error) {
       this.gate.failed(error);
       throw error;
     }
-  }
-
-  /** A fresh token from the keychain (or the opted-in token file), maybe cached by another process. */
-  private async cachedByAnyProcess(): Promise<CachedToken | undefined> {
-    // A cache that cannot be read (a token file that is a folder, a FIFO, another user's) holds no
-    // token: one is asked for and kept in memory, and the status says why it is not kept.
-    const cached = await this.options.vault.getToken(this.account).catch((error: unknown) => {
-      this.cacheFailure = error instanceof Error ? error.message : String(error);
-      return undefined;
-    });
-    return cached && this.isFresh(cached) && !this.refusedTokens.has(cached.accessToken) ? cached : undefined;
   }
 
   private keep(token: CachedToken): CachedToken {

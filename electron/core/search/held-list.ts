@@ -55,6 +55,11 @@ export class HeldList {
     return this.controller !== undefined;
   }
 
+  /** New rows for this list: their coded values searched by the labels its schema gives them. */
+  newRows(): HeldRows {
+    return new HeldRows((field, value) => this.labelOf(field, value));
+  }
+
   /** Its status as the UI shows it, within a budget of `budgetBytes` for all lists. */
   status(budgetBytes: number): HeldListStatus {
     const status: HeldListStatus = {

@@ -1,15 +1,10 @@
-import { PAGE_SIZE_MAX, type Language } from '../../shared/api-rules.js';
+import type { Language } from '../../shared/api-rules.js';
 import { heldListKey, type HeldListStatus, type HeldListView } from '../../shared/held-list.js';
 import type { AppErrorPayload } from '../../shared/errors.js';
-import { labelsOf } from '../../shared/search.js';
 import { HeldList, type ListSource } from './held-list.js';
 import { HeldRows } from './held-rows.js';
-import { catchUp } from './catch-up.js';
 import { KnownCounts } from './known-counts.js';
-import { ListFields } from './list-fields.js';
-import { ListReader } from './list-reader.js';
-import { Slicer } from './slices.js';
-import { translatedRows } from './translated-rows.js';
+import { ListReads } from './list-reads.js';
 
 export type { HeldList, ListSource };
 
@@ -42,13 +37,20 @@ export class HeldLists {
   private readonly freshMs: number;
   /** By key, the least recently used first. */
   private readonly lists = new Map<string, HeldList>();
-  private readonly fields = new ListFields();
   /** The counts the window asked lately (data.count), which a read takes rather than asking again. */
   readonly counts = new KnownCounts();
+  /** How a list is read: whole, caught up on what changed, or translated from another language. */
+  private readonly reads: ListReads;
 
   constructor(private readonly options: HeldListsOptions) {
     this.budgetBytes = options.budgetBytes ?? DEFAULT_BUDGET_BYTES;
     this.freshMs = options.freshMs ?? FRESH_MS;
+    this.reads = new ListReads(this, this.counts, options.errorPayloadOf);
+  }
+
+  /** Whether `list` is the one held under its key (not dropped or replaced since). */
+  isHeld(list: HeldList): boolean {
+    return this.lists.get(list.key) === list;
   }
 
   /**
@@ -69,7 +71,7 @@ export class HeldLists {
           !candidate.reading &&
           candidate.key === heldListKey(source.connectionId, view, candidate.lang),
       );
-      void (other ? this.translate(list, other) : this.run(list));
+      void (other ? this.reads.translate(list, other) : this.reads.run(list));
     } else {
       const old = list.asOf !== undefined && Date.now() - list.asOf >= this.freshMs;
       if (list.state === 'held' && !list.reading && (list.stale || old)) this.readAgain(list);
@@ -89,7 +91,7 @@ export class HeldLists {
     const list = new HeldList(key, source, view, lang);
     list.prepared = true;
     this.lists.set(key, list);
-    void this.run(list);
+    void this.reads.run(list);
     return list;
   }
 
@@ -145,7 +147,7 @@ export class HeldLists {
       if (list.state === 'stopped' || list.state === 'failed') {
         list.state = 'reading';
         list.error = undefined;
-        void this.run(list);
+        void this.reads.run(list);
       } else if (list.state === 'held') this.readAgain(list);
     }
     return this.statusOf(list);
@@ -163,7 +165,7 @@ export class HeldLists {
   forget(connectionId: string): void {
     for (const list of [...this.lists.values()])
       if (list.source.connectionId === connectionId) this.drop(list);
-    this.fields.forget(connectionId);
+    this.reads.forget(connectionId);
     this.counts.forget(connectionId);
   }
 
@@ -183,145 +185,11 @@ export class HeldLists {
   private readAgain(list: HeldList): void {
     list.replacing = true;
     list.reader = undefined;
-    void this.catchUpOrRun(list);
-  }
-
-  private async catchUpOrRun(list: HeldList): Promise<void> {
-    const controller = new AbortController();
-    list.controller = controller;
-    list.readStart = { at: performance.now(), rows: 0 };
-    this.tell(list, true);
-    const caught = await catchUp(
-      list.source.client,
-      list.view,
-      list.lang,
-      list.rows,
-      () => new HeldRows((field, value) => list.labelOf(field, value)),
-      controller.signal,
-    ).catch(() => undefined);
-    if (list.controller !== controller || this.lists.get(list.key) !== list) return;
-    list.controller = undefined;
-    if (!(caught instanceof HeldRows)) return void this.run(list);
-    const before = list.rows;
-    list.rows = caught;
-    if (!this.fits(list)) {
-      list.rows = before;
-      return void this.run(list);
-    }
-    list.total = caught.length;
-    this.settle(list, Date.now());
-    this.tell(list, true);
-  }
-
-  /** Reads (or goes on reading) the list to its end. */
-  private async run(list: HeldList): Promise<void> {
-    const controller = new AbortController();
-    list.controller = controller;
-    list.readStart = { at: performance.now(), rows: list.reader?.rows.length ?? 0 };
-    this.tell(list, true);
-    const { client } = list.source;
-    // The schema's labels of coded values are searched too: asked beside the first page.
-    const fields = this.fields.of(list.source, list.lang, list.view.resource).then((known) => {
-      list.fields = known;
-      list.labelOf = labelsOf(known);
-    });
-    try {
-      const reader = (list.reader ??= new ListReader({
-        client,
-        view: list.view,
-        lang: list.lang,
-        ready: fields,
-        newRows: () => new HeldRows((field, value) => list.labelOf(field, value)),
-        fits: () => this.fits(list),
-        priority: () => (list.prepared ? 'background' : 'prefetch'),
-        onPage: () => {
-          if (!list.replacing) list.rows = reader.rows;
-          this.tell(list);
-        },
-      }));
-      if (!list.replacing) list.rows = reader.rows;
-      // The count the window asked a moment ago serves: one count per list.
-      list.total ??= this.counts.fresh(list.source.connectionId, list.view);
-      if (list.total === undefined) {
-        // The count tells the progress and the time left, and whether the list can fit at all.
-        void client
-          .count(list.view, {
-            signal: controller.signal,
-            priority: list.prepared ? 'background' : 'prefetch',
-          })
-          .then(
-            (total) => ((list.total = total), (reader.total = total)),
-            () => undefined,
-          );
-      }
-      const end = await reader.read(controller.signal);
-      if (list.controller !== controller) return;
-      if (end === 'too-long') this.refuse(list);
-      else this.whole(list, reader);
-    } catch (error) {
-      if (list.controller !== controller) return;
-      list.error = this.options.errorPayloadOf(error);
-      // A read that would have replaced a held list leaves it as it was, with the failure said.
-      if (list.replacing) list.replacing = false;
-      else list.state = 'failed';
-    } finally {
-      if (list.controller === controller) list.controller = undefined;
-      this.tell(list, true);
-    }
-  }
-
-  /**
-   * Makes `list` from `other`, the same list held in another language: its first page in `list`'s
-   * language says which fields the API translates and their words (translated-rows.ts); the rows
-   * held are copied with those replaced. One request, where reading it again was every page. When
-   * the page says more than a translation, the list is read whole as any other.
-   */
-  private async translate(list: HeldList, other: HeldList): Promise<void> {
-    const controller = new AbortController();
-    list.controller = controller;
-    list.readStart = { at: performance.now(), rows: 0 };
-    list.total = other.total;
-    this.tell(list, true);
-    let rows: HeldRows | undefined;
-    try {
-      const known = await this.fields.of(list.source, list.lang, list.view.resource);
-      list.fields = known;
-      list.labelOf = labelsOf(known);
-      const page = await list.source.client.listPage(
-        { ...list.view, size: PAGE_SIZE_MAX, lang: list.lang },
-        { signal: controller.signal, priority: 'prefetch' },
-      );
-      rows = await translatedRows(
-        other.rows,
-        page.rows,
-        () => new HeldRows((field, value) => list.labelOf(field, value)),
-        new Slicer(controller.signal),
-      );
-    } catch {
-      // Whatever failed (the page, a cancel), the list is read as any other.
-    }
-    if (list.controller !== controller || this.lists.get(list.key) !== list) return;
-    list.controller = undefined;
-    if (!rows) return void this.run(list);
-    list.rows = rows;
-    if (!this.fits(list)) {
-      this.refuse(list);
-      return this.tell(list, true);
-    }
-    // As old as the rows it was made from: their freshness runs on.
-    this.settle(list, other.asOf ?? Date.now());
-    this.tell(list, true);
-  }
-
-  /** The list was read to its end: it is what searches read now, as of now. */
-  private whole(list: HeldList, reader: ListReader): void {
-    list.rows = reader.rows;
-    list.reader = undefined;
-    this.settle(list, Date.now());
+    void this.reads.catchUpOrRun(list);
   }
 
   /** The list is held whole, as of `asOf`; read again once older than its freshness. */
-  private settle(list: HeldList, asOf: number): void {
+  settle(list: HeldList, asOf: number): void {
     list.replacing = false;
     list.state = 'held';
     list.error = undefined;
@@ -331,7 +199,7 @@ export class HeldLists {
     list.freshness = setTimeout(
       () => {
         // Read again at once if it was used since it was read; else when it is next used.
-        if (list.lastUsed > (list.asOf ?? 0) && this.lists.get(list.key) === list) this.readAgain(list);
+        if (list.lastUsed > (list.asOf ?? 0) && this.isHeld(list)) this.readAgain(list);
         else list.stale = true;
       },
       Math.max(0, asOf + this.freshMs - Date.now()),
@@ -340,7 +208,7 @@ export class HeldLists {
   }
 
   /** The list does not fit the budget: nothing of it is held, and its searches scan. */
-  private refuse(list: HeldList): void {
+  refuse(list: HeldList): void {
     const estimate = list.estimateWhole();
     if (Number.isFinite(estimate)) list.estimatedBytes ??= estimate;
     if (list.replacing) {
@@ -357,7 +225,7 @@ export class HeldLists {
    * Whether the budget holds the list as read so far: a list whose count says it cannot fit is
    * refused at its first page; else the least recently used other lists are dropped to make room.
    */
-  private fits(list: HeldList): boolean {
+  fits(list: HeldList): boolean {
     // Records of shapes no estimate can be trusted for (record-bytes.ts): not holdable, and no other list dropped for it.
     if (!Number.isFinite((list.reader?.rows ?? list.rows).bytes)) return false;
     const estimate = list.estimateWhole();
@@ -388,7 +256,7 @@ export class HeldLists {
   }
 
   /** Tells the list's status: now when `now`, else at most every STATUS_INTERVAL_MS. */
-  private tell(list: HeldList, now = false): void {
+  tell(list: HeldList, now = false): void {
     const wait = STATUS_INTERVAL_MS - (performance.now() - list.lastTold);
     if (!now && wait > 0) {
       list.toldLater ??= setTimeout(() => {
@@ -400,6 +268,6 @@ export class HeldLists {
     clearTimeout(list.toldLater);
     list.toldLater = undefined;
     list.lastTold = performance.now();
-    if (this.lists.get(list.key) === list) this.options.onStatus(this.statusOf(list));
+    if (this.isHeld(list)) this.options.onStatus(this.statusOf(list));
   }
 }

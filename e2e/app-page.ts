@@ -1,0 +1,30 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The lists the top bar opens. */
+export type ListName = 'Customers' | 'Contacts' | 'Agreements';
+
+/** The top bar's button that opens `name` (a list, in the language shown). */
+export const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name });
+
+/**
+ * Opens the app a browser host serves, in a window of the desk's usual size, on `list` if given
+ * (else where it opens: the customers, or the desk it restores), and waits for the list's first
+ * row unless `rows` is false. Returns the list's grid.
+ */
+export async function openApp(
+  page: Page,
+  host: { address(): Promise<string> },
+  {
+    list,
+    width = 1400,
+    height = 900,
+    rows = true,
+  }: { list?: ListName; width?: number; height?: number; rows?: boolean } = {},
+): Promise<Locator> {
+  await page.setViewportSize({ width, height });
+  await page.goto(await host.address());
+  if (list) await nav(page, list).click();
+  const grid = page.getByRole('grid', { name: list ?? 'Customers' });
+  if (rows) await expect(grid.getByTestId('row').first()).toBeVisible();
+  return grid;
+}
