@@ -8,8 +8,8 @@ export const nav = (page: Page, name: string) => page.getByRole('navigation').ge
 
 /**
  * Opens the app a browser host serves, in a window of the desk's usual size, on `list` if given
- * (else where it opens: the customers, or the desk it restores), and waits for the list's first
- * row unless `rows` is false. Returns the list's grid.
+ * (else where it opens: the customers, or the desk it restores), and waits for the first row shown
+ * unless `rows` is false. Returns the list's grid (the customers' when none is given).
  */
 export async function openApp(
   page: Page,
@@ -25,6 +25,7 @@ export async function openApp(
   await page.goto(await host.address());
   if (list) await nav(page, list).click();
   const grid = page.getByRole('grid', { name: list ?? 'Customers' });
-  if (rows) await expect(grid.getByTestId('row').first()).toBeVisible();
+  // Without a list, the app opens where it was left (the customers, a customer's page): any table's first row.
+  if (rows) await expect((list ? grid : page).getByTestId('row').first()).toBeVisible();
   return grid;
 }

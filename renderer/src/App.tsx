@@ -4,7 +4,7 @@ import type { FilterCondition } from '../../electron/shared/filter';
 import type { View } from '../../electron/shared/view';
 import type { SavedView } from '../../electron/shared/saved-view';
 import type { CustomerTables, Desk } from '../../electron/shared/desk';
-import { layoutKeyOf, usePutLayout } from './table/useColumnLayout';
+import { layoutKeyOf, usePutLayout } from './table/columns/useColumnLayout';
 import type { Resource } from '../../electron/shared/api-rules';
 import { ConnectionsPanel } from './connections/ConnectionsPanel';
 import { Header } from './shell/Header';

@@ -1,15 +1,16 @@
 import { credentialsId } from '../credentials.js';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { GrantLedger } from './grant-ledger.js';
+import { tempFolders } from '../testing/temp-folder.js';
+
+const folder = tempFolders('cdb-ledger-');
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'cdb-ledger-'));
+  dir = await folder();
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
 
 const START = Date.UTC(2026, 10, 21, 12);
 const CLIENT = GrantLedger.clientKey('https://auth.example', 'client-1');

@@ -1,15 +1,16 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { audienceOf } from '../../shared/profile.js';
 import { ProfileError, ProfileStore } from './profiles.js';
+import { tempFolders } from '../testing/temp-folder.js';
+
+const folder = tempFolders('cdb-profiles-');
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'cdb-profiles-'));
+  dir = await folder();
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
 
 const VALID = {
   name: 'Production',

@@ -1,17 +1,18 @@
-import { lstat, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SavedView } from '../../shared/saved-view.js';
 import { DEFAULT_SETTINGS, SettingsStore } from './settings-store.js';
+import { tempFolders } from '../testing/temp-folder.js';
+
+const folder = tempFolders('cdb-settings-');
 
 let dir: string;
 let path: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'cdb-settings-'));
+  dir = await folder();
   path = join(dir, 'settings.json');
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
 
 describe('settings', () => {
   it('ignores keys it does not know, keeps them on write, and keeps the values it knows', async () => {

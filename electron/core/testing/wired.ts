@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { connect, type Connection, type ConnectionProfile } from '../api/connect.js';
 import { credentialsId, credentialsOf } from '../credentials.js';
 import { GrantLedger } from '../auth/grant-ledger.js';
 import { LimiterRegistry } from '../rate/limiter-registry.js';
 import { testVault } from './test-kit.js';
+import { makeTempFolder } from './temp-folder.js';
 import { TokenManagers } from '../auth/token-managers.js';
 import type { TokenManagerOptions } from '../auth/tokens.js';
 import type { Vault } from '../auth/vault.js';
@@ -88,7 +87,7 @@ export function closeLater(close: () => Promise<unknown>): void {
 
 /** A folder of the test's own, removed by cleanUp. */
 export async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'cdb-tokens-'));
+  const dir = await makeTempFolder('cdb-tokens-');
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   return dir;
 }

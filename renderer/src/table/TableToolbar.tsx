@@ -10,12 +10,12 @@ import type { ColumnLayout } from '../../../electron/shared/saved-view';
 import { numberFormat } from '../i18n/intl';
 import { CopyLinkButton } from '../links/CopyLinkButton';
 import { useCommand, useShortcutHint } from '../keyboard/commands';
-import { ColumnMenu } from './ColumnMenu';
+import { ColumnMenu } from './columns/ColumnMenu';
 import { GoToRow } from './GoToRow';
 import { RowPosition } from './RowPosition';
 import { SearchStatus } from './SearchStatus';
-import type { RowPlace } from './useRowViewport';
-import type { ColumnMeta, DataTableInstance } from './columns';
+import type { RowPlace } from './grid/useRowViewport';
+import type { ColumnMeta, DataTableInstance } from './columns/columns';
 import type { ViewRows } from './useViewRows';
 
 export interface TableToolbarProps {

@@ -1,10 +1,10 @@
 import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import type { ApiRecord } from '../../../../electron/shared/schema';
 import type { Highlighter } from './highlight';
-import type { GridPosition } from './useGridKeyboard';
+import type { GridPosition } from './place-keeper';
 import { useRowViewport, type RowPlace } from './useRowViewport';
-import type { RowSource } from './useViewRows';
+import type { RowSource } from '../useViewRows';
 
 /** A visible column as a drawn row needs it: its key and width. */
 export interface DrawnColumn {

@@ -1,5 +1,5 @@
-import { ANY_FIELD, type FilterCondition } from '../../../electron/shared/filter';
-import { highlightRanges, searchTermsOf, type SearchTerms } from '../../../electron/shared/search';
+import { ANY_FIELD, type FilterCondition } from '../../../../electron/shared/filter';
+import { highlightRanges, searchTermsOf, type SearchTerms } from '../../../../electron/shared/search';
 
 /** Where a cell's text is marked: [start, end) ranges of it. */
 export type Highlighter = (columnKey: string, text: string) => [number, number][];

@@ -1,4 +1,4 @@
-import { daysLeft, isDeadlineField } from '../../../electron/shared/deadline';
+import { daysLeft, isDeadlineField } from '../../../../electron/shared/deadline';
 import {
   columnOrderingFeature,
   columnResizingFeature,
@@ -9,12 +9,12 @@ import {
   tableFeatures,
   type ReactTable,
 } from '@tanstack/react-table';
-import type { Language, Resource } from '../../../electron/shared/api-rules';
-import { isSortableField } from '../../../electron/shared/api-rules';
-import type { ApiRecord, ResourceSchema } from '../../../electron/shared/schema';
-import { filterKindOf, kindsOf } from '../../../electron/shared/value-kind';
-import type { FilterColumn } from './FilterBar';
-import { formatterFor, type CellFormatter } from '../ui/format';
+import type { Language, Resource } from '../../../../electron/shared/api-rules';
+import { isSortableField } from '../../../../electron/shared/api-rules';
+import type { ApiRecord, ResourceSchema } from '../../../../electron/shared/schema';
+import { filterKindOf, kindsOf } from '../../../../electron/shared/value-kind';
+import type { FilterColumn } from '../FilterBar';
+import { formatterFor, type CellFormatter } from '../../ui/format';
 
 /** The table features every data table uses (TanStack Table v9: features are registered, not implied). */
 export const TABLE_FEATURES = tableFeatures({

@@ -1,8 +1,8 @@
 import type { ReactTable } from '@tanstack/react-table';
 import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiRecord } from '../../../electron/shared/schema';
-import { useCommand, useShortcutHint } from '../keyboard/commands';
+import type { ApiRecord } from '../../../../electron/shared/schema';
+import { useCommand, useShortcutHint } from '../../keyboard/commands';
 import { canMove, moveAmongVisible } from './column-order';
 import type { ColumnMeta, TABLE_FEATURES } from './columns';
 

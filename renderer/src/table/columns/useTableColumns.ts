@@ -4,14 +4,14 @@ import {
   type columnResizingState as ColumnResizingState,
 } from '@tanstack/react-table';
 import { useMemo, useState, type RefObject } from 'react';
-import type { ApiRecord } from '../../../electron/shared/schema';
-import type { ListView } from '../data/queries';
+import type { ApiRecord } from '../../../../electron/shared/schema';
+import type { ListView } from '../../data/queries';
 import { TABLE_FEATURES } from './columns';
 import { sortingOf, sortParamOf } from './sorting';
-import type { DrawnColumn } from './TableBody';
+import type { DrawnColumn } from '../grid/TableBody';
 import { layoutKeyOf, useColumnLayout } from './useColumnLayout';
 import { useColumnWidths } from './useColumnWidths';
-import type { ViewRows } from './useViewRows';
+import type { ViewRows } from '../useViewRows';
 
 /** TanStack Table holds no rows here: it keeps the columns, their order, sizes, visibility and the sort. */
 const NO_ROWS: ApiRecord[] = [];

@@ -1,8 +1,8 @@
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COLUMN_WIDTH } from './column-widths';
-import type { ColumnMeta, DataTableInstance } from './columns';
-import { ariaSort } from './sorting';
+import { COLUMN_WIDTH } from '../columns/column-widths';
+import type { ColumnMeta, DataTableInstance } from '../columns/columns';
+import { ariaSort } from '../columns/sorting';
 
 /**
  * The header row of a data table: each column's label, a sort button on the columns the API can

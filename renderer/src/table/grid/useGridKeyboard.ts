@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
-import type { ApiRecord } from '../../../electron/shared/schema';
-import { usePressed } from '../keyboard/commands';
+import type { ApiRecord } from '../../../../electron/shared/schema';
+import { usePressed } from '../../keyboard/commands';
+import type { GridPosition } from './place-keeper';
 
 const PAGE_STEP = 20;
 
@@ -21,12 +22,6 @@ export interface GridKeyboardOptions {
   resetOn: unknown;
   /** Where the active cell starts (back from a customer: where the user left the list). */
   initialActive?: GridPosition;
-}
-
-/** A cell of the grid, by row and visible column index. */
-export interface GridPosition {
-  row: number;
-  column: number;
 }
 
 /**

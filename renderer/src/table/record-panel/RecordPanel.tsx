@@ -1,8 +1,8 @@
 import { useId, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Resource } from '../../../electron/shared/api-rules';
-import type { ApiRecord } from '../../../electron/shared/schema';
-import { CopyLinkButton } from '../links/CopyLinkButton';
+import type { Resource } from '../../../../electron/shared/api-rules';
+import type { ApiRecord } from '../../../../electron/shared/schema';
+import { CopyLinkButton } from '../../links/CopyLinkButton';
 import { useRecordPanelWidth } from './useRecordPanelWidth';
 
 /** The field of a record that names its customer: shown as a way to open that customer. */

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
-import { RECORD_PANEL_WIDTH } from '../../../electron/shared/settings';
-import { useSetting } from '../data/useSetting';
+import { RECORD_PANEL_WIDTH } from '../../../../electron/shared/settings';
+import { useSetting } from '../../data/useSetting';
 
 /** The panel's width before the user gives it one, in CSS px. */
 const FIRST_WIDTH = 340;

@@ -1,15 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import type { TablePlace } from '../../../electron/shared/desk';
-import type { GridPosition } from './useGridKeyboard';
+import type { TablePlace } from '../../../../electron/shared/desk';
+import { PlaceKeeper, type GridPosition } from './place-keeper';
 import { rowsOnScreen, scrollTopOfRow, type RowPlace } from './useRowViewport';
 
 export type { TablePlace };
 
 /** What the user does to move in a table: a place still being taken gives way to it. */
 const USER_MOVES = ['wheel', 'pointerdown', 'keydown', 'touchstart'] as const;
-
-/** How near the top of the screen the row opened at must be to count as reached (in rows). */
-const REACHED_WITHIN = 0.5;
 
 /**
  * A table's place as the user moves about: a new sort is a new traversal seen from the top (the old
@@ -27,7 +24,7 @@ export function useTablePlace(
     rowCount,
     complete,
     rowHeight,
-    place,
+    place: rowPlace,
     active,
     initialPlace,
     focusOnStart,
@@ -56,53 +53,47 @@ export function useTablePlace(
     onPastEnd?: (row: number) => void;
   },
 ): { keepPlace: (scrollTop: number) => void; openingAt: number | undefined } {
-  // The row the table opened at, while it is not reached yet: a table opened before its count is
-  // known (after a restart) is not yet tall enough to scroll there, so the place is taken again as
-  // the rows grow, until it is reached, the list is whole, or the user moves.
-  const [openingAt, setOpeningAt] = useState(initialPlace?.topRow || undefined);
-  const pending = useRef(openingAt);
-  const stopOpening = () => {
-    pending.current = undefined;
-    setOpeningAt(undefined);
-  };
+  // One keeper for the table's life (its place is kept as the user scrolls: no render).
+  const [place] = useState(() => new PlaceKeeper(initialPlace, active));
+  // Rendered again when the row the table opens at is reached or given up (the rows drawn first).
+  const [openingAt, setOpeningAt] = useState(place.openingAt);
+  const follow = () => setOpeningAt(place.openingAt);
+
   const firstSort = useRef(true);
   useEffect(() => {
     if (firstSort.current) firstSort.current = false;
     else if (scrollRef.current) {
-      stopOpening();
+      place.sorted();
+      follow();
       scrollRef.current.scrollTop = 0;
     }
+    // Only when the sort changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scrollRef, sort]);
 
-  const topRow = useRef(initialPlace?.topRow ?? 0);
-  const activeNow = useRef(active);
   const leave = useRef(onLeave);
   const move = useRef(onMove);
-  const placeNow = () => ({ topRow: topRow.current, active: activeNow.current });
   useEffect(() => {
-    const moved = activeNow.current !== active;
-    activeNow.current = active;
     leave.current = onLeave;
     move.current = onMove;
-    if (moved) onMove?.(placeNow());
+    if (place.moved(active)) onMove?.(place.place);
   });
 
   // Before the first paint: the table appears where it was left, and its rows are that place's.
   useLayoutEffect(() => {
     const element = scrollRef.current;
-    const target = pending.current;
-    if (!element || target === undefined) return;
-    element.scrollTop = scrollTopOfRow(element, rowCount, rowHeight, target);
-    if (complete || rowsOnScreen(element, rowCount, rowHeight).start >= target - REACHED_WITHIN)
-      stopOpening();
+    if (!element) return;
+    place.take((row) => {
+      element.scrollTop = scrollTopOfRow(element, rowCount, rowHeight, row);
+      return rowsOnScreen(element, rowCount, rowHeight).start;
+    }, complete);
+    follow();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scrollRef, rowCount, rowHeight, complete]);
   // Once the list is whole: a place opened at that is past its end (it shrank since) is said.
-  const toCheck = useRef(initialPlace);
   useEffect(() => {
-    const opened = toCheck.current;
-    if (!opened || !complete) return;
-    toCheck.current = undefined;
-    if (opened.topRow >= rowCount || opened.active.row >= rowCount) onPastEnd?.(opened.active.row);
+    const row = place.pastEnd(complete, rowCount);
+    if (row !== undefined) onPastEnd?.(row);
     // Only when the list becomes whole.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [complete, rowCount]);
@@ -112,8 +103,8 @@ export function useTablePlace(
     const element = scrollRef.current;
     if (!element || heightBefore.current === rowHeight) return;
     heightBefore.current = rowHeight;
-    if (pending.current === undefined)
-      element.scrollTop = scrollTopOfRow(element, rowCount, rowHeight, topRow.current);
+    const row = place.afterHeightChange();
+    if (row !== undefined) element.scrollTop = scrollTopOfRow(element, rowCount, rowHeight, row);
     // Only when the rows' height changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scrollRef, rowHeight]);
@@ -121,25 +112,26 @@ export function useTablePlace(
     const element = scrollRef.current;
     if (!element) return;
     const moved = () => {
-      if (pending.current !== undefined) stopOpening();
+      if (place.openingAt === undefined) return;
+      place.userMoved();
+      follow();
     };
     for (const type of USER_MOVES) element.addEventListener(type, moved, { passive: true });
     return () => {
       for (const type of USER_MOVES) element.removeEventListener(type, moved);
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scrollRef]);
   useLayoutEffect(() => {
     if (focusOnStart) scrollRef.current?.focus({ preventScroll: true });
-    return () => leave.current?.(placeNow());
+    return () => leave.current?.(place.place);
     // Only when the table first appears and finally goes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return {
     keepPlace: (scrollTop) => {
-      // While the place is being taken, the place is still the one opened at (a restart before it is
-      // reached keeps it, not the top of the rows read so far).
-      topRow.current = pending.current ?? place.rowAtTop(scrollTop) ?? scrollTop / rowHeight;
-      move.current?.(placeNow());
+      const now = place.scrolled(rowPlace.rowAtTop(scrollTop) ?? scrollTop / rowHeight);
+      move.current?.(now);
     },
     openingAt,
   };
