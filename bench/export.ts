@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import { exportOptionsSchema } from '../electron/shared/export.js';
 import { connect } from '../electron/core/api/connect.js';
 import { demoConnectionSchema } from '../electron/shared/demo-connection.js';
-import { runExport } from '../electron/core/export/export.js';
+import { runExport } from '../electron/core/export/run-export.js';
 import { GrantLedger } from '../electron/core/auth/grant-ledger.js';
 import { TokenManagers } from '../electron/core/auth/token-managers.js';
 import { LimiterRegistry } from '../electron/core/rate/limiter-registry.js';

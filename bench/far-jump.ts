@@ -12,7 +12,7 @@ import { chromium } from '@playwright/test';
 import { startCappedOffsetApi } from '../e2e/capped-offset-api.js';
 import { CHROMIUM } from '../e2e/chromium.js';
 import { AppCore } from '../electron/core/service/app-core.js';
-import { startHost } from '../electron/host/server.js';
+import { startHost } from '../electron/host/host-server.js';
 import { report, type Figure } from './lib/report.js';
 
 const SIZES = (process.env.BENCH_FAR_JUMP_ROWS ?? '200000,1000000').split(',').map(Number);

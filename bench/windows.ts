@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM } from '../e2e/chromium.js';
 import { WINDOW_SHAPES } from '../e2e/window-shapes.js';
-import { startHost } from '../electron/host/server.js';
+import { startHost } from '../electron/host/host-server.js';
 import { loadUntilFirstRows, openAppInChromium } from './lib/app-in-chromium.js';
 import { report, type Figure } from './lib/report.js';
 

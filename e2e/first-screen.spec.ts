@@ -30,6 +30,8 @@ test('the first screen asks the app for each thing once, however many components
   const nav = (name: string) => page.getByRole('navigation').getByRole('button', { name });
   await nav('Contacts').click();
   await expect(page.getByTestId('row-position')).toContainText('of 80');
+  // Its rows shown (the count can come first): leaving while its page is on its way would cancel it.
+  await expect(page.getByTestId('row').first()).toContainText('CON-');
   await nav('Customers').click();
   await expect(page.getByTestId('row-position')).toContainText('of 120');
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEFAULT_DATASET_SIZE } from '../electron/demo-api/server.js';
+import { DEFAULT_DATASET_SIZE } from '../electron/demo-api/demo-server.js';
 import { activeRow, pageOverflow, rowsInView, scrollingBoxes } from './grid.js';
 import { ownDemo } from './own-demo.js';
 import { openApp } from './app-page.js';

@@ -77,7 +77,7 @@ describe('the inner order of core and the renderer (scripts/layers.mjs)', () => 
     ['electron/core/probe.ts', "import { ApiClient } from './api/api-client.js';"],
     ['renderer/src/ui/probe.ts', "import { App } from '../App';"],
     // On the same floor: neither may import the other.
-    ['electron/core/search/probe.ts', "import { runExport } from '../export/export.js';"],
+    ['electron/core/search/probe.ts', "import { runExport } from '../export/run-export.js';"],
     ['renderer/src/finder/probe.ts', "import { DataTable } from '../table/DataTable';"],
     // A folder the table does not place, either way.
     ['renderer/src/newroom/probe.ts', "import { formatValue } from '../ui/format';"],

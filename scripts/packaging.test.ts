@@ -16,7 +16,7 @@ describe('electron-builder configuration', () => {
 
   it('builds AppImage and deb, dmg, and nsis from build/ with ASAR on', async () => {
     expect(config.linux.target).toEqual(['AppImage', 'deb']);
-    // cdb:// links, handed over after "--" (electron/main/links.ts reads nothing before it).
+    // cdb:// links, handed over after "--" (electron/main/system-links.ts reads nothing before it).
     expect(config.protocols).toEqual([{ name: 'Customer Data Browser link', schemes: ['cdb'] }]);
     expect(config.linux.executableArgs).toEqual(['--']);
     expect(config.mac.target).toBe('dmg');

@@ -6,7 +6,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM } from '../../e2e/chromium.js';
 import { AppCore } from '../../electron/core/service/app-core.js';
 import { startDemoApi, type DemoApi, type DemoApiOptions } from '../../electron/demo-api/testing/faults.js';
-import { startHost } from '../../electron/host/server.js';
+import { startHost } from '../../electron/host/host-server.js';
 
 /** The window size the benches open the app at. */
 export const VIEWPORT = { width: 1400, height: 900 };

@@ -2,9 +2,9 @@ import { printable } from '../core/printable.js';
 import { redact } from '../core/redact.js';
 import { UsageError } from './args.js';
 import type { CliIo } from './io.js';
-import { exportCommand } from './export.js';
+import { exportCommand } from './export-command.js';
 import { openCommand } from './open.js';
-import { profileCommand } from './profile.js';
+import { profileCommand } from './profile-command.js';
 import { serveDemo } from './serve-demo.js';
 import { viewsCommand } from './views.js';
 

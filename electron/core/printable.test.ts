@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capServerText, serverMessageOf } from './errors.js';
+import { capServerText, serverMessageOf } from './engine-errors.js';
 import { printable } from './printable.js';
 import { treatAsSecret } from './redact.js';
 

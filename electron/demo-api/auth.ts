@@ -2,7 +2,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
-import { apiError, oauthError, readBody, type Reply } from './http.js';
+import { apiError, oauthError, readBody, type Reply } from './demo-http.js';
 import { SlidingWindow, type Clock } from './limits.js';
 
 /** A client of the Demo API: the credentials bundle of spec "Authentication" §6. */

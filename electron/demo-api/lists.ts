@@ -1,6 +1,6 @@
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, type Language, type Resource } from '../shared/api-rules.js';
 import { CursorCodec, CursorError } from './cursor.js';
-import { apiError, integerParam, singleParam, type Reply } from './http.js';
+import { apiError, integerParam, singleParam, type Reply } from './demo-http.js';
 import { firstIndexAfter, orderingFor, SortError, type Ordering } from './ordering.js';
 import { toRecord, type RowsByResource } from './rows.js';
 import type { DemoStore } from './store.js';

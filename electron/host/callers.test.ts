@@ -6,7 +6,7 @@ import { AppCore } from '../core/service/app-core.js';
 import { Vault } from '../core/auth/vault.js';
 import { startDemoApi, type DemoApi } from '../demo-api/testing/faults.js';
 import { CALLER_HEADER } from '../shared/wire.js';
-import { startHost, type RunningHost } from './server.js';
+import { startHost, type RunningHost } from './host-server.js';
 import { HostTestClient } from './testing/test-client.js';
 
 // Two browser tabs of one host each count their requests from page-1: neither may cancel the

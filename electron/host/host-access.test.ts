@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADDRESS_PATH, SESSION_PATH } from '../shared/wire.js';
-import { SESSION_HEADER } from './server.js';
+import { SESSION_HEADER } from './host-server.js';
 import { hostKit } from './testing/host-kit.js';
 
 // Who may call the browser host, and what it refuses: bad arguments change nothing; only this

@@ -7,7 +7,7 @@ import { AppCore } from '../core/service/app-core.js';
 import { startDemoApi } from '../demo-api/index.js';
 import { keepPort, lastPort } from '../core/store/host-port.js';
 import { registerHost } from '../core/store/running-hosts.js';
-import { startHost } from './server.js';
+import { startHost } from './host-server.js';
 
 const HELP = `Usage: npm run host -- [options]
 

@@ -5,7 +5,7 @@ import { startDemoApi } from '../demo-api/index.js';
 import { serveContract, sendEvent } from './ipc.js';
 import { applyMenu } from './menu.js';
 import { answerProxyLogins, chromiumCertificates, chromiumFetch, chromiumRouteOf } from './network.js';
-import { listenForLinks, registerLinkScheme } from './links.js';
+import { listenForLinks, registerLinkScheme } from './system-links.js';
 import { harden } from './security.js';
 import { safeStorageSeal } from './typed-text-seal.js';
 import { createMainWindow, isOwnPage } from './window.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIST_ROWS_MAX } from '../../shared/api-rules.js';
 import type { ApiRecord, SchemaListing } from '../../shared/schema.js';
-import { ApiError, capServerText, serverMessageOf } from '../errors.js';
+import { ApiError, capServerText, serverMessageOf } from '../engine-errors.js';
 import { schemasIn } from './schema-shapes.js';
 
 // What the API answers, read as `unknown` and checked: the spec's envelope, its pagination, and

@@ -11,7 +11,7 @@ import {
   shapeProblem,
   successEnvelope,
 } from './api-answers.js';
-import { ApiError, LONGEST_SERVER_WAIT_MS, retryAfterMs, serverMessageOf } from '../errors.js';
+import { ApiError, LONGEST_SERVER_WAIT_MS, retryAfterMs, serverMessageOf } from '../engine-errors.js';
 import { httpCall, jsonOf, type Fetch } from '../net/http.js';
 import type { RequestLimiter } from '../rate/limiter.js';
 import type {

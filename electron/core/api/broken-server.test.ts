@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestName, Result } from '../../shared/contract.js';
 import { ApiClient } from './api-client.js';
 import { dispatch } from '../service/dispatch.js';
-import { runExport } from '../export/export.js';
+import { runExport } from '../export/run-export.js';
 import { GrantLedger } from '../auth/grant-ledger.js';
 import { RequestLimiter } from '../rate/limiter.js';
 import { startOtherApi, type OtherApiOptions } from '../testing/other-api.js';

@@ -1,7 +1,7 @@
 import type { ApiClient, CallOptions, Page, PageRequest } from './api-client.js';
 import { invalidResponse } from './api-answers.js';
 import { PageChain } from '../../shared/page-chain.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../engine-errors.js';
 
 export interface TraversalOptions extends CallOptions {
   /**

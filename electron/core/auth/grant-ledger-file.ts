@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LONGEST_SERVER_WAIT_MS } from '../errors.js';
+import { LONGEST_SERVER_WAIT_MS } from '../engine-errors.js';
 
 // The grant ledger's file (grant-ledger.ts): its format, read as `unknown` and checked, and the
 // rules that keep it to the last 24 hours.

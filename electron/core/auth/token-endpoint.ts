@@ -2,7 +2,13 @@ import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import { API_LIMITS } from '../../shared/api-rules.js';
 import type { Credentials } from '../credentials.js';
-import { ApiError, capServerText, LONGEST_SERVER_WAIT_MS, retryAfterMs, serverMessageOf } from '../errors.js';
+import {
+  ApiError,
+  capServerText,
+  LONGEST_SERVER_WAIT_MS,
+  retryAfterMs,
+  serverMessageOf,
+} from '../engine-errors.js';
 import { GrantLedger, type GrantUsage } from './grant-ledger.js';
 import { answeredWhole, httpCall, jsonOf, neverSent, type Fetch } from '../net/http.js';
 import { treatAsSecret } from '../redact.js';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_LIMITS } from '../../shared/api-rules.js';
-import { runExport } from '../export/export.js';
+import { runExport } from '../export/run-export.js';
 import { cleanUp, tempDir, wire } from '../testing/wired.js';
 import { apiErrorOf } from '../testing/test-kit.js';
 

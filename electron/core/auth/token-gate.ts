@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.js';
+import { ApiError } from '../engine-errors.js';
 
 export interface TokenGateOptions {
   now: () => number;

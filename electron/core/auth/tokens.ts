@@ -1,6 +1,6 @@
 import { credentialsId, type Credentials } from '../credentials.js';
 import { createHash } from 'node:crypto';
-import { ApiError, untilAborted } from '../errors.js';
+import { ApiError, untilAborted } from '../engine-errors.js';
 import { GrantLedger, type GrantUsage } from './grant-ledger.js';
 import { requestToken } from './token-endpoint.js';
 import { TokenCache } from './token-cache.js';

@@ -5,7 +5,7 @@ import type { ParsedRequestInput, RequestOutputs } from '../../shared/contract.j
 import type { ConnectionRoute } from '../../shared/connection-requests.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { Connection, ConnectionProfile } from '../api/connect.js';
-import { ApiError, AppError } from '../errors.js';
+import { ApiError, AppError } from '../engine-errors.js';
 import { credentialsId, credentialsOf, type Credentials } from '../credentials.js';
 import type { ProfileStore } from '../store/profiles.js';
 import { treatAsSecret } from '../redact.js';

@@ -13,7 +13,7 @@ import type { ProfileStore } from '../store/profiles.js';
 import { TokenManagers } from '../auth/token-managers.js';
 import type { SecretSource, TokenState } from '../auth/tokens.js';
 import { Vault } from '../auth/vault.js';
-import { AppError } from '../errors.js';
+import { AppError } from '../engine-errors.js';
 
 /** The built-in Demo connection's server: where it listens, and its one client's credentials. */
 /** A running Demo API, as main, the host or a test hands it over. */

@@ -7,7 +7,7 @@ import type { ProfileStore } from '../store/profiles.js';
 import { treatAsSecret } from '../redact.js';
 import type { TokenManagers } from '../auth/token-managers.js';
 import type { Vault } from '../auth/vault.js';
-import { AppError } from '../errors.js';
+import { AppError } from '../engine-errors.js';
 
 type ProfileInput = ParsedRequestInput<'profiles.save'>['profile'];
 

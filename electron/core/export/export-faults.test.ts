@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExportProgress, ExportView } from '../../shared/export.js';
 import { AGREEMENTS, exportKit, startExportEngine } from '../testing/export-kit.js';
 import { AuditLog } from './audit-log.js';
-import { runExport } from './export.js';
+import { runExport } from './run-export.js';
 
 // An export's safety (the file's mode, no data in the audit log, cancel) and its faults: whatever
 // happens, the complete file at the target or nothing (a previous file there kept).

@@ -10,7 +10,7 @@ import { profileFor, startOtherApi, type OtherApi, type OtherApiOptions } from '
 import { TokenManagers } from '../auth/token-managers.js';
 import { Vault } from '../auth/vault.js';
 import { AuditLog } from './audit-log.js';
-import { runExport } from './export.js';
+import { runExport } from './run-export.js';
 import { removeLeftovers } from './temp-file.js';
 
 // The export's files against what can happen to them: a folder others can write to, a network that

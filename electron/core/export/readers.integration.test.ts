@@ -11,7 +11,7 @@ import { profileFor, startOtherApi, type OtherApi } from '../testing/other-api.j
 import { calcRows, openpyxlRows, pythonCsv, pythonJsonLines, strictCsv } from '../testing/readers.js';
 import { TokenManagers } from '../auth/token-managers.js';
 import { Vault } from '../auth/vault.js';
-import { runExport } from './export.js';
+import { runExport } from './run-export.js';
 
 // Exports read back with the readers our users have, not with the library that wrote them:
 // Python's csv module, csv-parse in a strict configuration, openpyxl (Debian's python3-openpyxl),

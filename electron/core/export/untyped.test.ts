@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import readXlsxFile from 'read-excel-file/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanUp, tempDir, wire } from '../testing/wired.js';
-import { runExport } from './export.js';
+import { runExport } from './run-export.js';
 
 // An API whose schema types every field `number` or `string` (dates are ISO strings), as the spec
 // allows: the export reads the kinds from the values, as the table does (value-kind.ts).

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import type { ExportFormat } from '../../shared/export.js';
 import type { ApiRecord } from '../../shared/schema.js';
 import { csvCell, csvText, xlsxText } from './cells.js';
-import type { Column } from './columns.js';
+import type { Column } from './export-columns.js';
 
 /** Writes one export's rows to a file, in one format, waiting for the disk when it is behind. */
 export interface RowWriter {

@@ -1,4 +1,4 @@
-import { ApiError, capServerText, type ApiErrorCode } from '../errors.js';
+import { ApiError, capServerText, type ApiErrorCode } from '../engine-errors.js';
 
 /** An HTTP answer read to the end. */
 export interface HttpAnswer {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Clock } from '../clock.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../engine-errors.js';
 import { RequestLimiter, type LimiterOptions, type LimiterStats, type Priority } from './limiter.js';
 
 // The limiter's rules on a clock of the test's own: timers and Date are faked, and the limiter is

@@ -1,6 +1,6 @@
 import type { LimiterStats } from '../../shared/status.js';
 import { systemClock, type Clock } from '../clock.js';
-import { abortReason, ApiError, LONGEST_SERVER_WAIT_MS, serviceUnavailable } from '../errors.js';
+import { abortReason, ApiError, LONGEST_SERVER_WAIT_MS, serviceUnavailable } from '../engine-errors.js';
 import { JobQueue, type Priority } from './job-queue.js';
 import { RATE_WINDOW_MS } from './address-share.js';
 import type { LimiterOptions } from './limiter-options.js';

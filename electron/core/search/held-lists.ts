@@ -1,7 +1,7 @@
 import type { Language } from '../../shared/api-rules.js';
 import { heldListKey, type HeldListStatus, type HeldListView } from '../../shared/held-list.js';
 import type { AppErrorPayload } from '../../shared/errors.js';
-import { HeldList, type ListSource } from './held-list.js';
+import { HeldList, type ListSource } from './held-list-state.js';
 import { HeldRows } from './held-rows.js';
 import { KnownCounts } from './known-counts.js';
 import { ListReads } from './list-reads.js';

@@ -1,6 +1,6 @@
 import type { Language, Resource } from '../../shared/api-rules.js';
 import type { ResourceSchema, SchemaField } from '../../shared/schema.js';
-import type { ListSource } from './held-list.js';
+import type { ListSource } from './held-list-state.js';
 
 /**
  * The fields of the lists held for search (their labels and kinds), from the schema listing of each

@@ -3,7 +3,7 @@ import type { ApiRecord } from '../../shared/schema.js';
 import { isBlank, searchTermsOf, type LabelOf, type SearchTerms } from '../../shared/search.js';
 import type { HeldRows } from './held-rows.js';
 import { orderedBySort } from './match-order.js';
-import { isAbort } from '../errors.js';
+import { isAbort } from '../engine-errors.js';
 import { Slicer } from './slices.js';
 
 /** A filter made ready to run over held rows. */

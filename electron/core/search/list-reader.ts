@@ -3,7 +3,7 @@ import { PageChain } from '../../shared/page-chain.js';
 import type { View } from '../../shared/view.js';
 import type { ApiClient, Page } from '../api/api-client.js';
 import { invalidResponse } from '../api/api-answers.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../engine-errors.js';
 import { HeldRows } from './held-rows.js';
 import type { Priority } from '../rate/job-queue.js';
 

@@ -2,7 +2,7 @@ import { PAGE_SIZE_MAX } from '../../shared/api-rules.js';
 import type { AppErrorPayload } from '../../shared/errors.js';
 import { labelsOf } from '../../shared/search.js';
 import { catchUp } from './catch-up.js';
-import type { HeldList } from './held-list.js';
+import type { HeldList } from './held-list-state.js';
 import { HeldRows } from './held-rows.js';
 import type { KnownCounts } from './known-counts.js';
 import { ListFields } from './list-fields.js';

@@ -7,7 +7,6 @@ import {
 import { DEMO_CONNECTION_ID } from '../../shared/demo-connection.js';
 import type { SessionStatus } from '../../shared/status.js';
 import { dataFiles } from '../app-paths.js';
-import { credentialsOf } from '../credentials.js';
 import { AuditLog } from '../export/audit-log.js';
 import { GrantLedger } from '../auth/grant-ledger.js';
 import { LimiterRegistry } from '../rate/limiter-registry.js';
@@ -19,11 +18,12 @@ import { Connections, tokenStatus, type DemoServer } from '../connections/connec
 import { ExportJobs } from './export-jobs.js';
 import { ProfileEditor } from '../connections/profile-editor.js';
 import { DIRECT_CALLER, RequestRegistry } from './request-registry.js';
-import { AppError } from '../errors.js';
+import { AppError } from '../engine-errors.js';
 import { toErrorPayload } from './error-payload.js';
 import { SettingsStore } from '../store/settings-store.js';
 import type { Handlers } from './handlers.js';
-import { forgetSavedViews, savedViewHandlers } from './saved-view-handlers.js';
+import { savedViewHandlers } from './saved-view-handlers.js';
+import { profileHandlers } from './profile-handlers.js';
 import { deskHandlers } from './desk-handlers.js';
 import { DeskStore } from '../store/desks.js';
 import { keychainSeal } from '../store/typed-text.js';
@@ -153,30 +153,15 @@ export class AppCore {
 
   /** The contract's requests; arguments have been validated by the caller (main or the host). */
   readonly handlers: Handlers = {
-    'profiles.list': () => this.editor.list(),
-    'profiles.save': async ({ id, profile, secret }) => {
-      const saved = await this.editor.save(id, profile, secret);
-      if (secret !== undefined) await this.trials.saved(credentialsOf(saved), secret);
-      // Its address or credentials may have changed: what was held for it may be another API's.
-      this.heldLists.forget(saved.id);
-      // Windows and tabs on the edited connection connect again with what was saved.
-      await this.connections.reopen(saved.id);
-      if (id !== undefined) this.emit('connection.changed', { connectionId: saved.id });
-      return saved;
-    },
-    'profiles.delete': async ({ id }) => {
-      const deleted = await this.editor.delete(id);
-      if (deleted) {
-        this.connections.forget(id);
-        await forgetSavedViews(this.settings, id);
-        await this.desks.forgetConnection(id);
-        this.heldLists.forget(id);
-        this.emit('connection.changed', { connectionId: id });
-      }
-      return { deleted };
-    },
-    'profiles.test': (input) =>
-      'profile' in input ? this.trials.test(input) : this.trials.testSaved(input.id),
+    ...profileHandlers(() => ({
+      editor: this.editor,
+      trials: this.trials,
+      connections: this.connections,
+      heldLists: this.heldLists,
+      settings: this.settings,
+      desks: this.desks,
+      emit: this.emit.bind(this),
+    })),
     'connection.select': ({ id }, caller = DIRECT_CALLER) => this.select(caller, id),
     'connection.retry': async (_input, caller = DIRECT_CALLER) => {
       await this.connections.active(caller)?.connection.tokens.retry();

@@ -1,7 +1,7 @@
 import type { AppErrorPayload } from '../../shared/errors.js';
 import { FilterError } from '../../shared/filter.js';
-import { ApiError, AppError } from '../errors.js';
-import { ColumnError } from '../export/columns.js';
+import { ApiError, AppError } from '../engine-errors.js';
+import { ColumnError } from '../export/export-columns.js';
 import { ProfileError } from '../store/profiles.js';
 import { redact } from '../redact.js';
 import { KeychainUnavailableError } from '../auth/vault.js';

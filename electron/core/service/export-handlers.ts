@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js';
+import { AppError } from '../engine-errors.js';
 import type { Connections } from '../connections/connections.js';
 import type { ExportJobs } from './export-jobs.js';
 import type { Handlers } from './handlers.js';

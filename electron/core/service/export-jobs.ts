@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { EventPayloads, ParsedRequestInput, RequestOutputs } from '../../shared/contract.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { AuditLog } from '../export/audit-log.js';
-import { runExport } from '../export/export.js';
+import { runExport } from '../export/run-export.js';
 import { freeTarget } from '../export/free-name.js';
 import { removeLeftovers } from '../export/temp-file.js';
 import { toErrorPayload } from './error-payload.js';

@@ -1,5 +1,5 @@
 import { SAVED_VIEWS_MAX, type SavedView } from '../../shared/saved-view.js';
-import { AppError } from '../errors.js';
+import { AppError } from '../engine-errors.js';
 import type { Handlers } from './handlers.js';
 import { DIRECT_CALLER } from './request-registry.js';
 import type { SettingsStore } from '../store/settings-store.js';

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { HeldListStatus } from '../../shared/held-list.js';
-import type { HeldList } from '../search/held-list.js';
+import type { HeldList } from '../search/held-list-state.js';
 import type { HeldLists } from '../search/held-lists.js';
 import { HeldRows } from '../search/held-rows.js';
 import { RequestRegistry } from './request-registry.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { AppCore, type AppCoreOptions } from '../service/app-core.js';
 import { ApiClient } from '../api/api-client.js';
 import { startDemoApi, type DemoApi, type DemoApiOptions } from '../../demo-api/testing/faults.js';
-import { ApiError } from '../errors.js';
+import { ApiError } from '../engine-errors.js';
 import { GrantLedger } from '../auth/grant-ledger.js';
 import { RequestLimiter, type LimiterOptions } from '../rate/limiter.js';
 import { credentialsId, type Credentials } from '../credentials.js';

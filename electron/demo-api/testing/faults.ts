@@ -5,10 +5,10 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TokenAuthority } from '../auth.js';
-import type { Reply } from '../http.js';
-import { startDemoServer, type DemoApi as ShippedDemoApi, type DemoApiOptions } from '../server.js';
+import type { Reply } from '../demo-http.js';
+import { startDemoServer, type DemoApi as ShippedDemoApi, type DemoApiOptions } from '../demo-server.js';
 
-export { DEFAULT_DATASET_SIZE, type DemoApiOptions, type DemoCounters } from '../server.js';
+export { DEFAULT_DATASET_SIZE, type DemoApiOptions, type DemoCounters } from '../demo-server.js';
 
 /** A canned answer for the next API calls: the faults the client must survive. */
 export interface FaultAnswer {

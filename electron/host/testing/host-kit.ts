@@ -6,7 +6,7 @@ import type { RequestName } from '../../shared/contract.js';
 import { AppCore } from '../../core/service/app-core.js';
 import { testVault } from '../../core/testing/test-kit.js';
 import { startDemoApi, type DemoApi } from '../../demo-api/testing/faults.js';
-import { startHost, type RunningHost } from '../server.js';
+import { startHost, type RunningHost } from '../host-server.js';
 import { HostTestClient } from './test-client.js';
 
 /**

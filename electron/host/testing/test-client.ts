@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { SESSION_HEADER, type RunningHost } from '../server.js';
+import { SESSION_HEADER, type RunningHost } from '../host-server.js';
 
 /** What a raw HTTP call to the browser host answered. */
 export interface Answer {

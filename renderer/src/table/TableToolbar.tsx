@@ -15,7 +15,7 @@ import { GoToRow } from './GoToRow';
 import { RowPosition } from './RowPosition';
 import { SearchStatus } from './SearchStatus';
 import type { RowPlace } from './grid/useRowViewport';
-import type { ColumnMeta, DataTableInstance } from './columns/columns';
+import type { ColumnMeta, DataTableInstance } from './columns/table-columns';
 import type { ViewRows } from './useViewRows';
 
 export interface TableToolbarProps {

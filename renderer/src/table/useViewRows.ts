@@ -7,7 +7,7 @@ import type { ApiRecord } from '../../../electron/shared/schema';
 import { useApi } from '../api/context';
 import { useCount, useSchemas, useSession, type ListView } from '../data/queries';
 import { useHeldList } from '../data/useHeldLists';
-import { buildColumns } from './columns/columns';
+import { buildColumns } from './columns/table-columns';
 import {
   BlockLoader,
   HeldSearchLoader,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiRecord } from '../../../../electron/shared/schema';
 import { useCommand, useShortcutHint } from '../../keyboard/commands';
 import { canMove, moveAmongVisible } from './column-order';
-import type { ColumnMeta, TABLE_FEATURES } from './columns';
+import type { ColumnMeta, TABLE_FEATURES } from './table-columns';
 
 /** Show, hide and reorder a table's columns (widths are dragged on the headers); kept per view. */
 export function ColumnMenu({

@@ -6,7 +6,7 @@ import {
 import { useMemo, useState, type RefObject } from 'react';
 import type { ApiRecord } from '../../../../electron/shared/schema';
 import type { ListView } from '../../data/queries';
-import { TABLE_FEATURES } from './columns';
+import { TABLE_FEATURES } from './table-columns';
 import { sortingOf, sortParamOf } from './sorting';
 import type { DrawnColumn } from '../grid/TableBody';
 import { layoutKeyOf, useColumnLayout } from './useColumnLayout';

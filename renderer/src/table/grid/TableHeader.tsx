@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COLUMN_WIDTH } from '../columns/column-widths';
-import type { ColumnMeta, DataTableInstance } from '../columns/columns';
+import type { ColumnMeta, DataTableInstance } from '../columns/table-columns';
 import { ariaSort } from '../columns/sorting';
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LinkInbox } from '../core/service/link-inbox.js';
 import type { ParsedLink } from '../shared/links.js';
-import { linksInArgv, listenForLinks, registerLinkScheme } from './links.js';
+import { linksInArgv, listenForLinks, registerLinkScheme } from './system-links.js';
 import { app, fake } from './testing/fake-electron.js';
 
 vi.mock('electron', () => import('./testing/fake-electron.js'));

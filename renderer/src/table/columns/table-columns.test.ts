@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildColumns } from './columns';
+import { buildColumns } from './table-columns';
 
 const schema = {
   resource: 'agreements',

@@ -13,7 +13,7 @@ import {
 import { TokenAuthority, type DemoClient } from './auth.js';
 import { CursorCodec } from './cursor.js';
 import { DEFAULT_REFERENCE_DATE, type DatasetSize } from './generate.js';
-import { apiError, ReplyError, writeReply, type Reply } from './http.js';
+import { apiError, ReplyError, writeReply, type Reply } from './demo-http.js';
 import { negotiateLanguage } from './language.js';
 import { TokenBuckets, type Clock } from './limits.js';
 import { listPage } from './lists.js';

@@ -11,10 +11,10 @@ import { labelsOf } from '../../shared/search.js';
 import { filterKindOf, kindsOf } from '../../shared/value-kind.js';
 import type { ApiRecord, ResourceSchema } from '../../shared/schema.js';
 import type { ApiClient } from '../api/api-client.js';
-import { describeForLog, isAbort } from '../errors.js';
+import { describeForLog, isAbort } from '../engine-errors.js';
 import { traverse } from '../api/paging.js';
 import type { AuditLog, AuditStart } from './audit-log.js';
-import { knownFields, resolveColumns, type Column } from './columns.js';
+import { knownFields, resolveColumns, type Column } from './export-columns.js';
 import { TempFile } from './temp-file.js';
 import { openWriter, type RowWriter } from './writers.js';
 

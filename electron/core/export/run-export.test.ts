@@ -5,7 +5,7 @@ import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import type { ExportView } from '../../shared/export.js';
 import { AGREEMENTS, exportKit } from '../testing/export-kit.js';
-import { runExport } from './export.js';
+import { runExport } from './run-export.js';
 
 // Round trips: export from the Demo API, read the file back with an independent parser (csv-parse,
 // read-excel-file) and compare every cell with the records the API sends for the same view.
