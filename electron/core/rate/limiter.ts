@@ -48,8 +48,6 @@ export class RequestLimiter {
   private inFlight = 0;
   /** Requests in flight for someone waiting (not background): background work waits for them. */
   private inFlightAsked = 0;
-  /** Background requests in flight: one at a time, so an asked one never waits behind several. */
-  private inFlightBackground = 0;
   /** When the next background request may start (its share of the rate, its pause after a 503). */
   private backgroundAt = -Infinity;
   private retries = 0;
@@ -177,11 +175,9 @@ export class RequestLimiter {
     const now = this.clock.monotonic();
     let wakeAt = Infinity;
     while (this.inFlight < this.options.maxConcurrent && now >= this.pausedUntil) {
-      // Background work starts only while nothing asked is in flight, at its share of the rate.
-      const job = this.queue.next(
-        now,
-        this.inFlightAsked === 0 && this.inFlightBackground === 0 && now >= this.backgroundAt,
-      );
+      // Background work starts only while nothing is in flight (nothing asked, and one background
+      // request at a time, so an asked one never waits behind several), at its share of the rate.
+      const job = this.queue.next(now, this.inFlight === 0 && now >= this.backgroundAt);
       if (!job) break;
       const wait = this.bucket.take(now);
       if (wait > 0) {
@@ -205,7 +201,6 @@ export class RequestLimiter {
   private start(job: Job, now: number): void {
     this.inFlight++;
     if (job.priority !== 'background') this.inFlightAsked++;
-    else this.inFlightBackground++;
     job.sentAt = now;
     this.feed.changed();
     const signal = job.signal ?? new AbortController().signal;
@@ -224,7 +219,6 @@ export class RequestLimiter {
   private finish(asked: boolean, settle: () => void): void {
     this.inFlight--;
     if (asked) this.inFlightAsked--;
-    else this.inFlightBackground--;
     settle();
     this.feed.changed();
     this.pump();

@@ -44,16 +44,11 @@ export class ListReads {
 
   /** Reads (or goes on reading) the list to its end. */
   async run(list: HeldList): Promise<void> {
-    const controller = new AbortController();
-    list.controller = controller;
-    list.readStart = { at: performance.now(), rows: list.reader?.rows.length ?? 0 };
-    this.lists.tell(list, true);
+    const controller = this.begin(list, list.reader?.rows.length ?? 0);
     const { client } = list.source;
+    const priority = list.prepared ? 'background' : 'prefetch';
     // The schema's labels of coded values are searched too: asked beside the first page.
-    const fields = this.fields.of(list.source, list.lang, list.view.resource).then((known) => {
-      list.fields = known;
-      list.labelOf = labelsOf(known);
-    });
+    const fields = this.learnFields(list);
     try {
       const reader = (list.reader ??= new ListReader({
         client,
@@ -62,6 +57,7 @@ export class ListReads {
         ready: fields,
         newRows: () => list.newRows(),
         fits: () => this.lists.fits(list),
+        // Read at background priority until someone uses it (held-lists.ts, prepare).
         priority: () => (list.prepared ? 'background' : 'prefetch'),
         onPage: () => {
           if (!list.replacing) list.rows = reader.rows;
@@ -73,15 +69,10 @@ export class ListReads {
       list.total ??= this.counts.fresh(list.source.connectionId, list.view);
       if (list.total === undefined) {
         // The count tells the progress and the time left, and whether the list can fit at all.
-        void client
-          .count(list.view, {
-            signal: controller.signal,
-            priority: list.prepared ? 'background' : 'prefetch',
-          })
-          .then(
-            (total) => ((list.total = total), (reader.total = total)),
-            () => undefined,
-          );
+        void client.count(list.view, { signal: controller.signal, priority }).then(
+          (total) => ((list.total = total), (reader.total = total)),
+          () => undefined,
+        );
       }
       const end = await reader.read(controller.signal);
       if (list.controller !== controller) return;
@@ -100,10 +91,7 @@ export class ListReads {
   }
 
   async catchUpOrRun(list: HeldList): Promise<void> {
-    const controller = new AbortController();
-    list.controller = controller;
-    list.readStart = { at: performance.now(), rows: 0 };
-    this.lists.tell(list, true);
+    const controller = this.begin(list);
     const caught = await catchUp(
       list.source.client,
       list.view,
@@ -133,16 +121,11 @@ export class ListReads {
    * the page says more than a translation, the list is read whole as any other.
    */
   async translate(list: HeldList, other: HeldList): Promise<void> {
-    const controller = new AbortController();
-    list.controller = controller;
-    list.readStart = { at: performance.now(), rows: 0 };
     list.total = other.total;
-    this.lists.tell(list, true);
+    const controller = this.begin(list);
     let rows: HeldRows | undefined;
     try {
-      const known = await this.fields.of(list.source, list.lang, list.view.resource);
-      list.fields = known;
-      list.labelOf = labelsOf(known);
+      await this.learnFields(list);
       const page = await list.source.client.listPage(
         { ...list.view, size: PAGE_SIZE_MAX, lang: list.lang },
         { signal: controller.signal, priority: 'prefetch' },
@@ -162,6 +145,22 @@ export class ListReads {
     // As old as the rows it was made from: their freshness runs on.
     this.lists.settle(list, other.asOf ?? Date.now());
     this.lists.tell(list, true);
+  }
+
+  /** A read of `list` starts, with `rows` of it read already: it is told, and its pace measured from here. */
+  private begin(list: HeldList, rows = 0): AbortController {
+    const controller = new AbortController();
+    list.controller = controller;
+    list.readStart = { at: performance.now(), rows };
+    this.lists.tell(list, true);
+    return controller;
+  }
+
+  /** The list's fields, from the connection's schema: their kinds, and the labels of coded values. */
+  private async learnFields(list: HeldList): Promise<void> {
+    const known = await this.fields.of(list.source, list.lang, list.view.resource);
+    list.fields = known;
+    list.labelOf = labelsOf(known);
   }
 
   /** The list was read to its end: it is what searches read now, as of now. */

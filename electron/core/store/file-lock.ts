@@ -231,8 +231,12 @@ async function namesIn(folder: string): Promise<string[]> {
 /** An older version's owner file. */
 const OLDER_OWNER_FILE = 'owner';
 /** The owner file of the acquisition `token`: its name is what a remover claims. */
-const ownerFileOf = (token: string) => `owner-${token}`;
-const isOwnerFile = (name: string) => name === OLDER_OWNER_FILE || /^owner-[A-Za-z0-9-]{1,64}$/.test(name);
+const OWNER_PREFIX = 'owner-';
+const ownerFileOf = (token: string) => `${OWNER_PREFIX}${token}`;
+/** An acquisition's token as file names may hold it (a UUID here; anything else is not read by name). */
+const isToken = (token: string) => /^[A-Za-z0-9-]{1,64}$/.test(token);
+const isOwnerFile = (name: string) =>
+  name === OLDER_OWNER_FILE || (name.startsWith(OWNER_PREFIX) && isToken(name.slice(OWNER_PREFIX.length)));
 
 /** The owner a lock's owner file names, read without following a link or blocking on a FIFO (L3). */
 async function ownerIn(folder: string, ownerFile: string): Promise<LockOwner | undefined> {
@@ -261,7 +265,7 @@ const beatFileOf = (token: string) => `beats-${token}`;
 
 /** `owner` with the beats its holder wrote beside it (an older version wrote them in the owner file). */
 async function withBeats(lock: string, owner: LockOwner): Promise<LockOwner> {
-  if (owner.token === undefined || !/^[A-Za-z0-9-]{1,64}$/.test(owner.token)) return owner;
+  if (owner.token === undefined || !isToken(owner.token)) return owner;
   const beats = Number(await readSmallFile(join(lock, beatFileOf(owner.token)), 32));
   return Number.isSafeInteger(beats) && beats > (owner.beats ?? 0) ? { ...owner, beats } : owner;
 }
