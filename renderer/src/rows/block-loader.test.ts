@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AppApi } from '../../../electron/shared/contract';
 import { BlockLoader, SLOW_OFFSET_MS } from './block-loader';
 import { OffsetReach } from './offset-reach';
+import { SKELETON_ROWS } from './row-loader';
 import { fakeApi } from '../testing/fake-api';
 import { FRESH_MS, Traversal } from './traversal';
 
@@ -53,6 +54,19 @@ describe('reading the rows on screen', () => {
     await answerAll();
     expect(loader.blocks.rowAt(999_999)).toEqual({ id: 999_999 });
     expect(loader.blocks.total).toBe(1_000_000);
+  });
+
+  it('draws the rows read and placeholders until the total is known, then the total', async () => {
+    const { api, answerAll } = fakeApi(100_000);
+    const loader = loaderOf(api, 100);
+    expect([loader.rowCount, loader.complete, loader.held]).toEqual([SKELETON_ROWS, false, 0]);
+    loader.ensure(0, 30);
+    await answerAll();
+    expect([loader.rowCount, loader.complete, loader.held]).toEqual([100 + SKELETON_ROWS, false, 100]);
+    const changes = loader.snapshot();
+    loader.setTotal(100_000);
+    expect([loader.rowCount, loader.complete, loader.snapshot()]).toEqual([100_000, true, changes + 1]);
+    expect(loader.rowAt(99)).toEqual({ id: 99 });
   });
 
   it('stops every read when closed (a new sort)', () => {

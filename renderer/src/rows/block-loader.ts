@@ -4,7 +4,7 @@ import { AppFailure } from '../api/call';
 import { CursorWalk, type WalkProgress } from './cursor-walk';
 import type { OffsetReach } from './offset-reach';
 import type { RowBlocks } from './row-blocks';
-import { RowLoader } from './row-loader';
+import { RowLoader, SKELETON_ROWS } from './row-loader';
 import type { BlockRead, Traversal } from './traversal';
 import { onRefresh, trim } from './view-cache';
 /**
@@ -70,9 +70,22 @@ export class BlockLoader extends RowLoader {
     return this.walking.progress;
   }
 
-  /** Rows in the view as far as known: the total, or the rows read so far and `placeholders` more. */
-  rowCount(placeholders: number): number {
-    return this.blocks.total ?? this.blocks.extent + placeholders;
+  /** Rows in the view as far as known: the total, or the rows read so far and placeholders. */
+  get rowCount(): number {
+    return this.blocks.total ?? this.blocks.extent + SKELETON_ROWS;
+  }
+
+  /** The total is known (the count, an offset page's or the traversal's end), or reading failed. */
+  get complete(): boolean {
+    return this.blocks.total !== undefined || Boolean(this.error);
+  }
+
+  get held(): number {
+    return this.blocks.rowsHeld;
+  }
+
+  rowAt(index: number): ApiRecord | undefined {
+    return this.blocks.rowAt(index);
   }
 
   /** The view's total from offset mode's count. */

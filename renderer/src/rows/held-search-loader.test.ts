@@ -4,6 +4,7 @@ import type { FilterCondition } from '../../../electron/shared/filter';
 import type { HeldListStatus } from '../../../electron/shared/held-list';
 import { heldListOf, noteHeldList } from './held-list-statuses';
 import { HeldSearchLoader } from './held-search-loader';
+import { SKELETON_ROWS } from './row-loader';
 
 /**
  * The app as the loader sees it: `matches` rows matched out of `read` read so far; answers wait for
@@ -95,6 +96,8 @@ describe('a filtered table over the list held for search', () => {
     await app.answerAll();
     expect(loader.hasMore).toBe(true);
     expect(loader.rowAt(0)).toEqual({ id: 'm0@500' });
+    // As the table draws it: the matches so far and placeholders for those to come.
+    expect([loader.rowCount, loader.held, loader.complete]).toEqual([3 + SKELETON_ROWS, 500, false]);
     app.state.read = 1_000;
     app.state.matches = 5;
     noteHeldList(app.status());
@@ -104,6 +107,7 @@ describe('a filtered table over the list held for search', () => {
     expect(loader.matches).toBe(5);
     expect(loader.rowAt(4)).toEqual({ id: 'm4@1000' });
     expect(loader.hasMore).toBe(false);
+    expect([loader.rowCount, loader.held, loader.complete]).toEqual([5, 1_000, true]);
   });
 
   it('a search that matches nothing asks once, and again only when the list grows', async () => {

@@ -6,7 +6,7 @@ import type { ApiRecord } from '../../../electron/shared/schema';
 import { call } from '../api/call';
 import type { View } from '../../../electron/shared/view';
 import { heldListOf, noteHeldList, onHeldLists } from './held-list-statuses';
-import { RowLoader } from './row-loader';
+import { RowLoader, SKELETON_ROWS } from './row-loader';
 
 /** Matches asked for at a time: a screen and its neighbours. */
 const BLOCK = 100;
@@ -86,6 +86,20 @@ export class HeldSearchLoader extends RowLoader {
    */
   get settled(): boolean {
     return !this.hasMore && !this.countBehind;
+  }
+
+  get rowCount(): number {
+    return this.matches + (this.hasMore && !this.error ? SKELETON_ROWS : 0);
+  }
+
+  /** No more matches will come: the list was searched whole, or the search failed. */
+  get complete(): boolean {
+    return this.settled || Boolean(this.error);
+  }
+
+  /** Rows of the list read so far. */
+  get held(): number {
+    return this.list?.read ?? 0;
   }
 
   override open(): void {

@@ -6,6 +6,7 @@ export type { WalkProgress } from './cursor-walk';
 export { HeldSearchLoader } from './held-search-loader';
 export { heldListOf, noteHeldList, onHeldLists, readingLists } from './held-list-statuses';
 export { OffsetReach } from './offset-reach';
+export type { RowSource } from './row-loader';
 export { ScanLoader } from './scan-loader';
 export { FRESH_MS } from './traversal';
 export {

@@ -1,15 +1,48 @@
+import type { ApiRecord } from '../../../electron/shared/schema';
 import { AppFailure, asAppFailure } from '../api/call';
 
+/** Placeholder rows past the rows read, while more are coming and the total is not known. */
+export const SKELETON_ROWS = 4;
+
+/** The rows a table draws, whichever way they are read. */
+export interface RowSource {
+  /** Rows to draw: the list's own count once known, else the rows read and placeholders while more come. */
+  readonly rowCount: number;
+  /** Row `index`, or undefined while it is being read (a placeholder is drawn). */
+  rowAt(index: number): ApiRecord | undefined;
+  /** Rows `first`…`last` are on screen: read them (and what comes next) if they are not. */
+  ensure(first: number, last: number): void;
+  /** Rows in memory (the toolbar's "loaded"). */
+  readonly held: number;
+  readonly loading: boolean;
+  /** For useSyncExternalStore: calls `listener` on every change of the rows or their state. */
+  readonly subscribe: (listener: () => void) => () => void;
+  /** For useSyncExternalStore: a number that changes with the rows (what was read may call for the next reads). */
+  readonly snapshot: () => number;
+  /** The row count is the list's own (its count known, its search or scan done or stopped, or failed): it will not grow. */
+  readonly complete: boolean;
+}
+
 /**
- * What a table's row loaders share (block-loader.ts, scan-loader.ts): React's subscription to
- * them (useSyncExternalStore), the failure the table shows with Retry, and stopping and starting.
+ * What a table's row loaders share (block-loader.ts, scan-loader.ts, held-search-loader.ts): the
+ * rows as a RowSource, React's subscription to them (useSyncExternalStore), the failure the table
+ * shows with Retry, and stopping and starting.
  */
-export abstract class RowLoader {
+export abstract class RowLoader implements RowSource {
   /** Why the last read failed; cleared by retry(). */
   error: AppFailure | undefined;
   protected closed = false;
   private readonly listeners = new Set<() => void>();
-  private version = 0;
+  private changes = 0;
+
+  abstract readonly rowCount: number;
+  abstract rowAt(index: number): ApiRecord | undefined;
+  abstract ensure(first: number, last: number): void;
+  abstract readonly held: number;
+  abstract readonly loading: boolean;
+  abstract readonly complete: boolean;
+  /** The first page's rows: the columns are typed and sized from them. */
+  abstract readonly firstRows: ApiRecord[] | undefined;
 
   /** For useSyncExternalStore: called on every change. */
   readonly subscribe = (listener: () => void) => {
@@ -18,7 +51,7 @@ export abstract class RowLoader {
   };
 
   /** For useSyncExternalStore: a number that changes with the rows. */
-  readonly snapshot = () => this.version;
+  readonly snapshot = () => this.changes;
 
   /** Tries again after a failure. */
   retry(): void {
@@ -44,7 +77,7 @@ export abstract class RowLoader {
 
   protected changed(): void {
     if (this.closed) return;
-    this.version++;
+    this.changes++;
     for (const listener of this.listeners) listener();
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../testing/fake-api';
+import { SKELETON_ROWS } from './row-loader';
 import { ScanLoader } from './scan-loader';
 
 // A filtered scan against APIs that would keep it reading forever (review findings M9, M13): one
@@ -14,7 +15,7 @@ async function drive(loader: ScanLoader, answerAll: () => Promise<void>, rounds:
   loader.open();
   loader.setFilter(() => false);
   for (let round = 0; round < rounds && !loader.error; round++) {
-    loader.ensure(0, false);
+    loader.ensure(0, 0);
     await answerAll();
   }
 }
@@ -39,5 +40,31 @@ describe('a filtered scan that cannot end', () => {
     expect(loader.error?.code).toBe('invalid-response');
     expect(loader.error?.message).toMatch(/the same rows again under a new cursor/);
     expect(loader.scanned).toBe(500);
+  });
+});
+
+describe('a scan as the rows a table draws', () => {
+  it('draws placeholders while pages remain, none once the user stops it, and reads no page until resumed', async () => {
+    const { api, asked, answerAll } = fakeApi(10_000);
+    const loader = new ScanLoader(api, view, 'en', 500);
+    loader.open();
+    loader.ensure(0, 0);
+    await answerAll();
+    loader.setFilter((record) => Number(record.id) % 10 === 0);
+    expect(loader.rowCount).toBe(50 + SKELETON_ROWS);
+    expect(loader.complete).toBe(false);
+    loader.setStopped(true);
+    const pagesAsked = asked.length;
+    loader.ensure(0, 49);
+    expect(asked.length).toBe(pagesAsked);
+    expect([loader.rowCount, loader.complete, loader.held]).toEqual([50, true, 500]);
+    loader.setStopped(false);
+    loader.ensure(0, 49);
+    await answerAll();
+    expect([loader.rowCount, loader.held, loader.rowAt(50)]).toEqual([
+      100 + SKELETON_ROWS,
+      1_000,
+      { id: 500 },
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { PageChain } from '../../../electron/shared/page-chain';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { AppFailure, call } from '../api/call';
 import type { View } from '../../../electron/shared/view';
-import { RowLoader } from './row-loader';
+import { RowLoader, SKELETON_ROWS } from './row-loader';
 
 /** The scan reads on while the user is this many matches from the end of them. */
 const PREFETCH_ROWS = 60;
@@ -28,6 +28,8 @@ export class ScanLoader extends RowLoader {
   firstRows: ApiRecord[] | undefined;
   /** The API refused a cursor and the scan started again from the top. */
   restarted = false;
+  /** The user stopped the scan: no page is read until resumed (a new filter is a new scan). */
+  stopped = false;
   private keep: ((record: ApiRecord) => boolean) | undefined;
   private cursor: string | undefined;
   /** The pages of this scan, judged: a cursor given twice or a list far past its count would scan forever. */
@@ -69,6 +71,30 @@ export class ScanLoader extends RowLoader {
     return this.requestId !== undefined;
   }
 
+  get rowCount(): number {
+    return this.matches.length + (this.complete ? 0 : SKELETON_ROWS);
+  }
+
+  /** No more matches will come: the scan ended, failed, or was stopped. */
+  get complete(): boolean {
+    return this.ended || Boolean(this.error) || this.stopped;
+  }
+
+  get held(): number {
+    return this.scanned;
+  }
+
+  rowAt(index: number): ApiRecord | undefined {
+    return this.matches[index];
+  }
+
+  /** Stops reading pages, or goes on (from where it stopped). */
+  setStopped(stopped: boolean): void {
+    if (this.stopped === stopped) return;
+    this.stopped = stopped;
+    this.changed();
+  }
+
   /**
    * The filter, compiled once the first page gave the columns' kinds. Rows read before it changed
    * were judged by another filter: the scan starts again (their rows are not kept to judge again).
@@ -82,12 +108,12 @@ export class ScanLoader extends RowLoader {
     this.changed();
   }
 
-  /** Reads the next page when the matches on screen reach `last`, unless `stopped`. */
-  ensure(last: number, stopped: boolean): void {
+  /** Reads the next page when the matches on screen reach `last`, unless stopped. */
+  ensure(_first: number, last: number): void {
     if (this.closed || this.error || this.ended || this.loading) return;
     // Past the first page only with the filter compiled: every row is judged by the same filter.
     if (this.firstRows && !this.keep) return;
-    if (this.firstRows && (stopped || last < this.matches.length - PREFETCH_ROWS)) return;
+    if (this.firstRows && (this.stopped || last < this.matches.length - PREFETCH_ROWS)) return;
     this.read();
   }
 

@@ -19,7 +19,7 @@ import { numberFormat } from '../i18n/intl';
 import { useCopyText } from '../data/clipboard';
 import { useCommand } from '../keyboard/commands';
 import { useGridKeyboard } from './grid/useGridKeyboard';
-import { RowPlace, rowsOnScreen, scrollRowIntoView } from './grid/useRowViewport';
+import { RowPlace, rowsOnScreen, scrollRowIntoView } from './grid/row-viewport';
 import { useTableColumns } from './columns/useTableColumns';
 import { useTablePlace, type TablePlace } from './grid/useTablePlace';
 import { useViewRows } from './useViewRows';
@@ -104,7 +104,7 @@ export function DataTable({
   const leafColumns = table.getVisibleLeafColumns();
   const grid = useGridKeyboard({
     rowCount: source.rowCount,
-    rowAt: source.rowAt,
+    rowAt: (index) => source.rowAt(index),
     columns: leafColumns.map((column) => column.id),
     textOf: rows.textOf,
     scrollToRow,

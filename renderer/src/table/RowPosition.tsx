@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { placeRows } from './grid/row-window';
-import type { RowPlace } from './grid/useRowViewport';
+import type { RowPlace } from './grid/row-viewport';
 
 export interface RowPositionProps {
   /** Where the grid's rows stand, told by the rows' scroll follower. */

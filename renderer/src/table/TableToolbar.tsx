@@ -14,7 +14,7 @@ import { ColumnMenu } from './columns/ColumnMenu';
 import { GoToRow } from './GoToRow';
 import { RowPosition } from './RowPosition';
 import { SearchStatus } from './SearchStatus';
-import type { RowPlace } from './grid/useRowViewport';
+import type { RowPlace } from './grid/row-viewport';
 import type { ColumnMeta, DataTableInstance } from './columns/table-columns';
 import type { ViewRows } from './useViewRows';
 

@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_MAX, type Language } from '../../../electron/shared/api-rules';
 import { compileFilter, type FilterCondition } from '../../../electron/shared/filter';
 import { labelsOf } from '../../../electron/shared/search';
-import type { ApiRecord } from '../../../electron/shared/schema';
 import { useApi } from '../api/context';
 import { useCount, useSchemas, useSession, type ListView } from '../data/queries';
 import { useHeldList } from '../data/useHeldLists';
@@ -13,27 +12,11 @@ import {
   HeldSearchLoader,
   OffsetReach,
   ScanLoader,
+  type RowSource,
   onRefresh,
   refreshCount,
   traversalOf,
 } from '../rows';
-
-/** Placeholder rows past the rows read, while more are coming and the total is not known. */
-const SKELETON_ROWS = 4;
-
-/** The rows a table draws, whichever way they are read. */
-export interface RowSource {
-  rowCount: number;
-  /** Row `index`, or undefined while it is being read (a placeholder is drawn). */
-  rowAt: (index: number) => ApiRecord | undefined;
-  /** Rows `first`…`last` are on screen: read them (and what comes next) if they are not. */
-  ensure: (first: number, last: number) => void;
-  /** Rows in memory (the toolbar's "loaded"). */
-  held: number;
-  loading: boolean;
-  /** The row count is the list's own (its count known, its search or scan done or stopped): it will not grow. */
-  complete: boolean;
-}
 
 /**
  * The rows of a view as the table shows them. Unfiltered, by position (docs/architecture.md, "How a
@@ -68,11 +51,14 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
     const scope = { resource, customerId, sort };
     if (scan) return new ScanLoader(api, scope, language, PAGE_SIZE_MAX);
     if (filtered) return new HeldSearchLoader(api, connectionId, scope, language, filter);
-    return new BlockLoader(
+    const blocks = new BlockLoader(
       api,
       traversalOf(api, connectionId, scope, language, pageSize),
       new OffsetReach(connectionId, scope),
     );
+    // A count already known sizes the table from its first render (a place to come back to is there at once).
+    if (count) blocks.setTotal(count.total);
+    return blocks;
     // filterKey: a new filter is a new search or scan (a scan reads the conditions through setFilter);
     // scanRefreshes: a Refresh scans a filtered view again from the top (a held list is read again by the app).
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -93,13 +79,15 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
     loader?.open();
     return () => loader?.close();
   }, [loader]);
-  useSyncExternalStore(loader?.subscribe ?? noSubscription, loader?.snapshot ?? noSnapshot);
+  const source = loader ?? NO_ROWS;
+  useSyncExternalStore(source.subscribe, source.snapshot);
   const blocks = loader instanceof BlockLoader ? loader : undefined;
   const scanner = loader instanceof ScanLoader ? loader : undefined;
   const searcher = loader instanceof HeldSearchLoader ? loader : undefined;
-  useEffect(() => {
-    if (count && blocks) blocks.setTotal(count.total);
-    if (count && scanner) scanner.setTotal(count.total);
+  // Before the screen is drawn: the table's size and place follow the count from the render it came in.
+  useLayoutEffect(() => {
+    if (count) blocks?.setTotal(count.total);
+    if (count) scanner?.setTotal(count.total);
   }, [count, blocks, scanner]);
 
   const schema = schemas?.schemas?.find((candidate) => candidate.resource === view.resource);
@@ -119,47 +107,16 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
     }
   }, [filter, filterColumns, schema]);
   useEffect(() => scanner?.setFilter(keep), [scanner, keep]);
-  // The user stopped the scan of this filter; a new filter scans again.
-  const [stoppedFilter, setStoppedFilter] = useState<FilterCondition[] | undefined>();
-  const scanStopped = stoppedFilter === filter;
-  const setScanStopped = (stopped: boolean) => setStoppedFilter(stopped ? filter : undefined);
   // A filter that cannot be applied is said once, as the filter's problem (the app refuses it too).
   const error = filterProblem ? undefined : loader?.error;
   const [ownNotice, setNotice] = useState<string | undefined>();
   // A scan the API made start again says so (docs/api.md: a refused cursor).
   const notice = ownNotice ?? (scanner?.restarted ? t('table.cursorReset') : undefined);
 
-  const source: RowSource = searcher
-    ? {
-        rowCount: searcher.matches + (searcher.hasMore && !error ? SKELETON_ROWS : 0),
-        rowAt: (index) => searcher.rowAt(index),
-        ensure: (first, last) => searcher.ensure(first, last),
-        held: searcher.list?.read ?? 0,
-        loading: searcher.loading,
-        complete: searcher.settled || Boolean(error),
-      }
-    : scanner
-      ? {
-          rowCount: scanner.matches.length + (scanner.hasMore && !error && !scanStopped ? SKELETON_ROWS : 0),
-          rowAt: (index) => scanner.matches[index],
-          ensure: (_first, last) => scanner.ensure(last, scanStopped),
-          held: scanner.scanned,
-          loading: scanner.loading,
-          complete: !scanner.hasMore || Boolean(error) || scanStopped,
-        }
-      : {
-          // The count sizes the table from its first render (a position to come back to is there at once).
-          rowCount: count?.total ?? blocks?.rowCount(SKELETON_ROWS) ?? 0,
-          rowAt: (index) => blocks?.blocks.rowAt(index),
-          ensure: (first, last) => blocks?.ensure(first, last),
-          held: blocks?.blocks.rowsHeld ?? 0,
-          loading: blocks?.loading ?? false,
-          complete: count !== undefined || Boolean(error),
-        };
-
   return {
     session,
     count,
+    /** The rows to draw (none before the session is known). */
     source,
     /** The first page's rows: the sample columns are typed and sized from. */
     firstRows,
@@ -175,8 +132,8 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
     /** A filtered view has pages left to scan (the user may stop or resume). */
     canScanMore: scanner?.hasMore ?? false,
     /** A filtered view is scanning pages for matches (the user may stop it). */
-    scanning: Boolean(keep) && !scanStopped,
-    setScanStopped,
+    scanning: Boolean(keep) && !scanner?.stopped,
+    setScanStopped: (stopped: boolean) => scanner?.setStopped(stopped),
     error,
     /** A far jump being walked by cursor (offset mode gives up that deep), if one is. */
     walk: blocks?.walk,
@@ -191,5 +148,13 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
 
 export type ViewRows = ReturnType<typeof useViewRows>;
 
-const noSubscription = () => () => undefined;
-const noSnapshot = () => 0;
+const NO_ROWS: RowSource = {
+  rowCount: 0,
+  rowAt: () => undefined,
+  ensure: () => undefined,
+  held: 0,
+  loading: false,
+  complete: false,
+  subscribe: () => () => undefined,
+  snapshot: () => 0,
+};

@@ -1,10 +1,11 @@
-import { memo, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiRecord } from '../../../../electron/shared/schema';
 import type { Highlighter } from './highlight';
 import type { GridPosition } from './place-keeper';
-import { useRowViewport, type RowPlace } from './useRowViewport';
-import type { RowSource } from '../useViewRows';
+import type { RowPlace } from './row-viewport';
+import { useRowViewport } from './useRowViewport';
+import type { RowSource } from '../../rows';
 
 /** A visible column as a drawn row needs it: its key and width. */
 export interface DrawnColumn {
@@ -74,9 +75,10 @@ export const TableBody = memo(function TableBody({
   // The rows drawn, read if they are not (again when rows arrive: the next blocks follow). Before
   // the first rows are placed none are drawn: nothing to read yet (a table opened deep would read
   // its top for nothing).
+  const version = useSyncExternalStore(source.subscribe, source.snapshot);
   useEffect(() => {
     if (to >= from) source.ensure(from, to);
-  }, [source, from, to]);
+  }, [source, version, from, to]);
   const width = columns.reduce((sum, column) => sum + column.width, 0);
 
   const rowOf = (event: MouseEvent) => {

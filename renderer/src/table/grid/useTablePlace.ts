@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { TablePlace } from '../../../../electron/shared/desk';
 import { PlaceKeeper, type GridPosition } from './place-keeper';
-import { rowsOnScreen, scrollTopOfRow, type RowPlace } from './useRowViewport';
+import { rowsOnScreen, scrollTopOfRow, type RowPlace } from './row-viewport';
 
 export type { TablePlace };
 
