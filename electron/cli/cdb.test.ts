@@ -1,8 +1,9 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
+
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cdbInProcess as cdb } from './testing/in-process.js';
+import { tempFolders } from '../core/testing/temp-folder.js';
 
 // `cdb`'s arguments, in this process: every refusal happens before a keychain, a data folder or the
 // network is touched. cdb.integration.test.ts runs it as administrators do, a process of its own.
@@ -10,13 +11,13 @@ const API = 'http://127.0.0.1:9';
 const CONNECTION = ['--base-url', API, '--auth-url', `${API}/oauth/token`, '--client-id', 'c'];
 let outDir: string;
 
+const newFolder = tempFolders('cdb-out-');
 beforeEach(async () => {
-  outDir = await mkdtemp(join(tmpdir(), 'cdb-out-'));
+  outDir = await newFolder();
   vi.stubEnv('CDB_CLIENT_SECRET', 'the-secret');
 });
-afterEach(async () => {
+afterEach(() => {
   vi.unstubAllEnvs();
-  await rm(outDir, { recursive: true, force: true });
 });
 
 describe('cdb export refuses what it cannot do, naming the flag', () => {

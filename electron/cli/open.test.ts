@@ -1,13 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hostname, tmpdir } from 'node:os';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerHost } from '../core/store/running-hosts.js';
 import { ADDRESS_PATH, SESSION_HEADER } from '../shared/wire.js';
 import { cdbInProcess as cdb } from './testing/in-process.js';
+import { makeTempFolder } from '../core/testing/temp-folder.js';
 
 // `cdb open LINK`: the link checked by the app's parser (a hostile one refused, exit 2), then a
 // one-time address asked of the browser host running on the data folder, carrying the link.
@@ -32,7 +33,7 @@ async function listeningHost(): Promise<number> {
 }
 
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'cdb-open-'));
+  root = await makeTempFolder('cdb-open-');
   dataDir = join(root, 'data');
   await mkdir(join(root, 'runtime'), { mode: 0o700 });
   vi.stubEnv('XDG_RUNTIME_DIR', join(root, 'runtime'));

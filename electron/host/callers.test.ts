@@ -1,5 +1,5 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppCore } from '../core/service/app-core.js';
@@ -8,6 +8,7 @@ import { startDemoApi, type DemoApi } from '../demo-api/testing/faults.js';
 import { CALLER_HEADER } from '../shared/wire.js';
 import { startHost, type RunningHost } from './host-server.js';
 import { HostTestClient } from './testing/test-client.js';
+import { makeTempFolder } from '../core/testing/temp-folder.js';
 
 // Two browser tabs of one host each count their requests from page-1: neither may cancel the
 // other's, and data.cancel never reaches an export (only export.cancel does).
@@ -27,7 +28,7 @@ async function untilRunning(before: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'cdb-callers-'));
+  dir = await makeTempFolder('cdb-callers-');
   await mkdir(join(dir, 'renderer'));
   await writeFile(join(dir, 'renderer', 'index.html'), '<!doctype html><title>renderer</title>');
   core = await AppCore.open({

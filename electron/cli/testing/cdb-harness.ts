@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
+
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { DemoApiOptions } from '../../demo-api/testing/faults.js';
 import { recordsOf, startTestApi, type TestApi } from '../../demo-api/testing/test-api.js';
+import { makeTempFolder } from '../../core/testing/temp-folder.js';
 
 /** The `cdb` command as installed (`bin` of package.json). */
 export const CDB = join(import.meta.dirname, '../../../bin/cdb.mjs');
@@ -34,8 +35,8 @@ export function cdbHarness(demo: DemoApiOptions) {
   });
   afterAll(() => api?.close());
   beforeEach(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'cdb-data-'));
-    outDir = await mkdtemp(join(tmpdir(), 'cdb-out-'));
+    dataDir = await makeTempFolder('cdb-data-');
+    outDir = await makeTempFolder('cdb-out-');
     return async () => {
       await rm(dataDir, { recursive: true, force: true });
       await rm(outDir, { recursive: true, force: true });

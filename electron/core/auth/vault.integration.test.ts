@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { credentialsId } from '../credentials.js';
 import { startEngine, testService, textOfFilesUnder } from '../testing/test-kit.js';
 import { openVault } from './vault.js';
+import { tempFolders } from '../testing/temp-folder.js';
 
 const run = promisify(execFile);
 const PROBE = join(import.meta.dirname, '../testing/vault-probe.ts');
@@ -15,11 +15,9 @@ const NO_KEYCHAIN_HINT =
 
 // The system keychain itself, in the test session's D-Bus with a real gnome-keyring
 // (scripts/with-test-session.sh); the unit tests use a keychain of their own (testing/test-kit.ts).
-let home: string | undefined;
+const newHome = tempFolders('cdb-vault-');
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
-  if (home) await rm(home, { recursive: true, force: true });
-  home = undefined;
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
@@ -60,7 +58,7 @@ describe('the vault on the real system keychain', () => {
 
 describe('without a usable keychain', () => {
   it('says so and keeps secrets in memory when no Secret Service is reachable', async () => {
-    home = await mkdtemp(join(tmpdir(), 'cdb-vault-'));
+    const home = await newHome();
     const { stdout } = await run(process.execPath, ['--import', 'tsx', PROBE, testService()], {
       env: { ...process.env, HOME: home, DBUS_SESSION_BUS_ADDRESS: `unix:path=${home}/no-bus` },
     });
@@ -71,7 +69,7 @@ describe('without a usable keychain', () => {
   });
 
   it('falls back to memory when the keychain is locked, naming why', async () => {
-    home = await mkdtemp(join(tmpdir(), 'cdb-vault-'));
+    const home = await newHome();
     // A keychain of its own (its own D-Bus session), unlocked to exist, then locked, as a screen lock does.
     const script = [
       'echo -n pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null',

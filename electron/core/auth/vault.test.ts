@@ -1,18 +1,15 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat } from 'node:fs/promises';
+
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { textOfFilesUnder } from '../testing/test-kit.js';
 import { TokenFile } from './token-file.js';
 import { Vault, type KeychainBackend } from './vault.js';
+import { tempFolders } from '../testing/temp-folder.js';
 
 // The vault's own rules, over keychains of the test's own; the system keychain is proven in
 // vault.integration.test.ts.
-let home: string | undefined;
-afterEach(async () => {
-  if (home) await rm(home, { recursive: true, force: true });
-  home = undefined;
-});
+const newHome = tempFolders('cdb-vault-');
 
 describe('a keychain that fails, or none', () => {
   it('switches to memory when the keychain starts failing mid-session, once, without leaking the secret', async () => {
@@ -45,7 +42,7 @@ describe('a keychain that fails, or none', () => {
   });
 
   it('caches tokens, never secrets, in the opted-in token file (0600), shared by a second vault', async () => {
-    home = await mkdtemp(join(tmpdir(), 'cdb-vault-'));
+    const home = await newHome();
     const file = new TokenFile(join(home, 'token-cache.json'));
     const vault = new Vault(undefined, 'test', 'no keychain here');
     vault.cacheTokensIn(file);

@@ -1,6 +1,6 @@
-import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { hostname, tmpdir } from 'node:os';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect, type Connection } from '../api/connect.js';
@@ -12,6 +12,7 @@ import { Vault } from '../auth/vault.js';
 import { AuditLog } from './audit-log.js';
 import { runExport } from './run-export.js';
 import { removeLeftovers } from './temp-file.js';
+import { makeTempFolder } from '../testing/temp-folder.js';
 
 // The export's files against what can happen to them: a folder others can write to, a network that
 // drops pages, a crash. Against a server of the test's own (testing/other-api.ts).
@@ -25,7 +26,7 @@ async function wire(
   options: OtherApiOptions,
 ): Promise<{ api: OtherApi; connection: Connection; dir: string }> {
   const api = await startOtherApi(options);
-  const dir = await mkdtemp(join(tmpdir(), 'cdb-files-'));
+  const dir = await makeTempFolder('cdb-files-');
   const limiters = new LimiterRegistry();
   const connection = connect(profileFor(api), {
     tokens: new TokenManagers({
@@ -80,7 +81,7 @@ describe('the temporary file', () => {
   });
 
   it('leftovers of a process that died are removed; those of a running one and other files are not', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'cdb-leftovers-'));
+    const dir = await makeTempFolder('cdb-leftovers-');
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const dead = '.a.csv.cdb-999999999-0123456789ab.part';
     const alive = `.b.csv.cdb-${process.pid}-0123456789ab.part`;
@@ -165,7 +166,7 @@ describe('the audit log', () => {
   });
 
   it('an export whose process stops keeps its "started" line, read as unfinished', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'cdb-audit-'));
+    const dir = await makeTempFolder('cdb-audit-');
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const auditLog = new AuditLog(join(dir, 'audit.log'));
     await auditLog.started({

@@ -1,5 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
+
 import { join } from 'node:path';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { calcRows, openpyxlRows, pythonCsv, pythonJsonLines, strictCsv } from '.
 import { TokenManagers } from '../auth/token-managers.js';
 import { Vault } from '../auth/vault.js';
 import { runExport } from './run-export.js';
+import { makeTempFolder } from '../testing/temp-folder.js';
 
 // Exports read back with the readers our users have, not with the library that wrote them:
 // Python's csv module, csv-parse in a strict configuration, openpyxl (Debian's python3-openpyxl),
@@ -66,7 +67,7 @@ let dir: string;
 let limiters: LimiterRegistry;
 beforeAll(async () => {
   api = await startOtherApi({ records: RECORDS, schemas: SCHEMAS });
-  dir = await mkdtemp(join(tmpdir(), 'cdb-readers-'));
+  dir = await makeTempFolder('cdb-readers-');
   limiters = new LimiterRegistry();
   const vault = new Vault(undefined, 'readers', 'the test keeps its secret in memory');
   connection = connect(profileFor(api), {

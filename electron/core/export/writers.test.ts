@@ -1,23 +1,21 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
+
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import readXlsxFile from 'read-excel-file/node';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CUT_MARKER, XLSX_CELL_LIMIT } from './cells.js';
 import { openWriter } from './writers.js';
+import { tempFolders } from '../testing/temp-folder.js';
 
 // The XLSX writer's cells as the file holds them; readers.integration.test.ts reads whole exports
 // back with openpyxl, read-excel-file and LibreOffice Calc.
 
-let dir: string | undefined;
-afterEach(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const newFolder = tempFolders('cdb-writer-');
 
 async function xlsxOf(label: string, values: unknown[]): Promise<{ path: string; cutCells: number }> {
-  dir = await mkdtemp(join(tmpdir(), 'cdb-writer-'));
+  const dir = await newFolder();
   const path = join(dir, 'x.xlsx');
   const writer = openWriter('xlsx', createWriteStream(path), {
     columns: [{ key: 'v', label, kind: 'text', dayOnly: false }],

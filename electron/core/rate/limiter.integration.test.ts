@@ -1,11 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
+
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../api/api-client.js';
 import { LimiterRegistry } from './limiter-registry.js';
 import { traverse } from '../api/paging.js';
 import { startEngine, type Engine } from '../testing/test-kit.js';
+import { makeTempFolder } from '../testing/temp-folder.js';
 
 // The limiter against the Demo API's own rate limit, on the real clock: the rates and waits are
 // the figures under test. limiter.test.ts proves its rules on a clock of the test's own.
@@ -47,7 +47,7 @@ describe('the limiter against the Demo API (20/s, burst 35)', () => {
     engine = await startEngine({ demo: { size: { customers: 200, contacts: 0, agreements: 2_000 } } });
     const { demo, tokens } = engine;
     await tokens.getToken();
-    const folder = await mkdtemp(join(tmpdir(), 'cdb-peers-'));
+    const folder = await makeTempFolder('cdb-peers-');
     // Two registries on one peers folder: exactly what two processes of the user have.
     const registries = [new LimiterRegistry(folder), new LimiterRegistry(folder)];
     const clients = registries.map(

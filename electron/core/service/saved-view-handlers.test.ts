@@ -1,5 +1,5 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SavedView } from '../../shared/saved-view.js';
@@ -7,6 +7,7 @@ import { openTestCore } from '../testing/test-kit.js';
 import { dispatch } from './dispatch.js';
 import { forgetSavedViews, savedViewHandlers } from './saved-view-handlers.js';
 import { SettingsStore } from '../store/settings-store.js';
+import { makeTempFolder } from '../testing/temp-folder.js';
 
 // Saved views through the contract: kept per connection in the settings file, names unique per
 // connection, and every change refused cleanly when it cannot be made.
@@ -104,7 +105,7 @@ describe('saved views', () => {
   });
 
   it('the 501st view of a connection is refused with the limit named, not "unexpected error" (L13)', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'cdb-views-'));
+    const dir = await makeTempFolder('cdb-views-');
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const path = join(dir, 'settings.json');
     const full = Array.from({ length: 500 }, (_, index) => view(`View ${index}`));
@@ -122,7 +123,7 @@ describe('saved views', () => {
   });
 
   it('a deleted connection’s views go, though another process saved them after this one read the file (L7)', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'cdb-views-'));
+    const dir = await makeTempFolder('cdb-views-');
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const path = join(dir, 'settings.json');
     const { store: app } = await SettingsStore.open(path);

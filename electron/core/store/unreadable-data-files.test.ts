@@ -1,22 +1,23 @@
 import { execFileSync } from 'node:child_process';
-import { lstat, mkdtemp, readdir, rm, symlink, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, readdir, symlink, truncate, writeFile } from 'node:fs/promises';
+
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SettingsStore } from './settings-store.js';
 import { GrantLedger } from '../auth/grant-ledger.js';
 import { DeskStore } from './desks.js';
 import { ProfileStore } from './profiles.js';
+import { tempFolders } from '../testing/temp-folder.js';
 
 // A data file replaced by what is not one (a FIFO another process left, a link, a file grown huge):
 // every store opens at once, says the file was damaged, and sets it aside, as for a file that is
 // not JSON. Before, a FIFO at desks.json or settings.json made the read wait forever.
 
+const newFolder = tempFolders('cdb-unreadable-');
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'cdb-unreadable-'));
+  dir = await newFolder();
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
 
 /** Fails a read that waits: a FIFO's read never ends on its own. */
 function within<T>(promise: Promise<T>, ms = 3_000): Promise<T> {

@@ -1,11 +1,11 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdir, rm } from 'node:fs/promises';
+
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { ExportView } from '../../shared/export.js';
 import type { ApiRecord, ResourceSchema } from '../../shared/schema.js';
 import { traverse } from '../api/paging.js';
 import { startEngine, type Engine } from './test-kit.js';
+import { makeTempFolder } from './temp-folder.js';
 
 /** A view every export test uses: agreements by MRR, labels in English. */
 export const AGREEMENTS: ExportView = { resource: 'agreements', sort: 'mrr.desc', lang: 'en' };
@@ -38,7 +38,7 @@ export function exportKit() {
   });
   afterAll(() => engine?.close());
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'cdb-export-'));
+    dir = await makeTempFolder('cdb-export-');
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
   const started = (): Engine => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm } from 'node:fs/promises';
+
 import { join } from 'node:path';
 import { AppCore, type AppCoreOptions } from '../service/app-core.js';
 import { ApiClient } from '../api/api-client.js';
@@ -11,6 +11,7 @@ import { RequestLimiter, type LimiterOptions } from '../rate/limiter.js';
 import { credentialsId, type Credentials } from '../credentials.js';
 import { TokenManager, type TokenManagerOptions } from '../auth/tokens.js';
 import { KEYCHAIN_SERVICE, openVault, Vault } from '../auth/vault.js';
+import { makeTempFolder } from './temp-folder.js';
 
 /** The core engine wired to one Demo API, as the main process wires it to a profile. */
 export interface Engine {
@@ -117,7 +118,7 @@ export async function startEngine(
 export async function openTestCore(
   options: Partial<AppCoreOptions> = {},
 ): Promise<{ core: AppCore; root: string; dataDir: string; close: () => Promise<void> }> {
-  const root = await mkdtemp(join(tmpdir(), 'cdb-app-'));
+  const root = await makeTempFolder('cdb-app-');
   const dataDir = join(root, 'data');
   const core = await AppCore.open({
     dataDir,

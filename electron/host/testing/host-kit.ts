@@ -1,5 +1,5 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { RequestName } from '../../shared/contract.js';
@@ -8,6 +8,7 @@ import { testVault } from '../../core/testing/test-kit.js';
 import { startDemoApi, type DemoApi } from '../../demo-api/testing/faults.js';
 import { startHost, type RunningHost } from '../host-server.js';
 import { HostTestClient } from './test-client.js';
+import { makeTempFolder } from '../../core/testing/temp-folder.js';
 
 /**
  * The browser host for a test file, over real HTTP: the real core with the real keychain of the
@@ -22,7 +23,7 @@ export function hostKit() {
   let client: HostTestClient | undefined;
   let closeEvents = () => undefined as void;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'cdb-host-'));
+    dir = await makeTempFolder('cdb-host-');
     await mkdir(join(dir, 'renderer'));
     await writeFile(join(dir, 'renderer', 'index.html'), '<!doctype html><title>renderer</title>');
     remote = await startDemoApi({ size: { customers: 120, contacts: 200, agreements: 400 } });
