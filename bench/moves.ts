@@ -172,7 +172,7 @@ const backs: number[] = [];
 let backRequests = 0;
 let detailReads: string[] = [];
 for (let run = 0; run < REPEATS; run++) {
-  await page.getByTestId('row').nth(run).click();
+  await page.getByTestId('row').nth(run).dblclick();
   await page.getByRole('heading', { name: 'Agreements at a glance' }).waitFor();
   // Its agreements, or the words that it has none.
   await page

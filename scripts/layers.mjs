@@ -19,7 +19,8 @@ export const INNER_LAYERS = {
     ['service'],
   ],
   'renderer/src': [
-    ['api', 'i18n', 'keyboard'],
+    ['i18n'],
+    ['api', 'keyboard'],
     ['ui'],
     ['rows'],
     ['data'],

@@ -20,11 +20,20 @@ export interface AppInChromium {
   page: Page;
   /** A new one-time address to open another tab of the app at. */
   newAddress: () => string;
+  /**
+   * A new one-time address of the same app core serving the renderer built in `before` (a build of
+   * an earlier commit, `BENCH_BEFORE`), to time both in one run; undefined without one.
+   */
+  newBeforeAddress?: () => string;
   close: () => Promise<void>;
 }
 
 /** Builds the renderer, opens the app core with a Demo API of `demo`, serves it and opens it in Chromium. */
-export async function openAppInChromium(demo: DemoApiOptions, pageSize?: number): Promise<AppInChromium> {
+export async function openAppInChromium(
+  demo: DemoApiOptions,
+  pageSize?: number,
+  before?: string,
+): Promise<AppInChromium> {
   if (spawnSync('npx', ['electron-vite', 'build'], { stdio: 'ignore' }).status !== 0)
     throw new Error('the build failed');
   const dir = await mkdtemp(join(tmpdir(), 'cdb-bench-'));
@@ -36,6 +45,7 @@ export async function openAppInChromium(demo: DemoApiOptions, pageSize?: number)
   });
   if (pageSize !== undefined) await core.handlers['settings.set']({ pageSize });
   const host = await startHost({ core, rendererDir: 'out/renderer' });
+  const beforeHost = before === undefined ? undefined : await startHost({ core, rendererDir: before });
   const browser = await chromium.launch(CHROMIUM);
   // A context of its own, where a bench can open more tabs (browser.newPage's context takes one).
   const context = await browser.newContext({ viewport: VIEWPORT });
@@ -50,9 +60,11 @@ export async function openAppInChromium(demo: DemoApiOptions, pageSize?: number)
     browser,
     page,
     newAddress: () => host.newAddress(),
+    ...(beforeHost && { newBeforeAddress: () => beforeHost.newAddress() }),
     close: async () => {
       await browser.close();
       await host.close();
+      await beforeHost?.close();
       await core.close();
       await rm(dir, { recursive: true, force: true });
     },

@@ -78,6 +78,3 @@ export type Desk = z.infer<typeof deskSchema>;
 export const deskKeySchema = z
   .string()
   .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be 1 to 64 letters, digits or dashes');
-
-/** The desktop window's desk key (it has one window). */
-export const WINDOW_DESK_KEY = 'window';

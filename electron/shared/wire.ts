@@ -8,6 +8,9 @@ import type { RequestName } from './contract.js';
  * language is shown in.
  */
 
+/** The desktop window's desk key (it has one window; each tab of the browser host makes its own). */
+export const WINDOW_DESK_KEY = 'window';
+
 /** The IPC channel of a request. */
 export const requestChannel = (name: RequestName): string => `cdb:${name}`;
 

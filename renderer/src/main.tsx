@@ -1,62 +1,33 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { installApi } from './api';
-import { ApiContext } from './api/context';
 import { call } from './api/call';
-import {
-  FIRST_VIEW,
-  prefetchFirstView,
-  retryUnlessRefused,
-  sessionQuery,
-  settingsQuery,
-} from './data/queries';
-import { restoreDesk, showsFirstView } from './desk/restore';
-import { App } from './App';
-import { ExportsProvider } from './exports/exports-context';
-import { KeyboardProvider } from './keyboard/commands';
-import { startI18n } from './i18n/translations';
+import { warmFormats } from './i18n/intl';
+import type { Started } from './start-app';
 import './styles.css';
 
+// The window's first moments (docs/architecture.md, "The first screen"): this module is small, and
+// asks for the session, the desk and the settings at once; the app's code (start-app.tsx, most of
+// the script) is fetched and run meanwhile, which takes longer than their answers.
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+const app = import('./start-app');
 const installed = await installApi();
-
-if (!('api' in installed)) {
-  // No way to reach the app: the page was opened without the address the host printed, or with one already used.
-  await startI18n(navigator.language.startsWith('fr') ? 'fr' : 'en');
-  const { NoSession } = await import('./shell/NoSession');
-  createRoot(root).render(<NoSession problem={installed.problem} />);
-} else {
-  const { api } = installed;
-  // Pages are kept as loaded: no refetch of every page when the window gets focus back.
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryUnlessRefused } },
-  });
-  // The session and the settings (both the app's own, read from memory and disk) are asked for
-  // together, through the query cache so that the components showing them do not ask again. The
-  // first view's page is asked for once both are in, before React renders: the first render holds
-  // the main thread for tens of milliseconds, and a request started during it would wait for it.
-  // Where the window was (its desk) is asked for beside them.
-  const session = queryClient.fetchQuery(sessionQuery(api)).catch(() => undefined);
-  const { deskKey } = installed;
-  const kept = call(api, 'desk.get', { key: deskKey }).catch(() => null);
-  const settings = await queryClient.fetchQuery(settingsQuery(api));
-  const restored = await restoreDesk(api, queryClient, await kept, await session);
-  if (showsFirstView(restored.desk, FIRST_VIEW.resource))
-    prefetchFirstView(api, queryClient, queryClient.getQueryData(sessionQuery(api).queryKey), settings);
-  await startI18n(settings.language);
-  createRoot(root).render(
-    <StrictMode>
-      <ApiContext.Provider value={api}>
-        <QueryClientProvider client={queryClient}>
-          <ExportsProvider>
-            <KeyboardProvider>
-              <App pageSize={settings.pageSize} deskKey={deskKey} restored={restored} link={installed.link} />
-            </KeyboardProvider>
-          </ExportsProvider>
-        </QueryClientProvider>
-      </ApiContext.Provider>
-    </StrictMode>,
-  );
+const started: Started =
+  'api' in installed
+    ? {
+        ...installed,
+        first: {
+          session: call(installed.api, 'session.status', {}),
+          desk: call(installed.api, 'desk.get', { key: installed.deskKey }),
+          settings: call(installed.api, 'settings.get', {}),
+        },
+      }
+    : installed;
+// Each answer is awaited when the app starts: until then a failure is no unhandled rejection.
+if ('first' in started) {
+  const { session, desk, settings } = started.first;
+  for (const answer of [session, desk, settings] as Promise<unknown>[]) answer.catch(() => undefined);
 }
+// The first formatter of a page waits for the browser's locale data: loaded while the answers come.
+warmFormats();
+const { startApp } = await app;
+await startApp(root, started);

@@ -1,6 +1,5 @@
 import type { AppApi } from '../../../electron/shared/contract';
-import { WINDOW_DESK_KEY } from '../../../electron/shared/desk';
-import { SESSION_PATH } from '../../../electron/shared/wire';
+import { SESSION_PATH, WINDOW_DESK_KEY } from '../../../electron/shared/wire';
 import { createHostApi } from './host-client';
 
 declare global {

@@ -9,6 +9,8 @@ import {
   type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../electron/shared/api-rules';
+import { listFormat } from '../i18n/intl';
 import { CommandRegistry, type Command } from './registry';
 import {
   chordAria,
@@ -169,17 +171,21 @@ export function useCommandRegistry(): CommandRegistry {
 export function useKeysOf(): (id: ShortcutId) => { chords: string[]; text: string; aria: string } {
   const { platform } = useKeyboard();
   const { t, i18n } = useTranslation();
-  const names = t('keys', { returnObjects: true }) as KeyNames;
-  const list = new Intl.ListFormat(i18n.language, { type: 'disjunction' });
-  return (id) => {
-    const chords = chordsOf(id, platform);
-    const texts = chords.map((chord) => chordText(chord, platform, names));
-    return {
-      chords: texts,
-      text: list.format(texts),
-      aria: chords.map((chord) => chordAria(chord, platform)).join(' '),
+  const language = i18n.language as Language;
+  // Made once per language: twenty controls of the first screen each ask for their keys.
+  return useMemo(() => {
+    const names = t('keys', { returnObjects: true }) as KeyNames;
+    const list = listFormat(language, { type: 'disjunction' });
+    return (id: ShortcutId) => {
+      const chords = chordsOf(id, platform);
+      const texts = chords.map((chord) => chordText(chord, platform, names));
+      return {
+        chords: texts,
+        text: list.format(texts),
+        aria: chords.map((chord) => chordAria(chord, platform)).join(' '),
+      };
     };
-  };
+  }, [t, language, platform]);
 }
 
 /**

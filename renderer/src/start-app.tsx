@@ -1,0 +1,81 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { Installed } from './api';
+import { ApiContext } from './api/context';
+import {
+  FIRST_VIEW,
+  prefetchFirstView,
+  retryUnlessRefused,
+  sessionQuery,
+  settingsQuery,
+} from './data/queries';
+import { restoreDesk, showsFirstView } from './desk/restore';
+import { App } from './App';
+import { ExportsProvider } from './exports/exports-context';
+import { KeyboardProvider } from './keyboard/commands';
+import { startI18n } from './i18n/translations';
+import type { RequestOutputs } from '../../electron/shared/contract';
+
+/** The window's first requests, asked before the app's code is in (main.tsx). */
+export interface FirstAnswers {
+  session: Promise<RequestOutputs['session.status']>;
+  desk: Promise<RequestOutputs['desk.get']>;
+  settings: Promise<RequestOutputs['settings.get']>;
+}
+
+/** How the page got in, with the first answers when it did. */
+export type Started =
+  Exclude<Installed, { api: unknown }> | (Extract<Installed, { api: unknown }> & { first: FirstAnswers });
+
+/**
+ * Starts the app in `root` once its code is in (main.tsx loads it while the window's first requests
+ * are out), from the answers to those requests.
+ */
+export async function startApp(root: HTMLElement, installed: Started) {
+  if (!('api' in installed)) {
+    // No way to reach the app: the page was opened without the address the host printed, or with one already used.
+    await startI18n(navigator.language.startsWith('fr') ? 'fr' : 'en');
+    const { NoSession } = await import('./shell/NoSession');
+    createRoot(root).render(<NoSession problem={installed.problem} />);
+  } else {
+    const { api, first } = installed;
+    // Pages are kept as loaded: no refetch of every page when the window gets focus back.
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryUnlessRefused } },
+    });
+    // The session and the settings (both the app's own, read from memory and disk) are asked for
+    // together, through the query cache so that the components showing them do not ask again. The
+    // first view's page is asked for once both are in, before React renders: the first render holds
+    // the main thread for tens of milliseconds, and a request started during it would wait for it.
+    // Where the window was (its desk) is asked for beside them.
+    const session = queryClient
+      .fetchQuery({ ...sessionQuery(api), queryFn: () => first.session })
+      .catch(() => undefined);
+    const { deskKey } = installed;
+    const kept = first.desk.catch(() => null);
+    const settings = await queryClient.fetchQuery({ ...settingsQuery(api), queryFn: () => first.settings });
+    const restored = await restoreDesk(api, queryClient, await kept, await session);
+    if (showsFirstView(restored.desk, FIRST_VIEW.resource))
+      prefetchFirstView(api, queryClient, queryClient.getQueryData(sessionQuery(api).queryKey), settings);
+    await startI18n(settings.language);
+    createRoot(root).render(
+      <StrictMode>
+        <ApiContext.Provider value={api}>
+          <QueryClientProvider client={queryClient}>
+            <ExportsProvider>
+              <KeyboardProvider>
+                <App
+                  pageSize={settings.pageSize}
+                  deskKey={deskKey}
+                  restored={restored}
+                  link={installed.link}
+                />
+              </KeyboardProvider>
+            </ExportsProvider>
+          </QueryClientProvider>
+        </ApiContext.Provider>
+      </StrictMode>,
+    );
+  }
+}
