@@ -9,13 +9,13 @@
 // same script in the same browser (lib/floor-grid.ts): the floor, what style, layout and paint cost.
 // Their ratio is taken without what the scroll script itself costs each page (measured apart).
 // Run: node --expose-gc --import tsx bench/table.ts (builds the renderer first).
-import type { CDPSession, Page } from '@playwright/test';
+import type { CDPSession } from '@playwright/test';
 import { floorGridPage } from './lib/floor-grid.js';
 import { openAppInChromium, VIEWPORT } from './lib/app-in-chromium.js';
 import { report } from './lib/report.js';
+import { ROW_HEIGHT, scrollerOf, watchLongTasks } from './lib/scroll-measure.js';
 
 const TOTAL = 1_000_000;
-const ROW_HEIGHT = 32;
 
 // 500-row pages, as a profile would have.
 const { page, browser, close } = await openAppInChromium(
@@ -31,83 +31,6 @@ await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).c
 await page.getByTestId('row').filter({ hasText: /^AGR-/ }).first().waitFor();
 const firstRowsMs = Date.now() - started;
 const heightBefore = await grid.evaluate((element) => element.scrollHeight);
-
-/** The scroll measurements of one page's grid (the app's, or the floor's). */
-function scrollerOf(on: Page, session: CDPSession) {
-  const scrolled = on.getByTestId('grid');
-  /** The last row on screen, counted from 1 (aria-rowindex counts the header row as 1). */
-  const lastRowShown = () =>
-    scrolled.evaluate((element) =>
-      Math.max(
-        0,
-        ...[...element.querySelectorAll('[data-testid="row"]')].map(
-          (row) => Number(row.getAttribute('aria-rowindex')) - 1,
-        ),
-      ),
-    );
-
-  /** Scrolls down 2,000 px at a time until row `rows` is on screen. */
-  async function scrollTo(rows: number): Promise<void> {
-    const deadline = Date.now() + 600_000;
-    while ((await lastRowShown()) < rows) {
-      await scrolled.evaluate((element) => (element.scrollTop += 2_000));
-      if (Date.now() > deadline) throw new Error(`scrolling stalled at row ${await lastRowShown()}`);
-      await on.waitForTimeout(16);
-    }
-  }
-
-  /** The main thread's busy time so far (CDP's TaskDuration), in ms. */
-  const busyMs = async () =>
-    ((await session.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')
-      ?.value ?? NaN) * 1000;
-  /** The longest task since the last call, in ms. */
-  const longestTask = () =>
-    on.evaluate(() => {
-      const tasks = (globalThis as { longTasks?: number[] }).longTasks ?? [];
-      const longest = Math.max(0, ...tasks);
-      tasks.length = 0;
-      return longest;
-    });
-
-  /** Scrolls 10,000 rows from where the grid is: longest task, busy time per 1,000 rows, rows a second. */
-  async function scrollTenThousand(from: number) {
-    await longestTask();
-    const busyBefore = await busyMs();
-    const at = Date.now();
-    await scrollTo(from + 10_000);
-    const seconds = (Date.now() - at) / 1000;
-    return {
-      longest: await longestTask(),
-      busyPerThousand: ((await busyMs()) - busyBefore) / 10,
-      rowsPerSecond: 10_000 / seconds,
-    };
-  }
-
-  /**
-   * What the scroll script itself costs the page per 1,000 rows: the same calls as scrolling 10,000
-   * rows (a step of 2,000 px is 62.5 rows: 160 steps), without moving. Taken off both the table's and
-   * the floor's busy time, so that their ratio compares the grids, not the script measuring them.
-   */
-  async function scriptPerThousand(): Promise<number> {
-    const before = await busyMs();
-    for (let step = 0; step < (10_000 * ROW_HEIGHT) / 2_000; step++) {
-      await scrolled.evaluate((element) => element.scrollTop);
-      await lastRowShown();
-      await on.waitForTimeout(16);
-    }
-    return ((await busyMs()) - before) / 10;
-  }
-
-  return { grid: scrolled, lastRowShown, scrollTo, scrollTenThousand, scriptPerThousand };
-}
-
-/** Starts collecting the page's long tasks (Long Tasks API). */
-const watchLongTasks = (on: Page) =>
-  on.evaluate(`
-    globalThis.longTasks = [];
-    new PerformanceObserver((list) => globalThis.longTasks.push(...list.getEntries().map((entry) => entry.duration)))
-      .observe({ type: 'longtask' });
-  `);
 
 /** The JS heap after a forced garbage collection, in MiB. */
 const heapMiB = async () => {

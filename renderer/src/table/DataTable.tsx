@@ -26,7 +26,11 @@ import { useViewRows } from './useViewRows';
 
 /** A row's height in each density of the settings (the rows' CSS takes it from `--row-height`). */
 const ROW_HEIGHTS = { standard: 32, compact: 28 } as const;
-const OVERSCAN = 10;
+/**
+ * Rows drawn beyond each edge of the screen, and the chunk the drawn rows move by: each one more is
+ * a row rewritten at every flick, for no row a person sees (docs/architecture.md, "Drawing the rows").
+ */
+const OVERSCAN = 4;
 
 export interface DataTableProps {
   view: ListView;
