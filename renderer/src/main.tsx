@@ -1,32 +1,33 @@
-import { installApi } from './api';
+import { installApi, type Installed } from './api';
 import { call } from './api/call';
 import { warmFormats } from './i18n/intl';
+import { askFirstPage } from './rows/first-page';
 import type { Started } from './start-app';
 import './styles.css';
 
 // The window's first moments (docs/architecture.md, "The first screen"): this module is small, and
-// asks for the session, the desk and the settings at once; the app's code (start-app.tsx, most of
-// the script) is fetched and run meanwhile, which takes longer than their answers.
+// asks for the session, the desk and the settings at once, then the first page they name; the
+// app's code (start-app.tsx, most of the script) is fetched and run meanwhile.
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const app = import('./start-app');
 const installed = await installApi();
-const started: Started =
-  'api' in installed
-    ? {
-        ...installed,
-        first: {
-          session: call(installed.api, 'session.status', {}),
-          desk: call(installed.api, 'desk.get', { key: installed.deskKey }),
-          settings: call(installed.api, 'settings.get', {}),
-        },
-      }
-    : installed;
-// Each answer is awaited when the app starts: until then a failure is no unhandled rejection.
-if ('first' in started) {
-  const { session, desk, settings } = started.first;
-  for (const answer of [session, desk, settings] as Promise<unknown>[]) answer.catch(() => undefined);
+/** How the page got in, with its first requests sent when it did. */
+function sendFirstRequests(installed: Installed): Started {
+  if (!('api' in installed)) return installed;
+  const { api, deskKey } = installed;
+  const session = call(api, 'session.status', {});
+  const desk = call(api, 'desk.get', { key: deskKey });
+  const settings = call(api, 'settings.get', {});
+  // The first page follows as soon as they say which it is, whether the app's code has run or not.
+  const page = Promise.all([session, settings, desk]).then(([status, chosen, kept]) =>
+    askFirstPage(api, status, chosen, kept),
+  );
+  // Each answer is awaited when the app starts: until then a failure is no unhandled rejection.
+  for (const answer of [session, desk, settings, page] as Promise<unknown>[]) answer.catch(() => undefined);
+  return { ...installed, first: { session, desk, settings, page } };
 }
+const started = sendFirstRequests(installed);
 // The first formatter of a page waits for the browser's locale data: loaded while the answers come.
 warmFormats();
 const { startApp } = await app;

@@ -3,14 +3,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Installed } from './api';
 import { ApiContext } from './api/context';
-import {
-  FIRST_VIEW,
-  prefetchFirstView,
-  retryUnlessRefused,
-  sessionQuery,
-  settingsQuery,
-} from './data/queries';
-import { restoreDesk, showsFirstView } from './desk/restore';
+import { prefetchFirstView, retryUnlessRefused, sessionQuery, settingsQuery } from './data/queries';
+import { restoreDesk } from './desk/restore';
+import { showsFirstView, type EarlyPage } from './rows';
 import { App } from './App';
 import { ExportsProvider } from './exports/exports-context';
 import { KeyboardProvider } from './keyboard/commands';
@@ -22,6 +17,8 @@ export interface FirstAnswers {
   session: Promise<RequestOutputs['session.status']>;
   desk: Promise<RequestOutputs['desk.get']>;
   settings: Promise<RequestOutputs['settings.get']>;
+  /** The first view's first page, when those three said it is what the window shows first. */
+  page: Promise<EarlyPage | undefined>;
 }
 
 /** How the page got in, with the first answers when it did. */
@@ -56,8 +53,16 @@ export async function startApp(root: HTMLElement, installed: Started) {
     const kept = first.desk.catch(() => null);
     const settings = await queryClient.fetchQuery({ ...settingsQuery(api), queryFn: () => first.settings });
     const restored = await restoreDesk(api, queryClient, await kept, await session);
-    if (showsFirstView(restored.desk, FIRST_VIEW.resource))
-      prefetchFirstView(api, queryClient, queryClient.getQueryData(sessionQuery(api).queryKey), settings);
+    const early = await first.page.catch(() => undefined);
+    if (showsFirstView(restored.desk))
+      prefetchFirstView(
+        api,
+        queryClient,
+        queryClient.getQueryData(sessionQuery(api).queryKey),
+        settings,
+        early,
+      );
+    else if (early) void api.invoke('data.cancel', { requestId: early.requestId });
     await startI18n(settings.language);
     createRoot(root).render(
       <StrictMode>

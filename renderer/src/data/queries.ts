@@ -7,7 +7,7 @@ import type { View } from '../../../electron/shared/view';
 import type { SchemaField } from '../../../electron/shared/schema';
 import { AppFailure, call } from '../api/call';
 import { useApi } from '../api/context';
-import { FRESH_MS, forgetConnection, refreshViews, traversalOf } from '../rows';
+import { FIRST_VIEW, FRESH_MS, forgetConnection, refreshViews, traversalOf, type EarlyPage } from '../rows';
 
 /** A list as the user sees it: resource, customer scope, server sort (electron/shared/view.ts). */
 export type ListView = View;
@@ -97,9 +97,6 @@ export const countQuery = (api: AppApi, session: SessionStatus | undefined, view
     staleTime: FRESH_MS,
   });
 
-/** The view the app opens on. */
-export const FIRST_VIEW: ListView = { resource: 'customers' };
-
 /**
  * Asks at once for what the first screen shows of the connection of `session` — the first view's
  * first page, count and schema — so that they arrive while the page starts its languages and first
@@ -110,13 +107,14 @@ export function prefetchFirstView(
   client: QueryClient,
   session: SessionStatus | undefined,
   settings: { language: Language; pageSize: number },
+  early: EarlyPage | undefined,
 ): void {
   const connectionId = session?.connection?.id;
   if (!connectionId) return;
-  const read = traversalOf(api, connectionId, FIRST_VIEW, settings.language, settings.pageSize).get(
-    0,
-    'interactive',
-  );
+  const traversal = traversalOf(api, connectionId, FIRST_VIEW, settings.language, settings.pageSize);
+  // The page main.tsx asked for before the app's code ran, when it is this one.
+  if (early) traversal.adoptFirstPage(early, connectionId);
+  const read = traversal.get(0, 'interactive');
   // Kept whatever happens (the table shows a failure itself); the read is not this function's to cancel.
   read.rows.then(read.release, read.release);
   void client.prefetchQuery(countQuery(api, session, FIRST_VIEW));

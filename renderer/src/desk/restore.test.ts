@@ -4,11 +4,11 @@ import type { AppApi, RequestName } from '../../../electron/shared/contract';
 import type { SessionStatus } from '../../../electron/shared/status';
 import type { Desk } from '../../../electron/shared/desk';
 import { sessionQuery } from '../data/queries';
-import { restoreDesk, showsFirstView } from './restore';
+import { restoreDesk } from './restore';
 
 // What a window reopens: its desk on its connection (chosen again when the app opened on another),
 // nothing but the desk when the connection is the one shown, the first list with a word when the
-// connection is gone; and whether the first list's first page is worth asking for before the render.
+// connection is gone.
 
 const status = (id: string): SessionStatus => ({
   connection: { id, name: id, demo: false },
@@ -79,30 +79,5 @@ describe('restoreDesk', () => {
       connectionGone: true,
     });
     expect(await restoreDesk(api, new QueryClient(), null, status('prod'))).toEqual({});
-  });
-});
-
-describe('showsFirstView', () => {
-  it('is true only for the first list from its top, in the API’s order', () => {
-    expect(showsFirstView(undefined, 'customers')).toBe(true);
-    expect(showsFirstView(desk('p', { kind: 'list', resource: 'customers' }), 'customers')).toBe(true);
-    expect(showsFirstView(desk('p'), 'customers')).toBe(false);
-    expect(
-      showsFirstView(desk('p', { kind: 'customer', customerId: 'CUS-1', tables: {} }), 'customers'),
-    ).toBe(false);
-    const deep = { filter: [], table: { topRow: 100, active: { row: 100, column: 0 } } };
-    expect(
-      showsFirstView(
-        { ...desk('p', { kind: 'list', resource: 'customers' }), places: { customers: deep } },
-        'customers',
-      ),
-    ).toBe(false);
-    const sorted = { sort: 'name.asc', filter: [] };
-    expect(
-      showsFirstView(
-        { ...desk('p', { kind: 'list', resource: 'customers' }), places: { customers: sorted } },
-        'customers',
-      ),
-    ).toBe(false);
   });
 });

@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Resource } from '../../../electron/shared/api-rules';
 import type { AppApi, RequestOutputs } from '../../../electron/shared/contract';
-import type { SessionStatus } from '../../../electron/shared/status';
 import type { Desk } from '../../../electron/shared/desk';
+import type { SessionStatus } from '../../../electron/shared/status';
 import { call } from '../api/call';
 import { sessionQuery } from '../data/queries';
 
@@ -38,16 +37,4 @@ export async function restoreDesk(
   } catch {
     return { connectionGone: true };
   }
-}
-
-/** Whether the desk shows the app's first view from its top: what the page asks for before its first render. */
-export function showsFirstView(desk: Desk | undefined, firstResource: Resource): boolean {
-  if (!desk) return true;
-  const place = desk.places[firstResource];
-  return (
-    desk.screen.kind === 'list' &&
-    desk.screen.resource === firstResource &&
-    place?.sort === undefined &&
-    (place?.table?.topRow ?? 0) === 0
-  );
 }

@@ -3,6 +3,7 @@
 // a held list) and the far jumps walked by cursor. The one way in for the rest of the renderer.
 export { BlockLoader } from './block-loader';
 export type { WalkProgress } from './cursor-walk';
+export { askFirstPage, FIRST_VIEW, showsFirstView, type EarlyPage } from './first-page';
 export { HeldSearchLoader } from './held-search-loader';
 export { heldListOf, noteHeldList, onHeldLists, readingLists } from './held-list-statuses';
 export { OffsetReach } from './offset-reach';

@@ -1,8 +1,9 @@
 import type { Language } from '../../../electron/shared/api-rules';
-import type { AppApi } from '../../../electron/shared/contract';
+import type { AppApi, RequestOutputs } from '../../../electron/shared/contract';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { AppFailure, call } from '../api/call';
 import type { View } from '../../../electron/shared/view';
+import { FIRST_VIEW, type EarlyPage } from './first-page';
 import { RepeatedCursorError, RowBlocks } from './row-blocks';
 
 /** Blocks a traversal holds at most: the screen's and a bounded cache (memory stays flat at any depth). */
@@ -21,6 +22,20 @@ export interface BlockRead {
   /** This user no longer needs it (the read is cancelled when no user is left). */
   release: () => void;
 }
+
+/** A block's rows as a page brings them: the next cursor (null at the end) or the view's total. */
+interface BlockAnswer {
+  rows: ApiRecord[];
+  next: string | null | undefined;
+  total: number | undefined;
+}
+
+/** A cursor page as a block's answer. */
+const pageBlock = (page: RequestOutputs['data.listPage']): BlockAnswer => ({
+  rows: page.rows,
+  next: page.hasNextPage ? page.nextCursor : null,
+  total: undefined,
+});
 
 interface SharedRead {
   requestId: string;
@@ -106,6 +121,27 @@ export class Traversal {
     return total === undefined ? true : (index + 1) * this.blockSize < total;
   }
 
+  /**
+   * Takes the first page asked before the app's code ran (first-page.ts) as the read of block 0,
+   * joined like any read under way; false when this traversal is not the one it was asked for, or
+   * has block 0 already (the page is then cancelled: nobody will show it).
+   */
+  adoptFirstPage(early: EarlyPage, connectionId: string): boolean {
+    const same =
+      early.connectionId === connectionId &&
+      early.lang === this.lang &&
+      early.size === this.blockSize &&
+      this.view.resource === FIRST_VIEW.resource &&
+      this.view.customerId === undefined &&
+      this.view.sort === undefined;
+    if (!same || this.reads.has(0) || this.blocks.has(0)) {
+      void this.api.invoke('data.cancel', { requestId: early.requestId });
+      return false;
+    }
+    this.reads.set(0, this.sharedRead(0, early.requestId, 'cursor', early.page.then(pageBlock)));
+    return true;
+  }
+
   private startRead(index: number, priority: 'interactive' | 'prefetch'): SharedRead {
     const requestId = `block-${++nextRequest}`;
     const how = this.blocks.readOf(index);
@@ -115,7 +151,7 @@ export class Traversal {
         ? call(this.api, 'data.listPage', { view, size, lang, cursor: how.cursor, priority, requestId }).then(
             (page) => {
               if (how.cursor !== undefined) this.blocks.cursorWorked();
-              return { rows: page.rows, next: page.hasNextPage ? page.nextCursor : null, total: undefined };
+              return pageBlock(page);
             },
           )
         : call(this.api, 'data.offsetPage', { view, size, page: how.page, lang, requestId }).then((page) => ({
@@ -123,9 +159,21 @@ export class Traversal {
             next: undefined,
             total: page.total,
           }));
+    const shared = this.sharedRead(index, requestId, how.mode, answer);
+    this.reads.set(index, shared);
+    return shared;
+  }
+
+  /** The read of block `index` shared by all who ask for it, from the answer on its way. */
+  private sharedRead(
+    index: number,
+    requestId: string,
+    mode: 'cursor' | 'offset',
+    answer: Promise<BlockAnswer>,
+  ): SharedRead {
     const shared: SharedRead = {
       requestId,
-      mode: how.mode,
+      mode,
       users: 0,
       rows: answer.then(
         ({ rows, next, total }) => {
@@ -148,7 +196,6 @@ export class Traversal {
         },
       ),
     };
-    this.reads.set(index, shared);
     return shared;
   }
 
