@@ -41,11 +41,11 @@ export async function startApp(root: HTMLElement, installed: Started) {
     const queryClient = new QueryClient({
       defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryUnlessRefused } },
     });
-    // The session and the settings (both the app's own, read from memory and disk) are asked for
-    // together, through the query cache so that the components showing them do not ask again. The
-    // first view's page is asked for once both are in, before React renders: the first render holds
-    // the main thread for tens of milliseconds, and a request started during it would wait for it.
-    // Where the window was (its desk) is asked for beside them.
+    // The session, the settings, the desk and the first view's first page were asked for by
+    // main.tsx. The session and the settings go into the query cache, so that the components showing
+    // them do not ask again. The first view's count and schema are asked for before React renders:
+    // the first render holds the main thread for tens of milliseconds, and a request started during
+    // it would wait for it.
     const session = queryClient
       .fetchQuery({ ...sessionQuery(api), queryFn: () => first.session })
       .catch(() => undefined);
@@ -62,7 +62,7 @@ export async function startApp(root: HTMLElement, installed: Started) {
         settings,
         early,
       );
-    else if (early) void api.invoke('data.cancel', { requestId: early.requestId });
+    else early?.cancel();
     await startI18n(settings.language);
     createRoot(root).render(
       <StrictMode>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestOutputs } from '../../../electron/shared/contract';
 import type { Desk } from '../../../electron/shared/desk';
-import type { SessionStatus } from '../../../electron/shared/status';
+import { deskOn, sessionOn } from '../testing/desk-fixtures';
 import { fakeApi } from '../testing/fake-api';
 import { askFirstPage, FIRST_VIEW, showsFirstView } from './first-page';
 import { Traversal } from './traversal';
@@ -10,22 +10,6 @@ import { Traversal } from './traversal';
 // the session's connection, from its top; and taken by its traversal as block 0, so the table
 // that opens on it asks the API for nothing more.
 
-const status = (id: string): SessionStatus => ({
-  connection: { id, name: id, demo: false },
-  token: null,
-  keychainProblem: null,
-  notices: [],
-  canRevealFiles: false,
-  writesClipboard: false,
-});
-const desk = (
-  connectionId: string,
-  screen: Desk['screen'] = { kind: 'list', resource: 'agreements' },
-): Desk => ({
-  connectionId,
-  screen,
-  places: {},
-});
 const kept = (kept: Desk): RequestOutputs['desk.get'] => ({ desk: kept });
 const settings = { language: 'en' as const, pageSize: 100 };
 const pages = (asked: ReturnType<typeof fakeApi>['asked']) =>
@@ -34,11 +18,11 @@ const pages = (asked: ReturnType<typeof fakeApi>['asked']) =>
 describe('showsFirstView', () => {
   it('is true only for the first list from its top, in the API’s order', () => {
     expect(showsFirstView(undefined)).toBe(true);
-    expect(showsFirstView(desk('p', { kind: 'list', resource: 'customers' }))).toBe(true);
-    expect(showsFirstView(desk('p'))).toBe(false);
-    expect(showsFirstView(desk('p', { kind: 'customer', customerId: 'CUS-1', tables: {} }))).toBe(false);
+    expect(showsFirstView(deskOn('p', { kind: 'list', resource: 'customers' }))).toBe(true);
+    expect(showsFirstView(deskOn('p'))).toBe(false);
+    expect(showsFirstView(deskOn('p', { kind: 'customer', customerId: 'CUS-1', tables: {} }))).toBe(false);
     const deep = { filter: [], table: { topRow: 100, active: { row: 100, column: 0 } } };
-    const first = desk('p', { kind: 'list', resource: 'customers' });
+    const first = deskOn('p', { kind: 'list', resource: 'customers' });
     expect(showsFirstView({ ...first, places: { customers: deep } })).toBe(false);
     expect(showsFirstView({ ...first, places: { customers: { sort: 'name.asc', filter: [] } } })).toBe(false);
   });
@@ -47,16 +31,16 @@ describe('showsFirstView', () => {
 describe('the first page asked before the app runs', () => {
   it('is asked for the first view of the session’s connection, and for nothing else', () => {
     const { api, asked } = fakeApi(1_000);
-    expect(askFirstPage(api, status('p'), settings, null)?.connectionId).toBe('p');
+    expect(askFirstPage(api, sessionOn('p'), settings, null)?.connectionId).toBe('p');
     expect(
-      askFirstPage(api, status('p'), settings, kept(desk('p', { kind: 'list', resource: 'customers' }))),
+      askFirstPage(api, sessionOn('p'), settings, kept(deskOn('p', { kind: 'list', resource: 'customers' }))),
     ).toBeDefined();
     // A desk on another list, or on another connection (the app chooses it again first): none.
-    expect(askFirstPage(api, status('p'), settings, kept(desk('p')))).toBeUndefined();
+    expect(askFirstPage(api, sessionOn('p'), settings, kept(deskOn('p')))).toBeUndefined();
     expect(
-      askFirstPage(api, status('p'), settings, kept(desk('q', { kind: 'list', resource: 'customers' }))),
+      askFirstPage(api, sessionOn('p'), settings, kept(deskOn('q', { kind: 'list', resource: 'customers' }))),
     ).toBeUndefined();
-    expect(askFirstPage(api, { ...status('p'), connection: null }, settings, null)).toBeUndefined();
+    expect(askFirstPage(api, { ...sessionOn('p'), connection: null }, settings, null)).toBeUndefined();
     expect(pages(asked).map((one) => one.input)).toEqual([
       expect.objectContaining({ view: FIRST_VIEW, size: 100, lang: 'en', priority: 'interactive' }),
       expect.objectContaining({ view: FIRST_VIEW, size: 100, lang: 'en', priority: 'interactive' }),
@@ -65,7 +49,7 @@ describe('the first page asked before the app runs', () => {
 
   it('is block 0 of its traversal: the table reads it from there, with no second request', async () => {
     const { api, asked, answerAll } = fakeApi(1_000);
-    const early = askFirstPage(api, status('p'), settings, null);
+    const early = askFirstPage(api, sessionOn('p'), settings, null);
     const traversal = new Traversal(api, FIRST_VIEW, 'en', 100);
     expect(early && traversal.adoptFirstPage(early, 'p')).toBe(true);
     const read = traversal.get(0, 'interactive');
@@ -80,7 +64,7 @@ describe('the first page asked before the app runs', () => {
 
   it('is cancelled when the traversal is not the one it was asked for (another page size)', () => {
     const { api, asked } = fakeApi(1_000);
-    const early = askFirstPage(api, status('p'), settings, null);
+    const early = askFirstPage(api, sessionOn('p'), settings, null);
     const other = new Traversal(api, FIRST_VIEW, 'en', 500);
     expect(early && other.adoptFirstPage(early, 'p')).toBe(false);
     expect(asked.at(-1)).toEqual({ name: 'data.cancel', input: { requestId: early?.requestId } });

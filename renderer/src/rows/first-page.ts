@@ -27,6 +27,8 @@ export interface EarlyPage {
   size: number;
   requestId: string;
   page: Promise<RequestOutputs['data.listPage']>;
+  /** Lets it go: nobody will show it. */
+  cancel: () => void;
 }
 
 /**
@@ -54,5 +56,6 @@ export function askFirstPage(
   });
   // Taken by the traversal, which says what a failure means; until then, no unhandled rejection.
   page.catch(() => undefined);
-  return { connectionId, lang, size, requestId, page };
+  const cancel = () => void api.invoke('data.cancel', { requestId });
+  return { connectionId, lang, size, requestId, page, cancel };
 }

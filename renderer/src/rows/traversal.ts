@@ -135,7 +135,7 @@ export class Traversal {
       this.view.customerId === undefined &&
       this.view.sort === undefined;
     if (!same || this.reads.has(0) || this.blocks.has(0)) {
-      void this.api.invoke('data.cancel', { requestId: early.requestId });
+      early.cancel();
       return false;
     }
     this.reads.set(0, this.sharedRead(0, early.requestId, 'cursor', early.page.then(pageBlock)));

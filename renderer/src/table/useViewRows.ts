@@ -86,8 +86,9 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
   const searcher = loader instanceof HeldSearchLoader ? loader : undefined;
   // Before the screen is drawn: the table's size and place follow the count from the render it came in.
   useLayoutEffect(() => {
-    if (count) blocks?.setTotal(count.total);
-    if (count) scanner?.setTotal(count.total);
+    if (!count) return;
+    blocks?.setTotal(count.total);
+    scanner?.setTotal(count.total);
   }, [count, blocks, scanner]);
 
   const schema = schemas?.schemas?.find((candidate) => candidate.resource === view.resource);
