@@ -2,9 +2,10 @@
 // first Customers rows in another tab, with where the time goes (the script, the first request, the
 // first page's answer, the first rows); and the first visit to each list and to a customer in a
 // fresh tab (click → its first rows), with the Demo in process and with 50 ms between the app and
-// the API. With BENCH_BEFORE=<folder of a renderer built from an earlier commit>, every figure is
-// also taken for that build in the same run, the two in turn, on the same app core.
-// Run: node --import tsx bench/first-visits.ts (builds the renderer first).
+// the API. With `--before REV`, every figure is also taken for the renderer of that commit (built
+// apart) in the same run, the two in turn, on the same app core.
+// Run: node --import tsx bench/first-visits.ts [--before REV] (builds the renderer first).
+import { parseArgs } from 'node:util';
 import {
   loadUntilFirstRows,
   openAppInChromium,
@@ -16,7 +17,7 @@ import { percentiles, report, type Figure } from './lib/report.js';
 const SIZE = { customers: 20_000, contacts: 50_000, agreements: 300_000 };
 const LOADS = 9;
 const VISITS = 5;
-const before = process.env.BENCH_BEFORE;
+const before = parseArgs({ options: { before: { type: 'string' } } }).values.before;
 
 type Build = 'after' | 'before';
 const builds: Build[] = before ? ['after', 'before'] : ['after'];

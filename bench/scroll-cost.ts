@@ -3,9 +3,10 @@
 // in wheel steps (320 px a frame, 3,000 rows), then the same flicks under Chromium's CPU throttling
 // ×4 (a laptop four times slower), where a grid that cannot keep up shows blank rows and long tasks.
 // Each ratio is the table's busy time over the floor's, without what the scroll script itself costs
-// each page. With BENCH_BEFORE=<folder of a renderer built from an earlier commit>, the table of that
-// build is measured too, in the same run, against the same floor.
-// Run: node --import tsx bench/scroll-cost.ts (builds the renderer first).
+// each page. With `--before REV`, the table of that commit's renderer (built apart) is measured too,
+// in the same run, against the same floor.
+// Run: node --import tsx bench/scroll-cost.ts [--before REV] (builds the renderer first).
+import { parseArgs } from 'node:util';
 import type { CDPSession, Page } from '@playwright/test';
 import { openAppInChromium, VIEWPORT } from './lib/app-in-chromium.js';
 import { floorGridPage } from './lib/floor-grid.js';
@@ -15,7 +16,7 @@ import { scrollerOf, watchLongTasks, type ScrollCost } from './lib/scroll-measur
 const TOTAL = 1_000_000;
 const WHEEL = { rows: 3_000, step: 320 };
 const THROTTLE = 4;
-const before = process.env.BENCH_BEFORE;
+const before = parseArgs({ options: { before: { type: 'string' } } }).values.before;
 
 interface GridCosts {
   flick: ScrollCost;

@@ -6,15 +6,10 @@
 // same app core and Demo, window by window beside this one. A window that does not answer within 90 s
 // is printed as such (a grid drawing every row of the list froze the tab).
 // Run: node --import tsx bench/windows.ts [--before REV]
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM } from '../e2e/chromium.js';
 import { WINDOW_SHAPES } from '../e2e/window-shapes.js';
-import { startHost } from '../electron/host/host-server.js';
 import { loadUntilFirstRows, openAppInChromium } from './lib/app-in-chromium.js';
 import { report, type Figure } from './lib/report.js';
 
@@ -22,27 +17,11 @@ const { values } = parseArgs({ options: { before: { type: 'string' } } });
 const GO_TO = 50_000;
 const NO_ANSWER_MS = 90_000;
 
-const app = await openAppInChromium({ size: { customers: 100_000, contacts: 20_000, agreements: 300_000 } });
-
-/** The renderer of commit `revision`, built in a worktree of its own: its folder and how to remove it. */
-async function rendererOf(revision: string): Promise<{ dir: string; remove: () => Promise<void> }> {
-  const tree = await mkdtemp(join(tmpdir(), 'cdb-bench-before-'));
-  const git = (...args: string[]) => {
-    const run = spawnSync('git', args, { encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`);
-  };
-  git('worktree', 'add', '--detach', tree, revision);
-  await symlink(resolve('node_modules'), join(tree, 'node_modules'));
-  if (spawnSync('npx', ['electron-vite', 'build'], { cwd: tree, stdio: 'ignore' }).status !== 0)
-    throw new Error(`the build of ${revision} failed`);
-  return {
-    dir: join(tree, 'out/renderer'),
-    remove: async () => {
-      git('worktree', 'remove', '--force', tree);
-      await rm(tree, { recursive: true, force: true });
-    },
-  };
-}
+const app = await openAppInChromium(
+  { size: { customers: 100_000, contacts: 20_000, agreements: 300_000 } },
+  undefined,
+  values.before,
+);
 
 /** `work`'s value, or undefined if it takes longer than `NO_ANSWER_MS`. */
 const within = <T>(work: Promise<T>): Promise<T | undefined> =>
@@ -89,18 +68,7 @@ async function measureWindow(browser: Browser, address: () => string, width: num
 const builds: { name: string; address: () => string; close?: () => Promise<void> }[] = [
   { name: 'now', address: app.newAddress },
 ];
-if (values.before) {
-  const before = await rendererOf(values.before);
-  const host = await startHost({ core: app.core, rendererDir: before.dir });
-  builds.push({
-    name: `before (${values.before})`,
-    address: () => host.newAddress(),
-    close: async () => {
-      await host.close();
-      await before.remove();
-    },
-  });
-}
+if (app.newBeforeAddress) builds.push({ name: `before (${values.before})`, address: app.newBeforeAddress });
 
 // Each build opens a window once before any is measured: the first of a run warms what they share
 // (the token, the Demo's sorted lists, the host's connections) and would count it to one build.

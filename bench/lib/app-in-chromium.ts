@@ -7,6 +7,7 @@ import { CHROMIUM } from '../../e2e/chromium.js';
 import { AppCore } from '../../electron/core/service/app-core.js';
 import { startDemoApi, type DemoApi, type DemoApiOptions } from '../../electron/demo-api/testing/faults.js';
 import { startHost } from '../../electron/host/host-server.js';
+import { rendererOf } from './renderer-of.js';
 
 /** The window size the benches open the app at. */
 export const VIEWPORT = { width: 1400, height: 900 };
@@ -21,8 +22,8 @@ export interface AppInChromium {
   /** A new one-time address to open another tab of the app at. */
   newAddress: () => string;
   /**
-   * A new one-time address of the same app core serving the renderer built in `before` (a build of
-   * an earlier commit, `BENCH_BEFORE`), to time both in one run; undefined without one.
+   * A new one-time address of the same app core serving the renderer of the commit `before` (built
+   * apart, a bench's `--before REV`), to time both in one run; undefined without one.
    */
   newBeforeAddress?: () => string;
   close: () => Promise<void>;
@@ -45,7 +46,8 @@ export async function openAppInChromium(
   });
   if (pageSize !== undefined) await core.handlers['settings.set']({ pageSize });
   const host = await startHost({ core, rendererDir: 'out/renderer' });
-  const beforeHost = before === undefined ? undefined : await startHost({ core, rendererDir: before });
+  const beforeBuild = before === undefined ? undefined : await rendererOf(before);
+  const beforeHost = beforeBuild && (await startHost({ core, rendererDir: beforeBuild.dir }));
   const browser = await chromium.launch(CHROMIUM);
   // A context of its own, where a bench can open more tabs (browser.newPage's context takes one).
   const context = await browser.newContext({ viewport: VIEWPORT });
@@ -65,6 +67,7 @@ export async function openAppInChromium(
       await browser.close();
       await host.close();
       await beforeHost?.close();
+      await beforeBuild?.remove();
       await core.close();
       await rm(dir, { recursive: true, force: true });
     },

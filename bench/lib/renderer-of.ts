@@ -1,0 +1,24 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** The renderer of commit `revision`, built in a worktree of its own: its folder and how to remove it. */
+export async function rendererOf(revision: string): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const tree = await mkdtemp(join(tmpdir(), 'cdb-bench-before-'));
+  const git = (...args: string[]) => {
+    const run = spawnSync('git', args, { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`);
+  };
+  git('worktree', 'add', '--detach', tree, revision);
+  await symlink(resolve('node_modules'), join(tree, 'node_modules'));
+  if (spawnSync('npx', ['electron-vite', 'build'], { cwd: tree, stdio: 'ignore' }).status !== 0)
+    throw new Error(`the build of ${revision} failed`);
+  return {
+    dir: join(tree, 'out/renderer'),
+    remove: async () => {
+      git('worktree', 'remove', '--force', tree);
+      await rm(tree, { recursive: true, force: true });
+    },
+  };
+}
