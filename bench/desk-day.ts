@@ -9,8 +9,11 @@
 // - after: the app's own HeldLists: the finder's lists prepared in the background at start (the
 //   limiter's background share), made fresh for the cost of what changed (catch-up.ts).
 // Prints, per N and policy: the address's requests/s spent on held lists (background) and on the
-// screen, the 503s, and the p95 of the screen's answers; the background rate also on the real clock
-// (÷ the compression) once the day's first read is done.
+// screen, the 503s, and the p95 of the screen's answers, over the day and over its second half (the
+// day's first read done: what keeping lists fresh costs colleagues, apart from every agent's first
+// search at the day's first second); the background rate also on the real clock (÷ the compression)
+// once the day's first read is done. Every engine and the Demo share this one process: more agents
+// are also more work for its event loop, which the p95 with 20 agents includes.
 // Run: node --import tsx bench/desk-day.ts (DESK_DAY_AGENTS=1,5,20 DESK_DAY_MINUTES=15)
 import { connect, type Connection } from '../electron/core/api/connect.js';
 import { GrantLedger } from '../electron/core/auth/grant-ledger.js';
@@ -83,18 +86,25 @@ async function agentOf(index: number) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** An agent's day under `policy`: the screen's answer times. */
+/** One answer the screen waited for: when it was asked (ms since the day began), and how long it took. */
+interface ScreenAnswer {
+  at: number;
+  ms: number;
+}
+
+/** An agent's day under `policy`, begun at `dayBegan`: the screen's answers. */
 async function day(
   agent: Awaited<ReturnType<typeof agentOf>>,
   policy: Policy,
   offset: number,
-): Promise<number[]> {
+  dayBegan: number,
+): Promise<ScreenAnswer[]> {
   const { lists, source, connection } = agent;
-  const times: number[] = [];
+  const times: ScreenAnswer[] = [];
   const timed = async (work: () => Promise<unknown>) => {
     const begin = performance.now();
     await work().catch(() => undefined);
-    times.push(performance.now() - begin);
+    times.push({ at: begin - dayBegan, ms: performance.now() - begin });
   };
   await sleep((offset % SCREEN_EVERY_MINUTES) * 97);
   if (policy === 'after') for (const resource of FINDER) lists.prepare(source, { resource }, 'en');
@@ -157,14 +167,19 @@ const heldListRequest = (url: string) =>
   (/page=1&size=1/.test(url) && !url.includes('/customers/CUS-'));
 
 const figures: Figure[] = [];
-const p95Of: Record<Policy, Record<number, number>> = { before: {}, after: {} };
+/** The screen's p95 over the whole day, and over its second half (the day's first read done). */
+const p95Of: Record<Policy, Record<number, { day: number; secondHalf: number }>> = { before: {}, after: {} };
 for (const policy of ['before', 'after'] as const) {
   for (const count of AGENTS) {
     const agents = await Promise.all(Array.from({ length: count }, (_, index) => agentOf(index)));
+    // The last desk's requests still answered are not this one's.
+    await sleep(1_000);
     address.reset();
     const changes = changeEveryMinute();
     const begin = performance.now();
-    const times = (await Promise.all(agents.map((agent, index) => day(agent, policy, index)))).flat();
+    const answers = (
+      await Promise.all(agents.map((agent, index) => day(agent, policy, index, begin)))
+    ).flat();
     const seconds = (performance.now() - begin) / 1000;
     clearInterval(changes);
     for (const agent of agents) agent.lists.close();
@@ -172,8 +187,11 @@ for (const policy of ['before', 'after'] as const) {
     const held = requests.filter((request) => heldListRequest(request.url));
     // Once the day's first read is done (its first ten minutes): what keeping the lists fresh costs.
     const steady = held.slice(Math.floor(held.length / 2)).length;
-    const p95 = percentiles(times).p95;
-    p95Of[policy][count] = p95;
+    const p95 = percentiles(answers.map((answer) => answer.ms)).p95;
+    const secondHalf = percentiles(
+      answers.filter((answer) => answer.at >= (seconds * 1000) / 2).map((answer) => answer.ms),
+    ).p95;
+    p95Of[policy][count] = { day: p95, secondHalf };
     const label = `${policy}, N = ${count}:`;
     figures.push(
       {
@@ -198,6 +216,11 @@ for (const policy of ['before', 'after'] as const) {
         unit: '',
       },
       { figure: `${label} the screen's answers, p95`, value: p95, unit: 'ms' },
+      {
+        figure: `${label} the screen's answers in the day's second half, p95`,
+        value: secondHalf,
+        unit: 'ms',
+      },
     );
   }
 }
@@ -205,12 +228,19 @@ for (const policy of ['before', 'after'] as const) {
   const one = p95Of[policy][1];
   const most = p95Of[policy][Math.max(...AGENTS)];
   if (one && most)
-    figures.push({
-      figure: `${policy}: p95 with ${Math.max(...AGENTS)} agents ÷ with 1`,
-      value: most / one,
-      unit: '×',
-      ...(policy === 'after' && { target: '≤ 1.2' as const }),
-    });
+    figures.push(
+      {
+        figure: `${policy}: p95 with ${Math.max(...AGENTS)} agents ÷ with 1`,
+        value: most.day / one.day,
+        unit: '×',
+        ...(policy === 'after' && { target: '≤ 1.2' as const }),
+      },
+      {
+        figure: `${policy}: p95 in the day's second half, ${Math.max(...AGENTS)} agents ÷ 1`,
+        value: most.secondHalf / one.secondHalf,
+        unit: '×',
+      },
+    );
 }
 await address.close();
 await demo.close();
