@@ -228,7 +228,12 @@ export function DataTable({
               setRecordShown(true);
             } else grid.onKeyDown(event);
           }}
-          onScroll={(event) => keepPlace(event.currentTarget.scrollTop)}
+          onScroll={(event) => {
+            const scroller = event.currentTarget;
+            keepPlace(scroller.scrollTop);
+            // The rows' first cells stay in view only while it is scrolled sideways (styles.css).
+            scroller.toggleAttribute('data-sideways', scroller.scrollLeft > 0);
+          }}
           data-testid="grid"
         >
           <TableHeader

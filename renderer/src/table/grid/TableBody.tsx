@@ -188,8 +188,9 @@ const TableRow = memo(function TableRow({
         style={style}
       >
         {columns.map((column) => (
-          // A row holds cells (WAI-ARIA grid): a placeholder's are empty cells.
-          <span key={column.id} role="gridcell" className="cell skeleton" style={{ width: column.width }} />
+          // A row holds cells (WAI-ARIA grid): a placeholder's are empty cells, of the same element
+          // as a record's, which take them over when its record arrives (no cell made anew).
+          <div key={column.id} role="gridcell" className="cell skeleton" style={{ width: column.width }} />
         ))}
       </div>
     );
