@@ -8,7 +8,7 @@ import type { ApiRecord } from '../../../../electron/shared/schema';
 import type { ListView } from '../../data/queries';
 import { TABLE_FEATURES } from './table-columns';
 import { sortingOf, sortParamOf } from './sorting';
-import type { DrawnColumn } from '../grid/TableBody';
+import type { DrawnColumn } from '../grid/row-layer';
 import { layoutKeyOf, useColumnLayout } from './useColumnLayout';
 import { useColumnWidths } from './useColumnWidths';
 import type { ViewRows } from '../useViewRows';

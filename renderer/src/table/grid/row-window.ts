@@ -47,12 +47,6 @@ export interface RowWindow {
 const visibleRowsOf = ({ viewportHeight, headerHeight, rowHeight }: RowWindowInput) =>
   Math.max(1, (viewportHeight - headerHeight) / rowHeight);
 
-/** The most rows a window of this screen draws: the drawn rows' keys cycle through this many. */
-export function rowsDrawnAtMost(input: Omit<RowWindowInput, 'rowCount' | 'scrollTop'>): number {
-  const chunk = Math.max(1, input.overscan);
-  return Math.ceil(visibleRowsOf({ ...input, rowCount: 0, scrollTop: 0 })) + 2 * input.overscan + chunk + 1;
-}
-
 /** The scroll distance scaled scrolling maps onto rows `0 … rowCount − visible rows`. */
 function scrollRange(input: RowWindowInput, height: number): number {
   return Math.max(0, height + input.headerHeight - input.viewportHeight);

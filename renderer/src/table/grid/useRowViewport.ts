@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
-import { MAX_ROWS_HEIGHT, rowsDrawnAtMost } from './row-window';
+import { MAX_ROWS_HEIGHT } from './row-window';
 import { boxOf, RowViewport, type DrawnRows, type RowPlace, type ViewportBox } from './row-viewport';
 
 /**
@@ -80,8 +80,6 @@ export function useRowViewport(
 
   return {
     drawn,
-    /** How many keys the drawn rows cycle through. */
-    keys: rowsDrawnAtMost({ rowHeight, overscan, headerHeight: rowHeight, viewportHeight: 600, ...box }),
     /** The rows' area's height: the whole view's, or the browser's cap. */
     height: Math.min(rowCount * rowHeight, MAX_ROWS_HEIGHT),
   };
