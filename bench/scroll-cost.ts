@@ -1,4 +1,5 @@
-// What scrolling costs the main thread beside a minimal grid (lib/floor-grid.ts), in Chromium through
+// What scrolling costs the main thread beside a minimal grid (lib/floor-grid.ts) of the table's own
+// shape (its columns' widths and its grid's height, read from the app first), in Chromium through
 // the browser host, on a Demo of 1,000,000 agreements: in flicks (2,000 px a frame, 10,000 rows) and
 // in wheel steps (320 px a frame, 3,000 rows), then the same flicks under Chromium's CPU throttling
 // ×4 (a laptop four times slower), where a grid that cannot keep up shows blank rows and long tasks.
@@ -9,9 +10,9 @@
 import { parseArgs } from 'node:util';
 import type { CDPSession, Page } from '@playwright/test';
 import { openAppInChromium, VIEWPORT } from './lib/app-in-chromium.js';
-import { floorGridPage } from './lib/floor-grid.js';
+import { floorGridPage, type FloorShape } from './lib/floor-grid.js';
 import { report, type Figure } from './lib/report.js';
-import { scrollerOf, watchLongTasks, type ScrollCost } from './lib/scroll-measure.js';
+import { gridShape, scrollerOf, watchLongTasks, type ScrollCost } from './lib/scroll-measure.js';
 
 const TOTAL = 1_000_000;
 const WHEEL = { rows: 3_000, step: 320 };
@@ -64,8 +65,20 @@ async function tableCosts(address: string): Promise<GridCosts> {
   return costs;
 }
 
+/** The Agreements table's shape as the app draws it (its columns' widths, its grid's height): the floor's. */
+async function tableShape(address: string): Promise<FloorShape> {
+  const tab = await app.page.context().newPage();
+  await tab.goto(address);
+  await tab.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();
+  await tab.getByTestId('row').filter({ hasText: /^AGR-/ }).first().waitFor();
+  const shape = await gridShape(tab);
+  await tab.close();
+  return shape;
+}
+
 const floorPage = await app.browser.newPage({ viewport: VIEWPORT });
-await floorPage.setContent(floorGridPage(TOTAL));
+const shape = await tableShape(app.newAddress());
+await floorPage.setContent(floorGridPage(TOTAL, shape));
 const floor = await costsOf(floorPage, await floorPage.context().newCDPSession(floorPage));
 const tables: [string, GridCosts][] = [['', await tableCosts(app.newAddress())]];
 if (app.newBeforeAddress) tables.push([' [before]', await tableCosts(app.newBeforeAddress())]);
@@ -76,6 +89,13 @@ const ratio = (table: ScrollCost, script: number, floorCost: ScrollCost, floorSc
   (table.busyPerThousand - script) / (floorCost.busyPerThousand - floorScript);
 
 const figures: Figure[] = [
+  { figure: "the floor's shape, the table's: columns", value: shape.widths.length, unit: '' },
+  {
+    figure: "the floor's shape, the table's: a row's width",
+    value: shape.widths.reduce((sum, width) => sum + width, 0),
+    unit: 'px',
+  },
+  { figure: "the floor's shape, the table's: the grid's height", value: shape.height, unit: 'px' },
   { figure: 'the floor: busy per 1,000 rows in flicks', value: floor.flick.busyPerThousand, unit: 'ms' },
   { figure: 'the floor: busy per 1,000 rows in wheel steps', value: floor.wheel.busyPerThousand, unit: 'ms' },
   { figure: `the floor at ×${THROTTLE}: longest task`, value: floor.throttled.longest, unit: 'ms' },

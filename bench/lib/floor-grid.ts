@@ -1,6 +1,6 @@
 /**
  * The floor a data table's scrolling is held to: the cheapest grid of the app's shape we could
- * write (12 cells a row, 32 px rows under a sticky header, `rows` rows), no framework. Each of its
+ * write (the table's cells, 12 of 130 px unless told, 32 px rows under a sticky header, `rows` rows), no framework. Each of its
  * features is there because the app's table needs it, and each is done the cheapest way tried:
  * - Rows are absolutely placed in a body as tall as the view, so the browser's own scrollbar stands
  *   for the whole view. A row is moved with `transform`, and has no `will-change`: a compositing
@@ -18,34 +18,46 @@
  * browser; a table's cost above it is its own.
  *
  * Its rows carry the app's `data-testid="row"` and `aria-rowindex` (header = 1), so the same
- * scroll script measures both.
+ * scroll script measures both. A bench gives it the shape of the table it is held against (each
+ * column's width, the grid's height): a floor with fewer or narrower cells, or fewer rows on
+ * screen, would do less work than the table for the same rows, and flatter it in the ratio.
  */
-export function floorGridPage(rows: number): string {
+export interface FloorShape {
+  /** Each column's width, px. */
+  widths: readonly number[];
+  /** The grid's height, header included, px. */
+  height: number;
+}
+
+const TWELVE_COLUMNS: FloorShape = { widths: Array.from({ length: 12 }, () => 130), height: 800 };
+
+export function floorGridPage(rows: number, shape: FloorShape = TWELVE_COLUMNS): string {
   return `<!doctype html>
 <html><head><meta charset="utf-8"><style>
   body { margin: 0; font: 14px system-ui, sans-serif; }
-  #grid { height: 800px; overflow: auto; position: relative; }
+  #grid { height: ${shape.height}px; overflow: auto; position: relative; }
   .header, .row { display: flex; height: 32px; box-sizing: border-box; border-bottom: 1px solid #ddd; }
   .header { position: sticky; top: 0; background: #eee; z-index: 1; font-weight: 600; }
   .body { position: relative; }
   .row { position: absolute; left: 0; top: 0; }
   .row.odd { background: #f7f7f7; }
-  .cell { width: 130px; flex: none; padding: 6px 8px; box-sizing: border-box; overflow: hidden;
+  .cell { flex: none; padding: 6px 8px; box-sizing: border-box; overflow: hidden;
           white-space: nowrap; text-overflow: ellipsis; }
 </style></head><body>
 <div id="grid" data-testid="grid" role="grid"><div class="header" role="row"></div><div class="body"></div></div>
 <script>
-  const ROWS = ${rows}, HEIGHT = 32, COLUMNS = 12, OVERSCAN = 3;
+  const ROWS = ${rows}, HEIGHT = 32, WIDTHS = ${JSON.stringify(shape.widths)}, COLUMNS = WIDTHS.length, OVERSCAN = 3;
   const grid = document.getElementById('grid');
   const header = grid.firstElementChild;
   const body = grid.lastElementChild;
   body.style.height = ROWS * HEIGHT + 'px';
-  body.style.width = COLUMNS * 130 + 'px';
+  body.style.width = WIDTHS.reduce((sum, width) => sum + width, 0) + 'px';
   const names = ['id','name','customer','status','engagement','notice','start','end','mrr','arr','currency','owner'];
-  for (const name of names) {
+  for (let c = 0; c < COLUMNS; c++) {
     const cell = document.createElement('div');
     cell.className = 'cell';
-    cell.textContent = name;
+    cell.style.width = WIDTHS[c] + 'px';
+    cell.textContent = names[c % names.length];
     header.append(cell);
   }
   const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' });
@@ -73,6 +85,8 @@ export function floorGridPage(rows: number): string {
       for (let c = 0; c < COLUMNS; c++) {
         const cell = document.createElement('div');
         cell.className = 'cell';
+        // Its width written once, as the row is made: recycling it never touches its style.
+        cell.style.width = WIDTHS[c] + 'px';
         cell.setAttribute('role', 'gridcell');
         row.append(cell);
         cells.push(cell);
@@ -88,7 +102,7 @@ export function floorGridPage(rows: number): string {
       entry.row.setAttribute('aria-rowindex', String(index + 2));
       entry.row.classList.toggle('odd', index % 2 === 1);
       const texts = textsOf(index);
-      for (let c = 0; c < COLUMNS; c++) entry.cells[c].textContent = texts[c];
+      for (let c = 0; c < COLUMNS; c++) entry.cells[c].textContent = texts[c % texts.length];
     }
   };
   grid.addEventListener('scroll', place, { passive: true });

@@ -11,6 +11,15 @@ export const watchLongTasks = (on: Page) =>
       .observe({ type: 'longtask' });
   `);
 
+/** A page's grid as drawn: its columns' widths (a row's cells) and its height, header included. */
+export const gridShape = (on: Page): Promise<{ widths: number[]; height: number }> =>
+  on.getByTestId('grid').evaluate((grid) => ({
+    widths: [...(grid.querySelector('[data-testid="row"]')?.children ?? [])].map(
+      (cell) => cell.getBoundingClientRect().width,
+    ),
+    height: grid.clientHeight,
+  }));
+
 /** What scrolling 10,000 rows cost a grid's page. */
 export interface ScrollCost {
   /** The longest main-thread task, ms. */
