@@ -66,13 +66,27 @@ export function scrollerOf(on: Page, session: CDPSession) {
       return blank;
     }, ROW_HEIGHT);
 
+  /** Resolves in the page's next animation frame. */
+  const nextFrame = () =>
+    on.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          (
+            globalThis as unknown as { requestAnimationFrame: (then: () => void) => void }
+          ).requestAnimationFrame(resolve),
+        ),
+    );
+
   /** Scrolls down `step` px a frame until row `rows` is on screen; counts blank slots when asked. */
   async function scrollTo(rows: number, step = 2_000, countBlank = false): Promise<number> {
     const deadline = Date.now() + 600_000;
     let blank = 0;
     while ((await lastRowShown()) < rows) {
       await scrolled.evaluate((element, by) => (element.scrollTop += by), step);
-      if (countBlank) blank += await blankSlots();
+      // Counted as the next frame paints: its scroll event (where a grid draws the rows the new
+      // position shows) comes before its animation frame callbacks. Counted at once, a frame that
+      // had not come yet read as blank rows nobody sees.
+      if (countBlank) blank += await nextFrame().then(blankSlots);
       if (Date.now() > deadline) throw new Error(`scrolling stalled at row ${await lastRowShown()}`);
       await on.waitForTimeout(16);
     }
