@@ -103,14 +103,14 @@ export class RowLayer {
     const lastFrom = this.from;
     const keptFrom = Math.max(from, lastFrom);
     const keptTo = Math.min(from + count, lastFrom + this.shown.length) - 1;
-    const take = (pool: Slot[], atEnd: boolean) =>
-      (atEnd ? pool.pop() : pool.shift()) ?? this.spare.pop() ?? this.make(frame.columns);
+    const fresh = () => this.spare.pop() ?? this.make(frame.columns);
+    const take = (pool: Slot[], atEnd: boolean) => (atEnd ? pool.pop() : pool.shift()) ?? fresh();
     if (keptFrom > keptTo) {
       // No row stays: each element shows the row of its place; more are added, or the rest taken out.
       const next = this.shown.slice(0, count);
       for (const slot of this.shown.slice(count)) this.putAway(slot);
       while (next.length < count) {
-        const slot = take([], false);
+        const slot = fresh();
         this.layer.append(slot.row);
         next.push(slot);
       }
@@ -146,10 +146,12 @@ export class RowLayer {
   private make(columns: readonly DrawnColumn[]): Slot {
     const row = document.createElement('div');
     row.setAttribute('role', 'row');
-    const cells = columns.map((column) => {
+    const cells = columns.map((column, position) => {
       const cell = document.createElement('div');
-      // A row holds cells (WAI-ARIA grid), a placeholder's too (empty ones).
+      // A row holds cells (WAI-ARIA grid), a placeholder's too (empty ones). A cell keeps its
+      // column for its life (other columns make the rows anew): said once, not at each row written.
       cell.setAttribute('role', 'gridcell');
+      cell.setAttribute('data-column', String(position));
       cell.style.width = `${column.width}px`;
       row.append(cell);
       return cell;
@@ -206,7 +208,6 @@ export class RowLayer {
           if (texts) {
             cell.className = 'cell skeleton';
             cell.replaceChildren();
-            cell.removeAttribute('data-column');
             cell.removeAttribute('title');
             cell.removeAttribute('id');
           }
@@ -219,10 +220,7 @@ export class RowLayer {
         // was a third of the work per row scrolled, rewritten on each recycled row.
         setOrRemove(cell, 'id', active ? frame.cellId(index, position) : undefined);
         setOrRemove(cell, 'title', opens ? label : undefined);
-        if (texts) {
-          cell.setAttribute('data-column', String(position));
-          writeText(cell, frame.textOf(column.id, record), column.id, frame.highlight);
-        }
+        if (texts) writeText(cell, frame.textOf(column.id, record), column.id, frame.highlight);
       });
     }
     slot.index = index;
