@@ -33,9 +33,13 @@ export function useCustomerSuggestions(
   lookHarder?: { agreements: boolean; onFound: (suggestion: CustomerSuggestion, text: string) => void },
 ) {
   const api = useApi();
-  const [answer, setAnswer] = useState<{ suggestions: CustomerSuggestion[]; total: number; key?: string }>(
-    NONE,
-  );
+  /** The last answer, and the question it answers: the text and how hard it was looked for. */
+  const [answer, setAnswer] = useState<{
+    suggestions: CustomerSuggestion[];
+    total: number;
+    text?: string;
+    harder?: string;
+  }>(NONE);
   const [asked, setAsked] = useState<string | undefined>();
   const customers = useHeldList(connectionId, { resource: 'customers' }, lang);
   const contacts = useHeldList(connectionId, { resource: 'contacts' }, lang);
@@ -68,7 +72,7 @@ export function useCustomerSuggestions(
         (answer) => {
           if (running.current !== requestId) return;
           running.current = undefined;
-          setAnswer({ suggestions: answer.suggestions, total: answer.total, key: `${wanted}\n${harder}` });
+          setAnswer({ suggestions: answer.suggestions, total: answer.total, text: wanted, harder });
           const named = harder ? answer.suggestions.find((suggestion) => suggestion.matched.byId) : undefined;
           if (named) onFound.current?.(named, wanted);
         },
@@ -104,12 +108,15 @@ export function useCustomerSuggestions(
 
   useEffect(() => cancel, [cancel]);
 
-  // Suggestions are for what is typed now: none while the question is on its way.
+  // Suggestions are for what is typed now: none while the question is on its way. The text is asked
+  // for once typing pauses, before its answer comes: until then the answer held is the last text's,
+  // and Enter would open the customer that text named (the one already open, often).
   const current = asked !== undefined && asked === wanted;
+  const answered = current && answer.text === wanted;
   return {
-    suggestions: current ? answer.suggestions : [],
+    suggestions: answered ? answer.suggestions : [],
     /** How many customers match in all (more than the suggestions, when there are more than asked for). */
-    total: current ? answer.total : 0,
+    total: answered ? answer.total : 0,
     /** The lists the suggestions come from, as the app last told them (their reads' progress). */
     lists: current ? lists : [],
     /**
@@ -117,8 +124,8 @@ export function useCustomerSuggestions(
      * looked in are read whole (or stopped): what it does not find, they do not hold.
      */
     settled:
-      current &&
-      answer.key === `${wanted}\n${harder}` &&
+      answered &&
+      answer.harder === harder &&
       lists.length > 0 &&
       lists.every((list) => list.state !== 'reading'),
     /** Stops asking: the field was submitted. */
