@@ -19,11 +19,19 @@ export function ownDemo(
   size: NonNullable<DemoApiOptions['size']>,
   profileName: string,
   hostArgs: string[] = [],
-  { prepareSearch = false }: { prepareSearch?: boolean } = {},
+  {
+    prepareSearch = false,
+    rate,
+  }: {
+    prepareSearch?: boolean;
+    /** The API's rate and the connection's (requests a second; the burst twice it), when not the spec's. */
+    rate?: number;
+  } = {},
 ): OwnDemo {
   const own = {} as OwnDemo;
   test.beforeAll(async () => {
-    own.demo = await startDemoApi({ size });
+    const pace = rate === undefined ? undefined : { requestsPerSecond: rate, burst: rate * 2 };
+    own.demo = await startDemoApi({ size, ...(pace && { limits: pace }) });
     own.host = await startHostProcess(hostArgs, {}, { prepareSearch });
     const { demo, host } = own;
     const saved = (await host.call('profiles.save', {
@@ -33,6 +41,7 @@ export function ownDemo(
         authUrl: demo.authUrl,
         audience: demo.audience,
         clientId: demo.clientId,
+        ...pace,
       },
       secret: demo.clientSecret,
     })) as { id: string };

@@ -70,7 +70,7 @@ export async function millionAgreements(
     rows.append(page);
   }
   const heldHeap = settledHeapMiB() - heap;
-  const sample = rows.records[Math.floor(agreements * 0.654_321)] ?? {};
+  const sample = rows.recordAt(Math.floor(agreements * 0.654_321));
   const millionQueries = [
     text(sample.id),
     text(sample.id).slice(0, 8),

@@ -174,12 +174,13 @@ export class DemoStore {
   }
 
   /**
-   * The Demo's "now": a second after the latest instant any row holds (found once), and a second
-   * later at each change, so what changes now is the newest, and stays so however many change.
+   * The Demo's "now", in epoch seconds: its clock (the one its answers' `Date` says, as a real API
+   * stamps a change with its own clock), and a second after the latest instant any row holds (found
+   * once) and after the change before, so what changes now is the newest, however many change at once.
    */
   private now(): number {
     this.latest ??= Math.max(...RESOURCES.map((resource) => this.tables[resource].latestInstant()));
-    this.latest += 1_000;
+    this.latest = Math.max(this.latest + 1, Math.floor(Date.now() / 1000));
     return this.latest;
   }
 

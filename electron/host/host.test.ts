@@ -19,6 +19,7 @@ describe('every request of the contract', () => {
       connection: { id: 'demo', name: 'Demo', demo: true },
       keychainProblem: null,
       notices: [],
+      listsKept: 'kept',
     });
   });
 

@@ -45,9 +45,10 @@ export interface HeldListStatus extends HeldListView {
   etaSeconds?: number;
   /** Read because the app prepares search at idle, before anyone asked for it ("Preparing search"). */
   prepared?: true;
-  /** Epoch ms when the rows held were read whole ("as of 10:42"). */
-
+  /** Epoch ms when the list's changes were last read, or it was read whole ("changes read at 13:42"). */
   asOf?: number;
+  /** Epoch ms when it was last read whole ("read whole at 09:05"). */
+  wholeAt?: number;
   /** A held list being read again in the background (after ten minutes, or Refresh). */
   rereading: boolean;
   /** Memory the list takes, estimated, and the memory kept for every held list together. */

@@ -27,15 +27,21 @@ function regionOf(country: unknown): CountryCode {
     : DEFAULT_PHONE_REGION;
 }
 
+/** Whether `value` is written as a phone may be (its characters, its count of digits): only such values are parsed. */
+export function mayBePhone(value: string): boolean {
+  if (!PHONE_LIKE.test(value) || ISO_DATE.test(value)) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= MIN_DIGITS && digits <= MAX_DIGITS;
+}
+
 /**
  * The digits of the other ways of writing `value` when it is a phone number (read in the record's
  * `country`, or DEFAULT_PHONE_REGION): international, with the "00" call prefix and national, each
  * once and never the value's own digits. None for a value that is not a possible phone number.
  */
 export function phoneDigitVariants(value: string, country?: unknown): string[] {
-  if (!PHONE_LIKE.test(value) || ISO_DATE.test(value)) return [];
+  if (!mayBePhone(value)) return [];
   const own = value.replace(/\D/g, '');
-  if (own.length < MIN_DIGITS || own.length > MAX_DIGITS) return [];
   const phone = parsePhoneNumberFromString(value, regionOf(country));
   if (!phone?.isPossible()) return [];
   const international = phone.number.slice(1);

@@ -99,6 +99,14 @@ export const searchRequests = {
     input: z.object({ ...onConnection }).strict(),
     output: returns<HeldListStatus[]>(),
   },
+  /**
+   * Deletes every list kept on this computer between sessions (of every connection): what is held
+   * in memory stays for the session, and is kept again when next read unless keeping is turned off.
+   */
+  'lists.forgetKept': {
+    input: z.object({}).strict(),
+    output: returns<null>(),
+  },
   /** The chosen connection's lists held for search (a new window shows the reads under way). */
   'lists.status': {
     input: z.object({ ...onConnection }).strict(),

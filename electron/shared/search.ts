@@ -77,7 +77,7 @@ const PHONE_GROUP_DIGITS = 4;
 const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/;
 
 /** The digits a value is found by: a date-time's up to its minutes, any other value's all. */
-const digitsOf = (text: string) => {
+export const digitsOf = (text: string): string => {
   const dateTime = ISO_DATE_TIME.exec(text);
   return (dateTime ? `${dateTime[1]}${dateTime[2]}${dateTime[3]}` : text).replace(/\D/g, '');
 };

@@ -18,6 +18,8 @@ export const settingsSchema = z
     views: savedViewsSchema.optional(),
     /** Read the customer finder's lists in the background after start (false: only when searched). */
     prepareSearch: z.boolean().optional(),
+    /** Keep the lists held for search between sessions, sealed by the keychain (false: memory only). */
+    keepLists: z.boolean().optional(),
     /** Open on the first list instead of where each window was ("Start with a clean window"). */
     startClean: z.boolean().optional(),
     /** How tall the tables' rows are: standard (32 px) or compact (28 px). */

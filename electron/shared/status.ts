@@ -30,6 +30,11 @@ export interface SessionStatus {
   keychainProblem: string | null;
   /** Things the user should know about since start-up (a damaged connections file kept aside). */
   notices: string[];
+  /**
+   * Whether the lists held for search are kept between sessions: sealed by the keychain, not at all
+   * for want of a keychain (said once), or not as the person chose.
+   */
+  listsKept: 'kept' | 'no-keychain' | 'off';
   /** True in Electron, where a finished export can be shown in the file manager. */
   canRevealFiles: boolean;
   /** True in Electron, where copying goes through clipboard.write (the browser host's page writes the clipboard itself). */

@@ -39,6 +39,12 @@ const ENVELOPE_VALUES = 1_000;
 /** The schema listing's bounds: a few resources' fields, far below these. */
 const SCHEMA_ROWS = 500;
 
+/** A GET's answer: its body, and the server's clock then (its `Date` header, when it reads). */
+interface Answered {
+  body: unknown;
+  serverDate?: number;
+}
+
 /** How a GET is made and judged: its language, the caller's options, and what it may bring. */
 interface Get {
   lang: Language;
@@ -75,7 +81,7 @@ export class ApiClient {
     const query: Record<string, string> = { size: String(checkedSize(request.size)) };
     if (request.sort) query.sort = request.sort;
     if (request.cursor) query.cursor = request.cursor;
-    const body = await this.getJson(this.listUrl(request, query), {
+    const { body, serverDate } = await this.getJson(this.listUrl(request, query), {
       lang: request.lang,
       options,
       carriesCursor: request.cursor !== undefined,
@@ -92,6 +98,7 @@ export class ApiClient {
       rows: data,
       hasNextPage: pagination.data.hasNextPage,
       nextCursor: pagination.data.hasNextPage ? (pagination.data.nextCursor ?? null) : null,
+      ...(serverDate !== undefined && { serverDate }),
     };
   }
 
@@ -107,13 +114,15 @@ export class ApiClient {
     };
     if (request.sort) query.sort = request.sort;
     const { data, metadata } = successEnvelope(
-      await this.getJson(this.listUrl(request, query), {
-        lang: request.lang,
-        options,
-        carriesCursor: false,
-        scope: request.resource,
-        rows: request.size,
-      }),
+      (
+        await this.getJson(this.listUrl(request, query), {
+          lang: request.lang,
+          options,
+          carriesCursor: false,
+          scope: request.resource,
+          rows: request.size,
+        })
+      ).body,
     );
     if (data.length > request.size) throw tooManyRows(data.length, request.size);
     const pagination = offsetPaginationSchema.safeParse(metadata.pagination);
@@ -126,13 +135,15 @@ export class ApiClient {
     const query: Record<string, string> = { page: '1', size: '1' };
     if (view.sort) query.sort = view.sort;
     const { metadata } = successEnvelope(
-      await this.getJson(this.listUrl(view, query), {
-        lang: 'en',
-        options,
-        carriesCursor: false,
-        scope: view.resource,
-        rows: 1,
-      }),
+      (
+        await this.getJson(this.listUrl(view, query), {
+          lang: 'en',
+          options,
+          carriesCursor: false,
+          scope: view.resource,
+          rows: 1,
+        })
+      ).body,
     );
     const pagination = offsetPaginationSchema.safeParse(metadata.pagination);
     if (!pagination.success) throw invalidResponse('its offset pagination has no total');
@@ -144,13 +155,13 @@ export class ApiClient {
     const url = `${this.location.baseUrl}${this.location.schemaPath}`;
     let body: unknown;
     try {
-      body = await this.getJson(url, {
+      ({ body } = await this.getJson(url, {
         lang,
         options,
         carriesCursor: false,
         scope: 'schemas',
         rows: SCHEMA_ROWS,
-      });
+      }));
     } catch (error) {
       // Columns then come from the records themselves (docs/api.md, "Where the specification is silent").
       if (error instanceof ApiError && error.status === 404) {
@@ -194,7 +205,7 @@ export class ApiClient {
    * when the token may have ended (TokenManager.refused); a valid token refused is not permitted
    * here (spec, Authentication 9), and no token is asked to learn it again.
    */
-  private async getJson(url: string, get: Get): Promise<unknown> {
+  private async getJson(url: string, get: Get): Promise<Answered> {
     const { options, scope } = get;
     // Refused there before, and no valid token in hand: being told again would cost a grant.
     if (this.tokens.refusedWithoutAsking(scope)) throw notPermitted(scope);
@@ -224,7 +235,7 @@ export class ApiClient {
     }
   }
 
-  private async exchange(url: string, token: string, signal: AbortSignal, get: Get): Promise<unknown> {
+  private async exchange(url: string, token: string, signal: AbortSignal, get: Get): Promise<Answered> {
     const { lang, carriesCursor, rows } = get;
     const answer = await httpCall(this.fetch, url, {
       headers: { authorization: `Bearer ${token}`, 'accept-language': lang, accept: 'application/json' },
@@ -239,7 +250,8 @@ export class ApiClient {
       if (body === undefined) throw invalidResponse('the body is not JSON');
       const problem = shapeProblem(body, ENVELOPE_VALUES + rows * ROW_VALUES_MAX);
       if (problem) throw invalidResponse(problem);
-      return body;
+      const serverDate = Date.parse(answer.headers.get('date') ?? '');
+      return { body, ...(Number.isFinite(serverDate) && { serverDate }) };
     }
     const serverMessage = serverMessageOf(body);
     const quoted = serverMessage ? `: ${serverMessage}` : '';

@@ -35,6 +35,8 @@ export interface Page {
   rows: ApiRecord[];
   nextCursor: string | null;
   hasNextPage: boolean;
+  /** The server's clock when it answered (its `Date` header), when it said one that reads. */
+  serverDate?: number;
 }
 
 export interface CallOptions {

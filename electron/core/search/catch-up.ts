@@ -3,81 +3,117 @@ import type { ApiRecord } from '../../shared/schema.js';
 import type { View } from '../../shared/view.js';
 import type { ApiClient } from '../api/api-client.js';
 import { idOf, type HeldRows } from './held-rows.js';
-import { Slicer } from './slices.js';
 
 /** The lists the API sorts by `updatedAt` and `createdAt` (spec: customers and contacts). */
 const SORTED_BY_TIME: ReadonlySet<Resource> = new Set(['customers', 'contacts']);
+/** The fields a catch-up reads the list's orders by. */
+export const TIME_FIELDS = ['updatedAt', 'createdAt'] as const;
 /**
- * How far before the newest instant held a catch-up reads again: records changed in the same
- * instant as the newest held (equal timestamps), and a server clock stepped back a little.
+ * How far before the server's clock at the previous read a catch-up reads again: a record written
+ * while that read went on, in the same second, or by a writer whose clock is a little behind.
  */
 const MARGIN_MS = 5 * 60_000;
+/**
+ * How far the server's clock may lag this computer's between two reads before it is taken as
+ * stepped back (its `Date` has one-second steps, and answers take their time).
+ */
+const CLOCK_SLACK_MS = 60_000;
 /** The first page of each order: a few changes fit in it; more are read in the largest pages. */
 const FIRST_PAGE = 100;
 /** Past this many pages of changes, reading the list whole again is about as cheap. */
 const MOST_PAGES = 10;
 
+/** Whether the API can say what changed in a list: it sorts it by time (customers, contacts; not one customer's). */
+export function canCatchUp(view: Omit<View, 'sort'>): boolean {
+  return view.customerId === undefined && SORTED_BY_TIME.has(view.resource);
+}
+
+/** The server's clock at a read's first answer (its `Date`), and this computer's then. */
+export interface ServerClock {
+  server: number;
+  local: number;
+}
+
 /** Why a catch-up gave way to a whole read. */
-export type CatchUpRefusal = 'not-sorted-by-time' | 'too-many-changes' | 'count-differs';
+export type CatchUpRefusal =
+  | 'not-sorted-by-time'
+  | 'no-server-clock'
+  | 'clock-stepped-back'
+  | 'times-not-comparable'
+  | 'too-many-changes'
+  | 'count-differs';
+
+export interface CaughtUp {
+  rows: HeldRows;
+  /** The server's clock at this catch-up's first answer: the next one reads down to it. */
+  clock: ServerClock;
+}
 
 /**
  * A held list made fresh for the cost of what changed (docs/decisions/0013-fresh-for-what-changed.md):
- * the API's `updatedAt.desc` order read from the top until rows older than the newest one held (less
- * MARGIN_MS; NULLS LAST ends it too: never updated), and `createdAt.desc` likewise for new records;
- * each merged by id into the rows held (a changed one in its place, a new one at the end). The list's
- * count then proves nothing was deleted: when it differs from what the merge holds, or the list is
- * not sorted by time, or too much changed, the caller reads it whole. A refusal of the sort or of a
- * cursor is thrown, and the caller reads it whole too.
+ * the API's `updatedAt.desc` and `createdAt.desc` orders read from the top down to the server's own
+ * clock at the previous read less a margin (never the newest time held: one record dated ahead would
+ * hide every later change), merged by id into the rows held (a changed one in its place, a new one
+ * at the end), and the list's count then proves nothing was deleted. What cannot be compared is not
+ * guessed: no `Date` from the server, a server clock that went back, a time that does not read as a
+ * date (an epoch number, a text no parser reads) or lies ahead of the server's clock, a count that
+ * differs, too many changes: the caller reads the list whole. A refusal of the sort or of a cursor
+ * is thrown, and the caller reads it whole too. What this cannot see (a writer that leaves
+ * `updatedAt` as it was, a deletion and an addition dated in the past) the periodic whole read
+ * corrects (held-lists.ts).
  */
 export async function catchUp(
   client: ApiClient,
   view: Omit<View, 'sort'>,
   lang: Language,
   held: HeldRows,
-  newRows: () => HeldRows,
+  previous: ServerClock | undefined,
   signal: AbortSignal,
-): Promise<HeldRows | CatchUpRefusal> {
-  if (view.customerId !== undefined || !SORTED_BY_TIME.has(view.resource)) return 'not-sorted-by-time';
-  const read = (field: 'updatedAt' | 'createdAt') =>
-    readSince(client, view, lang, field, newestOf(held.records, field) - MARGIN_MS, signal);
-  const changed = await read('updatedAt');
-  const created = changed === undefined ? undefined : await read('createdAt');
-  if (changed === undefined || created === undefined) return 'too-many-changes';
+): Promise<CaughtUp | CatchUpRefusal> {
+  if (!canCatchUp(view)) return 'not-sorted-by-time';
+  if (!previous) return 'no-server-clock';
+  let now: ServerClock | undefined;
+  const found: ApiRecord[] = [];
+  for (const field of TIME_FIELDS) {
+    const since = await readSince(client, view, lang, field, previous.server - MARGIN_MS, signal, (clock) => {
+      now ??= clock;
+      return now;
+    });
+    if (typeof since === 'string') return since;
+    found.push(...since);
+    if (!now) return 'no-server-clock';
+    if (now.server - previous.server < now.local - previous.local - CLOCK_SLACK_MS)
+      return 'clock-stepped-back';
+  }
   const total = await client.count(view, { signal, priority: 'prefetch' });
-  const fresh = new Map<string, ApiRecord>();
-  for (const record of [...created, ...changed]) {
+  const changed = new Map<number, ApiRecord>();
+  const added = new Map<string, ApiRecord>();
+  for (const record of found) {
     const id = idOf(record);
-    if (id !== undefined) fresh.set(id, record);
+    if (id === undefined) return 'times-not-comparable';
+    const index = held.indexOf(id);
+    if (index === undefined) added.set(id, record);
+    else changed.set(index, record);
   }
-  const rows = newRows();
-  const kept = held.records.map((record) => {
-    const id = idOf(record);
-    const now = id === undefined ? undefined : fresh.get(id);
-    if (id !== undefined) fresh.delete(id);
-    return now ?? record;
-  });
-  // Folded again a page at a time, the thread answering other requests between pages.
-  const slicer = new Slicer(signal);
-  for (let start = 0; start < kept.length; start += PAGE_SIZE_MAX) {
-    rows.append(kept.slice(start, start + PAGE_SIZE_MAX));
-    await slicer.pause();
-  }
-  rows.append([...fresh.values()]);
-  return rows.length === total ? rows : 'count-differs';
+  const rows = held.withChanges(changed, [...added.values()]);
+  return rows.length === total && now ? { rows, clock: now } : 'count-differs';
 }
 
 /**
  * The rows of `view` in `field`'s descending order, from the top down to the first one older than
- * `since` or without the field (never updated: NULLS LAST); undefined past MOST_PAGES.
+ * `since` or without the field (never updated: NULLS LAST); a refusal for a time that cannot be
+ * compared, or past MOST_PAGES. `clockOf` hears of the server's clock at the first answer and gives
+ * the one to judge times by.
  */
 async function readSince(
   client: ApiClient,
   view: Omit<View, 'sort'>,
   lang: Language,
-  field: 'updatedAt' | 'createdAt',
+  field: (typeof TIME_FIELDS)[number],
   since: number,
   signal: AbortSignal,
-): Promise<ApiRecord[] | undefined> {
+  clockOf: (clock: ServerClock | undefined) => ServerClock | undefined,
+): Promise<ApiRecord[] | CatchUpRefusal> {
   const found: ApiRecord[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MOST_PAGES; page++) {
@@ -91,25 +127,27 @@ async function readSince(
       },
       { signal, priority: 'prefetch' },
     );
+    const local = Date.now();
+    const now = clockOf(answer.serverDate === undefined ? undefined : { server: answer.serverDate, local });
+    if (!now) return 'no-server-clock';
     for (const record of answer.rows) {
-      const at = instantOf(record[field]);
-      if (at === undefined || at < since) return found;
+      const value = record[field];
+      if (value === null || value === undefined) return found;
+      const at = instantOf(value);
+      if (at === undefined || at > now.server + (local - now.local) + MARGIN_MS)
+        return 'times-not-comparable';
+      if (at < since) return found;
       found.push(record);
     }
     if (!answer.hasNextPage || !answer.nextCursor || answer.nextCursor === cursor) return found;
     cursor = answer.nextCursor;
   }
-  return undefined;
+  return 'too-many-changes';
 }
 
-/** The newest instant `field` holds among `records` (-Infinity when none has it). */
-function newestOf(records: readonly ApiRecord[], field: string): number {
-  let newest = -Infinity;
-  for (const record of records) newest = Math.max(newest, instantOf(record[field]) ?? -Infinity);
-  return newest;
-}
-
-function instantOf(value: unknown): number | undefined {
-  const at = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+/** The instant a time the API wrote reads as: a date text Date reads (never a bare number: seconds or milliseconds?). */
+export function instantOf(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return undefined;
+  const at = Date.parse(value);
   return Number.isFinite(at) ? at : undefined;
 }

@@ -10,7 +10,8 @@ import {
   searchTermsOf,
   type SearchTerms,
 } from '../../shared/search.js';
-import type { HeldRows } from './held-rows.js';
+import type { HeldRows, RowsReading } from './held-rows.js';
+import type { RowsSearch } from './rows-search.js';
 import { Slicer } from './slices.js';
 
 /**
@@ -27,11 +28,16 @@ const CUSTOMER_ID_FIELDS = ['customerId', 'customer_id', 'customerID'] as const;
 
 /** The id of the customer a contact belongs to, when the contact names it. */
 export function customerIdOf(contact: ApiRecord): string | undefined {
+  return customerIdIn((field) => contact[field]);
+}
+
+/** The id of the customer a record names, its fields read by `read`. */
+function customerIdIn(read: (field: string) => unknown): string | undefined {
   for (const field of CUSTOMER_ID_FIELDS) {
-    const value = contact[field];
+    const value = read(field);
     if (typeof value === 'string' || typeof value === 'number') return String(value);
   }
-  const customer = contact.customer;
+  const customer = read('customer');
   if (typeof customer === 'object' && customer !== null) {
     const id = (customer as Record<string, unknown>).id;
     if (typeof id === 'string' || typeof id === 'number') return String(id);
@@ -51,11 +57,17 @@ export interface CustomerMatches {
   total: number;
 }
 
+/** A held list's rows as a language shows them. */
+export interface ShownRows {
+  rows: HeldRows;
+  reading: RowsReading;
+}
+
 /** The held lists the finder looks in: agreements only by id. */
 export interface FinderLists {
-  customers: HeldRows | undefined;
-  contacts: HeldRows | undefined;
-  agreements?: HeldRows | undefined;
+  customers: ShownRows | undefined;
+  contacts: ShownRows | undefined;
+  agreements?: ShownRows | undefined;
 }
 
 /** How well a record matches what was typed: its id, a whole field, the start of a field, or words within. */
@@ -66,7 +78,8 @@ interface Candidate {
   rank: number;
   /** Its own fields before its contacts', then the list's order. */
   order: number;
-  record: ApiRecord;
+  /** The record's row in its list. */
+  index: number;
   of: 'customer' | 'contact' | 'agreement';
 }
 
@@ -96,26 +109,35 @@ export async function suggestCustomers(
   };
   for (const found of byId(text.trim(), typed, { customers, contacts, agreements }))
     consider(found.customerId, { rank: RANK.id, order: order++, ...found });
-  for (const [rows, of] of [
+  for (const [shown, of] of [
     [customers, 'customer'],
     [contacts, 'contact'],
   ] as const) {
-    if (!rows) continue;
-    const ranks = fieldRanks(rows, typed);
+    if (!shown) continue;
+    const { rows, reading } = shown;
+    const search = rows.search(terms, reading);
+    const ranks = fieldRanks(rows, search, typed);
     for (let from = 0; from < rows.length; from += ROWS_PER_STEP) {
-      rows.findTerms(terms, from, Math.min(rows.length, from + ROWS_PER_STEP), (index) => {
-        const record = rows.records[index];
-        if (!record) return;
+      rows.findTerms(search, from, Math.min(rows.length, from + ROWS_PER_STEP), (index) => {
         // A contact that names no customer leads nowhere.
-        const customerId = of === 'customer' ? searchableValue(record.id) : customerIdOf(record);
+        const customerId =
+          of === 'customer'
+            ? searchableValue(rows.valueAt(index, 'id'))
+            : customerIdIn((field) => rows.valueAt(index, field));
         if (customerId)
-          consider(customerId, { rank: ranks.get(index) ?? RANK.words, order: order++, record, of });
+          consider(customerId, { rank: ranks.get(index) ?? RANK.words, order: order++, index, of });
       });
       await slicer.pause();
     }
   }
+  const recordOf = ({ of, index }: Candidate): ApiRecord => {
+    const shown = of === 'customer' ? customers : of === 'contact' ? contacts : agreements;
+    return shown ? shown.rows.recordAt(index, shown.reading) : {};
+  };
   return {
-    suggestions: best(candidates, limit).map((candidate) => suggestionOf(candidate, customers, terms, typed)),
+    suggestions: best(candidates, limit).map((candidate) =>
+      suggestionOf(candidate, recordOf(candidate), customers, terms, typed),
+    ),
     total: candidates.size,
   };
 }
@@ -126,23 +148,25 @@ export async function suggestCustomers(
  */
 function byId(id: string, typed: Typed, { customers, contacts, agreements }: FinderLists): IdFound[] {
   const found: IdFound[] = [];
+  const rows = customers?.rows;
   const customer =
-    customers?.record(id) ?? (/^\d+$/.test(id) && typed.digits ? customers?.recordByNumber(id) : undefined);
-  const customerId = customer && searchableValue(customer.id);
-  if (customer && customerId) found.push({ customerId, record: customer, of: 'customer' });
-  for (const [rows, of] of [
+    rows?.indexOf(id) ?? (/^\d+$/.test(id) && typed.digits ? rows?.indexByNumber(id) : undefined);
+  const customerId = customer === undefined ? undefined : searchableValue(rows?.valueAt(customer, 'id'));
+  if (customer !== undefined && customerId) found.push({ customerId, index: customer, of: 'customer' });
+  for (const [shown, of] of [
     [contacts, 'contact'],
     [agreements, 'agreement'],
   ] as const) {
-    const record = rows?.record(id);
-    const itsCustomer = record && customerIdOf(record);
-    if (record && itsCustomer) found.push({ customerId: itsCustomer, record, of });
+    const index = shown?.rows.indexOf(id);
+    const itsCustomer =
+      index === undefined ? undefined : customerIdIn((field) => shown?.rows.valueAt(index, field));
+    if (index !== undefined && itsCustomer) found.push({ customerId: itsCustomer, index, of });
   }
   return found;
 }
 
 /** A record whose id was typed, and its customer. */
-type IdFound = Pick<Candidate, 'record' | 'of'> & { customerId: string };
+type IdFound = Pick<Candidate, 'index' | 'of'> & { customerId: string };
 
 /**
  * The first `limit` candidates by rank, then order. Most match by words alone and, never replaced
@@ -161,8 +185,9 @@ function best(candidates: Map<string, Candidate>, limit: number): Candidate[] {
 
 /** The suggestion a candidate makes: its customer, and what of it, its contact or its agreement matched. */
 function suggestionOf(
-  { record, of, rank }: Candidate,
-  customers: HeldRows | undefined,
+  { of, rank }: Candidate,
+  record: ApiRecord,
+  customers: ShownRows | undefined,
   terms: SearchTerms,
   typed: Typed,
 ): CustomerSuggestion {
@@ -177,20 +202,20 @@ function suggestionOf(
   const customerId = customerIdOf(record) ?? '';
   return {
     customerId,
-    ...told(customers?.record(customerId)),
+    ...told(customers?.rows.record(customerId, customers.reading)),
     matched: { of, ...matched, ...(of === 'contact' && contactNamed(record)) },
   };
 }
 
 /** The rows with a field that is what was typed (whole) or starts with it, by index. */
-function fieldRanks(rows: HeldRows, typed: Typed): Map<number, number> {
+function fieldRanks(rows: HeldRows, search: RowsSearch, typed: Typed): Map<number, number> {
   const ranks = new Map<number, number>();
   const note = (index: number, whole: boolean) => {
     const rank = whole ? RANK.whole : RANK.start;
     if (rank < (ranks.get(index) ?? RANK.words)) ranks.set(index, rank);
   };
-  rows.findFieldStarts(typed.words, 'words', note);
-  if (typed.digits) rows.findFieldStarts(typed.digits, 'digits', note);
+  rows.findFieldStarts(search, typed.words, 'words', note);
+  if (typed.digits) rows.findFieldStarts(search, typed.digits, 'digits', note);
   return ranks;
 }
 

@@ -1,10 +1,12 @@
 import { API_LIMITS, PAGE_SIZE_MAX, type Language } from '../../shared/api-rules.js';
 import type { HeldListStatus, HeldListView } from '../../shared/held-list.js';
 import type { SchemaField } from '../../shared/schema.js';
-import { labelsOf, type LabelOf } from '../../shared/search.js';
+import { labelsOf } from '../../shared/search.js';
 import type { ApiClient } from '../api/api-client.js';
-import { HeldRows } from './held-rows.js';
+import type { ServerClock } from './catch-up.js';
+import { HeldRows, type RowsReading } from './held-rows.js';
 import type { ListReader } from './list-reader.js';
+import type { Words } from './translation-words.js';
 
 /** Where a list is read from: the chosen connection. */
 export interface ListSource {
@@ -12,7 +14,23 @@ export interface ListSource {
   client: ApiClient;
 }
 
-/** One list held for search (or being read, or refused), and the read that fills it. */
+/** The words of one other language than the list was read in (translation-words.ts). */
+export interface Translation {
+  words: Words;
+  /** Every value shown has its word. */
+  complete: boolean;
+  /** Learning them now: the first page read in that language, or the list whole for its words. */
+  learning: boolean;
+  /** Moves with each change of the words: searches kept for the old ones are not reused. */
+  version: number;
+  /** Stops the learning (the list is dropped). */
+  stop?: AbortController;
+}
+
+/**
+ * One list held for search (or being read, or refused), for both languages: its values as the API
+ * gave them in the language it was read in, and the words of the other (docs/decisions/0014-held-lists-kept.md).
+ */
 export class HeldList {
   state: HeldListStatus['state'] = 'reading';
   /** What searches read: the whole list, or what its first read has so far. */
@@ -22,16 +40,24 @@ export class HeldList {
   replacing = false;
   /** Read because the app prepares search, before anyone asked: in the background until someone uses it. */
   prepared = false;
+  /** The screen waits for it (an id typed and Enter pressed): its pages go first, until it is held. */
+  urgent = false;
   controller: AbortController | undefined;
   total: number | undefined;
+  /** When its changes were last read (or it was read whole), on this computer's clock. */
   asOf: number | undefined;
+  /** When it was last read whole. */
+  wholeAt: number | undefined;
+  /** The server's clock at the first answer of the last read: the next catch-up reads down to it. */
+  clock: ServerClock | undefined;
   stale = false;
   lastUsed = Date.now();
   error: HeldListStatus['error'];
   estimatedBytes: number | undefined;
-  fields: SchemaField[] | undefined;
-  labelOf: LabelOf = labelsOf(undefined);
-  /** When the read under way started, and the rows it had then: its pace. */
+  /** The schema's fields in each language (labels, kinds). */
+  readonly fields = new Map<Language, SchemaField[] | undefined>();
+  readonly translations = new Map<Language, Translation>();
+  /** When its read under way started, and the rows it had then: its pace. */
   readStart = { at: 0, rows: 0 };
   lastTold = 0;
   toldLater: NodeJS.Timeout | undefined;
@@ -41,9 +67,10 @@ export class HeldList {
     readonly key: string,
     readonly source: ListSource,
     readonly view: HeldListView,
+    /** The language its values are held in: the one it was first read in. */
     readonly lang: Language,
   ) {
-    this.rows = new HeldRows();
+    this.rows = this.newRows();
   }
 
   /** Estimated memory: the rows searched, and those of a read that will replace them. */
@@ -55,26 +82,50 @@ export class HeldList {
     return this.controller !== undefined;
   }
 
-  /** New rows for this list: their coded values searched by the labels its schema gives them. */
+  /** New rows for this list: the fields its schema codes keep their values' dictionary open. */
   newRows(): HeldRows {
-    return new HeldRows((field, value) => this.labelOf(field, value));
+    return new HeldRows((field) => this.isCoded(field));
   }
 
-  /** Its status as the UI shows it, within a budget of `budgetBytes` for all lists. */
-  status(budgetBytes: number): HeldListStatus {
+  /** Whether the schema lists the values of `field` (a code, its label the language's). */
+  isCoded(field: string): boolean {
+    return [...this.fields.values()].some((fields) =>
+      fields?.some((each) => each.key === field && each.values?.length),
+    );
+  }
+
+  /** The list as `lang` shows it: its words when it is another language than the list's, its schema's labels. */
+  readingIn(lang: Language): RowsReading {
+    const labelOf = labelsOf(this.fields.get(lang) ?? this.fields.get(this.lang));
+    const translation = lang === this.lang ? undefined : this.translations.get(lang);
+    if (!translation) return { key: lang, labelOf };
+    return { key: `${lang}:${translation.version}`, words: translation.words, labelOf };
+  }
+
+  /** The languages it is shown in: its own, and those it has words for. */
+  get languages(): Language[] {
+    return [this.lang, ...this.translations.keys()];
+  }
+
+  /** Its status in `lang` as the UI shows it, within a budget of `budgetBytes` for all lists. */
+  status(budgetBytes: number, lang: Language = this.lang): HeldListStatus {
+    const translation = lang === this.lang ? undefined : this.translations.get(lang);
+    // Its first page in that language is on its way: the words are not known yet.
+    const learning = translation?.learning === true && translation.version === 0;
     const status: HeldListStatus = {
       connectionId: this.source.connectionId,
       ...this.view,
-      lang: this.lang,
-      state: this.state,
+      lang,
+      state: learning && this.state === 'held' ? 'reading' : this.state,
       read: this.state === 'reading' ? (this.reader?.rows.length ?? 0) : this.rows.length,
-      rereading: this.replacing && this.reading,
+      rereading: (this.replacing && this.reading) || translation?.learning === true,
       ...(this.prepared && { prepared: true }),
       bytes: this.bytes,
       budgetBytes,
     };
     if (this.total !== undefined) status.total = this.total;
     if (this.asOf !== undefined) status.asOf = this.asOf;
+    if (this.wholeAt !== undefined) status.wholeAt = this.wholeAt;
     if (this.error) status.error = this.error;
     if (this.reading) {
       const eta = this.etaSeconds();
@@ -89,9 +140,7 @@ export class HeldList {
 
   /** The memory the whole list will take, from what was read and the count. */
   estimateWhole(): number | undefined {
-    const rows = this.reader?.rows ?? this.rows;
-    if (this.total === undefined || rows.length === 0) return undefined;
-    return (rows.bytes / rows.length) * this.total;
+    return this.total === undefined ? undefined : (this.reader?.rows ?? this.rows).estimate(this.total);
   }
 
   /** The time left reading the list, at the pace of the read so far. */

@@ -95,7 +95,12 @@ describe('a held list made fresh for the cost of what changed', () => {
     const { store } = engine.demo;
     const asked = () => engine!.demo.requests.filter((url) => url.startsWith('/v1/customers?')).length;
     const heldNow = () =>
-      new Map(list.rows.records.map((record) => [String(record.id), String(record.name)]));
+      new Map(
+        Array.from({ length: list.rows.length }, (_, index) => [
+          String(list.rows.valueAt(index, 'id')),
+          String(list.rows.valueAt(index, 'name')),
+        ]),
+      );
     const serverNow = () =>
       new Map(
         Array.from({ length: store.count('customers') }, (_, index) => {
@@ -135,7 +140,7 @@ function check(
   before: Set<string>,
   churn: { added: Set<string>; removed: Set<string> },
 ): void {
-  const held = list.rows.records.map((record) => String(record.id));
+  const held = Array.from({ length: list.rows.length }, (_, index) => String(list.rows.valueAt(index, 'id')));
   expect(churn.added.size).toBeGreaterThan(20);
   expect(churn.removed.size).toBeGreaterThan(20);
   // No record twice.

@@ -1,224 +1,288 @@
 import type { ApiRecord } from '../../shared/schema.js';
-import {
-  FIELD_SEPARATOR,
-  recordValues,
-  searchableTextOf,
-  type LabelOf,
-  type SearchTerms,
-} from '../../shared/search.js';
-import { BEYOND_LATIN1, RecordSizer, textBytes } from './record-bytes.js';
+import type { SearchTerms } from '../../shared/search.js';
+import { RowIndex } from './id-index.js';
+import { ListColumns, type ColumnsDump } from './list-columns.js';
+import { RowBlock, type BlockDump } from './row-block.js';
+import { AS_READ, RowsSearch, shown, type RowsReading } from './rows-search.js';
 
-/**
- * A page of held rows as a search reads them: the text of each row folded once (search.ts), all
- * rows of the page in one string, each row's fields separated and each row ended by the field
- * separator, so a term found anywhere in the string lies inside one field of one row.
- */
-interface TextChunk {
-  /** The list index of the chunk's first row. */
-  first: number;
-  words: string;
-  digits: string;
-  /** Where each row's text starts in `words` and `digits`; one more entry: where the last ends. */
-  wordStarts: Int32Array;
-  digitStarts: Int32Array;
-}
+export { AS_READ, type RowsReading };
 
 let serials = 0;
 
-/**
- * `text` kept in one byte a character when all of its characters allow it. V8 writes a joined string
- * in two bytes a character as soon as one of its parts was (folding "Łódź" gives "lodz" in two-byte
- * form), so without this most chunks of real names take twice what their text needs, and twice
- * what textBytes counts. Latin-1 text through a Buffer comes back one-byte.
- */
-function compactText(text: string): string {
-  return BEYOND_LATIN1.test(text) ? text : Buffer.from(text, 'latin1').toString('latin1');
+/** Held rows as kept between sessions. */
+export interface RowsDump {
+  columns: ColumnsDump;
+  blocks: BlockDump[];
+  ids: ReturnType<RowIndex['dump']>;
 }
 
-/** Memory a row costs beyond its record and text: its slot, two offsets and its entry in the id index. */
-const ROW_OVERHEAD_BYTES = 8 + 8 + 48;
+/** A held list's own object and its array of blocks, beyond what they hold. */
+const LIST_BYTES = 256;
+const BLOCK_SLOT_BYTES = 16;
 
 /**
- * The rows of one list held for search (docs/architecture.md, "Search"): the records in the API's
- * order, their searchable text folded once as each page arrives, an index by id, and an estimate
- * of the memory they take. Memory only: nothing of it is ever written anywhere.
+ * The rows of one list held for search (docs/architecture.md, "Search"), in the API's order, kept by
+ * column in blocks of a page (row-block.ts, docs/decisions/0014-held-lists-kept.md): a record's
+ * values cost a byte or two when its list's dictionary knows them, its text one string a block, its
+ * date-times eight bytes; its searchable text is made as each page arrives; ids are found through
+ * an index of row numbers. Records are made again when asked for, in the language asked
+ * (rows-search.ts, RowsReading). Nothing of it is written anywhere but sealed (held-list-files.ts).
  */
 export class HeldRows {
-  /** Tells one set of held rows from another (a list read again is new rows). */
+  /** Tells one set of held rows from another (a list read again, or made fresh, is new rows). */
   readonly serial = ++serials;
-  readonly records: ApiRecord[] = [];
-  /** Estimated bytes of memory the rows, their text and their index take; Infinity when they cannot be held (RecordSizer). */
-  bytes = 0;
-  private readonly sizer = new RecordSizer();
-  private readonly chunks: TextChunk[] = [];
-  private readonly byId = new Map<string, number>();
-  /** The ids by their number (numberOf), built when first asked, for the rows held then. */
-  private byNumber: { rows: number; indexes: Map<string, number> } | undefined;
+  readonly columns: ListColumns;
+  private readonly blocks: RowBlock[] = [];
+  /** The list index of each block's first row. */
+  private readonly firsts: number[] = [];
+  private count = 0;
+  private blockBytes = 0;
+  private ids: RowIndex;
+  /** The ids by their number (numberOf), made when first asked, for the rows held then. */
+  private byNumber: { rows: number; index: RowIndex } | undefined;
+  /** Records of shapes no list can hold arrived (list-columns.ts): the list cannot be held. */
+  private unholdable = false;
 
-  constructor(private readonly labelOf?: LabelOf) {}
+  constructor(coded?: (field: string) => boolean, from?: { columns: ListColumns }) {
+    this.columns = from?.columns ?? new ListColumns(coded);
+    this.ids = new RowIndex((row) => this.idAt(row));
+  }
 
   get length(): number {
-    return this.records.length;
+    return this.count;
+  }
+
+  /** What restores these rows in another session (kept-lists.ts seals it). */
+  dump(): RowsDump {
+    return {
+      columns: this.columns.dump(),
+      blocks: this.blocks.map((block) => block.dump()),
+      ids: this.ids.dump(),
+    };
+  }
+
+  static restore(dump: RowsDump): HeldRows {
+    const rows = new HeldRows(undefined, { columns: ListColumns.restore(dump.columns) });
+    for (const block of dump.blocks) rows.push(RowBlock.restore(block), true);
+    rows.ids = RowIndex.restore(dump.ids, (row) => rows.idAt(row));
+    return rows;
+  }
+
+  /** Bytes of memory the rows, their text and their indexes take; Infinity when they cannot be held. */
+  get bytes(): number {
+    if (this.unholdable) return Infinity;
+    // Nothing held costs nothing worth telling (a list refused, not read yet).
+    if (this.count === 0) return 0;
+    return (
+      LIST_BYTES +
+      this.columns.bytes +
+      this.blockBytes +
+      BLOCK_SLOT_BYTES * this.blocks.length +
+      this.ids.bytes +
+      (this.byNumber?.index.bytes ?? 0)
+    );
   }
 
   /**
    * Adds a page of rows. A row whose id is already held is left out: a record that moved while the
    * list was read (its sort values changed) comes once.
    */
-  append(rows: readonly ApiRecord[]): void {
-    const first = this.records.length;
-    const words: string[] = [];
-    const digits: string[] = [];
-    const wordStarts: number[] = [];
-    const digitStarts: number[] = [];
-    let wordLength = 0;
-    let digitLength = 0;
-    let added = 0;
-    for (const record of rows) {
+  append(records: readonly ApiRecord[]): void {
+    if (this.unholdable) return;
+    const fresh: ApiRecord[] = [];
+    const ids = new Set<string>();
+    for (const record of records) {
       const id = idOf(record);
-      if (id !== undefined) {
-        if (this.byId.has(id)) continue;
-        this.byId.set(id, this.records.length);
-      }
-      this.records.push(record);
-      const text = searchableTextOf(recordValues(record, this.labelOf));
-      wordStarts.push(wordLength);
-      digitStarts.push(digitLength);
-      words.push(text.words);
-      digits.push(text.digits);
-      wordLength += text.words.length + 1;
-      digitLength += text.digits.length + 1;
-      added += this.sizer.bytes(record) + ROW_OVERHEAD_BYTES;
+      if (id !== undefined && (ids.has(id) || this.ids.has(id))) continue;
+      if (id !== undefined) ids.add(id);
+      fresh.push(record);
     }
-    if (this.records.length === first) return;
-    wordStarts.push(wordLength);
-    digitStarts.push(digitLength);
-    const chunk: TextChunk = {
-      first,
-      words: compactText(words.join(FIELD_SEPARATOR) + FIELD_SEPARATOR),
-      digits: compactText(digits.join(FIELD_SEPARATOR) + FIELD_SEPARATOR),
-      wordStarts: Int32Array.from(wordStarts),
-      digitStarts: Int32Array.from(digitStarts),
-    };
-    this.chunks.push(chunk);
-    added += textBytes(chunk.words) + textBytes(chunk.digits);
-    this.bytes += added;
+    if (!fresh.length) return;
+    const block = RowBlock.encode(fresh, this.columns);
+    if (!block) {
+      this.unholdable = true;
+      return;
+    }
+    this.push(block);
+  }
+
+  /**
+   * The memory the list will take at `total` rows, from what its rows cost so far beside their
+   * dictionaries (which the first pages fill, and later pages add little to): never above what it
+   * will take, so that no list is refused for what its first pages cost.
+   */
+  estimate(total: number): number | undefined {
+    if (this.count === 0) return undefined;
+    const shared = this.columns.bytes;
+    return shared + ((this.bytes - shared) / this.count) * Math.max(total, this.count);
+  }
+
+  /** Adds a block of rows, their ids to the index unless it has them already (`indexed`). */
+  private push(block: RowBlock, indexed = false): void {
+    const first = this.count;
+    this.blocks.push(block);
+    this.firsts.push(first);
+    this.count += block.length;
+    this.blockBytes += block.bytes;
+    if (indexed) return;
+    for (let row = first; row < this.count; row++) {
+      const id = this.idAt(row);
+      if (id !== undefined) this.ids.add(id, row, true);
+    }
+  }
+
+  /** Row `index` as the API sent it, in `reading`'s language. */
+  recordAt(index: number, reading: RowsReading = AS_READ): ApiRecord {
+    const [block, row] = this.blockAt(index);
+    const record = block.record(row, this.columns);
+    if (reading.words) for (const field in record) record[field] = shown(reading, field, record[field]);
+    return record;
+  }
+
+  /** Row `index`'s `field` (undefined: it has no such field), in `reading`'s language. */
+  valueAt(index: number, field: string, reading: RowsReading = AS_READ): unknown {
+    const column = this.columns.find(field);
+    if (column === undefined) return undefined;
+    const [block, row] = this.blockAt(index);
+    return shown(reading, field, block.value(row, column, this.columns));
+  }
+
+  /**
+   * One record object standing for any row, its fields read from the row it was last pointed at:
+   * a filter tests hundreds of thousands of rows without making a record of each.
+   */
+  viewer(reading: RowsReading = AS_READ): (index: number) => ApiRecord {
+    let at = 0;
+    const view: ApiRecord = {};
+    for (const name of this.columns.names)
+      Object.defineProperty(view, name, { enumerable: true, get: () => this.valueAt(at, name, reading) });
+    return (index) => ((at = index), view);
+  }
+
+  /** The index of the row whose id is `id`, if any. */
+  indexOf(id: string): number | undefined {
+    return this.ids.find(id);
   }
 
   /** The held record whose id is `id`, if any. */
-  record(id: string): ApiRecord | undefined {
-    const index = this.byId.get(id);
-    return index === undefined ? undefined : this.records[index];
+  record(id: string, reading?: RowsReading): ApiRecord | undefined {
+    const index = this.indexOf(id);
+    return index === undefined ? undefined : this.recordAt(index, reading);
   }
 
   /**
-   * The held record whose id has the number `digits` ("11004" is CUS-00011004's), when one id alone
+   * The row whose id has the number `digits` ("11004" is CUS-00011004's), when one id alone
    * has it: what a ticket gives of an id is often its number without prefix or leading zeros.
    */
-  recordByNumber(digits: string): ApiRecord | undefined {
-    if (this.byNumber?.rows !== this.records.length) {
-      const indexes = new Map<string, number>();
-      for (const [id, index] of this.byId) {
-        const number = numberOf(id);
+  indexByNumber(digits: string): number | undefined {
+    if (this.byNumber?.rows !== this.count) {
+      const index = new RowIndex((row) => numberOf(this.idAt(row) ?? ''));
+      for (let row = 0; row < this.count; row++) {
+        const number = numberOf(this.idAt(row) ?? '');
         // An id that shares its number with another is not found by it.
-        if (number !== undefined) indexes.set(number, indexes.has(number) ? -1 : index);
+        if (number !== undefined) index.add(number, row);
       }
-      this.byNumber = { rows: this.records.length, indexes };
+      this.byNumber = { rows: this.count, index };
     }
-    const index = this.byNumber.indexes.get(digits.replace(/^0+(?=\d)/, '')) ?? -1;
-    return index < 0 ? undefined : this.records[index];
+    return this.byNumber.index.find(digits.replace(/^0+(?=\d)/, ''));
   }
 
   /**
-   * Calls `found` with the index of each row in [`from`, `to`) whose text has every term, in the
-   * list's order. The longest term is looked for in each page's text at once; only the rows it is
-   * in are tested for the others. Terms must not be blank.
+   * The values `field` takes in these rows, when its dictionary codes them all (a field of few
+   * values: a status, a role); undefined for a field of many (its values are not listed).
    */
-  findTerms(terms: SearchTerms, from: number, to: number, found: (index: number) => void): void {
-    const lead = leadTerm(terms);
-    const others = {
-      words: terms.words.filter((word) => !(lead.kind === 'words' && word === lead.term)),
-      digits: terms.digits.filter((sequence) => !(lead.kind === 'digits' && sequence === lead.term)),
-    };
-    for (const chunk of this.chunksFrom(from)) {
-      if (chunk.first >= to) return;
-      const text = lead.kind === 'words' ? chunk.words : chunk.digits;
-      const starts = lead.kind === 'words' ? chunk.wordStarts : chunk.digitStarts;
-      const rows = starts.length - 1;
-      let row = Math.max(0, from - chunk.first);
-      const end = Math.min(rows, to - chunk.first);
-      if (row >= end) continue;
-      const limit = starts[end] ?? text.length;
-      for (let at = text.indexOf(lead.term, starts[row]); at >= 0 && at < limit;) {
-        row = rowAt(starts, at, row);
-        if (this.hasAll(chunk, row, others)) found(chunk.first + row);
-        if (++row >= end) break;
-        at = text.indexOf(lead.term, starts[row]);
-      }
+  distinctValues(field: string): readonly unknown[] | undefined {
+    const column = this.columns.find(field);
+    if (column === undefined) return [];
+    const coded = this.blocks.every((block) => {
+      const kept = block.columns[column];
+      return kept === undefined || kept.kind === 'coded';
+    });
+    return coded ? this.columns.dictionaries[column]?.values : undefined;
+  }
+
+  /** A search of these rows for `terms` (search.ts), as `reading` shows them. */
+  search(terms: SearchTerms, reading: RowsReading = AS_READ): RowsSearch {
+    return new RowsSearch(this.columns, reading, terms);
+  }
+
+  /** Calls `found` with the index of each row in [`from`, `to`) that `search` finds, in the list's order. */
+  findTerms(search: RowsSearch, from: number, to: number, found: (index: number) => void): void {
+    for (let at = this.blockIndexOf(from); at < this.blocks.length; at++) {
+      const first = this.firsts[at] ?? 0;
+      const block = this.blocks[at];
+      if (!block || first >= to) return;
+      search.rows(block, Math.max(0, from - first), Math.min(block.length, to - first), (row) =>
+        found(first + row),
+      );
     }
   }
 
   /**
    * Calls `found` with the index of each row that has a field starting with `start` (folded as the
-   * rows' text is, or a number's digits), once a row, in the list's order, and whether one such
-   * field is `start` whole. A field is found by the separator before it: the page's text has one
-   * before every field but its first.
+   * rows' text is, or a number's digits), and whether that field is `start` whole; a row may be
+   * told once a field.
    */
   findFieldStarts(
+    search: RowsSearch,
     start: string,
     kind: 'words' | 'digits',
     found: (index: number, whole: boolean) => void,
   ): void {
     if (!start) return;
-    const pattern = FIELD_SEPARATOR + start;
-    for (const chunk of this.chunks) {
-      const text = kind === 'words' ? chunk.words : chunk.digits;
-      const starts = kind === 'words' ? chunk.wordStarts : chunk.digitStarts;
-      let row = -1;
-      let whole = false;
-      const fieldAt = (at: number) => {
-        const holding = rowAt(starts, at, Math.max(0, row));
-        const isWhole = text.startsWith(FIELD_SEPARATOR, at + start.length);
-        if (holding === row) {
-          whole ||= isWhole;
-          return;
-        }
-        if (row >= 0) found(chunk.first + row, whole);
-        row = holding;
-        whole = isWhole;
-      };
-      if (text.startsWith(start)) fieldAt(0);
-      for (let at = text.indexOf(pattern); at >= 0; at = text.indexOf(pattern, at + 1)) fieldAt(at + 1);
-      if (row >= 0) found(chunk.first + row, whole);
-    }
+    this.blocks.forEach((block, at) => {
+      const first = this.firsts[at] ?? 0;
+      search.fieldStarts(block, start, kind, (row, whole) => found(first + row, whole));
+    });
   }
 
-  /** The chunks holding rows from `from` on. */
-  private *chunksFrom(from: number): Generator<TextChunk> {
+  /**
+   * These rows with some records changed and others added, as new rows: the blocks nothing changed
+   * in are shared, those something did are made again, the new records come at the end.
+   */
+  withChanges(changed: ReadonlyMap<number, ApiRecord>, added: readonly ApiRecord[]): HeldRows {
+    const rows = new HeldRows(undefined, { columns: this.columns });
+    // A changed record keeps its id (changes are matched by id) and its place: the index holds.
+    rows.ids = this.ids.copy((row) => rows.idAt(row));
+    this.blocks.forEach((block, at) => {
+      const first = this.firsts[at] ?? 0;
+      let records: ApiRecord[] | undefined;
+      for (let row = 0; row < block.length; row++) {
+        const record = changed.get(first + row);
+        if (!record) continue;
+        records ??= Array.from({ length: block.length }, (_, each) => block.record(each, this.columns));
+        records[row] = record;
+      }
+      const made = records ? RowBlock.encode(records, this.columns) : block;
+      if (made) rows.push(made, true);
+      else rows.unholdable = true;
+    });
+    rows.append(added);
+    return rows;
+  }
+
+  private idAt(index: number): string | undefined {
+    const id = this.valueAt(index, 'id');
+    return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+  }
+
+  private blockAt(index: number): [RowBlock, number] {
+    const at = this.blockIndexOf(index);
+    const block = this.blocks[at];
+    if (!block || index < 0 || index >= this.count) throw new RangeError(`no row ${index} of ${this.count}`);
+    return [block, index - (this.firsts[at] ?? 0)];
+  }
+
+  /** The block holding list index `index` (the last one starting at or before it). */
+  private blockIndexOf(index: number): number {
     let low = 0;
-    let high = this.chunks.length - 1;
-    // The last chunk starting at or before `from` (chunks are in list order).
+    let high = this.firsts.length - 1;
     while (low < high) {
       const middle = (low + high + 1) >> 1;
-      if ((this.chunks[middle]?.first ?? 0) <= from) low = middle;
+      if ((this.firsts[middle] ?? 0) <= index) low = middle;
       else high = middle - 1;
     }
-    for (let index = low; index < this.chunks.length; index++) {
-      const chunk = this.chunks[index];
-      if (chunk) yield chunk;
-    }
-  }
-
-  private hasAll(chunk: TextChunk, row: number, terms: SearchTerms): boolean {
-    if (terms.words.length) {
-      const words = chunk.words.slice(chunk.wordStarts[row], chunk.wordStarts[row + 1]);
-      if (!terms.words.every((word) => words.includes(word))) return false;
-    }
-    if (terms.digits.length) {
-      const digits = chunk.digits.slice(chunk.digitStarts[row], chunk.digitStarts[row + 1]);
-      if (!terms.digits.every((sequence) => digits.includes(sequence))) return false;
-    }
-    return true;
+    return Math.max(0, low);
   }
 }
 
@@ -232,25 +296,4 @@ export function idOf(record: ApiRecord): string | undefined {
 function numberOf(id: string): string | undefined {
   const runs = id.match(/\d+/g);
   return runs?.length === 1 ? runs[0]?.replace(/^0+(?=\d)/, '') : undefined;
-}
-
-/** The term looked for first: the longest (the rarest, as a rule), words before digits. */
-function leadTerm(terms: SearchTerms): { kind: 'words' | 'digits'; term: string } {
-  const longest = (list: string[]) =>
-    list.reduce((best, term) => (term.length > best.length ? term : best), '');
-  return terms.words.length
-    ? { kind: 'words', term: longest(terms.words) }
-    : { kind: 'digits', term: longest(terms.digits) };
-}
-
-/** The row whose text holds position `at`: the last start at or before it, from row `from` on. */
-function rowAt(starts: Int32Array, at: number, from: number): number {
-  let low = from;
-  let high = starts.length - 2;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if ((starts[middle] ?? 0) <= at) low = middle;
-    else high = middle - 1;
-  }
-  return low;
 }

@@ -3,7 +3,7 @@ import { ANY_FIELD, FilterError, type FilterCondition } from '../../shared/filte
 import type { ApiRecord } from '../../shared/schema.js';
 import { labelsOf } from '../../shared/search.js';
 import { suggestCustomers, customerIdOf } from './customer-finder.js';
-import { HeldRows } from './held-rows.js';
+import { AS_READ, HeldRows, type RowsReading } from './held-rows.js';
 import { compileSearch, matchesOf } from './list-query.js';
 import { Slicer, sortInSlices } from './slices.js';
 
@@ -26,13 +26,23 @@ const CONTACTS: ApiRecord[] = [
 ];
 const KINDS: Record<string, 'number' | 'date' | 'text'> = { mrr: 'number', createdAt: 'date' };
 
+/** The rows as shown in French: the schema's label of a coded status. */
+const FRENCH: RowsReading = {
+  key: 'fr',
+  labelOf: labelsOf([{ key: 'status', values: [{ value: 'terminated', label: 'Résilié' }] }]),
+};
+
 function held(records: ApiRecord[], pageSize = 2): HeldRows {
-  const rows = new HeldRows(
-    labelsOf([{ key: 'status', values: [{ value: 'terminated', label: 'Résilié' }] }]),
-  );
+  const rows = new HeldRows((field) => field === 'status');
   for (let at = 0; at < records.length; at += pageSize) rows.append(records.slice(at, at + pageSize));
   return rows;
 }
+
+/** Rows as the finder reads them (as they were read). */
+const shown = (rows: HeldRows) => ({ rows, reading: AS_READ });
+
+const idsOf = (rows: HeldRows) =>
+  Array.from({ length: rows.length }, (_, index) => rows.valueAt(index, 'id'));
 
 /** The ids the filter finds in the held rows, in the order of `sort`. */
 async function idsFound(rows: HeldRows, filter: FilterCondition[], sort?: string): Promise<unknown[]> {
@@ -41,7 +51,7 @@ async function idsFound(rows: HeldRows, filter: FilterCondition[], sort?: string
     (field) => KINDS[field] ?? 'text',
     (field, value) => (field === 'status' && value === 'terminated' ? 'Résilié' : undefined),
   );
-  return (await matchesOf(rows, search, sort)).map((index) => rows.records[index]?.id);
+  return (await matchesOf(rows, search, sort, undefined, FRENCH)).map((index) => rows.valueAt(index, 'id'));
 }
 const searchFor = (value: string): FilterCondition[] => [{ field: ANY_FIELD, op: 'contains', value }];
 
@@ -124,7 +134,7 @@ describe('searching held rows', () => {
       { ...CUSTOMERS[0], name: 'Moved' },
       { id: 'CUS-5', name: 'New' },
     ]);
-    expect(rows.records.map((record) => record.id)).toEqual(['CUS-1', 'CUS-2', 'CUS-3', 'CUS-30', 'CUS-5']);
+    expect(idsOf(rows)).toEqual(['CUS-1', 'CUS-2', 'CUS-3', 'CUS-30', 'CUS-5']);
     expect(rows.record('CUS-30')?.name).toBe('Œuvre Solidaire');
   });
 
@@ -152,8 +162,8 @@ describe('sorting in slices', () => {
 });
 
 describe('finding a customer from what a ticket gives', () => {
-  const customers = held(CUSTOMERS);
-  const contacts = held(CONTACTS);
+  const customers = shown(held(CUSTOMERS));
+  const contacts = shown(held(CONTACTS));
   const offered = async (text: string) =>
     (await suggestCustomers(text, { customers, contacts }, 8)).suggestions;
 
@@ -186,7 +196,7 @@ describe('finding a customer from what a ticket gives', () => {
       { id: 'CUS-00000007', name: 'Sept', createdAt: '2021-06-04T01:10:04.000Z', note: 'lot 11004' },
     ]);
     const agreements = held([{ id: 'AGR-00207781', customerId: 'CUS-00000007', status: 'expired' }]);
-    const lists = { customers: numbered, contacts, agreements };
+    const lists = { customers: shown(numbered), contacts, agreements: shown(agreements) };
     const first = async (text: string) => (await suggestCustomers(text, lists, 8)).suggestions[0];
     // The number before a note that holds it, and never a timestamp's seconds.
     expect(await first('11004')).toMatchObject({ customerId: 'CUS-00011004', matched: { byId: true } });
@@ -202,7 +212,7 @@ describe('finding a customer from what a ticket gives', () => {
     });
     // Two ids of one number: neither is found by it.
     const twins = held([{ id: 'A-5' }, { id: 'B-05' }]);
-    expect(twins.recordByNumber('5')).toBeUndefined();
+    expect(twins.indexByNumber('5')).toBeUndefined();
   });
 
   it("leads from a contact's email or name to its customer, naming the contact", async () => {
@@ -248,7 +258,8 @@ describe('finding a customer from what a ticket gives', () => {
       })),
       5,
     );
-    const found = await suggestCustomers(mailbox, { customers: many, contacts: theirContacts }, 8);
+    const lists = { customers: shown(many), contacts: shown(theirContacts) };
+    const found = await suggestCustomers(mailbox, lists, 8);
     // 30 customers, 19 customers of the first 20 contacts, and the last one's.
     expect(found.total).toBe(50);
     expect(found.suggestions).toHaveLength(8);
@@ -265,8 +276,7 @@ describe('finding a customer from what a ticket gives', () => {
     // Then the contacts' addresses that start with it, before the customers' that hold it within.
     expect(found.suggestions.slice(1, 3).map((suggestion) => suggestion.customerId)).toEqual(['D-0', 'D-1']);
     // All of them when asked, each customer once.
-    const all = (await suggestCustomers(mailbox, { customers: many, contacts: theirContacts }, 500))
-      .suggestions;
+    const all = (await suggestCustomers(mailbox, lists, 500)).suggestions;
     expect(new Set(all.map((suggestion) => suggestion.customerId)).size).toBe(50);
     expect(all).toHaveLength(50);
   });

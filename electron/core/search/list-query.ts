@@ -1,7 +1,7 @@
 import { ANY_FIELD, compileFilter, type FieldKind, type FilterCondition } from '../../shared/filter.js';
 import type { ApiRecord } from '../../shared/schema.js';
 import { isBlank, searchTermsOf, type LabelOf, type SearchTerms } from '../../shared/search.js';
-import type { HeldRows } from './held-rows.js';
+import { AS_READ, type HeldRows, type RowsReading } from './held-rows.js';
 import { orderedBySort } from './match-order.js';
 import { isAbort } from '../engine-errors.js';
 import { Slicer } from './slices.js';
@@ -66,21 +66,22 @@ const ROWS_PER_STEP = 20_000;
 const results = new WeakMap<HeldRows, Map<string, Found>>();
 
 /**
- * The indexes of the held rows that pass `search`, in the order of `sort` (the API's when none).
- * Rows already judged for the same filter are not judged again: rows read since are. Runs in
- * slices (slices.ts); stopped by `signal`.
+ * The indexes of the held rows that pass `search`, in the order of `sort` (the API's when none), the
+ * rows as `reading` shows them (a language). Rows already judged for the same filter are not judged
+ * again: rows read since are. Runs in slices (slices.ts); stopped by `signal`.
  */
 export async function matchesOf(
   rows: HeldRows,
   search: CompiledSearch,
   sort: string | undefined,
   signal?: AbortSignal,
+  reading: RowsReading = AS_READ,
 ): Promise<readonly number[]> {
   const slicer = new Slicer(signal);
-  const found = foundFor(rows, search.key);
+  const found = foundFor(rows, `${reading.key}\n${search.key}`);
   while (found.judged < rows.length) {
     signal?.throwIfAborted();
-    const running = (found.running ??= judge(rows, search, found, slicer).finally(
+    const running = (found.running ??= judge(rows, search, found, slicer, reading).finally(
       () => (found.running = undefined),
     ));
     // Another search of the same filter judging these rows is waited for. If it was cancelled,
@@ -94,7 +95,12 @@ export async function matchesOf(
   const known = found.ordered.get(sort);
   if (known?.judged === found.judged) return known.order;
   const judged = found.judged;
-  const order = await orderedBySort(rows.records, found.matches, sort, slicer);
+  const order = await orderedBySort(
+    (index, field) => rows.valueAt(index, field, reading),
+    found.matches,
+    sort,
+    slicer,
+  );
   found.ordered.set(sort, { judged, order });
   return order;
 }
@@ -117,19 +123,26 @@ function foundFor(rows: HeldRows, key: string): Found {
 }
 
 /** Judges the rows read since the last search of this filter. */
-async function judge(rows: HeldRows, search: CompiledSearch, found: Found, slicer: Slicer): Promise<void> {
-  const { records } = rows;
+async function judge(
+  rows: HeldRows,
+  search: CompiledSearch,
+  found: Found,
+  slicer: Slicer,
+  reading: RowsReading,
+): Promise<void> {
   const { terms, test } = search;
   const blank = isBlank(terms);
+  const searching = rows.search(terms, reading);
   while (found.judged < rows.length) {
     const from = found.judged;
     const to = Math.min(rows.length, from + ROWS_PER_STEP);
+    // Fields read from the rows as they are kept: no record is made for the test.
+    const record = rows.viewer(reading);
     const keep = (index: number) => {
-      const record = records[index];
-      if (record && (!test || test(record))) found.matches.push(index);
+      if (!test || test(record(index))) found.matches.push(index);
     };
     if (blank) for (let index = from; index < to; index++) keep(index);
-    else rows.findTerms(terms, from, to, keep);
+    else rows.findTerms(searching, from, to, keep);
     found.judged = to;
     await slicer.pause();
   }

@@ -1,11 +1,13 @@
 import { PAGE_SIZE_MAX, type Language } from '../../shared/api-rules.js';
 import { PageChain } from '../../shared/page-chain.js';
+import type { ApiRecord } from '../../shared/schema.js';
 import type { View } from '../../shared/view.js';
 import type { ApiClient, Page } from '../api/api-client.js';
 import { invalidResponse } from '../api/api-answers.js';
 import { ApiError } from '../engine-errors.js';
 import { HeldRows } from './held-rows.js';
 import type { Priority } from '../rate/job-queue.js';
+import type { ServerClock } from './catch-up.js';
 
 /** How a read ended: the list is whole, or the budget cannot hold it. */
 export type ReadEnd = 'whole' | 'too-long';
@@ -25,6 +27,8 @@ export interface ListReaderOptions {
   onPage: () => void;
   /** The priority of its next page (background while nobody has asked for the list yet); prefetch by default. */
   priority?: () => Priority;
+  /** Each page's records are handed here instead of held (a list read for its words only). */
+  take?: (records: readonly ApiRecord[]) => void;
 }
 
 /**
@@ -40,6 +44,8 @@ export interface ListReaderOptions {
 export class ListReader {
   /** What this read has filled so far. */
   rows: HeldRows;
+  /** The server's clock at the read's first answer (a catch-up later reads down to it). */
+  clock: ServerClock | undefined;
   /** The cursor of the next page to take in (none: the first page). */
   private cursor: string | undefined;
   /** The pages taken in, judged (a cursor given twice, a list far past its count: PageChain). */
@@ -69,7 +75,10 @@ export class ListReader {
         await this.options.ready;
         // A read stopped while its page was on its way keeps nothing of it.
         signal.throwIfAborted();
-        this.rows.append(page.rows);
+        if (this.cursor === undefined && page.serverDate !== undefined)
+          this.clock = { server: page.serverDate, local: Date.now() };
+        if (this.options.take) this.options.take(page.rows);
+        else this.rows.append(page.rows);
         this.cursor = next;
         if (!this.options.fits()) return 'too-long';
         this.options.onPage();
@@ -107,6 +116,7 @@ export class ListReader {
         // docs/api.md: a refused cursor starts the traversal again; once, not forever.
         this.restarted = true;
         this.cursor = undefined;
+        this.clock = undefined;
         this.chain.restart();
         this.rows = this.options.newRows();
         return 'restart';

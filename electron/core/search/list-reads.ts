@@ -1,14 +1,25 @@
-import { PAGE_SIZE_MAX } from '../../shared/api-rules.js';
+import { PAGE_SIZE_MAX, type Language, type Resource } from '../../shared/api-rules.js';
 import type { AppErrorPayload } from '../../shared/errors.js';
-import { labelsOf } from '../../shared/search.js';
-import { catchUp } from './catch-up.js';
-import type { HeldList } from './held-list-state.js';
-import { HeldRows } from './held-rows.js';
+import { catchUp, type ServerClock } from './catch-up.js';
+import type { HeldList, Translation } from './held-list-state.js';
 import type { KnownCounts } from './known-counts.js';
 import { ListFields } from './list-fields.js';
 import { ListReader } from './list-reader.js';
-import { Slicer } from './slices.js';
-import { translatedRows } from './translated-rows.js';
+import type { Priority } from '../rate/job-queue.js';
+import { WordsEvidence } from './translation-words.js';
+
+/** The order whose first page a list's words are learnt from: one that mixes its records' kinds. */
+const SAMPLE_ORDER: Record<Resource, string> = {
+  customers: 'createdAt.desc',
+  contacts: 'createdAt.desc',
+  agreements: 'startDate.desc',
+};
+
+/** How a read ended a list's freshness: its changes read, or the list read whole. */
+export interface Settled {
+  whole: boolean;
+  clock: ServerClock | undefined;
+}
 
 /** What a read needs of the lists held (held-lists.ts): the budget, the list's status told, how a read ends. */
 export interface ReadingLists {
@@ -16,8 +27,8 @@ export interface ReadingLists {
   fits(list: HeldList): boolean;
   /** The list does not fit: not held (or, being replaced, left as it was). */
   refuse(list: HeldList): void;
-  /** The list is held whole, as of `asOf`. */
-  settle(list: HeldList, asOf: number): void;
+  /** The list is held whole, as of now. */
+  settle(list: HeldList, how: Settled): void;
   tell(list: HeldList, now?: boolean): void;
   /** Whether `list` is still the one held under its key (a read of a dropped list ends quietly). */
   isHeld(list: HeldList): boolean;
@@ -25,8 +36,10 @@ export interface ReadingLists {
 
 /**
  * How a list held for search is read (docs/architecture.md, "Search"): whole, page after page, the
- * first time; caught up on what changed since when the API can say it (catch-up.ts); or translated
- * from the same list held in another language (translated-rows.ts).
+ * first time and every few hours; caught up on what changed since when the API can say it
+ * (catch-up.ts); and, for another language than it was read in, its words learned from a page in
+ * that language (translation-words.ts), or from the whole list in that language when one page
+ * cannot say them all. Every read is in the list's own language.
  */
 export class ListReads {
   private readonly fields = new ListFields();
@@ -42,13 +55,17 @@ export class ListReads {
     this.fields.forget(connectionId);
   }
 
-  /** Reads (or goes on reading) the list to its end. */
-  async run(list: HeldList): Promise<void> {
+  /**
+   * Reads (or goes on reading) the list to its end: at background priority while nobody has asked
+   * for it (prepared at start, or read whole again on schedule: `background`), else below the screen.
+   */
+  async run(list: HeldList, background = false): Promise<void> {
     const controller = this.begin(list, list.reader?.rows.length ?? 0);
     const { client } = list.source;
-    const priority = list.prepared ? 'background' : 'prefetch';
+    const priority = (): Priority =>
+      list.urgent ? 'interactive' : list.prepared || background ? 'background' : 'prefetch';
     // The schema's labels of coded values are searched too: asked beside the first page.
-    const fields = this.learnFields(list);
+    const fields = this.learnFields(list, list.lang);
     try {
       const reader = (list.reader ??= new ListReader({
         client,
@@ -57,8 +74,7 @@ export class ListReads {
         ready: fields,
         newRows: () => list.newRows(),
         fits: () => this.lists.fits(list),
-        // Read at background priority until someone uses it (held-lists.ts, prepare).
-        priority: () => (list.prepared ? 'background' : 'prefetch'),
+        priority,
         onPage: () => {
           if (!list.replacing) list.rows = reader.rows;
           this.lists.tell(list);
@@ -69,7 +85,7 @@ export class ListReads {
       list.total ??= this.counts.fresh(list.source.connectionId, list.view);
       if (list.total === undefined) {
         // The count tells the progress and the time left, and whether the list can fit at all.
-        void client.count(list.view, { signal: controller.signal, priority }).then(
+        void client.count(list.view, { signal: controller.signal, priority: priority() }).then(
           (total) => ((list.total = total), (reader.total = total)),
           () => undefined,
         );
@@ -77,74 +93,127 @@ export class ListReads {
       const end = await reader.read(controller.signal);
       if (list.controller !== controller) return;
       if (end === 'too-long') this.lists.refuse(list);
-      else this.whole(list, reader);
+      else {
+        list.rows = reader.rows;
+        list.reader = undefined;
+        list.total = reader.rows.length;
+        this.lists.settle(list, { whole: true, clock: reader.clock });
+      }
     } catch (error) {
       if (list.controller !== controller) return;
       list.error = this.errorPayloadOf(error);
       // A read that would have replaced a held list leaves it as it was, with the failure said.
-      if (list.replacing) list.replacing = false;
-      else list.state = 'failed';
+      if (list.replacing) {
+        list.replacing = false;
+        list.reader = undefined;
+      } else list.state = 'failed';
     } finally {
       if (list.controller === controller) list.controller = undefined;
       this.lists.tell(list, true);
     }
   }
 
-  async catchUpOrRun(list: HeldList): Promise<void> {
+  /**
+   * Makes a held list fresh: for the cost of what changed when the API can say it (catch-up.ts),
+   * else read whole, in the background unless the person `asked` (Refresh). A list the API cannot
+   * say the changes of is left as it is unless `whole`.
+   */
+  async catchUpOrRun(list: HeldList, { whole, asked }: { whole: boolean; asked: boolean }): Promise<void> {
     const controller = this.begin(list);
     const caught = await catchUp(
       list.source.client,
       list.view,
       list.lang,
       list.rows,
-      () => list.newRows(),
+      list.clock,
       controller.signal,
     ).catch(() => undefined);
     if (list.controller !== controller || !this.lists.isHeld(list)) return;
     list.controller = undefined;
-    if (!(caught instanceof HeldRows)) return void this.run(list);
+    if (caught === 'not-sorted-by-time' && !whole) {
+      list.replacing = false;
+      return this.lists.tell(list, true);
+    }
+    if (caught === undefined || typeof caught === 'string') return void this.run(list, !asked);
     const before = list.rows;
-    list.rows = caught;
+    list.rows = caught.rows;
     if (!this.lists.fits(list)) {
       list.rows = before;
-      return void this.run(list);
+      return void this.run(list, !asked);
     }
-    list.total = caught.length;
-    this.lists.settle(list, Date.now());
+    list.total = caught.rows.length;
+    this.lists.settle(list, { whole: false, clock: caught.clock });
     this.lists.tell(list, true);
   }
 
   /**
-   * Makes `list` from `other`, the same list held in another language: its first page in `list`'s
-   * language says which fields the API translates and their words (translated-rows.ts); the rows
-   * held are copied with those replaced. One request, where reading it again was every page. When
-   * the page says more than a translation, the list is read whole as any other.
+   * Learns the words of `lang` for a list held in another: from its first page in that language,
+   * and when that page cannot say them all, from the list read whole in that language in the
+   * background (its records are compared, not held). Until then the values are shown as held.
    */
-  async translate(list: HeldList, other: HeldList): Promise<void> {
-    list.total = other.total;
-    const controller = this.begin(list);
-    let rows: HeldRows | undefined;
-    try {
-      await this.learnFields(list);
-      const page = await list.source.client.listPage(
-        { ...list.view, size: PAGE_SIZE_MAX, lang: list.lang },
-        { signal: controller.signal, priority: 'prefetch' },
-      );
-      rows = await translatedRows(other.rows, page.rows, () => list.newRows(), new Slicer(controller.signal));
-    } catch {
-      // Whatever failed (the page, a cancel), the list is read as any other.
-    }
-    if (list.controller !== controller || !this.lists.isHeld(list)) return;
-    list.controller = undefined;
-    if (!rows) return void this.run(list);
-    list.rows = rows;
-    if (!this.lists.fits(list)) {
-      this.lists.refuse(list);
-      return this.lists.tell(list, true);
-    }
-    // As old as the rows it was made from: their freshness runs on.
-    this.lists.settle(list, other.asOf ?? Date.now());
+  async learnWords(list: HeldList, lang: Language): Promise<void> {
+    const translation: Translation = list.translations.get(lang) ?? {
+      words: new Map(),
+      complete: false,
+      learning: false,
+      version: 0,
+    };
+    if (translation.learning || translation.complete) return;
+    translation.learning = true;
+    list.translations.set(lang, translation);
     this.lists.tell(list, true);
+    const controller = (translation.stop = new AbortController());
+    const { client } = list.source;
+    const learnt = (evidence: WordsEvidence) => {
+      const { words, complete } = evidence.words();
+      // Words believed before stay, unless these records say otherwise.
+      for (const [field, known] of words)
+        translation.words.set(field, new Map([...(translation.words.get(field) ?? []), ...known]));
+      translation.complete = complete;
+      translation.version++;
+    };
+    try {
+      await this.learnFields(list, lang);
+      const rows = list.rows;
+      const coded = (field: string) => list.isCoded(field);
+      const evidence = new WordsEvidence(rows, coded);
+      // The newest records (or agreements by start): a mix of every kind, where the API's own order
+      // (by name, often) may show one kind of customer only.
+      const sort = SAMPLE_ORDER[list.view.resource];
+      const page = await client
+        .listPage(
+          { ...list.view, sort, size: PAGE_SIZE_MAX, lang },
+          { signal: controller.signal, priority: 'prefetch' },
+        )
+        .catch(() =>
+          client.listPage(
+            { ...list.view, size: PAGE_SIZE_MAX, lang },
+            { signal: controller.signal, priority: 'prefetch' },
+          ),
+        );
+      evidence.add(page.rows);
+      learnt(evidence);
+      this.lists.tell(list, true);
+      if (!translation.complete && this.lists.isHeld(list)) {
+        const whole = new WordsEvidence(rows, coded, true);
+        await new ListReader({
+          client,
+          view: list.view,
+          lang,
+          newRows: () => list.newRows(),
+          fits: () => true,
+          onPage: () => undefined,
+          priority: () => 'background',
+          take: (records) => whole.add(records),
+        }).read(controller.signal);
+        learnt(whole);
+      }
+    } catch {
+      // The words known stay; the next use in that language tries again.
+    } finally {
+      translation.learning = false;
+      this.lists.tell(list, true);
+    }
   }
 
   /** A read of `list` starts, with `rows` of it read already: it is told, and its pace measured from here. */
@@ -156,17 +225,9 @@ export class ListReads {
     return controller;
   }
 
-  /** The list's fields, from the connection's schema: their kinds, and the labels of coded values. */
-  private async learnFields(list: HeldList): Promise<void> {
-    const known = await this.fields.of(list.source, list.lang, list.view.resource);
-    list.fields = known;
-    list.labelOf = labelsOf(known);
-  }
-
-  /** The list was read to its end: it is what searches read now, as of now. */
-  private whole(list: HeldList, reader: ListReader): void {
-    list.rows = reader.rows;
-    list.reader = undefined;
-    this.lists.settle(list, Date.now());
+  /** The list's fields in `lang`, from the connection's schema: their kinds, and the labels of coded values. */
+  private async learnFields(list: HeldList, lang: Language): Promise<void> {
+    if (list.fields.has(lang)) return;
+    list.fields.set(lang, await this.fields.of(list.source, lang, list.view.resource));
   }
 }

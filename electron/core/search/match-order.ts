@@ -1,4 +1,3 @@
-import type { ApiRecord } from '../../shared/schema.js';
 import { sortInSlices, type Slicer } from './slices.js';
 
 type SortValue = number | string | null;
@@ -32,7 +31,7 @@ function compareValues(a: string | number, b: string | number): number {
  * the API's own order, whatever sort a table shows; its matches are ordered here.
  */
 export async function orderedBySort(
-  records: readonly ApiRecord[],
+  valueAt: (index: number, field: string) => unknown,
   indexes: readonly number[],
   sort: string,
   slicer: Slicer,
@@ -43,11 +42,10 @@ export async function orderedBySort(
   const values: SortValue[] = [];
   const ties: SortValue[][] = [[], [], []];
   for (const index of indexes) {
-    const record = records[index] ?? {};
-    values.push(sortValueOf(record[field]));
-    ties[0]?.push(sortValueOf(record.name));
-    ties[1]?.push(sortValueOf(record.createdAt));
-    ties[2]?.push(sortValueOf(record.id));
+    values.push(sortValueOf(valueAt(index, field)));
+    ties[0]?.push(sortValueOf(valueAt(index, 'name')));
+    ties[1]?.push(sortValueOf(valueAt(index, 'createdAt')));
+    ties[2]?.push(sortValueOf(valueAt(index, 'id')));
     if ((values.length & 4_095) === 0) await slicer.pause();
   }
   const nullsLast = (a: SortValue, b: SortValue) => (a === null ? 1 : b === null ? -1 : 0);

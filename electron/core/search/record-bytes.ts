@@ -88,6 +88,14 @@ export class RecordSizer {
     return bytes;
   }
 
+  /**
+   * Bytes a value nested in a record takes (an object, an array: a held list keeps it as it came),
+   * `left` counting down the fields the record may still have; Infinity past a bound.
+   */
+  nestedBytes(value: unknown, left: { fields: number }): number {
+    return this.valueBytes(value, left, 1);
+  }
+
   private valueBytes(value: unknown, left: { fields: number }, depth: number): number {
     switch (typeof value) {
       case 'string':

@@ -26,7 +26,7 @@ import { savedViewHandlers } from './saved-view-handlers.js';
 import { profileHandlers } from './profile-handlers.js';
 import { deskHandlers } from './desk-handlers.js';
 import { DeskStore } from '../store/desks.js';
-import { keychainSeal } from '../store/typed-text.js';
+import { keychainSeal, type TypedTextSeal } from '../store/typed-text.js';
 import { searchHandlers } from './search-handlers.js';
 import type { AppCoreOptions } from './app-core-options.js';
 import { dataHandlers } from './data-handlers.js';
@@ -35,6 +35,7 @@ import { ProxyLogins } from '../connections/proxy-logins.js';
 import { LinkInbox } from './link-inbox.js';
 import { SearchPreparation } from '../search/search-preparation.js';
 import { HeldLists, type ListSource } from '../search/held-lists.js';
+import { KeptLists } from '../search/kept-lists.js';
 
 export type { DemoServer };
 export type { AppCoreOptions };
@@ -66,6 +67,12 @@ export class AppCore {
   private readonly heldLists: HeldLists;
   /** The finder's lists read at idle after a connection is chosen, before anyone searches. */
   private readonly preparation: SearchPreparation;
+  /** The held lists kept between sessions, sealed (docs/decisions/0015-held-lists-on-disk.md). */
+  private readonly kept: KeptLists;
+  /** No keychain seals what is kept: the lists were not kept (said in the session's status). */
+  private keptWithoutKeychain = false;
+  /** The connections whose kept lists were taken in this session (once each). */
+  private readonly restored = new Set<string>();
   /** The logins proxies ask Electron main for (its `login` event): kept ones, else the window asks. */
   readonly proxyLogins: ProxyLogins;
   /** The cdb:// links the system hands Electron main, kept until a window takes them. */
@@ -80,6 +87,7 @@ export class AppCore {
     private readonly settings: SettingsStore,
     private readonly desks: DeskStore,
     auditLog: AuditLog,
+    seal: TypedTextSeal,
   ) {
     this.tokens = new TokenManagers({ vault, ledger, fetch: options.fetch });
     this.writeClipboard = options.writeClipboard;
@@ -105,10 +113,17 @@ export class AppCore {
       options.routeOf,
     );
     this.exports = new ExportJobs(options, auditLog, (progress) => emit('export.progress', progress));
+    this.kept = new KeptLists(dataFiles(options.dataDir).heldLists, seal, (what) => {
+      if (what === 'no-keychain') this.keptWithoutKeychain = true;
+    });
     this.heldLists = new HeldLists({
       budgetBytes: options.searchBudgetBytes,
       onStatus: (status) => emit('lists.status', status),
       errorPayloadOf: toErrorPayload,
+      onSettled: (list) => {
+        if (this.settings.get().keepLists !== false) this.kept.schedule(list);
+      },
+      onForgotten: (connectionId) => void this.kept.forget(connectionId),
     });
     this.preparation = new SearchPreparation(this.heldLists, options.prepareSearchAfterMs);
     this.proxyLogins = new ProxyLogins(vault, (challenge) => emit('proxy.login', challenge));
@@ -122,6 +137,7 @@ export class AppCore {
     const settings = await SettingsStore.open(files.settings);
     const ledger = await GrantLedger.open(files.grantLedger);
     const vault = options.vault ?? (await openVault());
+    const seal = options.typedTextSeal ?? keychainSeal(vault);
     const core = new AppCore(
       options,
       vault,
@@ -129,9 +145,12 @@ export class AppCore {
       await GrantLedger.open(undefined),
       store,
       settings.store,
-      new DeskStore(files.desks, options.typedTextSeal ?? keychainSeal(vault)),
+      new DeskStore(files.desks, seal),
       new AuditLog(files.auditLog),
+      seal,
     );
+    // Lists unused for a week go, whichever connection they were of.
+    void core.kept.sweep();
     const kept = (what: string, report: DamagedFileReport | undefined) =>
       report &&
       core.notices.push(`${what} could not be read (${report.reason}); it was kept as ${report.movedTo}.`);
@@ -173,6 +192,8 @@ export class AppCore {
       const settings = await this.settings.set(changes);
       // A clean start asked for: where the windows were is dropped, not only no longer read.
       if (changes.startClean) await this.desks.clear();
+      // Lists no longer kept: those kept are deleted now, not only no longer written.
+      if (changes.keepLists === false) await this.kept.forget();
       if (settings.language !== before) this.emit('language.changed', { language: settings.language });
       return settings;
     },
@@ -196,6 +217,7 @@ export class AppCore {
       () => this.heldLists,
       this.requests,
       (caller) => this.chosenSource(caller),
+      () => this.kept,
     ),
     ...exportHandlers(
       () => this.connections,
@@ -239,6 +261,9 @@ export class AppCore {
     this.requests.cancelAll();
     const exportsEnded = this.exports.cancelAll();
     this.preparation.close();
+    // What the lists became this session is kept for the next, then they are let go.
+    if (this.settings.get().keepLists !== false)
+      await this.kept.flush(this.heldLists.all()).catch(() => undefined);
     this.heldLists.close();
     this.limiters.closeAll();
     this.tokens.closeAll();
@@ -265,6 +290,8 @@ export class AppCore {
       token: active ? tokenStatus(active.connection.tokens.state()) : null,
       keychainProblem: this.vault.unavailable?.message ?? null,
       notices: [...this.notices],
+      listsKept:
+        this.settings.get().keepLists === false ? 'off' : this.keptWithoutKeychain ? 'no-keychain' : 'kept',
       canRevealFiles: this.exports.canReveal,
       writesClipboard: this.writeClipboard !== undefined,
     };
@@ -274,6 +301,11 @@ export class AppCore {
   private async select(caller: string, id: string): Promise<SessionStatus> {
     await this.connections.choose(caller, id);
     await this.settings.set({ connectionId: id });
+    // The lists kept of this connection from an earlier session: searches answer from them at once.
+    if (this.settings.get().keepLists !== false && !this.restored.has(id)) {
+      this.restored.add(id);
+      void this.heldLists.restore(id, this.kept.load(this.chosenSource(caller)));
+    }
     // The lists of the connection this caller chose, in the language of then, unless turned off.
     this.preparation.schedule(() =>
       this.settings.get().prepareSearch === false || !this.connections.active(caller)

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { HeldListStatus } from '../../shared/held-list.js';
 import type { HeldList } from '../search/held-list-state.js';
 import type { HeldLists } from '../search/held-lists.js';
-import { HeldRows } from '../search/held-rows.js';
+import { AS_READ, HeldRows } from '../search/held-rows.js';
 import { RequestRegistry } from './request-registry.js';
 import { searchHandlers } from './search-handlers.js';
 
@@ -21,7 +21,13 @@ const recordsFrom = (from: number, count: number) =>
 function listBeingRead() {
   const rows = new HeldRows();
   rows.append(recordsFrom(0, ROWS));
-  const list = { rows, fields: undefined, state: 'reading', labelOf: () => undefined } as unknown as HeldList;
+  const list = {
+    rows,
+    lang: 'en',
+    fields: new Map(),
+    state: 'reading',
+    readingIn: () => AS_READ,
+  } as unknown as HeldList;
   const status = (): HeldListStatus => ({
     connectionId: 'c',
     resource: 'customers',
@@ -32,7 +38,11 @@ function listBeingRead() {
     bytes: 0,
     budgetBytes: 1,
   });
-  const lists = { use: () => list, statusOf: status } as unknown as HeldLists;
+  const lists = {
+    use: () => list,
+    statusOf: status,
+    whenRestored: () => Promise.resolve(),
+  } as unknown as HeldLists;
   const lastPage = () => {
     rows.append(recordsFrom(ROWS, 500));
     (list as unknown as { state: string }).state = 'held';
@@ -47,6 +57,7 @@ describe('search.rows while its list is read', () => {
       () => lists,
       new RequestRegistry(),
       () => ({ connectionId: 'c' }) as never,
+      () => ({ forget: () => Promise.resolve() }),
     );
     const search = (sort: string | undefined, requestId: string) =>
       handlers['search.rows']({

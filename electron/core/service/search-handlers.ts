@@ -2,7 +2,8 @@ import { summarize } from '../../shared/agreement-summary.js';
 import type { HeldListStatus } from '../../shared/held-list.js';
 import { filterKindOf, kindsOf, KIND_SAMPLE_ROWS } from '../../shared/value-kind.js';
 import { suggestCustomers } from '../search/customer-finder.js';
-import type { HeldLists, ListSource } from '../search/held-lists.js';
+import type { HeldList, HeldLists, ListSource } from '../search/held-lists.js';
+import type { KeptLists } from '../search/kept-lists.js';
 import { compileSearch, matchesOf } from '../search/list-query.js';
 import type { Handlers } from './handlers.js';
 import { DIRECT_CALLER } from './request-registry.js';
@@ -16,6 +17,7 @@ type SearchRequests =
   | 'lists.read'
   | 'lists.refresh'
   | 'lists.status'
+  | 'lists.forgetKept'
   | 'lists.summary';
 
 /**
@@ -27,40 +29,46 @@ export function searchHandlers(
   heldLists: () => HeldLists,
   requests: RequestRegistry,
   chosen: (caller: string) => ListSource,
+  kept: () => Pick<KeptLists, 'forget'>,
 ): Pick<Handlers, SearchRequests> {
   return {
     'search.rows': ({ view, lang, filter, from, count, sample, requestId }, caller = DIRECT_CALLER) =>
       requests.run(caller, requestId, async (signal) => {
         const { sort, ...scope } = view;
-        const list = heldLists().use(chosen(caller), scope, lang);
+        const source = chosen(caller);
+        // The lists kept from an earlier session are taken in at start: waited for, not read again.
+        await heldLists().whenRestored(source.connectionId);
+        const list = heldLists().use(source, scope, lang);
         const rows = list.rows;
+        const reading = list.readingIn(lang);
         // The list as it stands now, before the search awaits: pages read meanwhile must not be
         // told as searched (a list told read whole with the matches of its first pages would settle
         // the table short). The matches may cover more than this; never less.
-        const status = heldLists().statusOf(list);
-        const version = `${rows.serial}:${rows.length}`;
+        const status = heldLists().statusOf(list, lang);
+        const version = `${rows.serial}:${rows.length}:${reading.key}`;
+        const firstRows = Array.from({ length: Math.min(rows.length, KIND_SAMPLE_ROWS) }, (_, index) =>
+          rows.recordAt(index, reading),
+        );
         // Fields compare as the table's and an export's do: by the kinds the schema or the first
         // rows give. Before the first page there are none to judge (nor kinds to judge them by).
-        const kindOf = kindsOf(list.fields ?? [], rows.records.slice(0, KIND_SAMPLE_ROWS));
+        const kindOf = kindsOf(list.fields.get(lang) ?? list.fields.get(list.lang) ?? [], firstRows);
         const judged = list.state !== 'too-long' && rows.length > 0;
         const matches = judged
           ? await matchesOf(
               rows,
-              compileSearch(filter, (field) => filterKindOf(kindOf(field)), list.labelOf),
+              compileSearch(filter, (field) => filterKindOf(kindOf(field)), reading.labelOf),
               sort,
               signal,
+              reading,
             )
           : [];
         return {
-          rows: matches.slice(from, from + count).flatMap((index) => {
-            const record = rows.records[index];
-            return record ? [record] : [];
-          }),
+          rows: matches.slice(from, from + count).map((index) => rows.recordAt(index, reading)),
           from,
           matches: matches.length,
           version,
           list: status,
-          ...(sample && { sample: rows.records.slice(0, KIND_SAMPLE_ROWS) }),
+          ...(sample && { sample: firstRows }),
         };
       }),
     'search.customers': (
@@ -69,12 +77,18 @@ export function searchHandlers(
     ) =>
       requests.run(caller, requestId, async (signal) => {
         const source = chosen(caller);
+        await heldLists().whenRestored(source.connectionId);
+        // Looked for as an agreement's id too: Enter was pressed, and the screen waits for the lists.
         const held = (resource: 'customers' | 'contacts' | 'agreements') =>
-          read ? heldLists().use(source, { resource }, lang) : heldLists().find(source, { resource }, lang);
+          read
+            ? heldLists().use(source, { resource }, lang, { urgent: byAgreement === true })
+            : heldLists().find(source, { resource }, lang);
         const customers = held('customers');
         const contacts = held('contacts');
         const agreements = byAgreement ? held('agreements') : undefined;
-        const statusOf = (list: typeof customers) => (list ? heldLists().statusOf(list) : null);
+        const statusOf = (list: HeldList | undefined) => (list ? heldLists().statusOf(list, lang) : null);
+        const shown = (list: HeldList | undefined) =>
+          list && { rows: list.rows, reading: list.readingIn(lang) };
         // As in search.rows: the lists as they stood when the search began.
         const statuses = {
           customers: statusOf(customers),
@@ -84,20 +98,21 @@ export function searchHandlers(
         return {
           ...(await suggestCustomers(
             text,
-            { customers: customers?.rows, contacts: contacts?.rows, agreements: agreements?.rows },
+            { customers: shown(customers), contacts: shown(contacts), agreements: shown(agreements) },
             limit,
             signal,
           )),
           ...statuses,
         };
       }),
-    'lists.record': ({ list: view, lang, id, read }, caller = DIRECT_CALLER) => {
+    'lists.record': async ({ list: view, lang, id, read }, caller = DIRECT_CALLER) => {
       const source = chosen(caller);
+      await heldLists().whenRestored(source.connectionId);
       const list = read ? heldLists().use(source, view, lang) : heldLists().find(source, view, lang);
-      return Promise.resolve({
-        record: list?.rows.record(id) ?? null,
-        list: list ? heldLists().statusOf(list) : null,
-      });
+      return {
+        record: list?.rows.record(id, list.readingIn(lang)) ?? null,
+        list: list ? heldLists().statusOf(list, lang) : null,
+      };
     },
     'lists.stop': ({ list, lang }, caller = DIRECT_CALLER) =>
       Promise.resolve(heldLists().stop(chosen(caller), list, lang) ?? null),
@@ -108,13 +123,23 @@ export function searchHandlers(
       heldLists().refresh(connectionId);
       return Promise.resolve(heldLists().statuses(connectionId));
     },
+    'lists.forgetKept': async () => {
+      await kept().forget();
+      return null;
+    },
     'lists.status': (_input, caller = DIRECT_CALLER): Promise<HeldListStatus[]> =>
       Promise.resolve(heldLists().statuses(chosen(caller).connectionId)),
     'lists.summary': ({ customerId, lang }, caller = DIRECT_CALLER) => {
       const list = heldLists().use(chosen(caller), { resource: 'agreements', customerId }, lang);
+      const reading = list.readingIn(lang);
       // Folded from the whole list only: a summary of part of it would mislead.
-      const whole = list.state === 'held' ? summarize(list.rows.records) : null;
-      return Promise.resolve({ summary: whole, list: heldLists().statusOf(list) });
+      const whole =
+        list.state === 'held'
+          ? summarize(
+              Array.from({ length: list.rows.length }, (_, index) => list.rows.recordAt(index, reading)),
+            )
+          : null;
+      return Promise.resolve({ summary: whole, list: heldLists().statusOf(list, lang) });
     },
   };
 }

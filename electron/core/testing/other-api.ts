@@ -62,6 +62,12 @@ export interface OtherApiOptions {
   tls?: { key: string; cert: string };
   /** The body of every list page, instead of the envelope (an answer the app must refuse); a string is sent as is. */
   pageBody?: unknown;
+  /** Sorts lists by `sort=field.asc|desc` as the spec says (NULLS LAST, then by id), values compared as they are. */
+  sorts?: boolean;
+  /** How far the server's clock (its `Date` header) is from this machine's, asked at each answer. */
+  clockOffsetMs?: () => number;
+  /** Each record as the API writes it in the language asked (Accept-Language): its translated words. */
+  localize?: (record: Record<string, unknown>, language: string) => Record<string, unknown>;
 }
 
 /** What the server received. */
@@ -89,6 +95,22 @@ export interface OtherApi {
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
+/** `records` in the order of `sort` (`field.asc|desc`), nulls last whatever the direction, then by id. */
+function sorted(
+  records: Record<string, unknown>[] | undefined,
+  sort: string | null,
+): Record<string, unknown>[] | undefined {
+  if (!records || !sort) return records;
+  const [field = '', direction] = sort.split('.');
+  const sign = direction === 'desc' ? -1 : 1;
+  const compare = (a: unknown, b: unknown) => (a === b ? 0 : (a as number) < (b as number) ? -1 : 1);
+  return [...records].sort((a, b) => {
+    const [x, y] = [a[field] ?? null, b[field] ?? null];
+    if (x === null || y === null) return x === y ? compare(a.id, b.id) : x === null ? 1 : -1;
+    return sign * compare(x, y) || compare(a.id, b.id);
+  });
+}
+
 /** Starts the server, on 127.0.0.1 unless `host` says (one origin for the token endpoint and the API). */
 export async function startOtherApi(options: OtherApiOptions = {}): Promise<OtherApi> {
   const clientId = 'other-client';
@@ -100,8 +122,11 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
   let tokenRequests = 0;
   let listRequests = 0;
 
-  const json = (response: ServerResponse, status: number, body: unknown) =>
+  const json = (response: ServerResponse, status: number, body: unknown) => {
+    if (options.clockOffsetMs)
+      response.setHeader('date', new Date(Date.now() + options.clockOffsetMs()).toUTCString());
     response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
 
   const token = (request: ReceivedRequest, response: ServerResponse) => {
     tokenRequests++;
@@ -161,7 +186,8 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
     if (typeof options.pageBody === 'string')
       return response.writeHead(200, { 'content-type': 'application/json' }).end(options.pageBody);
     if (options.pageBody !== undefined) return json(response, 200, options.pageBody);
-    const records = options.recordsOf?.[resource] ?? options.records;
+    const given = options.recordsOf?.[resource] ?? options.records;
+    const records = options.sorts ? sorted(given, url.searchParams.get('sort')) : given;
     const rows = records?.length ?? options.rows ?? 1_000;
     const size = Number(url.searchParams.get('size') ?? 100);
     if (url.searchParams.has('page')) {
@@ -180,8 +206,9 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
     }
     const end = Math.min(rows, from + size);
     const to = options.cursorCycle && end === options.cursorCycle.at ? options.cursorCycle.backTo : end;
+    const language = request.language ?? 'en';
     const data =
-      records?.slice(from, end) ??
+      records?.slice(from, end).map((record) => options.localize?.(record, language) ?? record) ??
       Array.from({ length: end - from }, (_, index) => ({
         id: `${resource}-${from + index}`,
         name: `N${from + index}`,

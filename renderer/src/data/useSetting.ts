@@ -9,7 +9,7 @@ import { failureLine } from '../ui/describe-failure';
 import { settingsQuery } from './queries';
 
 /** The settings a control of the window changes one at a time. */
-type ChosenSetting = 'startClean' | 'prepareSearch' | 'density' | 'recordPanelWidth';
+type ChosenSetting = 'startClean' | 'prepareSearch' | 'keepLists' | 'density' | 'recordPanelWidth';
 
 /**
  * A setting as a control shows it: the user's choice at once (as a checkbox or a toggle shows it),

@@ -99,7 +99,9 @@ export function useCustomerSuggestions(
   const lists = [customers, contacts, ...(harder === 'agreements' ? [agreements] : [])].flatMap((list) =>
     list ? [list] : [],
   );
-  const progress = lists.map((list) => `${list.read}:${list.asOf ?? 0}:${list.state}`).join(' ');
+  const progress = lists
+    .map((list) => `${list.read}:${list.asOf ?? 0}:${list.state}:${list.rereading}`)
+    .join(' ');
   useEffect(() => {
     if (asked !== undefined && asked === wanted) ask(asked);
     // Asked again only when the lists changed.

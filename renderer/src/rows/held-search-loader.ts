@@ -145,7 +145,12 @@ export class HeldSearchLoader extends RowLoader {
     if (!told || told === this.list) return;
     const before = this.list;
     this.list = told;
-    const grew = told.read !== before?.read || told.state !== before?.state || told.asOf !== before?.asOf;
+    // Read further, read again, or its words in this language learnt (its read in the background over).
+    const grew =
+      told.read !== before?.read ||
+      told.state !== before?.state ||
+      told.asOf !== before?.asOf ||
+      told.rereading !== before?.rereading;
     if (grew) {
       this.countBehind = true;
       this.tellings++;

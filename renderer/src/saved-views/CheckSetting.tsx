@@ -10,7 +10,7 @@ export function CheckSetting({
   hint,
   onUnlessOff = false,
 }: {
-  setting: 'startClean' | 'prepareSearch';
+  setting: 'startClean' | 'prepareSearch' | 'keepLists';
   label: string;
   hint: string;
   onUnlessOff?: boolean;

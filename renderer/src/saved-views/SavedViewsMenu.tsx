@@ -5,6 +5,7 @@ import type { Language } from '../../../electron/shared/api-rules';
 import { viewNameSchema, type SavedView } from '../../../electron/shared/saved-view';
 import { failureLine } from '../ui/describe-failure';
 import { CheckSetting } from './CheckSetting';
+import { KeptListsSetting } from './KeptListsSetting';
 import { useChangeViews, useSavedViews } from './saved-views';
 
 /** What a row of the menu is doing: shown, being renamed, or asking to confirm its deletion. */
@@ -136,6 +137,7 @@ export function SavedViewsMenu({ onOpen }: { onOpen: (view: SavedView) => void }
           hint={t('search.prepareHint')}
           onUnlessOff
         />
+        <KeptListsSetting />
       </div>
     </details>
   );

@@ -84,6 +84,9 @@ export function StatusBar({ session }: { session: SessionStatus | undefined }) {
         </span>
       ))}
       {session?.keychainProblem && <span role="status">{t('errors.keychain')}</span>}
+      {session?.listsKept === 'no-keychain' && !session.keychainProblem && (
+        <span role="status">{t('search.notKept')}</span>
+      )}
       {/* A display setting at the bar's end, where the window's state is shown. */}
       <span className="status-end">
         <DensityToggle />

@@ -32,7 +32,14 @@ export function SearchStatus({ rows, numbers }: { rows: ViewRows; numbers: Intl.
   const target = { list: { resource, ...(customerId !== undefined && { customerId }) }, lang: list.lang };
   const stop = () => void api.invoke('lists.stop', target);
   const readOn = () => void api.invoke('lists.read', target);
-  const time = (at: number) => dateTimeFormat(language, { timeStyle: 'short' }).format(at);
+  // A time of today as such; another day's with its date (a list kept from yesterday, read whole then).
+  const time = (at: number) =>
+    dateTimeFormat(
+      language,
+      new Date(at).toDateString() === new Date().toDateString()
+        ? { timeStyle: 'short' }
+        : { dateStyle: 'short', timeStyle: 'short' },
+    ).format(at);
   const reason = (error: HeldListStatus['error']) =>
     error ? failureLine(t, language, new AppFailure(error)) : '';
 
@@ -62,7 +69,13 @@ export function SearchStatus({ rows, numbers }: { rows: ViewRows; numbers: Intl.
       )}
       {list.state === 'held' && (
         <span data-testid="held-list">
-          {t('search.held', { ...named, time: list.asOf === undefined ? '' : time(list.asOf) })}
+          {list.wholeAt === undefined || list.wholeAt === list.asOf
+            ? t('search.heldWhole', { ...named, time: time(list.wholeAt ?? list.asOf ?? 0) })
+            : t('search.held', {
+                ...named,
+                time: time(list.asOf ?? list.wholeAt),
+                whole: time(list.wholeAt),
+              })}
           {list.rereading && ` · ${t('search.rereading')}`}
           {list.error && ` · ${t('search.refreshFailed', { reason: reason(list.error) })}`}
         </span>

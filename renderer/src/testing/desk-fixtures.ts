@@ -7,6 +7,7 @@ export const sessionOn = (id: string): SessionStatus => ({
   token: null,
   keychainProblem: null,
   notices: [],
+  listsKept: 'kept',
   canRevealFiles: false,
   writesClipboard: false,
 });

@@ -1,0 +1,161 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { openApp } from './app-page.js';
+import { ownDemo } from './own-demo.js';
+
+// A desk's three lists at their real size, in Chromium through the browser host: 100,000 customers,
+// 250,000 contacts and 300,000 agreements, held together (each read once: no list pushes another
+// out to be read again), any id opening its customer, French shown from one page per list, and the
+// lists kept between sessions, sealed, so that a restart answers at once and no file holds a value
+// in clear. The Demo and the connection are paced at 100 requests a second (the spec's 20 would make
+// the first reads take a minute and more; the reads' count is what is asserted).
+const SIZE = { customers: 100_000, contacts: 250_000, agreements: 300_000 };
+const own = ownDemo(SIZE, 'Desk at size', [], { rate: 100 });
+const RESOURCES = ['customers', 'contacts', 'agreements'] as const;
+type Resource = (typeof RESOURCES)[number];
+
+test.describe.configure({ mode: 'serial' });
+
+/** Pages of a list read whole (500 rows each, in the API's order), by list. */
+function pagesRead(): Record<Resource, number> {
+  const count = (resource: Resource) =>
+    own.demo.requests.filter(
+      (url) => url.startsWith(`/v1/${resource}?`) && url.includes('size=500') && !url.includes('sort='),
+    ).length;
+  return { customers: count('customers'), contacts: count('contacts'), agreements: count('agreements') };
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 2 });
+const field = (page: Page, language: 'en' | 'fr' = 'en') =>
+  page.getByRole('combobox', { name: language === 'en' ? 'Open customer' : 'Ouvrir le client' });
+
+async function opens(
+  page: Page,
+  id: string,
+  customerId: string,
+  timeout: number,
+  language: 'en' | 'fr' = 'en',
+) {
+  await field(page, language).fill(id);
+  await field(page, language).press('Enter');
+  await expect(heading(page), id).toContainText(customerId, { timeout });
+}
+
+/** The lists' statuses until each is held whole in `lang` (its words learnt, when another language). */
+async function allHeld(lang: 'en' | 'fr') {
+  await expect
+    .poll(
+      async () => {
+        const lists = (await own.host.call('lists.status', {})) as {
+          resource: string;
+          customerId?: string;
+          lang: string;
+          state: string;
+          rereading: boolean;
+        }[];
+        return RESOURCES.filter((resource) =>
+          lists.some(
+            (list) =>
+              list.resource === resource &&
+              list.customerId === undefined &&
+              list.lang === lang &&
+              list.state === 'held' &&
+              !list.rereading,
+          ),
+        ).length;
+      },
+      { timeout: 240_000, intervals: [500] },
+    )
+    .toBe(3);
+}
+
+const idOf = (prefix: string, id: number) => `${prefix}-${String(id).padStart(8, '0')}`;
+
+test("a desk's three lists held at once, each read once; any id opens its customer; French from a page a list; kept sealed across a restart", async ({
+  page,
+}) => {
+  test.setTimeout(600_000);
+  const { customers, contacts, agreements } = own.demo.store.tables;
+  const agreement = agreements.at(108)!;
+  const another = agreements.at(271_828)!;
+  const contact = contacts.at(200_001)!;
+  const customer = customers.at(87_654)!;
+  await openApp(page, own.host);
+
+  // An agreement's id: nothing held yet, so the lists are read, once each, while the screen waits.
+  await opens(page, idOf('AGR', agreement.id), idOf('CUS', agreement.customerId), 240_000);
+  await allHeld('en');
+  const whole = {
+    customers: Math.ceil(SIZE.customers / 500),
+    contacts: Math.ceil(SIZE.contacts / 500),
+    agreements: Math.ceil(SIZE.agreements / 500),
+  };
+  expect(pagesRead()).toEqual(whole);
+
+  // Held at once: a customer's id, a contact's and another agreement's each answer within 2 s, reading no list.
+  for (const [id, customerId] of [
+    [idOf('CUS', customer.id), idOf('CUS', customer.id)],
+    [idOf('CON', contact.id), idOf('CUS', contact.customerId)],
+    [idOf('AGR', another.id), idOf('CUS', another.customerId)],
+  ] as const)
+    await opens(page, id, customerId, 2_000);
+  expect(pagesRead()).toEqual(whole);
+
+  // French: one page of each list in French (the words it translates), not the lists again.
+  await page.getByRole('button', { name: 'FR', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await opens(page, idOf('CON', contact.id), idOf('CUS', contact.customerId), 30_000, 'fr');
+  await allHeld('fr');
+  const french = pagesRead();
+  for (const resource of RESOURCES)
+    expect(french[resource] - whole[resource], resource).toBeLessThanOrEqual(1);
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  // Something typed, kept sealed with the window's desk.
+  await page.getByRole('navigation').getByRole('button', { name: 'Customers' }).click();
+  await page.getByLabel('Search in every column').fill(customer.name);
+  await expect(page.getByTestId('row-count')).toContainText(/match/, { timeout: 10_000 });
+  await page.waitForTimeout(1_500);
+
+  // The app stopped and started again on the same data folder: a contact's id answers within 5 s
+  // of the page's load, from the lists kept, reading none of them whole.
+  own.host = await own.host.restart();
+  const before = pagesRead();
+  const loaded = Date.now();
+  await page.goto(await own.host.address());
+  const other = contacts.at(123_457)!;
+  await opens(page, idOf('CON', other.id), idOf('CUS', other.customerId), 5_000);
+  expect(Date.now() - loaded).toBeLessThan(5_000);
+  expect(pagesRead()).toEqual(before);
+
+  // No file of the data folder holds a value typed or held, in any encoding.
+  const values = [
+    customer.name,
+    customer.email ?? 'no email',
+    customer.phone ?? 'no phone',
+    other.email ?? 'no email',
+    idOf('CON', other.id),
+    idOf('AGR', another.id),
+  ];
+  for (const file of await filesUnder(own.host.dataDir)) {
+    // A heartbeat of the running host may come and go meanwhile.
+    const bytes = await readFile(file).catch(() => Buffer.alloc(0));
+    for (const value of values)
+      for (const encoding of ['utf8', 'latin1', 'utf16le'] as const)
+        expect(bytes.includes(Buffer.from(value, encoding)), `${value} in ${file}`).toBe(false);
+  }
+  expect((await filesUnder(join(own.host.dataDir, 'held-lists'))).length).toBeGreaterThanOrEqual(4);
+});
+
+async function filesUnder(folder: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const name of await readdir(folder).catch(() => [] as string[])) {
+    const path = join(folder, name);
+    const info = await stat(path).catch(() => undefined);
+    if (info?.isDirectory()) files.push(...(await filesUnder(path)));
+    else if (info) files.push(path);
+  }
+  return files;
+}

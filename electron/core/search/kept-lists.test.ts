@@ -1,0 +1,167 @@
+import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ANY_FIELD } from '../../shared/filter.js';
+import type { ApiRecord } from '../../shared/schema.js';
+import type { ApiClient } from '../api/api-client.js';
+import { tempFolders } from '../testing/temp-folder.js';
+import { keychainSeal } from '../store/typed-text.js';
+import { HeldList, type ListSource } from './held-list-state.js';
+import { listKey } from './held-lists.js';
+import { KEPT_UNUSED_MS, KeptLists } from './kept-lists.js';
+import { compileSearch, matchesOf } from './list-query.js';
+
+const folder = tempFolders('cdb-kept-');
+
+/** A keychain of the test's own: keys by name, or none at all (no Secret Service). */
+function keychain(works = true) {
+  const keys = new Map<string, string>();
+  return keychainSeal({
+    keychainKey: (name) => {
+      if (!works) return Promise.resolve(undefined);
+      keys.set(name, keys.get(name) ?? Buffer.alloc(32, name.length).toString('base64'));
+      return Promise.resolve(keys.get(name));
+    },
+  });
+}
+
+const source = (connectionId: string): ListSource => ({ connectionId, client: {} as ApiClient });
+
+const RECORDS: ApiRecord[] = Array.from({ length: 1_200 }, (_, index) => ({
+  id: `CON-${String(index).padStart(6, '0')}`,
+  firstName: ['Jeanne', 'Élodie', 'Ştefan'][index % 3],
+  lastName: `Dupontel ${index}`,
+  role: ['Sales', 'Legal counsel'][index % 2],
+  email: `jeanne.dupontel${index}@example.fr`,
+  phone: index % 5 ? `+33 7 59 46 ${String(index % 100).padStart(2, '0')} 37` : null,
+  score: index * 1.5,
+  tags: index % 7 ? ['vip'] : { nested: index },
+  createdAt: new Date(Date.UTC(2024, 0, 1) + index * 60_000).toISOString(),
+  updatedAt: index % 3 ? new Date(Date.UTC(2025, 0, 1) + index * 1_000).toISOString() : null,
+}));
+
+function heldList(connectionId: string): HeldList {
+  const view = { resource: 'contacts' } as const;
+  const list = new HeldList(listKey(connectionId, view), source(connectionId), view, 'en');
+  for (let at = 0; at < RECORDS.length; at += 500) list.rows.append(RECORDS.slice(at, at + 500));
+  list.state = 'held';
+  list.asOf = Date.now() - 60_000;
+  list.wholeAt = Date.now() - 3_600_000;
+  list.clock = { server: Date.now() - 60_000, local: Date.now() - 60_000 };
+  list.total = RECORDS.length;
+  list.translations.set('fr', {
+    words: new Map([
+      [
+        'role',
+        new Map([
+          ['Sales', 'Commercial'],
+          ['Legal counsel', 'Juriste'],
+        ]),
+      ],
+    ]),
+    complete: true,
+    learning: false,
+    version: 3,
+  });
+  return list;
+}
+
+async function filesIn(path: string): Promise<string[]> {
+  return (await readdir(path).catch(() => [])).map((name) => join(path, name));
+}
+
+describe('held lists kept between sessions', () => {
+  it('gives back every record, its freshness and its words, sealed: no value in clear on disk', async () => {
+    const path = join(await folder(), 'held-lists');
+    const seal = keychain();
+    const kept = new KeptLists(path, seal, () => undefined);
+    const list = heldList('conn-1');
+    await kept.flush([list]);
+    const [back] = await new KeptLists(path, seal, () => undefined).load(source('conn-1'));
+    expect(back).toBeDefined();
+    const records = Array.from({ length: back!.rows.length }, (_, index) => back!.rows.recordAt(index));
+    expect(records).toEqual(RECORDS);
+    expect(back).toMatchObject({
+      state: 'held',
+      asOf: list.asOf,
+      wholeAt: list.wholeAt,
+      clock: list.clock,
+      total: 1_200,
+    });
+    const french = back!.readingIn('fr');
+    expect(back!.rows.record('CON-000001', french)?.role).toBe('Juriste');
+    const search = compileSearch(
+      [{ field: ANY_FIELD, op: 'contains', value: '0759460137' }],
+      () => 'text',
+      undefined,
+    );
+    expect((await matchesOf(back!.rows, search, undefined)).length).toBeGreaterThan(0);
+    // On disk: the key sealed, and lists no value of which reads in clear, in any encoding.
+    const files = await filesIn(path);
+    expect(files.length).toBe(2);
+    for (const file of files) {
+      const bytes = await readFile(file);
+      for (const value of ['Dupontel', 'jeanne.dupontel', 'CON-000001', 'Juriste', '+33 7 59'])
+        for (const encoding of ['utf8', 'latin1', 'utf16le'] as const)
+          expect(bytes.includes(Buffer.from(value, encoding)), `${value} in ${file}`).toBe(false);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+    }
+    expect((await stat(path)).mode & 0o777).toBe(0o700);
+  });
+
+  it('refuses a list moved to another connection, or changed by one byte, and reads it no more', async () => {
+    const path = join(await folder(), 'held-lists');
+    const seal = keychain();
+    const kept = new KeptLists(path, seal, () => undefined);
+    const listFiles = async () => (await filesIn(path)).filter((file) => file.endsWith('.list'));
+    await kept.flush([heldList('conn-1')]);
+    const [one] = await listFiles();
+    await kept.flush([heldList('conn-2')]);
+    const two = (await listFiles()).find((file) => file !== one);
+    // conn-2's file under conn-1's name: its header names conn-2, and it is sealed with conn-2 bound.
+    await rename(two!, one!);
+    const unreadable: string[] = [];
+    const again = new KeptLists(path, seal, (what) => unreadable.push(what));
+    expect(await again.load(source('conn-1'))).toEqual([]);
+    await kept.flush([heldList('conn-1')]);
+    const [written] = await listFiles();
+    const bytes = await readFile(written!);
+    bytes[bytes.length - 40] = (bytes[bytes.length - 40] ?? 0) ^ 1;
+    await writeFile(written!, bytes);
+    expect(await again.load(source('conn-1'))).toEqual([]);
+    expect(unreadable).toContain('unreadable');
+    expect(await listFiles()).toEqual([]);
+  });
+
+  it('keeps nothing without a keychain, and says so once', async () => {
+    const path = join(await folder(), 'held-lists');
+    const told: string[] = [];
+    const kept = new KeptLists(path, keychain(false), (what) => told.push(what));
+    await kept.flush([heldList('conn-1')]);
+    await kept.flush([heldList('conn-2')]);
+    expect((await filesIn(path)).filter((file) => !file.endsWith('/'))).toEqual([]);
+    expect(told).toEqual(['no-keychain']);
+  });
+
+  it("deletes a connection's lists, all of them on request, and those unused for a week", async () => {
+    const path = join(await folder(), 'held-lists');
+    const seal = keychain();
+    let now = Date.now();
+    const kept = new KeptLists(
+      path,
+      seal,
+      () => undefined,
+      () => now,
+    );
+    await kept.flush([heldList('conn-1'), heldList('conn-2')]);
+    await kept.forget('conn-1');
+    expect(await kept.load(source('conn-1'))).toEqual([]);
+    expect(await kept.load(source('conn-2'))).toHaveLength(1);
+    now += KEPT_UNUSED_MS + 60_000;
+    await kept.sweep();
+    expect(await kept.load(source('conn-2'))).toEqual([]);
+    await kept.flush([heldList('conn-3')]);
+    await kept.forget();
+    expect(await filesIn(path)).toEqual([]);
+  });
+});
