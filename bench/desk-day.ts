@@ -14,13 +14,22 @@
 // search at the day's first second); the background rate also on the real clock (÷ the compression)
 // once the day's first read is done. Every engine and the Demo share this one process: more agents
 // are also more work for its event loop, which the p95 with 20 agents includes.
+// Then the next morning: N agents start within one of the day's minutes, each on the lists it held
+// the day before (read, then kept sealed in a data folder of its own, as the app keeps them: KeptLists)
+// while 5 customers and 5 contacts were renamed overnight, against starting with nothing kept (every
+// start before issue 54): the p95 of the rows on screen (the first screen's count and page, then the
+// screen's reads of the next minutes), and N agents' p95 ÷ one agent's.
 // Run: node --import tsx bench/desk-day.ts (DESK_DAY_AGENTS=1,5,20 DESK_DAY_MINUTES=15)
+import { rm } from 'node:fs/promises';
 import { connect, type Connection } from '../electron/core/api/connect.js';
 import { GrantLedger } from '../electron/core/auth/grant-ledger.js';
 import { TokenManagers } from '../electron/core/auth/token-managers.js';
 import { Vault } from '../electron/core/auth/vault.js';
 import { LimiterRegistry } from '../electron/core/rate/limiter-registry.js';
 import { HeldLists, type ListSource } from '../electron/core/search/held-lists.js';
+import { KeptLists } from '../electron/core/search/kept-lists.js';
+import { keychainSeal } from '../electron/core/store/typed-text.js';
+import { makeTempFolder } from '../electron/core/testing/temp-folder.js';
 import { toErrorPayload } from '../electron/core/service/error-payload.js';
 import { startDemoApi } from '../electron/demo-api/index.js';
 import { API_LIMITS } from '../electron/shared/api-rules.js';
@@ -83,6 +92,11 @@ async function agentOf(index: number) {
   const source: ListSource = { connectionId: `agent-${index}`, client: connection.client };
   return { connection, lists, source };
 }
+
+/** Each agent's data folder, where its lists are kept overnight, sealed by a keychain of the bench's own. */
+const folders = await Promise.all(clients.map(() => makeTempFolder('cdb-desk-day-')));
+const seal = keychainSeal({ keychainKey: () => Promise.resolve(Buffer.alloc(32, 9).toString('base64')) });
+const keptOf = (index: number) => new KeptLists(`${folders[index]}/held-lists`, seal, () => undefined);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -242,6 +256,107 @@ for (const policy of ['before', 'after'] as const) {
       },
     );
 }
+
+/**
+ * An agent's morning: it starts (on the lists kept the day before, when `kept`), and its first
+ * screen (a list's count and first page) is asked at once; then the screen's reads of every five
+ * minutes, as in the day, for MORNING_MINUTES.
+ */
+async function morning(
+  agent: Awaited<ReturnType<typeof agentOf>>,
+  index: number,
+  kept: boolean,
+  dayBegan: number,
+): Promise<ScreenAnswer[]> {
+  const { lists, source, connection } = agent;
+  const times: ScreenAnswer[] = [];
+  const timed = async (work: () => Promise<unknown>) => {
+    const begin = performance.now();
+    await work().catch(() => undefined);
+    times.push({ at: begin - dayBegan, ms: performance.now() - begin });
+  };
+  // Within the morning's first minute (a real one: 20 desks do not start within two seconds), in no order.
+  await sleep(((index * 7_919) % 97) * (MORNING_START_MS / 97));
+  if (kept) await lists.restore(source.connectionId, keptOf(index).load(source));
+  for (const resource of FINDER) lists.prepare(source, { resource }, 'en');
+  for (let minute = 0; minute < MORNING_MINUTES; minute++) {
+    for (const resource of FINDER) lists.use(source, { resource }, 'en');
+    if ((minute + index) % SCREEN_EVERY_MINUTES === 0 || minute === 0) {
+      await timed(() => connection.client.count({ resource: 'customers' }, { priority: 'interactive' }));
+      await timed(() =>
+        connection.client.listPage(
+          { resource: 'customers', size: 100, lang: 'en' },
+          { priority: 'interactive' },
+        ),
+      );
+    }
+    await sleep(MINUTE_MS - (performance.now() % MINUTE_MS));
+  }
+  // The morning lasts until the last desk has started and had its minutes.
+  await sleep(Math.max(0, MORNING_START_MS - (performance.now() - dayBegan)));
+  return times;
+}
+
+/** The day before the morning: each agent reads its lists whole, behind the address, and keeps them sealed. */
+async function dayBefore(count: number): Promise<void> {
+  await Promise.all(
+    Array.from({ length: count }, async (_, index) => {
+      const agent = await agentOf(index);
+      const held = FINDER.map((resource) => agent.lists.use(agent.source, { resource }, 'en'));
+      while (held.some((list) => list.state !== 'held' || list.reading)) await sleep(50);
+      await keptOf(index).flush(held);
+      agent.lists.close();
+    }),
+  );
+}
+
+const MORNING_MINUTES = 5;
+const MORNING_START_MS = Number(process.env.DESK_DAY_MORNING_MS ?? 60_000);
+const mornings: Record<'nothing kept' | 'lists kept', Record<number, number>> = {
+  'nothing kept': {},
+  'lists kept': {},
+};
+for (const kept of [false, true]) {
+  const name = kept ? 'lists kept' : 'nothing kept';
+  for (const count of AGENTS) {
+    if (kept) await dayBefore(count);
+    // Overnight, colleagues elsewhere changed a few records.
+    for (let k = 0; k < 5; k++) {
+      demo.store.rename('customers', `CUS-${String(1 + k * 997).padStart(8, '0')}`, `Overnight ${k}`);
+      demo.store.rename('contacts', `CON-${String(1 + k * 991).padStart(8, '0')}`, `Overnight ${k}`);
+    }
+    const agents = await Promise.all(Array.from({ length: count }, (_, index) => agentOf(index)));
+    await sleep(1_000);
+    address.reset();
+    const begin = performance.now();
+    const answers = (
+      await Promise.all(agents.map((agent, index) => morning(agent, index, kept, begin)))
+    ).flat();
+    for (const agent of agents) agent.lists.close();
+    const p95 = percentiles(answers.map((answer) => answer.ms)).p95;
+    mornings[name][count] = p95;
+    figures.push(
+      { figure: `morning, ${name}, N = ${count}: rows on screen, p95`, value: p95, unit: 'ms' },
+      {
+        figure: `morning, ${name}, N = ${count}: held-list reads`,
+        value: address.counts.requests.filter((request) => heldListRequest(request.url)).length,
+        unit: 'requests',
+      },
+    );
+  }
+}
+for (const name of ['nothing kept', 'lists kept'] as const) {
+  const one = mornings[name][1];
+  const most = mornings[name][Math.max(...AGENTS)];
+  if (one && most)
+    figures.push({
+      figure: `morning, ${name}: p95 with ${Math.max(...AGENTS)} agents ÷ with 1`,
+      value: most / one,
+      unit: '×',
+      ...(name === 'lists kept' && { target: '≤ 2' as const }),
+    });
+}
 await address.close();
 await demo.close();
+await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
 report('desk-day', figures);

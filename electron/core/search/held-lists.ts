@@ -297,6 +297,8 @@ export class HeldLists {
     for (const translation of list.translations.values())
       translation.complete &&= wordsCover(translation.words, list.rows);
     this.settleTimers(list);
+    // The first search typed finds the dictionaries' text made (a few milliseconds each, now in the background).
+    list.rows.search({ words: [], digits: [] }, list.readingIn(list.lang)).prepare();
     this.options.onSettled?.(list);
   }
 

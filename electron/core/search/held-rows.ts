@@ -88,7 +88,28 @@ export class HeldRows {
    * list was read (its sort values changed) comes once.
    */
   append(records: readonly ApiRecord[]): void {
-    if (this.unholdable) return;
+    const fresh = this.freshOf(records);
+    if (!fresh) return;
+    this.took(RowBlock.encode(fresh, this.columns));
+  }
+
+  /**
+   * `append`, a few milliseconds at a time (`pause` lets the thread go between them): a page read
+   * in the background never holds the process's thread for the whole of its folding.
+   */
+  async appendInSlices(records: readonly ApiRecord[], pause: () => Promise<void>): Promise<void> {
+    const fresh = this.freshOf(records);
+    if (!fresh) return;
+    const encoding = RowBlock.encoding(fresh, this.columns);
+    for (let step = encoding.next(); ; step = encoding.next()) {
+      if (step.done) return this.took(step.value);
+      await pause();
+    }
+  }
+
+  /** The records not held yet (each id once), or undefined when none is to be added. */
+  private freshOf(records: readonly ApiRecord[]): ApiRecord[] | undefined {
+    if (this.unholdable) return undefined;
     const fresh: ApiRecord[] = [];
     const ids = new Set<string>();
     for (const record of records) {
@@ -97,13 +118,12 @@ export class HeldRows {
       if (id !== undefined) ids.add(id);
       fresh.push(record);
     }
-    if (!fresh.length) return;
-    const block = RowBlock.encode(fresh, this.columns);
-    if (!block) {
-      this.unholdable = true;
-      return;
-    }
-    this.push(block);
+    return fresh.length ? fresh : undefined;
+  }
+
+  private took(block: RowBlock | undefined): void {
+    if (block) this.push(block);
+    else this.unholdable = true;
   }
 
   /**

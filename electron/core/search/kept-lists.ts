@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { join } from 'node:path';
 import { LANGUAGES, type Language, type Resource } from '../../shared/api-rules.js';
 import { PRIVATE_FOLDER } from '../store/data-file.js';
@@ -7,6 +8,7 @@ import { readSmallFile, UNTRUSTED_OPEN } from '../store/small-file.js';
 import type { TypedTextSeal } from '../store/typed-text.js';
 import { HeldList, type ListSource } from './held-list-state.js';
 import { HeldRows, type RowsDump } from './held-rows.js';
+import type { BlockDump } from './row-block.js';
 import { listKey } from './held-lists.js';
 import { PartsReader, toParts } from './parts-format.js';
 import type { ServerClock } from './catch-up.js';
@@ -39,6 +41,9 @@ interface Header {
   usedAt: number;
   nonce: string;
 }
+
+/** What a kept list's file holds first: the list without its rows' blocks, which follow it one by one. */
+type KeptHead = Omit<ListDump, 'rows'> & { rows: Omit<RowsDump, 'blocks'>; blocks: number };
 
 /** What a kept list holds, sealed. */
 interface ListDump {
@@ -201,10 +206,16 @@ export class KeptLists {
         chunk = [];
         bytes = 0;
       };
-      for (const part of toParts(dumpList(list))) {
-        chunk.push(part);
-        bytes += part.length;
+      // The list, then each block of its rows: a block at a time, the thread free between them.
+      const { rows, ...meta } = dumpList(list);
+      const { blocks, ...shared } = rows;
+      for (const tree of [{ ...meta, rows: shared, blocks: blocks.length }, ...blocks]) {
+        for (const part of toParts(tree)) {
+          chunk.push(part);
+          bytes += part.length;
+        }
         if (bytes >= CHUNK_BYTES) await writeChunk();
+        else await nextTurn();
       }
       await writeChunk();
       await file.write(Buffer.concat([cipher.final(), cipher.getAuthTag()]));
@@ -270,7 +281,9 @@ export class KeptLists {
         at += bytesRead;
       }
       decipher.final();
-      return reader.result() as ListDump;
+      const [first, ...blocks] = reader.trees() as [KeptHead, ...BlockDump[]];
+      if (first.blocks !== blocks.length) return undefined;
+      return { ...first, rows: { ...first.rows, blocks } };
     } catch {
       return undefined;
     } finally {

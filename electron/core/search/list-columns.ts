@@ -5,6 +5,7 @@ import { ValueDictionary } from './value-dictionary.js';
 export interface ColumnsDump {
   names: string[];
   dictionaries: ReturnType<ValueDictionary['dump']>[];
+  days: (ReturnType<ValueDictionary['dump']> | null)[];
   shapes: Uint16Array[];
 }
 
@@ -23,6 +24,8 @@ const SHAPE_BYTES = 120;
 export class ListColumns {
   readonly names: string[] = [];
   readonly dictionaries: ValueDictionary[] = [];
+  /** By column: the days its date-times fall on (row-block.ts, instants), made when first needed. */
+  private readonly dayDictionaries: ValueDictionary[] = [];
   /** The columns of each shape, in the order of the record's fields. */
   readonly shapes: Uint16Array[] = [];
   /** Nested values (objects, arrays) are kept as they came, and counted as V8 keeps them. */
@@ -36,8 +39,13 @@ export class ListColumns {
 
   get bytes(): number {
     let bytes = this.ownBytes;
-    for (const dictionary of this.dictionaries) bytes += dictionary.bytes;
+    for (const dictionary of [...this.dictionaries, ...this.dayDictionaries]) bytes += dictionary?.bytes ?? 0;
     return bytes;
+  }
+
+  /** The days column `column`'s date-times fall on (always open: a list's days are some thousands). */
+  days(column: number): ValueDictionary {
+    return (this.dayDictionaries[column] ??= new ValueDictionary(true));
   }
 
   /** The column of field `name`, made the first time; undefined past FIELD_NAMES_MAX. */
@@ -58,6 +66,7 @@ export class ListColumns {
     return {
       names: this.names,
       dictionaries: this.dictionaries.map((dictionary) => dictionary.dump()),
+      days: this.dayDictionaries.map((dictionary) => dictionary?.dump() ?? null),
       shapes: this.shapes,
     };
   }
@@ -68,6 +77,9 @@ export class ListColumns {
       columns.columnOf(name);
       const dictionary = dump.dictionaries[column];
       if (dictionary) columns.dictionaries[column] = ValueDictionary.restore(dictionary);
+    });
+    dump.days.forEach((days, column) => {
+      if (days) columns.dayDictionaries[column] = ValueDictionary.restore(days);
     });
     for (const shape of dump.shapes) columns.shapeOf([...shape]);
     return columns;

@@ -8,6 +8,7 @@ import { ApiError } from '../engine-errors.js';
 import { HeldRows } from './held-rows.js';
 import type { Priority } from '../rate/job-queue.js';
 import type { ServerClock } from './catch-up.js';
+import { Slicer } from './slices.js';
 
 /** How a read ended: the list is whole, or the budget cannot hold it. */
 export type ReadEnd = 'whole' | 'too-long';
@@ -78,7 +79,11 @@ export class ListReader {
         if (this.cursor === undefined && page.serverDate !== undefined)
           this.clock = { server: page.serverDate, local: Date.now() };
         if (this.options.take) this.options.take(page.rows);
-        else this.rows.append(page.rows);
+        else {
+          // Taken in a slice at a time: the screen's requests are answered between them.
+          const slicer = new Slicer(signal);
+          await this.rows.appendInSlices(page.rows, () => slicer.pause());
+        }
         this.cursor = next;
         if (!this.options.fits()) return 'too-long';
         this.options.onPage();

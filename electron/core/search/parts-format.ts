@@ -51,51 +51,48 @@ export function toParts(value: unknown): Buffer[] {
 }
 
 /**
- * Reads back what `toParts` wrote, as its bytes come (a file decrypted a chunk at a time: no copy
- * of the whole in memory), each string and typed array made as soon as its bytes are there;
- * `result` gives the tree once every byte was pushed, and throws on bytes `toParts` did not write.
+ * Reads back what `toParts` wrote, one tree after another, as their bytes come (a file decrypted a
+ * chunk at a time: no copy of the whole in memory), each string and typed array made as soon as its
+ * bytes are there; `trees` gives them once every byte was pushed, and throws on bytes `toParts` did
+ * not write.
  */
 export class PartsReader {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
-  private head: { manifest: string; kinds: PartKind[] } | undefined;
-  private readonly parts: unknown[] = [];
+  /** The tree being read: its manifest, and the parts read of it so far. */
+  private current: { manifest: string; kinds: PartKind[]; parts: unknown[] } | undefined;
+  private readonly done: unknown[] = [];
 
   push(chunk: Buffer): void {
     this.pending.push(chunk);
     this.pendingBytes += chunk.length;
     for (let item = this.take(); item; item = this.take()) {
-      if (!this.head) {
-        this.head = JSON.parse(item.toString('utf8')) as { manifest: string; kinds: PartKind[] };
-        continue;
+      if (!this.current) {
+        const head = JSON.parse(item.toString('utf8')) as { manifest: string; kinds: PartKind[] };
+        this.current = { ...head, parts: [] };
+      } else {
+        const { kinds, parts } = this.current;
+        const kind = kinds[parts.length];
+        if (kind === undefined || !KINDS.includes(kind)) throw new RangeError(`unknown part ${String(kind)}`);
+        if (kind === 'latin1' || kind === 'utf16le') parts.push(item.toString(kind));
+        else {
+          const Type = TYPED[kind];
+          // A copy: the bytes of a typed array must start at a multiple of its element size.
+          const copy = new Uint8Array(item);
+          parts.push(new Type(copy.buffer, 0, copy.byteLength / Type.BYTES_PER_ELEMENT));
+        }
       }
-      const kind = this.head.kinds[this.parts.length];
-      if (kind === undefined || !KINDS.includes(kind)) throw new RangeError(`unknown part ${String(kind)}`);
-      if (kind === 'latin1' || kind === 'utf16le') this.parts.push(item.toString(kind));
-      else {
-        const Type = TYPED[kind];
-        // A copy: the bytes of a typed array must start at a multiple of its element size.
-        const copy = new Uint8Array(item);
-        this.parts.push(new Type(copy.buffer, 0, copy.byteLength / Type.BYTES_PER_ELEMENT));
+      if (this.current.parts.length === this.current.kinds.length) {
+        this.done.push(resolved(this.current.manifest, this.current.parts));
+        this.current = undefined;
       }
     }
   }
 
-  result(): unknown {
-    const head = this.head;
-    if (!head || this.pendingBytes !== 0 || this.parts.length !== head.kinds.length)
-      throw new RangeError('truncated');
-    return JSON.parse(head.manifest, (_key, item: unknown) => {
-      if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
-        const keys = Object.keys(item);
-        if (keys.length === 1 && keys[0] === REFERENCE) {
-          const part = this.parts[(item as Record<string, number>)[REFERENCE] ?? -1];
-          if (part === undefined) throw new RangeError('a reference to no part');
-          return part;
-        }
-      }
-      return item;
-    });
+  /** The trees read, in the order they were written. */
+  trees(): unknown[] {
+    if (this.current || this.pendingBytes !== 0) throw new RangeError('truncated');
+    return this.done;
   }
 
   /** The next whole item (its length, then its bytes), when its bytes are all there. */
@@ -113,6 +110,21 @@ export class PartsReader {
     this.pendingBytes = rest.length;
     return item;
   }
+}
+
+/** A manifest with its references replaced by the parts they name. */
+function resolved(manifest: string, parts: readonly unknown[]): unknown {
+  return JSON.parse(manifest, (_key, item: unknown) => {
+    if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
+      const keys = Object.keys(item);
+      if (keys.length === 1 && keys[0] === REFERENCE) {
+        const part = parts[(item as Record<string, number>)[REFERENCE] ?? -1];
+        if (part === undefined) throw new RangeError('a reference to no part');
+        return part;
+      }
+    }
+    return item;
+  });
 }
 
 function typedName(array: ArrayBufferView): TypedName {

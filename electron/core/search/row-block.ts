@@ -1,10 +1,18 @@
 import { mayBePhone, phoneDigitVariants } from '../../shared/phone.js';
 import type { ApiRecord } from '../../shared/schema.js';
 import { digitsOf, FIELD_SEPARATOR, foldText } from '../../shared/search.js';
-import { instantOf, instantShapeOf, instantText, type InstantShape } from './instants.js';
+import { DAY_MS, instantOf, instantShapeOf, instantText, type InstantShape } from './instants.js';
 import type { ListColumns } from './list-columns.js';
 import { FIELDS_PER_RECORD_MAX } from './record-bytes.js';
-import { arrayBytes, compactText, slotsBytes, slotsOf, slotText, type TextSlots } from './text-slots.js';
+import {
+  arrayBytes,
+  compactText,
+  letterBits,
+  slotsBytes,
+  slotsOf,
+  slotText,
+  type TextSlots,
+} from './text-slots.js';
 import { scalarBytes, type Scalar } from './value-dictionary.js';
 
 /** One field of a block's rows, kept the way its values allow (RowBlock). */
@@ -38,10 +46,15 @@ export interface NumberColumn {
   digits: TextSlots;
 }
 
-/** ISO date-times as epoch milliseconds (NaN: null): found by their digits (instants.ts), never by words. */
+/**
+ * ISO date-times, each as its day (a code of the list's dictionary of days for the field, which a
+ * search judges once a day) and its milliseconds in the day (-1: null): six bytes a value, found by
+ * their digits (instants.ts), never by words.
+ */
 export interface InstantColumn {
   kind: 'instant';
-  values: Float64Array;
+  days: Uint8Array | Uint16Array;
+  times: Int32Array;
   shape: InstantShape;
 }
 
@@ -83,6 +96,15 @@ export class RowBlock {
 
   /** The records as a block; undefined when they cannot be held (too many fields or shapes). */
   static encode(records: readonly ApiRecord[], list: ListColumns): RowBlock | undefined {
+    const encoding = RowBlock.encoding(records, list);
+    for (let step = encoding.next(); ; step = encoding.next()) if (step.done) return step.value;
+  }
+
+  /**
+   * `encode` a step at a time: it yields between fields and every few dozen phones, so a page read
+   * in the background is taken in between the screen's requests (held-rows.ts, appendInSlices).
+   */
+  static *encoding(records: readonly ApiRecord[], list: ListColumns): Generator<void, RowBlock | undefined> {
     const rowShapes = new Uint16Array(records.length);
     const values: Scalar[][] | unknown[][] = [];
     let nested = 0;
@@ -108,7 +130,8 @@ export class RowBlock {
     for (let column = 0; column < values.length; column++) {
       const those = values[column];
       if (!those) continue;
-      const encoded = encodeColumn(those, records, list, column);
+      yield;
+      const encoded = yield* encodeColumn(those, records, list, column);
       columns[column] = encoded;
       bytes += COLUMN_OBJECT_BYTES + columnBytes(encoded);
     }
@@ -172,8 +195,9 @@ export function valueIn(kept: ColumnBlock, row: number, list: ListColumns, colum
       return Number.isNaN(value) ? null : value;
     }
     case 'instant': {
-      const at = kept.values[row] ?? Number.NaN;
-      return Number.isNaN(at) ? null : instantText(at, kept.shape);
+      const time = kept.times[row] ?? -1;
+      const day = list.days(column).values[kept.days[row] ?? 0];
+      return time < 0 || typeof day !== 'number' ? null : instantText(day * DAY_MS + time, kept.shape);
     }
     case 'mixed':
       return kept.values[row];
@@ -184,12 +208,12 @@ function isNull(nulls: Uint8Array | undefined, row: number): boolean {
   return nulls !== undefined && ((nulls[row >> 3] ?? 0) & (1 << (row & 7))) !== 0;
 }
 
-function encodeColumn(
+function* encodeColumn(
   values: readonly unknown[],
   records: readonly ApiRecord[],
   list: ListColumns,
   column: number,
-): ColumnBlock {
+): Generator<void, ColumnBlock> {
   const scalars = values.every((value) => typeof value !== 'object' || value === null);
   // A phone's other writings depend on its row's country: phones are kept as text, never coded.
   const phones = values.some((value) => typeof value === 'string' && mayBePhone(value));
@@ -198,7 +222,7 @@ function encodeColumn(
     if (codes) return { kind: 'coded', codes };
   }
   if (values.every((value) => typeof value === 'string' || value === null))
-    return instantsOf(values) ?? textOf(values, records);
+    return instantsOf(values, list, column) ?? (yield* textOf(values, records));
   if (values.every((value) => typeof value === 'number' || value === null)) {
     const numbers = Float64Array.from(values as (number | null)[], (value) => value ?? Number.NaN);
     const digits = slotsOf(values.map((value) => (value === null ? '' : digitsOf(String(value)))));
@@ -207,23 +231,37 @@ function encodeColumn(
   return { kind: 'mixed', values: [...values] };
 }
 
-function instantsOf(values: readonly (string | null)[]): InstantColumn | undefined {
+function instantsOf(
+  values: readonly (string | null)[],
+  list: ListColumns,
+  column: number,
+): InstantColumn | undefined {
   const first = values.find((value) => value !== null);
   const shape = first === undefined || first === null ? undefined : instantShapeOf(first);
   if (shape === undefined) return undefined;
-  const instants = new Float64Array(values.length);
+  const dayOf: number[] = [];
+  const times = new Int32Array(values.length);
   for (const [row, value] of values.entries()) {
-    const at = value === null ? Number.NaN : instantOf(value, shape);
-    if (at === undefined) return undefined;
-    instants[row] = at;
+    const at = value === null ? undefined : instantOf(value, shape);
+    if (value !== null && at === undefined) return undefined;
+    const day = at === undefined ? 0 : Math.floor(at / DAY_MS);
+    dayOf.push(day);
+    times[row] = at === undefined ? -1 : at - day * DAY_MS;
   }
-  return { kind: 'instant', values: instants, shape };
+  const days = list.days(column).encode(dayOf);
+  return days && { kind: 'instant', days, times, shape };
 }
 
 /** A value whose digits a search cannot find in its text alone: several runs of them, a date-time, a phone. */
 const DIGITS_APART = /\d\D+\d/;
 
-function textOf(values: readonly (string | null)[], records: readonly ApiRecord[]): TextColumn {
+/** Phones read between two steps of an encoding (a phone's other writings take some 20 µs). */
+const PHONES_PER_STEP = 64;
+
+function* textOf(
+  values: readonly (string | null)[],
+  records: readonly ApiRecord[],
+): Generator<void, TextColumn> {
   const parts = values.map((value) => value ?? '');
   const raw = slotsOf(parts);
   const foldedParts = parts.map(foldText);
@@ -232,14 +270,20 @@ function textOf(values: readonly (string | null)[], records: readonly ApiRecord[
     : sameLengths(foldedParts, parts)
       ? { text: compactText(foldedParts.join(FIELD_SEPARATOR) + FIELD_SEPARATOR), starts: raw.starts }
       : slotsOf(foldedParts);
+  // The letters of what a word is looked for in: a term with another letter skips it (rows-search.ts).
+  folded.letters = letterBits(folded.text);
   const needsDigits = parts.some((part) => DIGITS_APART.test(part) || mayBePhone(part));
-  const digits = needsDigits
-    ? slotsOf(
-        parts.map((part, row) =>
-          [digitsOf(part), ...phoneDigitVariants(part, records[row]?.country)].join(FIELD_SEPARATOR),
-        ),
-      )
-    : undefined;
+  let digits: TextSlots | undefined;
+  if (needsDigits) {
+    const digitParts: string[] = [];
+    let phones = 0;
+    for (const [row, part] of parts.entries()) {
+      const variants = mayBePhone(part) ? phoneDigitVariants(part, records[row]?.country) : [];
+      digitParts.push([digitsOf(part), ...variants].join(FIELD_SEPARATOR));
+      if (variants.length && ++phones % PHONES_PER_STEP === 0) yield;
+    }
+    digits = slotsOf(digitParts);
+  }
   let nulls: Uint8Array | undefined;
   values.forEach((value, row) => {
     if (value !== null) return;
@@ -271,7 +315,7 @@ function columnBytes(kept: ColumnBlock): number {
     case 'number':
       return arrayBytes(kept.values) + slotsBytes(kept.digits);
     case 'instant':
-      return arrayBytes(kept.values);
+      return arrayBytes(kept.days) + arrayBytes(kept.times);
     case 'mixed': {
       // Nested values were counted as the record came (list.sizer); here their slots and the scalars.
       let bytes = 48 + SLOT_BYTES * kept.values.length;

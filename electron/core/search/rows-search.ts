@@ -2,7 +2,16 @@ import { searchableTextOf, type LabelOf, type SearchTerms } from '../../shared/s
 import { InstantDigits } from './instants.js';
 import type { ListColumns } from './list-columns.js';
 import type { ColumnBlock, RowBlock } from './row-block.js';
-import { slotHas, slotsBytes, slotsHolding, slotsOf, slotsStarting, type TextSlots } from './text-slots.js';
+import {
+  letterBits,
+  lettersOf,
+  slotHas,
+  slotsBytes,
+  slotsHolding,
+  slotsOf,
+  slotsStarting,
+  type TextSlots,
+} from './text-slots.js';
 import type { ValueDictionary } from './value-dictionary.js';
 
 /**
@@ -36,6 +45,10 @@ interface Term {
   /** By column: a flag a code (null: no value holds the term), for the dictionary's size then. */
   flags: ({ size: number; flags: Uint8Array | null } | undefined)[];
   instants: InstantDigits | undefined;
+  /** By column: each day of its date-times' dictionary, its bits for the term (InstantDigits.dayBits). */
+  days: ({ size: number; bits: Int32Array } | undefined)[];
+  /** Its letters a to z (letterBits): a field without one of them cannot hold it. */
+  letters: number;
 }
 /** Readings whose dictionary texts are kept at once (a language or two, as their words grow). */
 const TEXTS_KEPT = 4;
@@ -58,7 +71,14 @@ export class RowsSearch {
     private readonly reading: RowsReading,
     terms: SearchTerms,
   ) {
-    const termOf = (kind: Kind, term: string): Term => ({ kind, term, flags: [], instants: undefined });
+    const termOf = (kind: Kind, term: string): Term => ({
+      kind,
+      term,
+      flags: [],
+      instants: undefined,
+      days: [],
+      letters: kind === 'words' ? letterBits(term) : 0,
+    });
     const all = [
       ...terms.words.map((term) => termOf('words', term)),
       ...terms.digits.map((term) => termOf('digits', term)),
@@ -84,21 +104,35 @@ export class RowsSearch {
       this.termMarks = new Uint8Array(block.length);
     }
     const marks = this.marks;
-    let candidates = this.markAll(block, lead, from, to, marks);
+    let candidates = this.markAll(this.fieldsFor(block, lead), from, to, marks);
     let judged = 0;
-    // While many rows are left, each term is looked for in whole fields, as the first was; then in the rows left.
-    for (const term of this.others) {
+    // While many rows are left, each term is looked for in whole fields, as the first was; then in
+    // the rows left, one by one.
+    const others = this.others.map((term) => this.fieldsFor(block, term));
+    for (const fields of others) {
       if (candidates === 0 || candidates * 16 < to - from) break;
       const termMarks = this.termMarks;
-      this.markAll(block, term, from, to, termMarks);
+      // Fields read row by row (instants, mixed values) are read only in the rows still in.
+      this.markAll(fields, from, to, termMarks, marks);
       candidates = 0;
       for (let row = from; row < to; row++) candidates += marks[row] = marks[row]! & termMarks[row]!;
       judged++;
     }
-    const left = this.others.slice(judged);
+    const left = others.slice(judged);
     for (let row = from; row < to; row++) {
-      if (marks[row] && left.every((term) => this.rowHas(block, row, term))) found(row);
+      if (!marks[row]) continue;
+      let all = true;
+      for (const fields of left) if (!(all = fields.some((field) => holds(field, row)))) break;
+      if (all) found(row);
     }
+  }
+
+  /**
+   * Makes the searchable text of every dictionary of the list for this reading now (a list just
+   * read, in the background), so that the first search typed does not wait for it.
+   */
+  prepare(): void {
+    this.list.dictionaries.forEach((_dictionary, column) => this.dictionaryText(column));
   }
 
   /**
@@ -127,77 +161,66 @@ export class RowsSearch {
     });
   }
 
-  /** Marks the rows in [`from`, `to`) that hold `term` in any field; how many. */
-  private markAll(block: RowBlock, term: Term, from: number, to: number, marks: Uint8Array): number {
-    marks.fill(0, from, to);
+  /** The fields of `block` that may hold `term`, each as it is searched (a field that cannot is left out). */
+  private fieldsFor(block: RowBlock, term: Term): Field[] {
+    const fields: Field[] = [];
     block.columns.forEach((kept, column) => {
-      if (kept) this.mark(kept, column, term, from, to, marks);
+      if (!kept) return;
+      switch (kept.kind) {
+        case 'coded': {
+          const flags = this.flagsOf(column, term);
+          if (flags) fields.push({ kind: 'coded', codes: kept.codes, flags });
+          return;
+        }
+        case 'instant': {
+          if (term.kind !== 'digits') return;
+          const digits = (term.instants ??= new InstantDigits(term.term));
+          if (digits.possible)
+            fields.push({ kind: 'instant', kept, digits, bits: this.dayBits(column, term, digits) });
+          return;
+        }
+        case 'mixed':
+          fields.push({ kind: 'mixed', has: (row) => this.mixedHas(kept, column, row, term) });
+          return;
+        default: {
+          const slots = searchedSlots(kept, term.kind);
+          if (slots && (term.letters & ~lettersOf(slots)) === 0)
+            fields.push({ kind: 'slots', slots, term: term.term });
+        }
+      }
     });
-    let count = 0;
-    for (let row = from; row < to; row++) count += marks[row]!;
-    return count;
+    return fields;
   }
 
-  private mark(
-    kept: ColumnBlock,
-    column: number,
-    term: Term,
+  /** Marks the rows in [`from`, `to`) that hold the term in one of `fields` (read only in the rows `within`); how many. */
+  private markAll(
+    fields: readonly Field[],
     from: number,
     to: number,
     marks: Uint8Array,
-  ): void {
-    if (kept.kind === 'coded') {
-      const flags = this.flagsOf(column, term);
-      if (!flags) return;
-      const codes = kept.codes;
-      for (let row = from; row < to; row++) if (flags[codes[row] ?? 0]) marks[row] = 1;
-      return;
-    }
-    if (kept.kind === 'instant') {
-      if (term.kind !== 'digits') return;
-      const digits = (term.instants ??= new InstantDigits(term.term));
-      if (!digits.possible) return;
-      const values = kept.values;
-      for (let row = from; row < to; row++) if (digits.matches(values[row] ?? Number.NaN)) marks[row] = 1;
-      return;
-    }
-    if (kept.kind === 'mixed') {
-      for (let row = from; row < to; row++) if (this.mixedHas(kept, column, row, term)) marks[row] = 1;
-      return;
-    }
-    const slots = searchedSlots(kept, term.kind);
-    if (slots)
-      slotsHolding(slots, term.term, (row) => {
-        if (row >= from && row < to) marks[row] = 1;
-      });
-  }
-
-  private rowHas(block: RowBlock, row: number, term: Term): boolean {
-    const columns = block.columns;
-    for (let column = 0; column < columns.length; column++) {
-      const kept = columns[column];
-      if (!kept) continue;
-      switch (kept.kind) {
-        case 'coded':
-          if ((this.flagsOf(column, term)?.[kept.codes[row] ?? 0] ?? 0) !== 0) return true;
+    within?: Uint8Array,
+  ): number {
+    marks.fill(0, from, to);
+    for (const field of fields) {
+      switch (field.kind) {
+        case 'coded': {
+          const { codes, flags } = field;
+          for (let row = from; row < to; row++) if (flags[codes[row] ?? 0]) marks[row] = 1;
           break;
-        case 'instant':
-          if (
-            term.kind === 'digits' &&
-            (term.instants ??= new InstantDigits(term.term)).matches(kept.values[row] ?? Number.NaN)
-          )
-            return true;
-          break;
-        case 'mixed':
-          if (this.mixedHas(kept, column, row, term)) return true;
-          break;
-        default: {
-          const slots = searchedSlots(kept, term.kind);
-          if (slots !== undefined && slotHas(slots, row, term.term)) return true;
         }
+        case 'slots':
+          slotsHolding(field.slots, field.term, (row) => {
+            if (row >= from && row < to) marks[row] = 1;
+          });
+          break;
+        default:
+          for (let row = from; row < to; row++)
+            if ((!within || within[row]) && holds(field, row)) marks[row] = 1;
       }
     }
-    return false;
+    let count = 0;
+    for (let row = from; row < to; row++) count += marks[row]!;
+    return count;
   }
 
   private mixedHas(
@@ -210,6 +233,18 @@ export class RowsSearch {
     const value = shown(this.reading, field, kept.values[row]);
     const label = this.reading.labelOf?.(field, value);
     return searchableTextOf(label === undefined ? [value] : [value, label])[term.kind].includes(term.term);
+  }
+
+  /** The bits of each day of column `column`'s date-times for `term`, judged once a day. */
+  private dayBits(column: number, term: Term, digits: InstantDigits): Int32Array {
+    const days = this.list.days(column);
+    let known = term.days[column];
+    if (known?.size !== days.size) {
+      const bits = new Int32Array(days.size);
+      days.values.forEach((day, code) => (bits[code] = typeof day === 'number' ? digits.dayBits(day) : 0));
+      known = term.days[column] = { size: days.size, bits };
+    }
+    return known.bits;
   }
 
   /** The codes of column `column`'s values that hold `term` (a flag a code); undefined when none does. */
@@ -259,6 +294,34 @@ export class RowsSearch {
       dictionary.texts.delete(old);
     }
     return made;
+  }
+}
+
+/** A field of a block as one term is looked for in it (RowsSearch.fieldsFor). */
+type Field =
+  | { kind: 'coded'; codes: Uint8Array | Uint16Array; flags: Uint8Array }
+  | { kind: 'slots'; slots: TextSlots; term: string }
+  | {
+      kind: 'instant';
+      kept: Extract<ColumnBlock, { kind: 'instant' }>;
+      digits: InstantDigits;
+      bits: Int32Array;
+    }
+  | { kind: 'mixed'; has: (row: number) => boolean };
+
+/** Whether row `row` holds the term in `field`. */
+function holds(field: Field, row: number): boolean {
+  switch (field.kind) {
+    case 'coded':
+      return (field.flags[field.codes[row] ?? 0] ?? 0) !== 0;
+    case 'slots':
+      return slotHas(field.slots, row, field.term);
+    case 'instant': {
+      const time = field.kept.times[row] ?? -1;
+      return time >= 0 && field.digits.holds(field.bits[field.kept.days[row] ?? 0] ?? 0, time);
+    }
+    case 'mixed':
+      return field.has(row);
   }
 }
 

@@ -29,7 +29,10 @@ export class SearchPreparation {
     this.timer = setTimeout(() => {
       const now = wanted();
       if (!now) return;
-      for (const resource of FINDER_LISTS) this.lists.prepare(now.source, { resource }, now.lang);
+      // The lists kept from an earlier session first: those are not read again.
+      void this.lists.whenRestored(now.source.connectionId).then(() => {
+        for (const resource of FINDER_LISTS) this.lists.prepare(now.source, { resource }, now.lang);
+      });
     }, this.afterMs);
     this.timer.unref();
   }

@@ -13,6 +13,23 @@ export type Starts = Uint16Array | Uint32Array;
 export interface TextSlots {
   text: string;
   starts: Starts;
+  /** The letters a to z its text has, a bit each (lettersOf: found at its first search). */
+  letters?: number;
+}
+
+/** The letters a to z of `text`, a bit each: a term with a letter a text lacks is not looked for in it. */
+export function letterBits(text: string): number {
+  let bits = 0;
+  for (let index = 0; index < text.length; index++) {
+    const letter = text.charCodeAt(index) - 97;
+    if (letter >= 0 && letter < 26) bits |= 1 << letter;
+  }
+  return bits;
+}
+
+/** The letters of `slots`' text, found once. */
+export function lettersOf(slots: TextSlots): number {
+  return (slots.letters ??= letterBits(slots.text));
 }
 
 /**
@@ -42,10 +59,11 @@ export function slotText({ text, starts }: TextSlots, slot: number): string {
   return text.slice(starts[slot], (starts[slot + 1] ?? 1) - 1);
 }
 
-/** Whether slot `slot` holds `term`. */
+/** Whether slot `slot` holds `term` (looked for in that slot only, not in the text after it). */
 export function slotHas({ text, starts }: TextSlots, slot: number, term: string): boolean {
-  const at = text.indexOf(term, starts[slot]);
-  return at >= 0 && at + term.length < (starts[slot + 1] ?? 0);
+  const end = (starts[slot + 1] ?? 1) - 1;
+  const start = starts[slot] ?? end;
+  return end - start >= term.length && text.slice(start, end).includes(term);
 }
 
 /** Calls `hit` with each slot that holds `term`, once a slot, in order. */
