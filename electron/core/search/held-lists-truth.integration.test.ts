@@ -100,6 +100,8 @@ describe('a held list made fresh against a server whose timestamps and count are
 
   it('the server clock stepped back ten minutes, then a rename: read whole, right', async () => {
     const records = customers(2_000);
+    // A record changed just before the list was read: the newest time held is the server's now.
+    records[7]!.updatedAt = iso(Date.now());
     const { lists, list, clock } = await heldOver(records);
     clock.offset = -10 * 60_000;
     Object.assign(records[1_500]!, { name: 'Zed Renamed', updatedAt: iso(Date.now() + clock.offset) });
