@@ -102,6 +102,29 @@ test("a desk's three lists held at once, each read once; any id opens its custom
     await opens(page, id, customerId, 2_000);
   expect(pagesRead()).toEqual(whole);
 
+  // A contact's email that dozens of customers' contacts share: Show all, and a click on the one
+  // sought opens it at once.
+  const owners = new Map<string, Set<number>>();
+  for (let index = 0; index < SIZE.contacts; index++) {
+    const { email, customerId } = contacts.at(index)!;
+    if (email) owners.set(email, (owners.get(email) ?? new Set()).add(customerId));
+  }
+  const [email, sharing] = [...owners].find(([, customers]) => customers.size >= 20 && customers.size <= 60)!;
+  const sought = idOf('CUS', [...sharing].at(-1)!);
+  await field(page).fill(email);
+  await page
+    .locator('.more-matches')
+    .getByRole('button', { name: /^Show all/ })
+    .click({ timeout: 10_000 });
+  await page
+    .getByRole('listbox', { name: 'Customers found' })
+    .getByRole('option')
+    .filter({ hasText: sought })
+    .first()
+    .click();
+  await expect(heading(page)).toContainText(sought, { timeout: 5_000 });
+  expect(pagesRead()).toEqual(whole);
+
   // French: one page of each list in French (the words it translates), not the lists again.
   await page.getByRole('button', { name: 'FR', exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
