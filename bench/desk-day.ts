@@ -277,7 +277,7 @@ async function morning(
   };
   // Within the morning's first minute (a real one: 20 desks do not start within two seconds), in no order.
   await sleep(((index * 7_919) % 97) * (MORNING_START_MS / 97));
-  if (kept) await lists.restore(source.connectionId, keptOf(index).load(source));
+  if (kept) await lists.restore(source.connectionId, keptOf(index).load(source, address.url));
   for (const resource of FINDER) lists.prepare(source, { resource }, 'en');
   for (let minute = 0; minute < MORNING_MINUTES; minute++) {
     for (const resource of FINDER) lists.use(source, { resource }, 'en');
@@ -304,7 +304,9 @@ async function dayBefore(count: number): Promise<void> {
       const agent = await agentOf(index);
       const held = FINDER.map((resource) => agent.lists.use(agent.source, { resource }, 'en'));
       while (held.some((list) => list.state !== 'held' || list.reading)) await sleep(50);
-      await keptOf(index).flush(held);
+      const kept = keptOf(index);
+      await kept.load(agent.source, address.url);
+      await kept.flush(held);
       agent.lists.close();
     }),
   );

@@ -5,7 +5,7 @@ import { ANY_FIELD } from '../../shared/filter.js';
 import type { ApiRecord } from '../../shared/schema.js';
 import type { ApiClient } from '../api/api-client.js';
 import { tempFolders } from '../testing/temp-folder.js';
-import { keychainSeal } from '../store/typed-text.js';
+import { keychainSeal, type TypedTextSeal } from '../store/typed-text.js';
 import { HeldList, type ListSource } from './held-list-state.js';
 import { listKey } from './held-lists.js';
 import { KEPT_UNUSED_MS, KeptLists } from './kept-lists.js';
@@ -26,6 +26,21 @@ function keychain(works = true) {
 }
 
 const source = (connectionId: string): ListSource => ({ connectionId, client: {} as ApiClient });
+/** The API a connection's lists are read from (its address and bundle). */
+const API = 'https://api.example.test/v1\nclient-1';
+
+/** Kept lists with `connections` taken in first (none kept yet), as the app does when one is chosen. */
+async function keptFor(
+  path: string,
+  seal: TypedTextSeal,
+  connections: string[],
+  notice = (_what: string) => undefined,
+  now?: () => number,
+) {
+  const kept = new KeptLists(path, seal, notice, now);
+  for (const connectionId of connections) await kept.load(source(connectionId), API);
+  return kept;
+}
 
 const RECORDS: ApiRecord[] = Array.from({ length: 1_200 }, (_, index) => ({
   id: `CON-${String(index).padStart(6, '0')}`,
@@ -74,10 +89,10 @@ describe('held lists kept between sessions', () => {
   it('gives back every record, its freshness and its words, sealed: no value in clear on disk', async () => {
     const path = join(await folder(), 'held-lists');
     const seal = keychain();
-    const kept = new KeptLists(path, seal, () => undefined);
+    const kept = await keptFor(path, seal, ['conn-1']);
     const list = heldList('conn-1');
     await kept.flush([list]);
-    const [back] = await new KeptLists(path, seal, () => undefined).load(source('conn-1'));
+    const [back] = await new KeptLists(path, seal, () => undefined).load(source('conn-1'), API);
     expect(back).toBeDefined();
     const records = Array.from({ length: back!.rows.length }, (_, index) => back!.rows.recordAt(index));
     expect(records).toEqual(RECORDS);
@@ -112,7 +127,7 @@ describe('held lists kept between sessions', () => {
   it('refuses a list moved to another connection, or changed by one byte, and reads it no more', async () => {
     const path = join(await folder(), 'held-lists');
     const seal = keychain();
-    const kept = new KeptLists(path, seal, () => undefined);
+    const kept = await keptFor(path, seal, ['conn-1', 'conn-2']);
     const listFiles = async () => (await filesIn(path)).filter((file) => file.endsWith('.list'));
     await kept.flush([heldList('conn-1')]);
     const [one] = await listFiles();
@@ -122,13 +137,13 @@ describe('held lists kept between sessions', () => {
     await rename(two!, one!);
     const unreadable: string[] = [];
     const again = new KeptLists(path, seal, (what) => unreadable.push(what));
-    expect(await again.load(source('conn-1'))).toEqual([]);
+    expect(await again.load(source('conn-1'), API)).toEqual([]);
     await kept.flush([heldList('conn-1')]);
     const [written] = await listFiles();
     const bytes = await readFile(written!);
     bytes[bytes.length - 40] = (bytes[bytes.length - 40] ?? 0) ^ 1;
     await writeFile(written!, bytes);
-    expect(await again.load(source('conn-1'))).toEqual([]);
+    expect(await again.load(source('conn-1'), API)).toEqual([]);
     expect(unreadable).toContain('unreadable');
     expect(await listFiles()).toEqual([]);
   });
@@ -136,7 +151,7 @@ describe('held lists kept between sessions', () => {
   it('keeps nothing without a keychain, and says so once', async () => {
     const path = join(await folder(), 'held-lists');
     const told: string[] = [];
-    const kept = new KeptLists(path, keychain(false), (what) => told.push(what));
+    const kept = await keptFor(path, keychain(false), ['conn-1', 'conn-2'], (what) => void told.push(what));
     await kept.flush([heldList('conn-1')]);
     await kept.flush([heldList('conn-2')]);
     expect((await filesIn(path)).filter((file) => !file.endsWith('/'))).toEqual([]);
@@ -147,21 +162,25 @@ describe('held lists kept between sessions', () => {
     const path = join(await folder(), 'held-lists');
     const seal = keychain();
     let now = Date.now();
-    const kept = new KeptLists(
-      path,
-      seal,
-      () => undefined,
-      () => now,
-    );
+    const kept = await keptFor(path, seal, ['conn-1', 'conn-2', 'conn-3'], undefined, () => now);
     await kept.flush([heldList('conn-1'), heldList('conn-2')]);
     await kept.forget('conn-1');
-    expect(await kept.load(source('conn-1'))).toEqual([]);
-    expect(await kept.load(source('conn-2'))).toHaveLength(1);
+    expect(await kept.load(source('conn-1'), API)).toEqual([]);
+    expect(await kept.load(source('conn-2'), API)).toHaveLength(1);
     now += KEPT_UNUSED_MS + 60_000;
     await kept.sweep();
-    expect(await kept.load(source('conn-2'))).toEqual([]);
+    expect(await kept.load(source('conn-2'), API)).toEqual([]);
     await kept.flush([heldList('conn-3')]);
     await kept.forget();
     expect(await filesIn(path)).toEqual([]);
+  });
+
+  it('deletes the lists of a connection that names another API since (edited by another process)', async () => {
+    const path = join(await folder(), 'held-lists');
+    const seal = keychain();
+    await (await keptFor(path, seal, ['conn-1'])).flush([heldList('conn-1')]);
+    const edited = new KeptLists(path, seal, () => undefined);
+    expect(await edited.load(source('conn-1'), 'https://another.example.test/v1\nclient-1')).toEqual([]);
+    expect(await new KeptLists(path, seal, () => undefined).load(source('conn-1'), API)).toEqual([]);
   });
 });

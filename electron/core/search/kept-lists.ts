@@ -34,9 +34,10 @@ const PRIVATE_FILE = 0o600;
 /** The file holding the list files' key, sealed by the keychain's (typed-text.ts). */
 const KEY_FILE = 'key';
 
-/** What is said in the clear of a kept list: whose it is, when it was last used, its nonce. */
+/** What is said in the clear of a kept list: whose it is (its connection, a hash of its API), when it was last used, its nonce. */
 interface Header {
   connectionId: string;
+  api: string;
   resource: Resource;
   usedAt: number;
   nonce: string;
@@ -59,7 +60,7 @@ interface ListDump {
 /**
  * The lists held for search, kept between sessions (docs/decisions/0015-held-lists-on-disk.md): each
  * a file of the data folder's `held-lists/`, AES-256-GCM with a fresh nonce at each write, bound to
- * its connection and list (associated data), under a key made once and kept sealed by the OS
+ * its connection, the API it was read from and its list (associated data), under a key made once and kept sealed by the OS
  * keychain (`TypedTextSeal`: safeStorage in the app, a keychain key through keytar in the browser
  * host). Without a keychain nothing is written (said once). A list is written half a minute after
  * it settles, deleted after 7 days unused, with its connection, or when the person asks.
@@ -67,6 +68,8 @@ interface ListDump {
 export class KeptLists {
   private key: Promise<Buffer | undefined> | undefined;
   private readonly pending = new Map<string, { list: HeldList; timer: NodeJS.Timeout }>();
+  /** By connection: a hash of the API and bundle its lists were read from (load says it). */
+  private readonly apis = new Map<string, string>();
   /** What each list's file holds now: its rows, and when it was last used then. */
   private readonly written = new Map<string, { serial: number; usedAt: number }>();
   private writing = Promise.resolve();
@@ -107,21 +110,27 @@ export class KeptLists {
     await this.writing;
   }
 
-  /** The lists of `source`'s connection kept from an earlier session, not older than KEPT_UNUSED_MS unused. */
-  async load(source: ListSource): Promise<HeldList[]> {
+  /**
+   * The lists of `source`'s connection kept from an earlier session, not older than KEPT_UNUSED_MS
+   * unused, and read from `api` (its address and bundle): a connection edited since names another,
+   * and its lists are deleted. The lists written from now on are bound to it.
+   */
+  async load(source: ListSource, api: string): Promise<HeldList[]> {
+    const bound = createHash('sha256').update(api).digest('base64');
+    this.apis.set(source.connectionId, bound);
     const lists: HeldList[] = [];
     for (const resource of KEPT) {
       const path = this.pathOf(source.connectionId, resource);
       const read = await this.read(path);
       if (!read) continue;
       const { header } = read;
-      if (
-        header.connectionId !== source.connectionId ||
-        header.resource !== resource ||
-        this.now() - header.usedAt > KEPT_UNUSED_MS
-      ) {
+      if (header.connectionId !== source.connectionId || header.resource !== resource) {
         await read.file.close();
-        if (this.now() - header.usedAt > KEPT_UNUSED_MS) await rm(path, { force: true });
+        continue;
+      }
+      if (this.now() - header.usedAt > KEPT_UNUSED_MS || header.api !== bound) {
+        await read.file.close();
+        await rm(path, { force: true });
         continue;
       }
       const dump = await this.open(header, read);
@@ -183,9 +192,12 @@ export class KeptLists {
   private async write(list: HeldList): Promise<void> {
     if (list.state !== 'held') return;
     const key = await this.keyNow();
-    if (!key) return;
+    const api = this.apis.get(list.source.connectionId);
+    // A list of a connection whose kept lists were not taken in (its API unknown) is not written.
+    if (!key || api === undefined) return;
     const header: Header = {
       connectionId: list.source.connectionId,
+      api,
       resource: list.view.resource,
       usedAt: list.lastUsed,
       nonce: randomBytes(NONCE_BYTES).toString('base64'),
@@ -246,7 +258,11 @@ export class KeptLists {
       const start = MAGIC.length + 4;
       if (start + length > first.length) throw new RangeError('not a kept list');
       const header = JSON.parse(first.toString('utf8', start, start + length)) as Header;
-      if (typeof header.connectionId !== 'string' || typeof header.usedAt !== 'number')
+      if (
+        typeof header.connectionId !== 'string' ||
+        typeof header.api !== 'string' ||
+        typeof header.usedAt !== 'number'
+      )
         throw new RangeError('not a kept list');
       return { header, file, start: start + length, size: info.size };
     } catch {
@@ -335,7 +351,10 @@ export class KeptLists {
 
 /** What the cipher binds a kept list to: its connection and list, as the header says them. */
 function associated(header: Header): Buffer {
-  return Buffer.from(JSON.stringify([MAGIC, header.connectionId, header.resource, header.usedAt]), 'utf8');
+  return Buffer.from(
+    JSON.stringify([MAGIC, header.connectionId, header.api, header.resource, header.usedAt]),
+    'utf8',
+  );
 }
 
 function dumpList(list: HeldList): ListDump {

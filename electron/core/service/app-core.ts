@@ -5,6 +5,7 @@ import {
   type RequestName,
 } from '../../shared/contract.js';
 import { DEMO_CONNECTION_ID } from '../../shared/demo-connection.js';
+import { audienceOf } from '../../shared/profile.js';
 import type { SessionStatus } from '../../shared/status.js';
 import { dataFiles } from '../app-paths.js';
 import { AuditLog } from '../export/audit-log.js';
@@ -83,7 +84,7 @@ export class AppCore {
     private readonly vault: Vault,
     private readonly ledger: GrantLedger,
     demoLedger: GrantLedger,
-    profiles: ProfileStore,
+    private readonly profiles: ProfileStore,
     private readonly settings: SettingsStore,
     private readonly desks: DeskStore,
     auditLog: AuditLog,
@@ -301,10 +302,17 @@ export class AppCore {
   private async select(caller: string, id: string): Promise<SessionStatus> {
     await this.connections.choose(caller, id);
     await this.settings.set({ connectionId: id });
-    // The lists kept of this connection from an earlier session: searches answer from them at once.
+    // The lists kept of this connection from an earlier session: searches answer from them at once,
+    // unless the connection now names another API or bundle (edited by `cdb` meanwhile).
     if (this.settings.get().keepLists !== false && !this.restored.has(id)) {
       this.restored.add(id);
-      void this.heldLists.restore(id, this.kept.load(this.chosenSource(caller)));
+      const profile = id === DEMO_CONNECTION_ID ? undefined : await this.profiles.get(id);
+      const api = profile
+        ? [profile.baseUrl, profile.apiPrefix, profile.authUrl, audienceOf(profile), profile.clientId].join(
+            '\n',
+          )
+        : DEMO_CONNECTION_ID;
+      void this.heldLists.restore(id, this.kept.load(this.chosenSource(caller), api));
     }
     // The lists of the connection this caller chose, in the language of then, unless turned off.
     this.preparation.schedule(() =>
