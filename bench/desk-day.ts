@@ -96,7 +96,7 @@ async function agentOf(index: number) {
 /** Each agent's data folder, where its lists are kept overnight, sealed by a keychain of the bench's own. */
 const folders = await Promise.all(clients.map(() => makeTempFolder('cdb-desk-day-')));
 const seal = keychainSeal({ keychainKey: () => Promise.resolve(Buffer.alloc(32, 9).toString('base64')) });
-const keptOf = (index: number) => new KeptLists(`${folders[index]}/held-lists`, seal, () => undefined);
+const keptOf = (index: number) => new KeptLists(`${folders[index]}/held-lists`, seal);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -104,6 +104,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 interface ScreenAnswer {
   at: number;
   ms: number;
+}
+
+/** The screen's answers of a day begun at `dayBegan`, and how one is timed. */
+function screenTimes(dayBegan: number) {
+  const times: ScreenAnswer[] = [];
+  const timed = async (work: () => Promise<unknown>) => {
+    const begin = performance.now();
+    await work().catch(() => undefined);
+    times.push({ at: begin - dayBegan, ms: performance.now() - begin });
+  };
+  return { times, timed };
 }
 
 /** An agent's day under `policy`, begun at `dayBegan`: the screen's answers. */
@@ -114,12 +125,7 @@ async function day(
   dayBegan: number,
 ): Promise<ScreenAnswer[]> {
   const { lists, source, connection } = agent;
-  const times: ScreenAnswer[] = [];
-  const timed = async (work: () => Promise<unknown>) => {
-    const begin = performance.now();
-    await work().catch(() => undefined);
-    times.push({ at: begin - dayBegan, ms: performance.now() - begin });
-  };
+  const { times, timed } = screenTimes(dayBegan);
   await sleep((offset % SCREEN_EVERY_MINUTES) * 97);
   if (policy === 'after') for (const resource of FINDER) lists.prepare(source, { resource }, 'en');
   let readAt = 0;
@@ -269,12 +275,7 @@ async function morning(
   dayBegan: number,
 ): Promise<ScreenAnswer[]> {
   const { lists, source, connection } = agent;
-  const times: ScreenAnswer[] = [];
-  const timed = async (work: () => Promise<unknown>) => {
-    const begin = performance.now();
-    await work().catch(() => undefined);
-    times.push({ at: begin - dayBegan, ms: performance.now() - begin });
-  };
+  const { times, timed } = screenTimes(dayBegan);
   // Within the morning's first minute (a real one: 20 desks do not start within two seconds), in no order.
   await sleep(((index * 7_919) % 97) * (MORNING_START_MS / 97));
   if (kept) await lists.restore(source.connectionId, keptOf(index).load(source, address.url));

@@ -10,22 +10,20 @@
 //   background, against the same once nothing is read (the median of 3 windows each).
 // Run inside the test session (a keychain): scripts/with-test-session.sh node --expose-gc --import tsx bench/held-lists.ts [--before REV]
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM } from '../e2e/chromium.js';
 import { loadUntilFirstRows, VIEWPORT } from './lib/app-in-chromium.js';
-import { startHostRun, type HostRun } from './lib/host-run.js';
+import { startHostProcess, type HostProcess } from '../e2e/host-process.js';
 import { percentiles, report, type Figure } from './lib/report.js';
 import { rendererOf } from './lib/renderer-of.js';
 
 const { values } = parseArgs({ options: { before: { type: 'string', default: '92c6207' } } });
 const stage = (what: string) => console.error(`bench/held-lists: ${what}`);
 const SIZE = ['--demo-customers', '100000', '--demo-contacts', '250000', '--demo-agreements', '300000'];
-/** What a ticket gives: a contact's id (the Demo's data, seed 1), and the customer it leads to. */
-const TICKET = { text: 'CON-00200002', customerId: '' };
+/** What a ticket gives: a contact's id (the Demo's data). */
+const TICKET = { text: 'CON-00200002' };
 
 stage(`building ${values.before} apart, and this tree`);
 const before = await rendererOf(values.before ?? '92c6207');
@@ -71,7 +69,7 @@ for (const { name, root } of trees) {
 
 const browser = await chromium.launch(CHROMIUM);
 /** The median of 3 windows' page load → first rows. */
-async function windows(host: HostRun, browser: Browser): Promise<number> {
+async function windows(host: HostProcess, browser: Browser): Promise<number> {
   const times: number[] = [];
   for (let window = 0; window < 3; window++) {
     const context = await browser.newContext({ viewport: VIEWPORT });
@@ -81,57 +79,52 @@ async function windows(host: HostRun, browser: Browser): Promise<number> {
   return percentiles(times).median;
 }
 
-/** From the host's start to the ticket's customer offered by the top bar (a search typed at once). */
-async function firstSearch(host: HostRun): Promise<number> {
+/** Starts the host of `tree` (or restarts `host`), and times its start → the ticket's customer offered by the top bar. */
+async function firstSearch(
+  start: () => Promise<HostProcess>,
+): Promise<{ host: HostProcess; seconds: number }> {
+  const spawned = performance.now();
+  const host = await start();
   for (let tries = 0; tries < 6_000; tries++) {
-    const answer = await host.call<{ suggestions: { customerId: string }[] }>('search.customers', {
+    const answer = (await host.call('search.customers', {
       text: TICKET.text,
       lang: 'en',
       limit: 8,
       read: true,
-    });
-    if (answer.suggestions.length) {
-      TICKET.customerId ||= answer.suggestions[0]?.customerId ?? '';
-      return (performance.now() - host.spawnedAt) / 1000;
-    }
+    })) as { suggestions: { customerId: string }[] };
+    if (answer.suggestions.length) return { host, seconds: (performance.now() - spawned) / 1000 };
     await new Promise((done) => setTimeout(done, 100));
   }
-  return NaN;
+  return { host, seconds: NaN };
 }
 
-async function allHeld(host: HostRun): Promise<void> {
+async function allHeld(host: HostProcess): Promise<void> {
   for (;;) {
-    const lists = await host.call<{ state: string; reading?: boolean; rereading: boolean }[]>(
-      'lists.status',
-      {},
-    );
+    const lists = (await host.call('lists.status', {})) as { state: string; rereading: boolean }[];
     if (lists.length >= 2 && lists.every((list) => list.state !== 'reading' && !list.rereading)) return;
     await new Promise((done) => setTimeout(done, 500));
   }
 }
 
 for (const { name, root } of trees) {
-  const folder = await mkdtemp(join(tmpdir(), 'cdb-held-lists-'));
-  const args = ['--data-dir', join(folder, 'data'), '--export-dir', join(folder, 'exports'), ...SIZE];
   stage(`${name}: a second window while the finder's lists are prepared`);
-  let host = await startHostRun(root, args);
+  // The app's own setting: the finder's lists prepared 5 s after the connection is chosen.
+  const start = () => startHostProcess(SIZE, {}, { prepareSearch: true, tree: root });
+  let host = await start();
   await windows(host, browser);
-  // The app prepares the finder's lists 5 s after its connection is chosen.
   await new Promise((done) => setTimeout(done, 6_000));
   const whilePrepared = await windows(host, browser);
   await host.stop();
-  await rm(folder, { recursive: true, force: true });
 
   stage(`${name}: start → first search on a fresh computer, then an idle window, then the next morning`);
-  host = await startHostRun(root, args);
-  const fresh = await firstSearch(host);
+  let answered = await firstSearch(start);
+  host = answered.host;
+  const fresh = answered.seconds;
   await allHeld(host);
   const idle = await windows(host, browser);
-  await host.stop();
-  host = await startHostRun(root, args);
-  const morning = await firstSearch(host);
-  await host.stop();
-  await rm(folder, { recursive: true, force: true });
+  answered = await firstSearch(() => host.restart());
+  const morning = answered.seconds;
+  await answered.host.stop();
   figures.push(
     { figure: `${name}: start → a contact's id answered, fresh computer`, value: fresh, unit: 's' },
     {

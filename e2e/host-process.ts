@@ -31,9 +31,16 @@ export interface HostProcess {
 export async function startHostProcess(
   extraArgs: string[] = [],
   env: NodeJS.ProcessEnv = {},
-  { prepareSearch = false }: { prepareSearch?: boolean } = {},
+  {
+    prepareSearch = false,
+    tree = '.',
+  }: {
+    prepareSearch?: boolean;
+    /** The tree whose host runs: this repository, or a worktree of an earlier commit (a bench's before). */
+    tree?: string;
+  } = {},
 ): Promise<HostProcess> {
-  return launch(await mkdtemp(join(tmpdir(), 'cdb-e2e-')), extraArgs, env, prepareSearch);
+  return launch(await mkdtemp(join(tmpdir(), 'cdb-e2e-')), extraArgs, env, prepareSearch, tree);
 }
 
 /** Starts the host on the folders under `root`. */
@@ -42,6 +49,7 @@ async function launch(
   extraArgs: string[],
   env: NodeJS.ProcessEnv,
   prepareSearch: boolean,
+  tree: string,
 ): Promise<HostProcess> {
   const dataDir = join(root, 'data');
   const exportDir = join(root, 'exports');
@@ -57,7 +65,7 @@ async function launch(
       exportDir,
       ...extraArgs,
     ],
-    { stdio: 'pipe', env: { ...process.env, ...env } },
+    { stdio: 'pipe', env: { ...process.env, ...env }, cwd: tree },
   );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -122,7 +130,7 @@ async function launch(
     },
     restart: async () => {
       await end();
-      return launch(root, extraArgs, env, prepareSearch);
+      return launch(root, extraArgs, env, prepareSearch, tree);
     },
     stop: async () => {
       await end();

@@ -15,6 +15,7 @@ import { ApiError, LONGEST_SERVER_WAIT_MS, retryAfterMs, serverMessageOf } from 
 import { httpCall, jsonOf, type Fetch } from '../net/http.js';
 import type { RequestLimiter } from '../rate/limiter.js';
 import type {
+  Answered,
   ApiLocation,
   CallOptions,
   OffsetPage,
@@ -38,12 +39,6 @@ const ENVELOPE_BYTES = 256 * 1024;
 const ENVELOPE_VALUES = 1_000;
 /** The schema listing's bounds: a few resources' fields, far below these. */
 const SCHEMA_ROWS = 500;
-
-/** A GET's answer: its body, and the server's clock then (its `Date` header, when it reads). */
-interface Answered {
-  body: unknown;
-  serverDate?: number;
-}
 
 /** How a GET is made and judged: its language, the caller's options, and what it may bring. */
 interface Get {

@@ -43,3 +43,9 @@ export interface CallOptions {
   signal?: AbortSignal;
   priority?: Priority;
 }
+
+/** A GET's answer: its body, and the server's clock then (its `Date` header, when it reads). */
+export interface Answered {
+  body: unknown;
+  serverDate?: number;
+}

@@ -2,7 +2,8 @@ import { PAGE_SIZE_MAX, type Language, type Resource } from '../../shared/api-ru
 import type { ApiRecord } from '../../shared/schema.js';
 import type { View } from '../../shared/view.js';
 import type { ApiClient } from '../api/api-client.js';
-import { idOf, type HeldRows } from './held-rows.js';
+import type { HeldRows } from './held-rows.js';
+import { idOf } from './id-index.js';
 
 /** The lists the API sorts by `updatedAt` and `createdAt` (spec: customers and contacts). */
 const SORTED_BY_TIME: ReadonlySet<Resource> = new Set(['customers', 'contacts']);

@@ -10,7 +10,8 @@ import {
   searchTermsOf,
   type SearchTerms,
 } from '../../shared/search.js';
-import type { HeldRows, RowsReading } from './held-rows.js';
+import type { HeldRows } from './held-rows.js';
+import type { RowsReading } from './rows-reading.js';
 import type { RowsSearch } from './rows-search.js';
 import { Slicer } from './slices.js';
 

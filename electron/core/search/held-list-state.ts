@@ -1,17 +1,60 @@
-import { API_LIMITS, PAGE_SIZE_MAX, type Language } from '../../shared/api-rules.js';
+import {
+  API_LIMITS,
+  LANGUAGES,
+  PAGE_SIZE_MAX,
+  type Language,
+  type Resource,
+} from '../../shared/api-rules.js';
+import type { AppErrorPayload } from '../../shared/errors.js';
 import type { HeldListStatus, HeldListView } from '../../shared/held-list.js';
 import type { SchemaField } from '../../shared/schema.js';
 import { labelsOf } from '../../shared/search.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { ServerClock } from './catch-up.js';
-import { HeldRows, type RowsReading } from './held-rows.js';
+import { HeldRows, type RowsDump } from './held-rows.js';
+import type { RowsReading } from './rows-reading.js';
 import type { ListReader } from './list-reader.js';
 import type { Words } from './translation-words.js';
+
+/** Progress is told a few times a second while a list is read, however fast its pages come. */
+const STATUS_INTERVAL_MS = 250;
+
+/** The key of a held list in core: its connection and list (resource, customer scope), not its language. */
+export function listKey(connectionId: string, view: HeldListView): string {
+  return JSON.stringify([connectionId, view.resource, view.customerId ?? null]);
+}
+
+/** A held list as it is kept between sessions (HeldList.dump). */
+export interface ListDump {
+  lang: Language;
+  asOf: number | undefined;
+  wholeAt: number | undefined;
+  clock: ServerClock | undefined;
+  total: number | undefined;
+  translations: [Language, { words: [string, [string, string][]][]; complete: boolean }][];
+  rows: RowsDump;
+}
 
 /** Where a list is read from: the chosen connection. */
 export interface ListSource {
   connectionId: string;
   client: ApiClient;
+}
+
+/** What the lists held for search are made with (held-lists.ts). */
+export interface HeldListsOptions {
+  budgetBytes?: number;
+  freshMs?: number;
+  /** Told each list's status: while it is read (a few times a second) and when its state changes. */
+  onStatus: (status: HeldListStatus) => void;
+  /** A failed read as its status tells it: the service's words for any failure (handed in, as it knows them all). */
+  errorPayloadOf: (error: unknown) => AppErrorPayload;
+  /** A list was settled (read whole or caught up): what keeps lists between sessions writes it. */
+  onSettled?: (list: HeldList) => void;
+  /** How often each list is read whole, instead of the period the office's share gives (list-freshness.ts). */
+  wholeReadEveryMs?: number;
+  /** A connection's lists were forgotten (edited, deleted): what keeps them deletes them too. */
+  onForgotten?: (connectionId: string) => void;
 }
 
 /** The words of one other language than the list was read in (translation-words.ts). */
@@ -136,6 +179,99 @@ export class HeldList {
       if (this.total !== undefined) status.scanSeconds = scanSeconds(this.total);
     }
     return status;
+  }
+
+  /** Its read stops (the user's Cancel): a held list stays as it was, the read that would have replaced it given up. */
+  stopReading(): void {
+    this.controller?.abort();
+    this.controller = undefined;
+    if (this.replacing) {
+      this.reader = undefined;
+      this.replacing = false;
+    } else if (this.state === 'reading') this.state = 'stopped';
+  }
+
+  /** It does not fit the budget: nothing of it is held (its searches scan), or a read that would replace it is given up. */
+  refuse(): void {
+    this.urgent = false;
+    const estimate = this.estimateWhole();
+    if (estimate !== undefined && Number.isFinite(estimate)) this.estimatedBytes ??= estimate;
+    if (this.replacing) this.replacing = false;
+    else {
+      this.state = 'too-long';
+      this.rows = this.newRows();
+    }
+    this.reader = undefined;
+  }
+
+  /** It is dropped: its reads stop, its timers end, nothing of it is held. */
+  letGo(): void {
+    this.controller?.abort();
+    this.controller = undefined;
+    for (const translation of this.translations.values()) translation.stop?.abort();
+    clearTimeout(this.freshness);
+    clearTimeout(this.toldLater);
+    this.state = 'dropped';
+    this.rows = this.newRows();
+    this.reader = undefined;
+  }
+
+  /** Calls `tell` now when `now`, else STATUS_INTERVAL_MS after it was last called, once for all asked meanwhile. */
+  told(tell: () => void, now: boolean): void {
+    const wait = STATUS_INTERVAL_MS - (performance.now() - this.lastTold);
+    if (!now && wait > 0) {
+      this.toldLater ??= setTimeout(() => {
+        this.toldLater = undefined;
+        this.told(tell, true);
+      }, wait);
+      return;
+    }
+    clearTimeout(this.toldLater);
+    this.toldLater = undefined;
+    this.lastTold = performance.now();
+    tell();
+  }
+
+  /** What keeps it between sessions (kept-lists.ts seals it). */
+  dump(): ListDump {
+    return {
+      lang: this.lang,
+      asOf: this.asOf,
+      wholeAt: this.wholeAt,
+      clock: this.clock,
+      total: this.total,
+      translations: [...this.translations].map(([lang, translation]) => [
+        lang,
+        {
+          words: [...translation.words].map(([field, words]) => [field, [...words]]),
+          complete: translation.complete,
+        },
+      ]),
+      rows: this.rows.dump(),
+    };
+  }
+
+  /** A list of `source`'s connection held whole as `dump` keeps it, last used at `usedAt`; throws on a dump it cannot be. */
+  static restore(source: ListSource, resource: Resource, dump: ListDump, usedAt: number): HeldList {
+    const view = { resource };
+    if (!LANGUAGES.includes(dump.lang)) throw new RangeError('a kept list of no known language');
+    const list = new HeldList(listKey(source.connectionId, view), source, view, dump.lang);
+    list.rows = HeldRows.restore(dump.rows);
+    list.state = 'held';
+    list.asOf = dump.asOf;
+    list.wholeAt = dump.wholeAt;
+    list.clock = dump.clock;
+    list.total = dump.total;
+    list.lastUsed = usedAt;
+    for (const [lang, translation] of dump.translations) {
+      list.translations.set(lang, {
+        words: new Map(translation.words.map(([field, words]) => [field, new Map(words)])),
+        complete: translation.complete,
+        learning: false,
+        version: 1,
+      });
+    }
+    return list;
   }
 
   /** The memory the whole list will take, from what was read and the count. */

@@ -151,7 +151,9 @@ describe('lists held for search', () => {
     const list = await until(lists, lists.use(source, { resource: 'customers' }, 'en'), ['too-long', 'held']);
     expect(list.state).toBe('too-long');
     expect(list.rows.length).toBe(0);
-    expect(pagesRead()).toBeLessThanOrEqual(3);
+    // Refused at the page whose rows pass 1 MB (the third), and the page asked ahead of it, which a
+    // busy machine may have sent before the refusal.
+    expect(pagesRead()).toBeLessThanOrEqual(4);
     const status = told.at(-1);
     expect(status).toMatchObject({ state: 'too-long', total: 5_000, budgetBytes: 1_000_000 });
     expect(status?.bytes).toBeLessThan(100_000);

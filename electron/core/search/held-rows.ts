@@ -1,11 +1,10 @@
 import type { ApiRecord } from '../../shared/schema.js';
 import type { SearchTerms } from '../../shared/search.js';
-import { RowIndex } from './id-index.js';
+import { idOf, numberIndex, RowIndex } from './id-index.js';
 import { ListColumns, type ColumnsDump } from './list-columns.js';
 import { RowBlock, type BlockDump } from './row-block.js';
-import { AS_READ, RowsSearch, shown, type RowsReading } from './rows-search.js';
-
-export { AS_READ, type RowsReading };
+import { AS_READ, shown, type RowsReading } from './rows-reading.js';
+import { RowsSearch } from './rows-search.js';
 
 let serials = 0;
 
@@ -195,15 +194,8 @@ export class HeldRows {
    * has it: what a ticket gives of an id is often its number without prefix or leading zeros.
    */
   indexByNumber(digits: string): number | undefined {
-    if (this.byNumber?.rows !== this.count) {
-      const index = new RowIndex((row) => numberOf(this.idAt(row) ?? ''));
-      for (let row = 0; row < this.count; row++) {
-        const number = numberOf(this.idAt(row) ?? '');
-        // An id that shares its number with another is not found by it.
-        if (number !== undefined) index.add(number, row);
-      }
-      this.byNumber = { rows: this.count, index };
-    }
+    if (this.byNumber?.rows !== this.count)
+      this.byNumber = { rows: this.count, index: numberIndex(this.count, (row) => this.idAt(row)) };
     return this.byNumber.index.find(digits.replace(/^0+(?=\d)/, ''));
   }
 
@@ -304,16 +296,4 @@ export class HeldRows {
     }
     return Math.max(0, low);
   }
-}
-
-/** A record's id as the id index keys it, if it has one. */
-export function idOf(record: ApiRecord): string | undefined {
-  const id = record.id;
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
-}
-
-/** The number in an id made of one run of digits ("CUS-00011004": "11004"), without leading zeros. */
-function numberOf(id: string): string | undefined {
-  const runs = id.match(/\d+/g);
-  return runs?.length === 1 ? runs[0]?.replace(/^0+(?=\d)/, '') : undefined;
 }

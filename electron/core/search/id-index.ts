@@ -1,3 +1,4 @@
+import type { ApiRecord } from '../../shared/schema.js';
 import { arrayBytes } from './text-slots.js';
 
 /** Slots kept per key at most before the table grows: lookups stay a probe or two. */
@@ -101,4 +102,27 @@ function hash(key: string): number {
     hash = Math.imul(hash, 0x01000193);
   }
   return hash >>> 0;
+}
+
+/** A record's id as the id index keys it, if it has one. */
+export function idOf(record: ApiRecord): string | undefined {
+  const id = record.id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
+/**
+ * The rows of `count` by their id's number ("CUS-00011004": "11004", without leading zeros), for
+ * an id made of one run of digits; an id that shares its number with another is not found by it.
+ */
+export function numberIndex(count: number, idAt: (row: number) => string | undefined): RowIndex {
+  const numberOf = (id: string) => {
+    const runs = id.match(/\d+/g);
+    return runs?.length === 1 ? runs[0]?.replace(/^0+(?=\d)/, '') : undefined;
+  };
+  const index = new RowIndex((row) => numberOf(idAt(row) ?? ''));
+  for (let row = 0; row < count; row++) {
+    const number = numberOf(idAt(row) ?? '');
+    if (number !== undefined) index.add(number, row);
+  }
+  return index;
 }

@@ -6,8 +6,7 @@ import type { ApiRecord } from '../../shared/schema.js';
 import type { ApiClient } from '../api/api-client.js';
 import { tempFolders } from '../testing/temp-folder.js';
 import { keychainSeal, type TypedTextSeal } from '../store/typed-text.js';
-import { HeldList, type ListSource } from './held-list-state.js';
-import { listKey } from './held-lists.js';
+import { HeldList, listKey, type ListSource } from './held-list-state.js';
 import { KEPT_UNUSED_MS, KeptLists } from './kept-lists.js';
 import { compileSearch, matchesOf } from './list-query.js';
 
@@ -30,14 +29,8 @@ const source = (connectionId: string): ListSource => ({ connectionId, client: {}
 const API = 'https://api.example.test/v1\nclient-1';
 
 /** Kept lists with `connections` taken in first (none kept yet), as the app does when one is chosen. */
-async function keptFor(
-  path: string,
-  seal: TypedTextSeal,
-  connections: string[],
-  notice = (_what: string) => undefined,
-  now?: () => number,
-) {
-  const kept = new KeptLists(path, seal, notice, now);
+async function keptFor(path: string, seal: TypedTextSeal, connections: string[], now?: () => number) {
+  const kept = new KeptLists(path, seal, () => true, now);
   for (const connectionId of connections) await kept.load(source(connectionId), API);
   return kept;
 }
@@ -92,7 +85,7 @@ describe('held lists kept between sessions', () => {
     const kept = await keptFor(path, seal, ['conn-1']);
     const list = heldList('conn-1');
     await kept.flush([list]);
-    const [back] = await new KeptLists(path, seal, () => undefined).load(source('conn-1'), API);
+    const [back] = await new KeptLists(path, seal).load(source('conn-1'), API);
     expect(back).toBeDefined();
     const records = Array.from({ length: back!.rows.length }, (_, index) => back!.rows.recordAt(index));
     expect(records).toEqual(RECORDS);
@@ -135,8 +128,7 @@ describe('held lists kept between sessions', () => {
     const two = (await listFiles()).find((file) => file !== one);
     // conn-2's file under conn-1's name: its header names conn-2, and it is sealed with conn-2 bound.
     await rename(two!, one!);
-    const unreadable: string[] = [];
-    const again = new KeptLists(path, seal, (what) => unreadable.push(what));
+    const again = new KeptLists(path, seal);
     expect(await again.load(source('conn-1'), API)).toEqual([]);
     await kept.flush([heldList('conn-1')]);
     const [written] = await listFiles();
@@ -144,25 +136,30 @@ describe('held lists kept between sessions', () => {
     bytes[bytes.length - 40] = (bytes[bytes.length - 40] ?? 0) ^ 1;
     await writeFile(written!, bytes);
     expect(await again.load(source('conn-1'), API)).toEqual([]);
-    expect(unreadable).toContain('unreadable');
     expect(await listFiles()).toEqual([]);
   });
 
-  it('keeps nothing without a keychain, and says so once', async () => {
+  it('keeps nothing without a keychain, and says so; nothing either when the person turned keeping off', async () => {
     const path = join(await folder(), 'held-lists');
-    const told: string[] = [];
-    const kept = await keptFor(path, keychain(false), ['conn-1', 'conn-2'], (what) => void told.push(what));
+    const kept = await keptFor(path, keychain(false), ['conn-1', 'conn-2']);
     await kept.flush([heldList('conn-1')]);
     await kept.flush([heldList('conn-2')]);
-    expect((await filesIn(path)).filter((file) => !file.endsWith('/'))).toEqual([]);
-    expect(told).toEqual(['no-keychain']);
+    expect(await filesIn(path)).toEqual([]);
+    expect(kept.state).toBe('no-keychain');
+    let keeping = true;
+    const off = new KeptLists(join(await folder(), 'held-lists'), keychain(), () => keeping);
+    await off.load(source('conn-1'), API);
+    keeping = false;
+    await off.flush([heldList('conn-1')]);
+    expect(off.state).toBe('off');
+    expect(await off.load(source('conn-1'), API)).toEqual([]);
   });
 
   it("deletes a connection's lists, all of them on request, and those unused for a week", async () => {
     const path = join(await folder(), 'held-lists');
     const seal = keychain();
     let now = Date.now();
-    const kept = await keptFor(path, seal, ['conn-1', 'conn-2', 'conn-3'], undefined, () => now);
+    const kept = await keptFor(path, seal, ['conn-1', 'conn-2', 'conn-3'], () => now);
     await kept.flush([heldList('conn-1'), heldList('conn-2')]);
     await kept.forget('conn-1');
     expect(await kept.load(source('conn-1'), API)).toEqual([]);
@@ -179,8 +176,8 @@ describe('held lists kept between sessions', () => {
     const path = join(await folder(), 'held-lists');
     const seal = keychain();
     await (await keptFor(path, seal, ['conn-1'])).flush([heldList('conn-1')]);
-    const edited = new KeptLists(path, seal, () => undefined);
+    const edited = new KeptLists(path, seal);
     expect(await edited.load(source('conn-1'), 'https://another.example.test/v1\nclient-1')).toEqual([]);
-    expect(await new KeptLists(path, seal, () => undefined).load(source('conn-1'), API)).toEqual([]);
+    expect(await new KeptLists(path, seal).load(source('conn-1'), API)).toEqual([]);
   });
 });

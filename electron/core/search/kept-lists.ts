@@ -1,17 +1,16 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LANGUAGES, type Language, type Resource } from '../../shared/api-rules.js';
-import { PRIVATE_FOLDER } from '../store/data-file.js';
-import { readSmallFile, UNTRUSTED_OPEN } from '../store/small-file.js';
+import type { Resource } from '../../shared/api-rules.js';
+import { DEMO_CONNECTION_ID } from '../../shared/demo-connection.js';
+import { audienceOf, type Profile } from '../../shared/profile.js';
+import { PRIVATE_FOLDER, writeDataFile } from '../store/data-file.js';
+import { readSmallFile } from '../store/small-file.js';
 import type { TypedTextSeal } from '../store/typed-text.js';
-import { HeldList, type ListSource } from './held-list-state.js';
-import { HeldRows, type RowsDump } from './held-rows.js';
+import { HeldList, listKey, type ListDump, type ListSource } from './held-list-state.js';
+import type { RowsDump } from './held-rows.js';
 import type { BlockDump } from './row-block.js';
-import { listKey } from './held-lists.js';
-import { PartsReader, toParts } from './parts-format.js';
-import type { ServerClock } from './catch-up.js';
+import { openSealed, readSealed, writeSealed, type SealedFile } from './sealed-list-file.js';
 
 /** The lists kept: a connection's own, never one customer's (small, and read again at once). */
 const KEPT: ReadonlySet<Resource> = new Set(['customers', 'contacts', 'agreements']);
@@ -21,41 +20,21 @@ export const KEPT_UNUSED_MS = 7 * 24 * 3_600_000;
 const WRITE_AFTER_MS = 30_000;
 /** At quit, a list whose rows did not change is written again only when used this much later than its file says. */
 const STALE_USE_MS = 24 * 3_600_000;
-/** A kept list's file is at most this large (a million rows of a wide list), never read past it. */
-const FILE_BYTES_MAX = 2 ** 31 - 1;
-const MAGIC = 'cdb-held-list 1\n';
-const NONCE_BYTES = 12;
-/** Written and read a megabyte at a time. */
-const CHUNK_BYTES = 2 ** 20;
-/** A kept list's clear header is at most this long. */
-const HEADER_BYTES_MAX = 4_096;
-const TAG_BYTES = 16;
-const PRIVATE_FILE = 0o600;
 /** The file holding the list files' key, sealed by the keychain's (typed-text.ts). */
 const KEY_FILE = 'key';
 
-/** What is said in the clear of a kept list: whose it is (its connection, a hash of its API), when it was last used, its nonce. */
-interface Header {
-  connectionId: string;
-  api: string;
-  resource: Resource;
-  usedAt: number;
-  nonce: string;
+/** What binds a connection's kept lists to the API they were read from: its address and bundle (a profile), or the Demo. */
+export function keptApiOf(
+  profile: Pick<Profile, 'baseUrl' | 'apiPrefix' | 'authUrl' | 'audience' | 'clientId'> | undefined,
+): string {
+  if (!profile) return DEMO_CONNECTION_ID;
+  return [profile.baseUrl, profile.apiPrefix, profile.authUrl, audienceOf(profile), profile.clientId].join(
+    '\n',
+  );
 }
 
 /** What a kept list's file holds first: the list without its rows' blocks, which follow it one by one. */
 type KeptHead = Omit<ListDump, 'rows'> & { rows: Omit<RowsDump, 'blocks'>; blocks: number };
-
-/** What a kept list holds, sealed. */
-interface ListDump {
-  lang: Language;
-  asOf: number | undefined;
-  wholeAt: number | undefined;
-  clock: ServerClock | undefined;
-  total: number | undefined;
-  translations: [Language, { words: [string, [string, string][]][]; complete: boolean }][];
-  rows: RowsDump;
-}
 
 /**
  * The lists held for search, kept between sessions (docs/decisions/0015-held-lists-on-disk.md): each
@@ -73,19 +52,27 @@ export class KeptLists {
   /** What each list's file holds now: its rows, and when it was last used then. */
   private readonly written = new Map<string, { serial: number; usedAt: number }>();
   private writing = Promise.resolve();
-  private saidNoKeychain = false;
+  /** The sweep of lists unused for a week, once a session. */
+  private swept: Promise<void> | undefined;
+  /** No keychain held the key when one was asked for: nothing is written (the status says so). */
+  private withoutKeychain = false;
 
   constructor(
     private readonly folder: string,
     private readonly seal: TypedTextSeal,
-    /** Told once, in the person's words' stead: why nothing is kept. */
-    private readonly notice: (what: 'no-keychain' | 'unreadable') => void,
+    /** Whether the person keeps the lists (the setting): when not, nothing is written or taken in. */
+    private readonly keeping: () => boolean = () => true,
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Whether the lists are kept, as the session's status says it. */
+  get state(): 'kept' | 'no-keychain' | 'off' {
+    return !this.keeping() ? 'off' : this.withoutKeychain ? 'no-keychain' : 'kept';
+  }
+
   /** The list settled: written soon (a list kept, not one customer's). */
   schedule(list: HeldList): void {
-    if (!KEPT.has(list.view.resource) || list.view.customerId !== undefined) return;
+    if (!this.keeping() || !KEPT.has(list.view.resource) || list.view.customerId !== undefined) return;
     const known = this.pending.get(list.key);
     if (known) known.list = list;
     else {
@@ -101,6 +88,7 @@ export class KeptLists {
    * quitting).
    */
   async flush(lists: readonly HeldList[]): Promise<void> {
+    if (!this.keeping()) return;
     for (const list of lists) {
       const written = this.written.get(list.key);
       if (!written || written.serial !== list.rows.serial || list.lastUsed - written.usedAt > STALE_USE_MS)
@@ -116,12 +104,12 @@ export class KeptLists {
    * and its lists are deleted. The lists written from now on are bound to it.
    */
   async load(source: ListSource, api: string): Promise<HeldList[]> {
-    const bound = createHash('sha256').update(api).digest('base64');
-    this.apis.set(source.connectionId, bound);
+    if (!this.keeping()) return [];
+    const bound = this.bind(source.connectionId, api);
     const lists: HeldList[] = [];
     for (const resource of KEPT) {
       const path = this.pathOf(source.connectionId, resource);
-      const read = await this.read(path);
+      const read = await openSealed(path);
       if (!read) continue;
       const { header } = read;
       if (header.connectionId !== source.connectionId || header.resource !== resource) {
@@ -133,22 +121,38 @@ export class KeptLists {
         await rm(path, { force: true });
         continue;
       }
-      const dump = await this.open(header, read);
+      const dump = await this.open(read);
       if (!dump) {
         await rm(path, { force: true });
-        this.notice('unreadable');
         continue;
       }
       try {
-        const list = restoreList(source, resource, dump, header.usedAt);
+        const list = HeldList.restore(source, resource, dump, header.usedAt);
         lists.push(list);
         this.written.set(list.key, { serial: list.rows.serial, usedAt: header.usedAt });
       } catch {
         await rm(path, { force: true });
-        this.notice('unreadable');
       }
     }
     return lists;
+  }
+
+  /**
+   * `load`, the first time a connection is chosen in the session (the first of all first deletes
+   * the lists of any connection unused for a week); undefined after (its lists are in).
+   */
+  loadOnce(source: ListSource, api: string): Promise<HeldList[]> | undefined {
+    if (this.apis.has(source.connectionId)) return undefined;
+    this.bind(source.connectionId, api);
+    this.swept ??= this.sweep();
+    return this.swept.then(() => this.load(source, api));
+  }
+
+  /** The lists of the connection written from now on are bound to `api`; its hash. */
+  private bind(connectionId: string, api: string): string {
+    const bound = createHash('sha256').update(api).digest('base64');
+    this.apis.set(connectionId, bound);
+    return bound;
   }
 
   /** Deletes the kept lists of a connection, or all of them (and the key) when none is named. */
@@ -173,7 +177,7 @@ export class KeptLists {
     for (const name of names) {
       if (!name.endsWith('.list')) continue;
       const path = join(this.folder, name);
-      const read = await this.read(path);
+      const read = await openSealed(path);
       await read?.file.close();
       if (!read || this.now() - read.header.usedAt > KEPT_UNUSED_MS) await rm(path, { force: true });
     }
@@ -195,125 +199,37 @@ export class KeptLists {
     const api = this.apis.get(list.source.connectionId);
     // A list of a connection whose kept lists were not taken in (its API unknown) is not written.
     if (!key || api === undefined) return;
-    const header: Header = {
+    const header = {
       connectionId: list.source.connectionId,
       api,
       resource: list.view.resource,
       usedAt: list.lastUsed,
-      nonce: randomBytes(NONCE_BYTES).toString('base64'),
     };
-    const cipher = createCipheriv('aes-256-gcm', key, Buffer.from(header.nonce, 'base64'));
-    cipher.setAAD(associated(header));
-    const path = this.pathOf(header.connectionId, header.resource);
-    const temporary = `${path}.${randomBytes(6).toString('hex')}.part`;
-    const file = await open(temporary, 'wx', PRIVATE_FILE);
-    try {
-      const head = Buffer.from(JSON.stringify(header), 'utf8');
-      await file.write(Buffer.concat([Buffer.from(MAGIC, 'latin1'), lengthOf(head.length), head]));
-      // A chunk at a time: the thread answers others between them.
-      let chunk: Buffer[] = [];
-      let bytes = 0;
-      const writeChunk = async () => {
-        await file.write(cipher.update(Buffer.concat(chunk)));
-        chunk = [];
-        bytes = 0;
-      };
-      // The list, then each block of its rows: a block at a time, the thread free between them.
-      const { rows, ...meta } = dumpList(list);
-      const { blocks, ...shared } = rows;
-      for (const tree of [{ ...meta, rows: shared, blocks: blocks.length }, ...blocks]) {
-        for (const part of toParts(tree)) {
-          chunk.push(part);
-          bytes += part.length;
-        }
-        if (bytes >= CHUNK_BYTES) await writeChunk();
-        else await nextTurn();
-      }
-      await writeChunk();
-      await file.write(Buffer.concat([cipher.final(), cipher.getAuthTag()]));
-      await file.sync();
-    } catch (error) {
-      await file.close();
-      await rm(temporary, { force: true });
-      throw error;
-    }
-    await file.close();
-    await rename(temporary, path);
+    // The list, then each block of its rows: a block at a time.
+    const { rows, ...meta } = list.dump();
+    const { blocks, ...shared } = rows;
+    const head: KeptHead = { ...meta, rows: shared, blocks: blocks.length };
+    await writeSealed(this.pathOf(header.connectionId, header.resource), header, [head, ...blocks], key);
     this.written.set(list.key, { serial: list.rows.serial, usedAt: header.usedAt });
   }
 
-  /** A kept list's header, and where its sealed body starts; undefined for a file that is not one (never followed if a link). */
-  private async read(
-    path: string,
-  ): Promise<{ header: Header; file: FileHandle; start: number; size: number } | undefined> {
-    const file = await open(path, UNTRUSTED_OPEN).catch(() => undefined);
-    if (!file) return undefined;
-    try {
-      const info = await file.stat();
-      if (!info.isFile() || info.size > FILE_BYTES_MAX) throw new RangeError('not a kept list');
-      const first = Buffer.alloc(Math.min(info.size, HEADER_BYTES_MAX));
-      await file.read(first, 0, first.length, 0);
-      if (first.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new RangeError('not a kept list');
-      const length = first.readUInt32LE(MAGIC.length);
-      const start = MAGIC.length + 4;
-      if (start + length > first.length) throw new RangeError('not a kept list');
-      const header = JSON.parse(first.toString('utf8', start, start + length)) as Header;
-      if (
-        typeof header.connectionId !== 'string' ||
-        typeof header.api !== 'string' ||
-        typeof header.usedAt !== 'number'
-      )
-        throw new RangeError('not a kept list');
-      return { header, file, start: start + length, size: info.size };
-    } catch {
-      await file.close();
+  /** The list a kept file holds; undefined when it cannot be opened (another key, changed on disk). */
+  private async open(read: SealedFile): Promise<ListDump | undefined> {
+    const key = await this.keyNow();
+    if (!key) {
+      await read.file.close();
       return undefined;
     }
-  }
-
-  /**
-   * The list a sealed body holds, read and decrypted a chunk at a time; undefined when it cannot be
-   * opened (another key, changed on disk: nothing read from it is used before its tag is checked).
-   */
-  private async open(
-    header: Header,
-    read: { file: FileHandle; start: number; size: number },
-  ): Promise<ListDump | undefined> {
-    const { file, start, size } = read;
-    try {
-      const key = await this.keyNow();
-      if (!key || size - start < TAG_BYTES) return undefined;
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(header.nonce, 'base64'));
-      decipher.setAAD(associated(header));
-      const tag = Buffer.alloc(TAG_BYTES);
-      await file.read(tag, 0, TAG_BYTES, size - TAG_BYTES);
-      decipher.setAuthTag(tag);
-      const reader = new PartsReader();
-      const chunk = Buffer.alloc(CHUNK_BYTES);
-      for (let at = start; at < size - TAG_BYTES;) {
-        const { bytesRead } = await file.read(chunk, 0, Math.min(CHUNK_BYTES, size - TAG_BYTES - at), at);
-        if (bytesRead === 0) return undefined;
-        reader.push(decipher.update(chunk.subarray(0, bytesRead)));
-        at += bytesRead;
-      }
-      decipher.final();
-      const [first, ...blocks] = reader.trees() as [KeptHead, ...BlockDump[]];
-      if (first.blocks !== blocks.length) return undefined;
-      return { ...first, rows: { ...first.rows, blocks } };
-    } catch {
-      return undefined;
-    } finally {
-      await file.close();
-    }
+    const trees = await readSealed(read, key);
+    if (!trees) return undefined;
+    const [first, ...blocks] = trees as [KeptHead, ...BlockDump[]];
+    return first.blocks === blocks.length ? { ...first, rows: { ...first.rows, blocks } } : undefined;
   }
 
   /** The key of the list files: made once, kept sealed by the keychain's key; undefined without a keychain. */
   private keyNow(): Promise<Buffer | undefined> {
     this.key ??= this.makeKey().then((key) => {
-      if (!key && !this.saidNoKeychain) {
-        this.saidNoKeychain = true;
-        this.notice('no-keychain');
-      }
+      this.withoutKeychain = !key;
       // Asked again next time: a keychain unlocked later keeps the lists from then on.
       if (!key) this.key = undefined;
       return key;
@@ -335,11 +251,7 @@ export class KeptLists {
     const made = randomBytes(32);
     const text = await this.seal.seal(made.toString('base64'));
     if (text === undefined) return undefined;
-    const temporary = `${path}.${randomBytes(6).toString('hex')}.part`;
-    const file = await open(temporary, 'wx', PRIVATE_FILE);
-    await file.writeFile(text);
-    await file.close();
-    await rename(temporary, path);
+    await writeDataFile(path, text);
     return made;
   }
 
@@ -347,58 +259,4 @@ export class KeptLists {
     const name = createHash('sha256').update(listKey(connectionId, { resource })).digest('hex').slice(0, 32);
     return join(this.folder, `${name}.list`);
   }
-}
-
-/** What the cipher binds a kept list to: its connection and list, as the header says them. */
-function associated(header: Header): Buffer {
-  return Buffer.from(
-    JSON.stringify([MAGIC, header.connectionId, header.api, header.resource, header.usedAt]),
-    'utf8',
-  );
-}
-
-function dumpList(list: HeldList): ListDump {
-  return {
-    lang: list.lang,
-    asOf: list.asOf,
-    wholeAt: list.wholeAt,
-    clock: list.clock,
-    total: list.total,
-    translations: [...list.translations].map(([lang, translation]) => [
-      lang,
-      {
-        words: [...translation.words].map(([field, words]) => [field, [...words]]),
-        complete: translation.complete,
-      },
-    ]),
-    rows: list.rows.dump(),
-  };
-}
-
-function restoreList(source: ListSource, resource: Resource, dump: ListDump, usedAt: number): HeldList {
-  const view = { resource };
-  if (!LANGUAGES.includes(dump.lang)) throw new RangeError('a kept list of no known language');
-  const list = new HeldList(listKey(source.connectionId, view), source, view, dump.lang);
-  list.rows = HeldRows.restore(dump.rows);
-  list.state = 'held';
-  list.asOf = dump.asOf;
-  list.wholeAt = dump.wholeAt;
-  list.clock = dump.clock;
-  list.total = dump.total;
-  list.lastUsed = usedAt;
-  for (const [lang, translation] of dump.translations) {
-    list.translations.set(lang, {
-      words: new Map(translation.words.map(([field, words]) => [field, new Map(words)])),
-      complete: translation.complete,
-      learning: false,
-      version: 1,
-    });
-  }
-  return list;
-}
-
-function lengthOf(length: number): Buffer {
-  const buffer = Buffer.alloc(4);
-  buffer.writeUInt32LE(length);
-  return buffer;
 }

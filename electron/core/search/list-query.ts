@@ -1,7 +1,8 @@
 import { ANY_FIELD, compileFilter, type FieldKind, type FilterCondition } from '../../shared/filter.js';
 import type { ApiRecord } from '../../shared/schema.js';
 import { isBlank, searchTermsOf, type LabelOf, type SearchTerms } from '../../shared/search.js';
-import { AS_READ, type HeldRows, type RowsReading } from './held-rows.js';
+import type { HeldRows } from './held-rows.js';
+import { AS_READ, type RowsReading } from './rows-reading.js';
 import { orderedBySort } from './match-order.js';
 import { isAbort } from '../engine-errors.js';
 import { Slicer } from './slices.js';

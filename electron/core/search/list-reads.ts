@@ -67,11 +67,22 @@ export class ListReads {
     // The schema's labels of coded values are searched too: asked beside the first page.
     const fields = this.learnFields(list, list.lang);
     try {
+      // The count the window asked a moment ago serves: one count per list. Else it is asked beside
+      // the first page, which waits for it: the count tells the progress, the time left and, from
+      // the first page on, whether the list can fit at all (whatever comes first on a busy machine).
+      list.total ??= this.counts.fresh(list.source.connectionId, list.view);
+      const counted =
+        list.total === undefined && !list.reader
+          ? client.count(list.view, { signal: controller.signal, priority: priority() }).then(
+              (total) => void (list.total = total),
+              () => undefined,
+            )
+          : undefined;
       const reader = (list.reader ??= new ListReader({
         client,
         view: list.view,
         lang: list.lang,
-        ready: fields,
+        ready: Promise.all([fields, counted]),
         newRows: () => list.newRows(),
         fits: () => this.lists.fits(list),
         priority,
@@ -80,16 +91,9 @@ export class ListReads {
           this.lists.tell(list);
         },
       }));
+      reader.total = list.total;
+      void counted?.then(() => (reader.total = list.total));
       if (!list.replacing) list.rows = reader.rows;
-      // The count the window asked a moment ago serves: one count per list.
-      list.total ??= this.counts.fresh(list.source.connectionId, list.view);
-      if (list.total === undefined) {
-        // The count tells the progress and the time left, and whether the list can fit at all.
-        void client.count(list.view, { signal: controller.signal, priority: priority() }).then(
-          (total) => ((list.total = total), (reader.total = total)),
-          () => undefined,
-        );
-      }
       const end = await reader.read(controller.signal);
       if (list.controller !== controller) return;
       if (end === 'too-long') this.lists.refuse(list);

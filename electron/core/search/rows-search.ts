@@ -1,40 +1,11 @@
-import { searchableTextOf, type LabelOf, type SearchTerms } from '../../shared/search.js';
+import { searchableTextOf, type SearchTerms } from '../../shared/search.js';
 import { InstantDigits } from './instants.js';
 import type { ListColumns } from './list-columns.js';
-import type { ColumnBlock, RowBlock } from './row-block.js';
-import {
-  letterBits,
-  lettersOf,
-  slotHas,
-  slotsBytes,
-  slotsHolding,
-  slotsOf,
-  slotsStarting,
-  type TextSlots,
-} from './text-slots.js';
+import type { ColumnBlock } from './block-columns.js';
+import type { RowBlock } from './row-block.js';
+import { dictionaryText, shown, type DictionaryText, type RowsReading } from './rows-reading.js';
+import { letterBits, lettersOf, slotHas, slotsHolding, slotsStarting, type TextSlots } from './text-slots.js';
 import type { ValueDictionary } from './value-dictionary.js';
-
-/**
- * How a held list is shown in one language (docs/decisions/0014-held-lists-kept.md): the list keeps
- * its values as the API gave them in the language it was read in; another language shows its
- * translated fields' words instead, and the labels its schema gives coded values.
- */
-export interface RowsReading {
-  /** Tells readings apart (a language, and the words known of it then): dictionaries keep their text by it. */
-  key: string;
-  /** By field: a value as the list holds it, and as this language writes it. */
-  words?: ReadonlyMap<string, ReadonlyMap<string, string>>;
-  labelOf?: LabelOf;
-}
-
-/** The list as it was read. */
-export const AS_READ: RowsReading = { key: '' };
-
-/** `value` of `field` as `reading` shows it. */
-export function shown(reading: RowsReading, field: string, value: unknown): unknown {
-  if (typeof value !== 'string' || !reading.words) return value;
-  return reading.words.get(field)?.get(value) ?? value;
-}
 
 type Kind = 'words' | 'digits';
 
@@ -50,8 +21,6 @@ interface Term {
   /** Its letters a to z (letterBits): a field without one of them cannot hold it. */
   letters: number;
 }
-/** Readings whose dictionary texts are kept at once (a language or two, as their words grow). */
-const TEXTS_KEPT = 4;
 
 /**
  * One search over the blocks of a held list in one reading (its terms: search.ts): each field of
@@ -271,29 +240,8 @@ export class RowsSearch {
   }
 
   /** A dictionary's values as the reading shows them, a slot each: folded words and digits. */
-  private dictionaryText(column: number): { words: TextSlots; digits: TextSlots } {
-    const dictionary = this.dictionary(column);
-    const kept = dictionary.texts.get(this.reading.key);
-    if (kept?.size === dictionary.size) return kept;
-    const field = this.list.names[column] ?? '';
-    const words: string[] = [];
-    const digits: string[] = [];
-    for (const value of dictionary.values) {
-      const seen = shown(this.reading, field, value);
-      const label = this.reading.labelOf?.(field, value);
-      const text = searchableTextOf(label === undefined ? [seen] : [seen, label]);
-      words.push(text.words);
-      digits.push(text.digits);
-    }
-    const made = { size: dictionary.size, words: slotsOf(words), digits: slotsOf(digits), bytes: 0 };
-    made.bytes = slotsBytes(made.words) + slotsBytes(made.digits);
-    dictionary.texts.delete(this.reading.key);
-    dictionary.texts.set(this.reading.key, made);
-    for (const old of dictionary.texts.keys()) {
-      if (dictionary.texts.size <= TEXTS_KEPT) break;
-      dictionary.texts.delete(old);
-    }
-    return made;
+  private dictionaryText(column: number): DictionaryText {
+    return dictionaryText(this.list, column, this.reading);
   }
 }
 

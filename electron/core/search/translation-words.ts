@@ -1,5 +1,6 @@
 import type { ApiRecord } from '../../shared/schema.js';
-import { idOf, type HeldRows } from './held-rows.js';
+import type { HeldRows } from './held-rows.js';
+import { idOf } from './id-index.js';
 
 /** By field: a value as the held list has it, and as another language writes it. */
 export type Words = Map<string, Map<string, string>>;

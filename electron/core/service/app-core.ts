@@ -5,7 +5,6 @@ import {
   type RequestName,
 } from '../../shared/contract.js';
 import { DEMO_CONNECTION_ID } from '../../shared/demo-connection.js';
-import { audienceOf } from '../../shared/profile.js';
 import type { SessionStatus } from '../../shared/status.js';
 import { dataFiles } from '../app-paths.js';
 import { AuditLog } from '../export/audit-log.js';
@@ -29,6 +28,7 @@ import { deskHandlers } from './desk-handlers.js';
 import { DeskStore } from '../store/desks.js';
 import { keychainSeal, type TypedTextSeal } from '../store/typed-text.js';
 import { searchHandlers } from './search-handlers.js';
+import { settingsHandlers } from './settings-handlers.js';
 import type { AppCoreOptions } from './app-core-options.js';
 import { dataHandlers } from './data-handlers.js';
 import { exportHandlers } from './export-handlers.js';
@@ -36,7 +36,7 @@ import { ProxyLogins } from '../connections/proxy-logins.js';
 import { LinkInbox } from './link-inbox.js';
 import { SearchPreparation } from '../search/search-preparation.js';
 import { HeldLists, type ListSource } from '../search/held-lists.js';
-import { KeptLists } from '../search/kept-lists.js';
+import { keptApiOf, KeptLists } from '../search/kept-lists.js';
 
 export type { DemoServer };
 export type { AppCoreOptions };
@@ -68,12 +68,8 @@ export class AppCore {
   private readonly heldLists: HeldLists;
   /** The finder's lists read at idle after a connection is chosen, before anyone searches. */
   private readonly preparation: SearchPreparation;
-  /** The held lists kept between sessions, sealed (docs/decisions/0015-held-lists-on-disk.md). */
+  /** The held lists kept between sessions, sealed (decision 15). */
   private readonly kept: KeptLists;
-  /** No keychain seals what is kept: the lists were not kept (said in the session's status). */
-  private keptWithoutKeychain = false;
-  /** The connections whose kept lists were taken in this session (once each). */
-  private readonly restored = new Set<string>();
   /** The logins proxies ask Electron main for (its `login` event): kept ones, else the window asks. */
   readonly proxyLogins: ProxyLogins;
   /** The cdb:// links the system hands Electron main, kept until a window takes them. */
@@ -114,19 +110,19 @@ export class AppCore {
       options.routeOf,
     );
     this.exports = new ExportJobs(options, auditLog, (progress) => emit('export.progress', progress));
-    this.kept = new KeptLists(dataFiles(options.dataDir).heldLists, seal, (what) => {
-      if (what === 'no-keychain') this.keptWithoutKeychain = true;
-    });
+    this.kept = new KeptLists(
+      dataFiles(options.dataDir).heldLists,
+      seal,
+      () => this.settings.get().keepLists !== false,
+    );
     this.heldLists = new HeldLists({
       budgetBytes: options.searchBudgetBytes,
       onStatus: (status) => emit('lists.status', status),
       errorPayloadOf: toErrorPayload,
-      onSettled: (list) => {
-        if (this.settings.get().keepLists !== false) this.kept.schedule(list);
-      },
+      onSettled: (list) => this.kept.schedule(list),
       onForgotten: (connectionId) => void this.kept.forget(connectionId),
     });
-    this.preparation = new SearchPreparation(this.heldLists, options.prepareSearchAfterMs);
+    this.preparation = new SearchPreparation(this.heldLists, this.kept, options.prepareSearchAfterMs);
     this.proxyLogins = new ProxyLogins(vault, (challenge) => emit('proxy.login', challenge));
     this.links = new LinkInbox((link) => emit('link.open', link));
   }
@@ -150,8 +146,6 @@ export class AppCore {
       new AuditLog(files.auditLog),
       seal,
     );
-    // Lists unused for a week go, whichever connection they were of.
-    void core.kept.sweep();
     const kept = (what: string, report: DamagedFileReport | undefined) =>
       report &&
       core.notices.push(`${what} could not be read (${report.reason}); it was kept as ${report.movedTo}.`);
@@ -187,17 +181,12 @@ export class AppCore {
       await this.connections.active(caller)?.connection.tokens.retry();
       return this.status(caller);
     },
-    'settings.get': () => Promise.resolve(this.settings.get()),
-    'settings.set': async (changes) => {
-      const before = this.settings.get().language;
-      const settings = await this.settings.set(changes);
-      // A clean start asked for: where the windows were is dropped, not only no longer read.
-      if (changes.startClean) await this.desks.clear();
-      // Lists no longer kept: those kept are deleted now, not only no longer written.
-      if (changes.keepLists === false) await this.kept.forget();
-      if (settings.language !== before) this.emit('language.changed', { language: settings.language });
-      return settings;
-    },
+    ...settingsHandlers(() => ({
+      settings: this.settings,
+      desks: this.desks,
+      kept: this.kept,
+      languageChanged: (payload) => this.emit('language.changed', payload),
+    })),
     ...savedViewHandlers(
       () => this.settings,
       (caller) => this.connections.active(caller)?.id,
@@ -261,10 +250,7 @@ export class AppCore {
   async close(): Promise<void> {
     this.requests.cancelAll();
     const exportsEnded = this.exports.cancelAll();
-    this.preparation.close();
-    // What the lists became this session is kept for the next, then they are let go.
-    if (this.settings.get().keepLists !== false)
-      await this.kept.flush(this.heldLists.all()).catch(() => undefined);
+    await this.preparation.close();
     this.heldLists.close();
     this.limiters.closeAll();
     this.tokens.closeAll();
@@ -291,8 +277,7 @@ export class AppCore {
       token: active ? tokenStatus(active.connection.tokens.state()) : null,
       keychainProblem: this.vault.unavailable?.message ?? null,
       notices: [...this.notices],
-      listsKept:
-        this.settings.get().keepLists === false ? 'off' : this.keptWithoutKeychain ? 'no-keychain' : 'kept',
+      listsKept: this.kept.state,
       canRevealFiles: this.exports.canReveal,
       writesClipboard: this.writeClipboard !== undefined,
     };
@@ -302,20 +287,9 @@ export class AppCore {
   private async select(caller: string, id: string): Promise<SessionStatus> {
     await this.connections.choose(caller, id);
     await this.settings.set({ connectionId: id });
-    // The lists kept of this connection from an earlier session: searches answer from them at once,
-    // unless the connection now names another API or bundle (edited by `cdb` meanwhile).
-    if (this.settings.get().keepLists !== false && !this.restored.has(id)) {
-      this.restored.add(id);
-      const profile = id === DEMO_CONNECTION_ID ? undefined : await this.profiles.get(id);
-      const api = profile
-        ? [profile.baseUrl, profile.apiPrefix, profile.authUrl, audienceOf(profile), profile.clientId].join(
-            '\n',
-          )
-        : DEMO_CONNECTION_ID;
-      void this.heldLists.restore(id, this.kept.load(this.chosenSource(caller), api));
-    }
-    // The lists of the connection this caller chose, in the language of then, unless turned off.
-    this.preparation.schedule(() =>
+    // Its kept lists (bound to the API it names now), then the finder's lists, unless turned off.
+    const profile = id === DEMO_CONNECTION_ID ? undefined : await this.profiles.get(id);
+    this.preparation.chosen(this.chosenSource(caller), keptApiOf(profile), () =>
       this.settings.get().prepareSearch === false || !this.connections.active(caller)
         ? undefined
         : { source: this.chosenSource(caller), lang: this.settings.get().language },

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { HeldListStatus } from '../../shared/held-list.js';
 import type { HeldList } from '../search/held-list-state.js';
 import type { HeldLists } from '../search/held-lists.js';
-import { AS_READ, HeldRows } from '../search/held-rows.js';
+import { HeldRows } from '../search/held-rows.js';
+import { AS_READ } from '../search/rows-reading.js';
 import { RequestRegistry } from './request-registry.js';
 import { searchHandlers } from './search-handlers.js';
 

@@ -1,0 +1,65 @@
+import type { LabelOf } from '../../shared/search.js';
+import { searchableTextOf } from '../../shared/search.js';
+import type { ListColumns } from './list-columns.js';
+import { slotsBytes, slotsOf, type TextSlots } from './text-slots.js';
+
+/**
+ * How a held list is shown in one language (docs/decisions/0014-held-lists-kept.md): the list keeps
+ * its values as the API gave them in the language it was read in; another language shows its
+ * translated fields' words instead, and the labels its schema gives coded values.
+ */
+export interface RowsReading {
+  /** Tells readings apart (a language, and the words known of it then): dictionaries keep their text by it. */
+  key: string;
+  /** By field: a value as the list holds it, and as this language writes it. */
+  words?: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  labelOf?: LabelOf;
+}
+
+/** The list as it was read. */
+export const AS_READ: RowsReading = { key: '' };
+
+/** `value` of `field` as `reading` shows it. */
+export function shown(reading: RowsReading, field: string, value: unknown): unknown {
+  if (typeof value !== 'string' || !reading.words) return value;
+  return reading.words.get(field)?.get(value) ?? value;
+}
+
+/** Readings whose dictionary texts are kept at once (a language or two, as their words grow). */
+const TEXTS_KEPT = 4;
+
+/** A dictionary's values as a reading shows them, a slot each: folded words, and digits. */
+export interface DictionaryText {
+  words: TextSlots;
+  digits: TextSlots;
+}
+
+/**
+ * Column `column`'s dictionary as `reading` shows it (each value in that language, with its label),
+ * made once and kept on the dictionary while it holds no more values than then.
+ */
+export function dictionaryText(list: ListColumns, column: number, reading: RowsReading): DictionaryText {
+  const dictionary = list.dictionaries[column];
+  if (!dictionary) throw new RangeError(`no column ${column}`);
+  const kept = dictionary.texts.get(reading.key);
+  if (kept?.size === dictionary.size) return kept;
+  const field = list.names[column] ?? '';
+  const words: string[] = [];
+  const digits: string[] = [];
+  for (const value of dictionary.values) {
+    const seen = shown(reading, field, value);
+    const label = reading.labelOf?.(field, value);
+    const text = searchableTextOf(label === undefined ? [seen] : [seen, label]);
+    words.push(text.words);
+    digits.push(text.digits);
+  }
+  const made = { size: dictionary.size, words: slotsOf(words), digits: slotsOf(digits), bytes: 0 };
+  made.bytes = slotsBytes(made.words) + slotsBytes(made.digits);
+  dictionary.texts.delete(reading.key);
+  dictionary.texts.set(reading.key, made);
+  for (const old of dictionary.texts.keys()) {
+    if (dictionary.texts.size <= TEXTS_KEPT) break;
+    dictionary.texts.delete(old);
+  }
+  return made;
+}
