@@ -111,6 +111,20 @@ test('Enter opens the customer a number, a contact id or an agreement id names, 
     await expect(heading(page), id).toContainText(customerId, { timeout: 60_000 });
     await expect(field).toHaveValue('');
   }
+
+  // The customer's route fails with something other than "no such customer": that says nothing of
+  // the id, so it is said and no page opens on a guess (it opened "Customer CON-…").
+  const unsure = idOf('CON', contacts.at(4_322)!.id);
+  const opened = await heading(page).textContent();
+  own.demo.faults.failWhere((url) => url.pathname.startsWith(`/v1/customers/${unsure}/`), { status: 400 });
+  const askedUnsure = page.waitForRequest('**/api/search.customers');
+  await field.fill(unsure);
+  await askedUnsure;
+  await field.press('Enter');
+  await expect(problem).toHaveText(/^The API answered with an error \(HTTP 400\)/);
+  await expect(heading(page)).toHaveText(opened ?? '');
+  await expect(field).toHaveValue(unsure);
+  own.demo.faults.failWhere(undefined);
   await page.unroute('**/api/search.customers');
 
   // An id nothing has, and words no customer has: the text stays, said so; no page opens.

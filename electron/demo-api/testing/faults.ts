@@ -31,6 +31,8 @@ export interface DemoFaults {
   delayNext(count: number, ms: number): void;
   /** Every API call whose address `match` accepts waits `ms` more, until called with undefined. */
   delayWhere(match: ((url: URL) => boolean) | undefined, ms?: number): void;
+  /** Every API call whose address `match` accepts gets `answer`, until called with undefined. */
+  failWhere(match: ((url: URL) => boolean) | undefined, answer?: FaultAnswer): void;
   /** Every token issued so far is refused (401), as after a key rotation: now, or after `afterCalls` API calls. */
   revokeTokens(afterCalls?: number): void;
   /** Runs `change` before each API call is answered, with its address: a test changes the data between pages. */
@@ -52,6 +54,7 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
   let revokeIn: number | undefined;
   let beforeCall: ((url: URL) => void) | undefined;
   let slow: { match: (url: URL) => boolean; ms: number } | undefined;
+  let failing: { match: (url: URL) => boolean; answer: FaultAnswer } | undefined;
   const requests: string[] = [];
   const api = await startDemoServer(options, {
     intercept: async (url) => {
@@ -64,7 +67,7 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
       }
       const delay = (delays.shift() ?? 0) + (slow?.match(url) ? slow.ms : 0);
       if (delay) await sleep(delay);
-      const failure = failures.shift();
+      const failure = failures.shift() ?? (failing?.match(url) ? failing.answer : undefined);
       return failure && faultReply(failure);
     },
     onAuthority: (created) => (authority = created),
@@ -79,6 +82,7 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
         ),
       delayNext: (count, ms) => delays.push(...Array<number>(count).fill(ms)),
       delayWhere: (match, ms = 0) => void (slow = match && { match, ms }),
+      failWhere: (match, answer = {}) => void (failing = match && { match, answer }),
       revokeTokens: (afterCalls = 0) => {
         if (afterCalls > 0) revokeIn = afterCalls;
         else authority?.revokeAll();

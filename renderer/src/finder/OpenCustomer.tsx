@@ -9,6 +9,7 @@ import { AppFailure } from '../api/call';
 import { countQuery, useSession } from '../data/queries';
 import { useFieldCommand, useShortcutHint } from '../keyboard/commands';
 import { useInSight } from '../keyboard/useInSight';
+import { failureLine } from '../ui/describe-failure';
 import { needsLists } from './needs-lists';
 import { useCustomerSuggestions } from './useCustomerSuggestions';
 import { ListsBeingRead, MoreMatches, Suggestion } from './SuggestionParts';
@@ -146,20 +147,23 @@ export function OpenCustomer({
       return setProblem(t('openCustomer.invalid', { id: wanted.slice(0, 60) }));
     // An id the lists held do not know: the customer's own route says whether it is one (its count,
     // which its page asks first, is kept for it); a route that names no customer, and the lists are
-    // read to find whose contact or agreement it is.
+    // read to find whose contact or agreement it is. Any other failure says nothing of the id: it is
+    // said, and no page is opened on a guess.
     setProblem(undefined);
     waitFor(undefined);
     const asked = wanted;
     void client
       .fetchQuery(countQuery(api, session, { resource: 'agreements', customerId: asked }))
       .then(
-        () => true,
-        (failure: unknown) => !namesNothing(failure),
+        () => 'customer' as const,
+        (failure: unknown) => (namesNothing(failure) ? ('not a customer' as const) : failure),
       )
-      .then((isCustomer) => {
+      .then((answer) => {
         if (field.current?.value.trim() !== asked) return;
-        if (isCustomer) choose({ customerId: asked, matched: { of: 'customer', field: 'id', value: asked } });
-        else waitFor(asked);
+        if (answer === 'customer')
+          choose({ customerId: asked, matched: { of: 'customer', field: 'id', value: asked } });
+        else if (answer === 'not a customer') waitFor(asked);
+        else setProblem(failureLine(t, language, answer));
       });
   };
 
