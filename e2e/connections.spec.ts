@@ -128,8 +128,31 @@ test('refuses a plain http address that is not this machine, naming the field', 
   await page.getByRole('button', { name: 'FR', exact: true }).click();
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(form(page).getByRole('alert')).toContainText(
-    "Adresse de l'API (base URL) : doit être une adresse complète",
+    'Adresse de l’API (base URL) : doit être une adresse complète',
   );
+});
+
+test('an address on a port fetch refuses (9) is refused by its field in French, before any token is asked for', async ({
+  page,
+}) => {
+  await page.goto(await host.address());
+  await page.getByRole('button', { name: 'FR', exact: true }).click();
+  await page.getByRole('button', { name: 'Connexions…' }).click();
+  const tokens = await page.getByTestId('token').textContent();
+  await page.getByLabel('Nom').fill('Port refusé');
+  await page.getByLabel('Adresse de l’API (base URL)').fill('http://127.0.0.1:9');
+  await page.getByLabel('Adresse d’authentification (auth URL)').fill('http://127.0.0.1:9/oauth/token');
+  await page.getByLabel('Identifiant client', { exact: true }).fill('c');
+  await page.getByLabel('Secret client', { exact: true }).fill('s');
+  for (const button of ['Tester', 'Enregistrer']) {
+    await page.getByRole('button', { name: button, exact: true }).click();
+    await expect(form(page).getByRole('alert')).toHaveText([
+      /^Adresse de l’API \(base URL\)\u00a0: utilise le port 9, que les navigateurs et Node refusent de joindre/u,
+      /^Adresse d’authentification \(auth URL\)\u00a0: utilise le port 9/u,
+    ]);
+  }
+  await expect(page.getByTestId('token')).toHaveText(tokens ?? '');
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
 });
 
 test('moving a saved connection to another address asks for its secret again, and says why', async ({
@@ -179,12 +202,12 @@ test('moving a saved connection to another address asks for its secret again, an
 test('a table that cannot load says so across its whole width, in the language shown, with Retry', async ({
   page,
 }) => {
-  // A connection whose token endpoint is not there (nothing listens on port 9).
+  // A connection whose token endpoint is not there (nothing listens on port 39).
   const down = await host.call('profiles.save', {
     profile: {
       name: 'Down',
-      baseUrl: 'http://127.0.0.1:9',
-      authUrl: 'http://127.0.0.1:9/oauth/token',
+      baseUrl: 'http://127.0.0.1:39',
+      authUrl: 'http://127.0.0.1:39/oauth/token',
       clientId: 'nobody',
       apiPrefix: '/v1',
       schemaPath: '/v1/schemas',
@@ -212,12 +235,16 @@ test('a table that cannot load says so across its whole width, in the language s
   // The specifics, in the app's technical English, behind a disclosure.
   await expect(alert).not.toContainText('cannot reach the token endpoint', { useInnerText: true });
   await alert.getByText('Technical details').click();
-  await expect(alert).toContainText('cannot reach the token endpoint at http://127.0.0.1:9');
+  await expect(alert).toContainText('cannot reach the token endpoint at http://127.0.0.1:39');
   await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
   await page.getByRole('button', { name: 'FR', exact: true }).click();
   const enFrancais = page.getByRole('alert').filter({ hasText: 'Le serveur est injoignable' });
-  await expect(enFrancais).toContainText("Les lignes n'ont pas pu être chargées.");
+  await expect(enFrancais).toContainText('Les lignes n’ont pas pu être chargées.');
   await expect(enFrancais.getByRole('button', { name: 'Réessayer' })).toBeVisible();
+  // The status bar's token says it in French too, not in the app's technical English.
+  await expect(page.getByTestId('token-state')).toHaveText(
+    /^Jeton\u00a0: Le serveur est injoignable\u00a0: vérifiez l’adresse/u,
+  );
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   await host.call('connection.select', { id: 'demo' });
 });

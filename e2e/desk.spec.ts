@@ -179,7 +179,7 @@ test('an unknown or impossible id says so, naming it, in English and in French, 
   await champ.fill('');
   await champ.press('Enter');
   await expect(page.getByRole('alert').filter({ hasText: 'identifiant client' })).toHaveText(
-    "Saisissez ou collez d'abord un identifiant client.",
+    'Saisissez ou collez d’abord un identifiant client.',
   );
   await page.getByRole('button', { name: 'EN', exact: true }).click();
 });

@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import i18next from 'i18next';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json' with { type: 'json' };
 import fr from '../locales/fr.json' with { type: 'json' };
+import { addFormats } from '../renderer/src/i18n/formats.js';
 
 // Every UI string comes from locales/{en,fr}.json: no key missing in either, and no text
 // written into a component.
@@ -67,14 +69,57 @@ describe('UI strings', () => {
     ).toEqual([]);
   });
 
-  it('follow French typography: a no-break space before : ; ? ! and inside « »', () => {
-    // A line must not break between a word and its colon (Lexique des règles typographiques de
-    // l'Imprimerie nationale): no-break space before ":" and inside guillemets, narrow before ; ? !.
-    const values = (catalog: object): string[] =>
-      Object.values(catalog).flatMap((value) =>
-        typeof value === 'object' && value !== null ? values(value as object) : [String(value)],
+  describe('follow French typography (the rules, in one place: every French string is held to them)', () => {
+    const entries = (catalog: object, prefix = ''): [string, string][] =>
+      Object.entries(catalog).flatMap(([key, value]) =>
+        typeof value === 'object' && value !== null
+          ? entries(value as object, `${prefix}${key}.`)
+          : [[`${prefix}${key}`, String(value)] as [string, string]],
       );
-    expect(values(fr).filter((value) => / [:;?!»]|« /.test(value))).toEqual([]);
+    // The one string that lists characters as they are (a file name's forbidden ones): its sentence
+    // is French, the list after "caractères" is not typography.
+    const french = entries(fr).map(([key, value]): [string, string] => [
+      key,
+      key === 'export.fileNameRule' ? value.slice(0, value.indexOf('caractères')) : value,
+    ]);
+    const breaking = (pattern: RegExp) =>
+      french.filter(([, value]) => pattern.test(value)).map(([key, value]) => `${key}: ${value}`);
+
+    it("one apostrophe, ’ (never the typewriter's)", () => {
+      expect(breaking(/'/)).toEqual([]);
+    });
+
+    it('a no-break space before ":" and inside « », a narrow one before ; ? !', () => {
+      // A line must not break between a word and its colon (Lexique des règles typographiques en
+      // usage à l'Imprimerie nationale). Not a colon of an address (https://) or a time (13:42).
+      expect(breaking(/(?<![\u00a0\d]):(?!\/\/)|(?<!\u202f)[;?!]|«(?!\u00a0)|(?<!\u00a0)»/u)).toEqual([]);
+    });
+
+    it('quotes are « », and what is set inside them is quoted “ ” (the `inner` format)', () => {
+      expect(breaking(/["“”]/)).toEqual([]);
+      expect(breaking(/«\u00a0\{\{(?![^}]*, inner\}\})/u)).toEqual([]);
+    });
+
+    it('a value quoted « » that holds quotes of its own has them as “ ”', async () => {
+      const instance = i18next.createInstance();
+      await instance.init({
+        resources: { fr: { translation: fr } },
+        lng: 'fr',
+        interpolation: { escapeValue: false },
+      });
+      addFormats(instance);
+      expect(instance.t('views.confirmDelete', { name: 'Préavis sous 60 jours « actifs »' })).toBe(
+        'Supprimer la vue «\u00a0Préavis sous 60 jours “actifs”\u00a0»\u202f?',
+      );
+    });
+
+    it('counts agree through the plural rules (0 and 1 are singular in French): each has its forms', () => {
+      const keys = new Set(french.map(([key]) => key));
+      expect(breaking(/\{\{count\}\}/).filter((line) => !/^[^:]*_(one|other|many):/.test(line))).toEqual([]);
+      expect(
+        [...keys].filter((key) => key.endsWith('_one') && !keys.has(key.replace(/_one$/, '_other'))),
+      ).toEqual([]);
+    });
   });
 
   it('are never written into a component', () => {

@@ -7,7 +7,7 @@ import { tempFolders } from '../core/testing/temp-folder.js';
 
 // `cdb`'s arguments, in this process: every refusal happens before a keychain, a data folder or the
 // network is touched. cdb.integration.test.ts runs it as administrators do, a process of its own.
-const API = 'http://127.0.0.1:9';
+const API = 'http://127.0.0.1:39';
 const CONNECTION = ['--base-url', API, '--auth-url', `${API}/oauth/token`, '--client-id', 'c'];
 let outDir: string;
 

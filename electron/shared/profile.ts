@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_LIMITS, DEFAULT_API_PREFIX } from './api-rules.js';
+import { blockedPortOf } from './blocked-ports.js';
 import { isThisMachine } from './loopback.js';
 
 const httpUrl = z
@@ -121,11 +122,33 @@ const profileFields = z
   })
   .strict();
 
-/** What a user enters for a connection: the fields, and a burst of at least one second's requests. */
-export const profileInputSchema = profileFields.refine(
-  (profile) => profile.burst >= profile.requestsPerSecond,
-  { path: ['burst'], message: 'must be at least the requests a second' },
-);
+/** Why a connection's address is refused by fetch itself: its port (the form says which, in the user's language). */
+export const BLOCKED_PORT_RULE = 'blocked-port';
+
+/**
+ * What a user enters for a connection: the fields, addresses fetch can reach, and a burst of at least
+ * one second's requests. (A saved profile on a refused port is still read: its requests fail, said
+ * as such, and spend no token.)
+ */
+export const profileInputSchema = profileFields
+  .superRefine((profile, context) => {
+    for (const field of ['baseUrl', 'authUrl'] as const) {
+      // An address that is no URL was said by its own field already.
+      if (!URL.canParse(profile[field])) continue;
+      const port = blockedPortOf(new URL(profile[field]));
+      if (port !== undefined)
+        context.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `uses port ${port}, which browsers and Node refuse to connect to: use the port the API answers on`,
+          params: { rule: BLOCKED_PORT_RULE, port },
+        });
+    }
+  })
+  .refine((profile) => profile.burst >= profile.requestsPerSecond, {
+    path: ['burst'],
+    message: 'must be at least the requests a second',
+  });
 export type ProfileInput = z.input<typeof profileInputSchema>;
 
 /** A saved connection profile (rates saved by an older version with other bounds are brought within these). */

@@ -1,3 +1,5 @@
+import type { AppErrorCode } from './errors.js';
+
 // What the app reports about itself — the session, its token and budget, its rate limiter — as the
 // contract's answers and events carry it (contract.ts).
 
@@ -21,6 +23,8 @@ export type TokenStatus = Omit<GrantUsage, 'blockedFor'> & {
   status: 'none' | 'valid' | 'requesting' | 'failed';
   expiresAt?: number;
   error?: string;
+  /** The failure's code: the UI words it in the language shown (`error` is the app's English). */
+  errorCode?: AppErrorCode;
 };
 
 export interface SessionStatus {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -84,6 +85,29 @@ describe('a failing token endpoint', () => {
     await connection.tokens.retry();
     expect((await apiErrorOf(connection.tokens.getToken())).code).toBe('network');
     expect(ledger.usage(key)).toMatchObject({ used: 1, unconfirmed: 1 });
+  });
+});
+
+describe('a token endpoint fetch cannot reach', () => {
+  it('on a port fetch refuses (9): Test, Use and a retry send nothing and count no token, and say the port', async () => {
+    const { managers, ledger, vault, profile } = await wire({});
+    const authUrl = 'http://127.0.0.1:9/oauth/token';
+    const limiters = new LimiterRegistry();
+    const unreachable = connect(
+      { ...profile, id: randomUUID(), authUrl },
+      { tokens: managers, limiters, readSecret: () => vault.getSecret(profile.id) },
+    );
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const failure = await apiErrorOf(unreachable.client.count({ resource: 'customers' }));
+      expect(failure).toMatchObject({ code: 'network', retryable: false });
+      expect(failure.message).toMatch(/port 9 is one that browsers and Node refuse/);
+      await unreachable.tokens.retry();
+    }
+    expect(ledger.usage(GrantLedger.clientKey(authUrl, profile.clientId))).toMatchObject({
+      used: 0,
+      unconfirmed: 0,
+    });
+    limiters.closeAll();
   });
 });
 

@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '../engine-errors.js';
 import type { Fetch } from '../net/http.js';
 import type { GrantLedger, GrantUsage } from './grant-ledger.js';
 import type { Vault } from './vault.js';
@@ -29,4 +30,6 @@ export interface TokenState {
   usage: GrantUsage;
   /** The last failure, in words. */
   error?: string;
+  /** The last failure's code, for a UI that words it in its own language. */
+  errorCode?: ApiErrorCode;
 }

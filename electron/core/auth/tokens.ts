@@ -178,7 +178,13 @@ export class TokenManager {
       };
     }
     const error = this.gate.lastError;
-    return error ? { status: 'failed', usage, error: error.message } : { status: 'none', usage };
+    if (!error) return { status: 'none', usage };
+    return {
+      status: 'failed',
+      usage,
+      error: error.message,
+      ...(error instanceof ApiError && { errorCode: error.code }),
+    };
   }
 
   /** Calls `listener` with the new state whenever it changes. */

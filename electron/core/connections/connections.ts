@@ -218,5 +218,11 @@ export class Connections {
 export function tokenStatus(state: TokenState): TokenStatus {
   // The UI has no use for why a token is held back: the budget's figures say it.
   const { blockedFor, ...usage } = state.usage;
-  return { status: state.status, expiresAt: state.expiresAt, error: state.error, ...usage };
+  return {
+    status: state.status,
+    expiresAt: state.expiresAt,
+    error: state.error,
+    errorCode: state.errorCode,
+    ...usage,
+  };
 }

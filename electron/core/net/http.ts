@@ -74,6 +74,14 @@ export async function httpCall(fetchImpl: Fetch, url: string, call: HttpCall): P
     const certificate = certificateRefusal(cause.code, new URL(url).origin, call.what);
     if (certificate)
       throw new ApiError(certificate.code, certificate.message, { retryable: false, cause: error });
+    if (cause.message === FETCH_BAD_PORT) {
+      const port = new URL(url).port;
+      throw new ApiError(
+        'network',
+        `cannot reach ${call.what} at ${new URL(url).origin}: port ${port} is one that browsers and Node refuse to connect to; correct the connection's address (nothing was sent)`,
+        { retryable: false, cause: error },
+      );
+    }
     const detail = cause.code ?? cause.message ?? (error as Error).message;
     throw new ApiError('network', `cannot reach ${call.what} at ${new URL(url).origin} (${detail})`, {
       retryable: true,
@@ -176,6 +184,9 @@ function rootCause(error: unknown): { code?: string; message?: string } {
 /** How undici says a proxy answered 407 (to a forwarded request or to CONNECT). */
 const PROXY_AUTH_REQUIRED = /\b407\b/;
 
+/** undici's words for a port fetch refuses (blocked-ports.ts), before any connection. */
+const FETCH_BAD_PORT = 'bad port';
+
 /** Connection failures that happen before a request is sent: the server never saw it. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -190,7 +201,9 @@ export function neverSent(error: unknown): boolean {
   if (!(error instanceof ApiError) || error.code !== 'network') return false;
   // The office proxy refused to forward it (407): the server never saw it.
   if (error.status === 407) return true;
-  const { code } = rootCause(error.cause);
+  const { code, message } = rootCause(error.cause);
+  // fetch refused the port itself (blocked-ports.ts): nothing was even connected.
+  if (message === FETCH_BAD_PORT) return true;
   return code !== undefined && NOT_SENT_CODES.has(code);
 }
 

@@ -1,7 +1,12 @@
 import type { TFunction } from 'i18next';
 import { API_LIMITS, DEFAULT_API_PREFIX } from '../../../electron/shared/api-rules';
 import type { ProfileSummary } from '../../../electron/shared/connection-requests';
-import { profileInputSchema, RATE_BOUNDS, type ProfileInput } from '../../../electron/shared/profile';
+import {
+  BLOCKED_PORT_RULE,
+  profileInputSchema,
+  RATE_BOUNDS,
+  type ProfileInput,
+} from '../../../electron/shared/profile';
 
 /** A connection profile as the form holds it: every field as typed. */
 export interface Draft {
@@ -114,7 +119,13 @@ export function profileOf(
 }
 
 /** The rule a field's value broke, in the user's language. */
-function ruleOf(field: keyof Draft, issue: { code: string; message: string }, t: TFunction): string {
+function ruleOf(
+  field: keyof Draft,
+  issue: { code: string; message: string; params?: Record<string, unknown> },
+  t: TFunction,
+): string {
+  if (issue.params?.rule === BLOCKED_PORT_RULE)
+    return t('connections.blockedPortRule', { port: issue.params.port });
   if (URL_FIELDS.has(field)) return t('connections.urlRule');
   if (field === 'requestsPerSecond') return t('connections.rateRule', RATE_BOUNDS.requestsPerSecond);
   if (field === 'caCertificates') return t('connections.companyRootRule');

@@ -155,6 +155,7 @@ export function CustomerHeading({ customerId, name }: { customerId: string; name
             scanned: numbers.format(progress.scanned),
             total: numbers.format(progress.total ?? 0),
             customers: counted(t, 'customers', progress.scanned, numbers),
+            count: progress.scanned,
           })}
           <button type="button" onClick={cancel}>
             {t('detail.lookUpCancel')}

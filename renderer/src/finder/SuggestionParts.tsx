@@ -108,6 +108,7 @@ export function ListsBeingRead({ lists }: { lists: ReturnType<typeof useCustomer
       {t(list.total === undefined ? 'search.readingUnknown' : 'search.reading', {
         list: t(`search.lists.${list.resource}`),
         read: numbers.format(list.read),
+        count: list.read,
         total: numbers.format(list.total ?? 0),
         left:
           list.etaSeconds === undefined

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import en from '../../../locales/en.json';
 import fr from '../../../locales/fr.json';
+import { addFormats } from './formats';
 
 /** Every UI string, in both languages (locales/); the key is the English catalog's shape. */
 export const CATALOGS = { en, fr } as const;
@@ -29,10 +30,7 @@ export async function startI18n(language: Language): Promise<typeof i18next> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  // "Exporter les contrats de ce client": a label inside a sentence, in the sentence's case.
-  i18next.services.formatter?.add('lowercase', (value: unknown, lng: string | undefined) =>
-    String(value).toLocaleLowerCase(lng),
-  );
+  addFormats(i18next);
   // Screen readers choose their voice from the page's language (WCAG 2.2 SC 3.1.1): it follows the switch.
   const declare = (lng: string) => (document.documentElement.lang = lng);
   i18next.on('languageChanged', declare);

@@ -6,6 +6,8 @@ import { useLatestEvent } from '../data/queries';
 import { useReadingLists } from '../data/useHeldLists';
 import { useApi } from '../api/context';
 import { dateTimeFormat, numberFormat } from '../i18n/intl';
+import { AppFailure } from '../api/call';
+import { failureLine } from '../ui/describe-failure';
 
 /** Connection, token state and budget, live request rate and queue (docs/architecture.md, "How a page reaches the screen"). */
 export function StatusBar({ session }: { session: SessionStatus | undefined }) {
@@ -26,7 +28,15 @@ export function StatusBar({ session }: { session: SessionStatus | undefined }) {
       : token?.status === 'requesting'
         ? t('status.tokenRequesting')
         : token?.status === 'failed'
-          ? t('status.tokenFailed', { error: token.error ?? '' })
+          ? t('status.tokenFailed', {
+              error: token.errorCode
+                ? failureLine(
+                    t,
+                    language,
+                    new AppFailure({ code: token.errorCode, message: token.error ?? '' }),
+                  )
+                : (token.error ?? ''),
+            })
           : t('status.tokenNone');
   return (
     <footer className="status-bar" role="contentinfo">

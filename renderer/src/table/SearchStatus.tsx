@@ -57,6 +57,7 @@ export function SearchStatus({ rows, numbers }: { rows: ViewRows; numbers: Intl.
           />
           {t(list.total === undefined ? 'search.readingUnknown' : 'search.reading', {
             ...named,
+            count: list.read,
             left:
               list.etaSeconds === undefined
                 ? ''

@@ -24,7 +24,7 @@ describe('a failure as the user reads it', () => {
       serverMessage: 'database is down',
     });
     const fr_ = describeFailure(await translator('fr'), 'fr', failure);
-    expect(fr_.summary).toMatch(/^L'API a répondu par une erreur \(HTTP 500\)/);
+    expect(fr_.summary).toMatch(/^L’API a répondu par une erreur \(HTTP 500\)/);
     expect(fr_.detail).toEqual({ from: 'server', text: 'database is down' });
     expect(failureLine(await translator('fr'), 'fr', failure)).toMatch(
       /Le serveur a répondu\u00a0: «\u00a0database is down\u00a0»$/u,
@@ -66,12 +66,12 @@ describe('a failure as the user reads it', () => {
     [
       'certificate-expired',
       /not valid now: it has expired, or this computer's clock is wrong/,
-      /n'est pas valide en ce moment\u00a0: il a expiré/,
+      /n’est pas valide en ce moment\u00a0: il a expiré/,
     ],
     [
       'certificate-name',
       /for another name: check the connection's address/,
-      /pour un autre nom\u00a0: vérifiez l'adresse/,
+      /pour un autre nom\u00a0: vérifiez l’adresse/,
     ],
   ] as const)(
     'says a refused certificate (%s) in both languages, with the host in the detail',
