@@ -15,6 +15,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     launchOptions: CHROMIUM,
+    // The app speaks the browser's language until one is picked: specs read English unless they
+    // say otherwise (a French agent's spec runs in fr-FR), whatever this machine's own locale.
+    locale: 'en-US',
     // A failed test keeps its trace (actions, DOM snapshots, network) and a screenshot of its end.
     // The trace's screencast is left out: it was recorded for every test, passed or not, and cost
     // the suite a seventh of its CPU (152 s instead of 177 s for the whole run on 2 cores).

@@ -125,7 +125,8 @@ test('Enter opens the customer a number, a contact id or an agreement id names, 
   await expect(heading(page)).toHaveText(opened ?? '');
   await expect(field).toHaveValue(unsure);
   own.demo.faults.failWhere(undefined);
-  await page.unroute('**/api/search.customers');
+  // The search asked for last may still be held back: it is let through before the route goes.
+  await page.unrouteAll({ behavior: 'wait' });
 
   // An id nothing has, and words no customer has: the text stays, said so; no page opens.
   const before = await heading(page).textContent();

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, clipboard, dialog, safeStorage, session, shell } from 'electron';
 import { AppCore } from '../core/service/app-core.js';
+import { languageOfLocales } from '../shared/api-rules.js';
 import { startDemoApi } from '../demo-api/index.js';
 import { serveContract, sendEvent } from './ipc.js';
 import { applyMenu } from './menu.js';
@@ -56,7 +57,11 @@ async function start(): Promise<void> {
   const refresh = () => {
     for (const open of BrowserWindow.getAllWindows()) sendEvent(open, 'view.refresh', {});
   };
-  applyMenu((await openedCore.handlers['settings.get']({})).language, refresh);
+  // Until the person picks a language, the menu speaks Chromium's, as the window does (start-app.tsx).
+  applyMenu(
+    (await openedCore.handlers['settings.get']({})).language ?? languageOfLocales([app.getLocale()]),
+    refresh,
+  );
   const window = await createMainWindow(app.getPath('userData'));
   openedCore.onEvent((name, payload) => {
     for (const open of BrowserWindow.getAllWindows()) sendEvent(open, name, payload);

@@ -28,6 +28,19 @@ export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/**
+ * The language to speak to a person whose browser or system prefers `locales` (in order, as
+ * navigator.languages or the OS give them: "fr-FR", "en-GB"): the first the app has, else English.
+ */
+export function languageOfLocales(locales: readonly string[]): Language {
+  for (const locale of locales) {
+    const primary = locale.trim().toLowerCase().split(/[-_]/)[0];
+    const known = LANGUAGES.find((language) => language === primary);
+    if (known) return known;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
 /** List endpoints: `size` defaults to 100 and may not exceed 500. */
 export const PAGE_SIZE_DEFAULT = 100;
 export const PAGE_SIZE_MAX = 500;

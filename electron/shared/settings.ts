@@ -8,7 +8,11 @@ export const RECORD_PANEL_WIDTH = { min: 200, max: 2_000 } as const;
 /** The app's settings, as the settings file keeps them and `settings.get` gives them. */
 export const settingsSchema = z
   .object({
-    language: z.enum(LANGUAGES),
+    /**
+     * The language the person chose; left out until they choose one, and the app speaks the
+     * language of the browser or system it runs in (`languageOfLocales`).
+     */
+    language: z.enum(LANGUAGES).optional(),
     pageSize: z.number().int().min(1).max(PAGE_SIZE_MAX),
     /** The connection last chosen: a profile id, or "demo". */
     connectionId: connectionIdSchema.optional(),

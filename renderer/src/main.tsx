@@ -1,6 +1,7 @@
 import { installApi, type Installed } from './api';
 import { call } from './api/call';
 import { warmFormats } from './i18n/intl';
+import { withShownLanguage } from './i18n/shown-language';
 import { askFirstPage } from './rows/first-page';
 import type { Started } from './start-app';
 import './styles.css';
@@ -18,7 +19,7 @@ function sendFirstRequests(installed: Installed): Started {
   const { api, deskKey } = installed;
   const session = call(api, 'session.status', {});
   const desk = call(api, 'desk.get', { key: deskKey });
-  const settings = call(api, 'settings.get', {});
+  const settings = call(api, 'settings.get', {}).then(withShownLanguage);
   // The first page follows as soon as they say which it is, whether the app's code has run or not.
   const page = Promise.all([session, settings, desk]).then(([status, chosen, kept]) =>
     askFirstPage(api, status, chosen, kept),

@@ -10,13 +10,14 @@ import { App } from './App';
 import { ExportsProvider } from './exports/exports-context';
 import { KeyboardProvider } from './keyboard/commands';
 import { startI18n } from './i18n/translations';
+import { browserLanguage, type ShownSettings } from './i18n/shown-language';
 import type { RequestOutputs } from '../../electron/shared/contract';
 
 /** The window's first requests, asked before the app's code is in (main.tsx). */
 export interface FirstAnswers {
   session: Promise<RequestOutputs['session.status']>;
   desk: Promise<RequestOutputs['desk.get']>;
-  settings: Promise<RequestOutputs['settings.get']>;
+  settings: Promise<ShownSettings>;
   /** The first view's first page, when those three said it is what the window shows first. */
   page: Promise<EarlyPage | undefined>;
 }
@@ -32,7 +33,7 @@ export type Started =
 export async function startApp(root: HTMLElement, installed: Started) {
   if (!('api' in installed)) {
     // No way to reach the app: the page was opened without the address the host printed, or with one already used.
-    await startI18n(navigator.language.startsWith('fr') ? 'fr' : 'en');
+    await startI18n(browserLanguage());
     const { NoSession } = await import('./shell/NoSession');
     createRoot(root).render(<NoSession problem={installed.problem} />);
   } else {

@@ -37,6 +37,13 @@ import { LinkInbox } from './link-inbox.js';
 import { SearchPreparation } from '../search/search-preparation.js';
 import { HeldLists, type ListSource } from '../search/held-lists.js';
 import { keptApiOf, KeptLists } from '../search/kept-lists.js';
+import { languageOfLocales } from '../../shared/api-rules.js';
+
+/**
+ * The language the lists are first read in until the person picks one: this computer's (the window
+ * speaks its browser's; a list serves both languages, so a guess that differs costs a page a list).
+ */
+const SYSTEM_LANGUAGE = languageOfLocales([Intl.DateTimeFormat().resolvedOptions().locale]);
 
 export type { DemoServer };
 export type { AppCoreOptions };
@@ -292,7 +299,7 @@ export class AppCore {
     this.preparation.chosen(this.chosenSource(caller), keptApiOf(profile), () =>
       this.settings.get().prepareSearch === false || !this.connections.active(caller)
         ? undefined
-        : { source: this.chosenSource(caller), lang: this.settings.get().language },
+        : { source: this.chosenSource(caller), lang: this.settings.get().language ?? SYSTEM_LANGUAGE },
     );
     return this.status(caller);
   }

@@ -25,7 +25,7 @@ export function settingsHandlers(
       const changed = await settings.set(changes);
       if (changes.startClean) await desks.clear();
       if (changes.keepLists === false) await kept.forget();
-      if (changed.language !== before) languageChanged({ language: changed.language });
+      if (changed.language && changed.language !== before) languageChanged({ language: changed.language });
       return changed;
     },
   };

@@ -8,7 +8,7 @@ import { readSavedViews } from '../../shared/saved-view.js';
 /** Settings and saved views take kB: a settings file past this is not one (it is never read whole). */
 const SETTINGS_FILE_MAX_BYTES = 8 * 1024 * 1024;
 
-export const DEFAULT_SETTINGS: Settings = { language: 'en', pageSize: 200 };
+export const DEFAULT_SETTINGS: Settings = { pageSize: 200 };
 
 /** What a settings file holds, read key by key: the values this version understands, the rest kept as they are. */
 interface ReadSettings {

@@ -7,6 +7,7 @@ import type { View } from '../../../electron/shared/view';
 import type { SchemaField } from '../../../electron/shared/schema';
 import { AppFailure, call } from '../api/call';
 import { useApi } from '../api/context';
+import { withShownLanguage } from '../i18n/shown-language';
 import { FIRST_VIEW, FRESH_MS, forgetConnection, refreshViews, traversalOf, type EarlyPage } from '../rows';
 
 /** A list as the user sees it: resource, customer scope, server sort (electron/shared/view.ts). */
@@ -75,7 +76,7 @@ export const profilesQuery = (api: AppApi) =>
 export const settingsQuery = (api: AppApi) =>
   queryOptions({
     queryKey: queryKeys.settings,
-    queryFn: () => call(api, 'settings.get', {}),
+    queryFn: () => call(api, 'settings.get', {}).then(withShownLanguage),
     staleTime: Infinity,
   });
 

@@ -7,6 +7,7 @@ import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { failureLine } from '../ui/describe-failure';
 import { settingsQuery } from './queries';
+import { withShownLanguage } from '../i18n/shown-language';
 
 /** The settings a control of the window changes one at a time. */
 type ChosenSetting = 'startClean' | 'prepareSearch' | 'keepLists' | 'density' | 'recordPanelWidth';
@@ -34,7 +35,7 @@ export function useSetting<K extends ChosenSetting>(key: K) {
       try {
         const saved = await call(api, 'settings.set', { [key]: value });
         if (mine !== latest.current) return;
-        client.setQueryData(settingsQuery(api).queryKey, saved);
+        client.setQueryData(settingsQuery(api).queryKey, withShownLanguage(saved));
         setProblem(undefined);
       } catch (failure) {
         if (mine !== latest.current) return;
