@@ -25,15 +25,17 @@ export async function startCdb(args: string[]): Promise<CdbProcess> {
   return { child, firstLine, stderr: () => stderr };
 }
 
-/** Runs `cdb <args>` to completion, with `env` added to this process's environment. */
+/** Runs `cdb <args>` to completion, with `env` added to this process's environment and `input` piped to it. */
 export async function runCdb(
   args: string[],
   env: NodeJS.ProcessEnv = {},
+  input?: string,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['bin/cdb.mjs', ...args], {
     stdio: 'pipe',
     env: { ...process.env, ...env },
   });
+  child.stdin.end(input);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openApp, nav } from './app-page.js';
+import { startDemoApi, type DemoApi } from '../electron/demo-api/testing/faults.js';
+import { runCdb } from './cdb-process.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 
 // A French-speaking agent's browser (fr-FR), on a computer where no language was ever chosen: the
@@ -26,4 +28,49 @@ test('a fr-FR browser opens the app in French; English, once picked, is kept ove
   await openApp(page, host);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(nav(page, 'Customers')).toBeVisible();
+});
+
+test.describe('a new computer where cdb made the one connection', () => {
+  let demo: DemoApi;
+  let prepared: HostProcess;
+  test.beforeAll(async () => {
+    demo = await startDemoApi({ size: { customers: 300, contacts: 300, agreements: 300 } });
+    prepared = await startHostProcess(
+      [],
+      {},
+      {
+        before: async (dataDir) => {
+          const added = await runCdb(
+            [
+              'profile',
+              'add',
+              '--name',
+              'API du service',
+              '--base-url',
+              demo.baseUrl,
+              '--auth-url',
+              demo.authUrl,
+              '--audience',
+              demo.audience,
+              '--client-id',
+              demo.clientId,
+            ],
+            { CDB_DATA_DIR: dataDir },
+            demo.clientSecret,
+          );
+          expect(added.code, added.stderr).toBe(0);
+        },
+      },
+    );
+  });
+  test.afterAll(async () => {
+    await prepared.stop();
+    await demo.close();
+  });
+
+  test('the first start opens on it, with its rows, not on "no connection"', async ({ page }) => {
+    await page.goto(await prepared.address());
+    await expect(page.getByTestId('connection')).toContainText('API du service');
+    await expect(page.getByRole('grid', { name: 'Clients' }).getByTestId('row').first()).toBeVisible();
+  });
 });

@@ -34,14 +34,22 @@ export async function startHostProcess(
   {
     prepareSearch = false,
     tree = '.',
+    before,
   }: {
     prepareSearch?: boolean;
     /** The tree whose host runs: this repository, or a worktree of an earlier commit (a bench's before). */
     tree?: string;
+    /** Run on the data folder before the host first starts (`cdb profile add` on a new computer). */
+    before?: (dataDir: string) => Promise<void>;
   } = {},
 ): Promise<HostProcess> {
-  return launch(await mkdtemp(join(tmpdir(), 'cdb-e2e-')), extraArgs, env, prepareSearch, tree);
+  const root = await mkdtemp(join(tmpdir(), 'cdb-e2e-'));
+  await before?.(dataDirOf(root));
+  return launch(root, extraArgs, env, prepareSearch, tree);
 }
+
+/** The data folder of a host whose folders are under `root`. */
+const dataDirOf = (root: string) => join(root, 'data');
 
 /** Starts the host on the folders under `root`. */
 async function launch(
@@ -51,7 +59,7 @@ async function launch(
   prepareSearch: boolean,
   tree: string,
 ): Promise<HostProcess> {
-  const dataDir = join(root, 'data');
+  const dataDir = dataDirOf(root);
   const exportDir = join(root, 'exports');
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,

@@ -37,6 +37,7 @@ import { LinkInbox } from './link-inbox.js';
 import { SearchPreparation } from '../search/search-preparation.js';
 import { HeldLists, type ListSource } from '../search/held-lists.js';
 import { keptApiOf, KeptLists } from '../search/kept-lists.js';
+import { startConnection } from '../connections/start-connection.js';
 import { languageOfLocales } from '../../shared/api-rules.js';
 
 /**
@@ -160,15 +161,8 @@ export class AppCore {
     kept('The settings', settings.damaged);
     kept('The token ledger', ledger.damaged);
     core.notices.push(...(await core.exports.removeLeftovers()));
-    const remembered = core.settings.get().connectionId;
-    const { hasDemo } = core.connections;
-    const start =
-      remembered && ((remembered === DEMO_CONNECTION_ID && hasDemo) || (await store.get(remembered)))
-        ? remembered
-        : undefined;
+    const start = await startConnection(core.settings.get().connectionId, store, core.connections.hasDemo);
     if (start) await core.select(DIRECT_CALLER, start);
-    else if ((await store.list()).length === 0 && hasDemo)
-      await core.select(DIRECT_CALLER, DEMO_CONNECTION_ID);
     return core;
   }
 
