@@ -17,6 +17,7 @@ import type { AuditLog, AuditStart } from './audit-log.js';
 import { knownFields, resolveColumns, type Column } from './export-columns.js';
 import { TempFile } from './temp-file.js';
 import { openWriter, type RowWriter } from './writers.js';
+import { TimeLeft } from '../time-left.js';
 
 export interface ExportRequest {
   /** The export's id in the audit log (a new one when not given). */
@@ -161,6 +162,7 @@ function progressTracker(onProgress: ((progress: ExportProgress) => void) | unde
     cutCells: 0,
   };
   let lastReport = 0;
+  const timeLeft = new TimeLeft();
   const seconds = () => (performance.now() - started) / 1000;
   return {
     progress,
@@ -173,9 +175,12 @@ function progressTracker(onProgress: ((progress: ExportProgress) => void) | unde
       const elapsed = seconds();
       progress.recordsPerSecond = elapsed > 0 ? progress.records / elapsed : 0;
       const scannedPerSecond = elapsed > 0 ? progress.scanned / elapsed : 0;
-      if (progress.total !== undefined && scannedPerSecond > 0) {
-        progress.etaSeconds = Math.max(0, (progress.total - progress.scanned) / scannedPerSecond);
-      }
+      const estimate =
+        progress.total !== undefined && scannedPerSecond > 0
+          ? Math.max(0, (progress.total - progress.scanned) / scannedPerSecond)
+          : undefined;
+      const left = timeLeft.update(estimate, now);
+      if (left !== undefined) progress.etaSeconds = left;
       onProgress?.({ ...progress });
     },
   };

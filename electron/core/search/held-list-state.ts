@@ -15,6 +15,7 @@ import { HeldRows, type RowsDump } from './held-rows.js';
 import type { RowsReading } from './rows-reading.js';
 import type { ListReader } from './list-reader.js';
 import type { Words } from './translation-words.js';
+import { TimeLeft } from '../time-left.js';
 
 /** Progress is told a few times a second while a list is read, however fast its pages come. */
 const STATUS_INTERVAL_MS = 250;
@@ -102,6 +103,8 @@ export class HeldList {
   readonly translations = new Map<Language, Translation>();
   /** When its read under way started, and the rows it had then: its pace. */
   readStart = { at: 0, rows: 0 };
+  /** What the status says of the time left: a new one for each read (list-reads.ts). */
+  timeLeft = new TimeLeft();
   lastTold = 0;
   toldLater: NodeJS.Timeout | undefined;
   freshness: NodeJS.Timeout | undefined;
@@ -279,13 +282,14 @@ export class HeldList {
     return this.total === undefined ? undefined : (this.reader?.rows ?? this.rows).estimate(this.total);
   }
 
-  /** The time left reading the list, at the pace of the read so far. */
+  /** The time left reading the list, at the pace of the read so far, as a person watches it. */
   private etaSeconds(): number | undefined {
     const read = this.reader?.rows.length ?? 0;
-    const seconds = (performance.now() - this.readStart.at) / 1000;
-    const pace = (read - this.readStart.rows) / seconds;
-    if (this.total === undefined || !(pace > 0)) return undefined;
-    return Math.max(0, (this.total - read) / pace);
+    const now = performance.now();
+    const pace = (read - this.readStart.rows) / ((now - this.readStart.at) / 1000);
+    const estimate =
+      this.total === undefined || !(pace > 0) ? undefined : Math.max(0, (this.total - read) / pace);
+    return this.timeLeft.update(estimate, now);
   }
 }
 

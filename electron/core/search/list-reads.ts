@@ -7,6 +7,7 @@ import { ListFields } from './list-fields.js';
 import { ListReader } from './list-reader.js';
 import type { Priority } from '../rate/job-queue.js';
 import { WordsEvidence } from './translation-words.js';
+import { TimeLeft } from '../time-left.js';
 
 /** The order whose first page a list's words are learnt from: one that mixes its records' kinds. */
 const SAMPLE_ORDER: Record<Resource, string> = {
@@ -225,6 +226,7 @@ export class ListReads {
     const controller = new AbortController();
     list.controller = controller;
     list.readStart = { at: performance.now(), rows };
+    list.timeLeft = new TimeLeft();
     this.lists.tell(list, true);
     return controller;
   }
