@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SORTABLE_FIELDS } from '../electron/shared/api-rules.js';
+import { localeOf } from '../electron/shared/wire.js';
 import { activeRow, showCustomerTab } from './grid.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 
@@ -430,7 +431,11 @@ test("a customer at a glance: its agreements' counts by status, MRR and ARR, nex
       .filter((agreement) => left(agreement) === days)
       .map((agreement) => String(agreement.id));
     const text = (await value.textContent()) ?? '';
-    expect(text).toMatch(new RegExp(`^in ${days} days?: .* \\((${nearest.join('|')})\\)`));
+    // The date first (what a caller asks for), then the days left.
+    const date = new Intl.DateTimeFormat(localeOf('en'), { dateStyle: 'long', timeZone: 'UTC' }).format(
+      (today + days) * 86_400_000,
+    );
+    expect(text).toMatch(new RegExp(`^${date} \\(in ${days} days?\\): .* \\((${nearest.join('|')})\\)`));
     // Within 30 days it says so in words, not only in colour.
     expect(text.includes('within 30 days')).toBe(days <= 30);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summarize } from './agreement-summary.js';
-import { daysLeft, isOver } from './deadline.js';
+import { daysLeft, deadlineDay, isOver } from './deadline.js';
 import { compileFilter } from './filter.js';
 
 const TODAY = Date.parse('2026-11-26T15:00:00Z');
@@ -64,5 +64,13 @@ describe('deadlines as they stand today', () => {
     expect(() => compileFilter([{ field: 'mrr', op: 'between', value: '10' }], () => 'number')).toThrow(
       /two values/,
     );
+  });
+});
+
+describe('the day a deadline falls on', () => {
+  it('is today plus its days, as a calendar day (UTC, as the API writes dates), whatever the hour', () => {
+    const lateEvening = Date.parse('2026-11-27T23:43:00Z');
+    expect(new Date(deadlineDay(162, lateEvening)).toISOString()).toBe('2027-05-08T00:00:00.000Z');
+    expect(deadlineDay(0, lateEvening)).toBe(Date.parse('2026-11-27T00:00:00Z'));
   });
 });

@@ -60,6 +60,11 @@ export function daysLeft(
   return Math.max(0, toEnd - (engagement - days));
 }
 
+/** The day (its start, UTC, as the API's dates are) a deadline `days` days from today falls on. */
+export function deadlineDay(days: number, now: number = Date.now()): number {
+  return startOfDay(now) + days * DAY_MS;
+}
+
 function endOf(record: ApiRecord): number | undefined {
   if (typeof record.endDate !== 'string') return undefined;
   const end = Date.parse(

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { AgreementSummary, Deadline, StatusGroup } from '../../../electron/shared/agreement-summary';
 import { DEADLINE_SOON_DAYS } from '../../../electron/shared/agreement-summary';
 import { PAGE_SIZE_MAX, type Language } from '../../../electron/shared/api-rules';
+import { deadlineDay } from '../../../electron/shared/deadline';
 import type { HeldListView } from '../../../electron/shared/held-list';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
-import { numberFormat } from '../i18n/intl';
+import { dateTimeFormat, numberFormat } from '../i18n/intl';
 import { FailureMessage } from '../ui/FailureMessage';
 import { useHeldList } from '../data/useHeldLists';
 import { queryKeys, useRetry, useSession } from '../data/queries';
@@ -154,15 +155,26 @@ function ShareCell({ share, percent }: { share: number; percent: Intl.NumberForm
   );
 }
 
-/** A deadline's days left, agreement and, within 30 days, a word that says so (not colour alone). */
+/**
+ * A deadline's date and days left (the date is what a caller asks for), its agreement and, within
+ * 30 days, a word that says so (not colour alone).
+ */
 function DeadlineValue({ deadline, language }: { deadline: Deadline | undefined; language: Language }) {
   const { t } = useTranslation();
   if (!deadline) return <dd>{t('summary.noDeadline')}</dd>;
   const days = numberFormat(language, { style: 'unit', unit: 'day', unitDisplay: 'long' });
+  const date = dateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    deadlineDay(deadline.days),
+  );
   const soon = deadline.days <= DEADLINE_SOON_DAYS;
   return (
     <dd className={soon ? 'deadline-soon' : undefined} data-testid="deadline">
-      {t('summary.deadline', { days: days.format(deadline.days), name: deadline.name, id: deadline.id })}
+      {t('summary.deadline', {
+        date,
+        days: days.format(deadline.days),
+        name: deadline.name,
+        id: deadline.id,
+      })}
       {soon && <strong> {t('summary.soon', { days: days.format(DEADLINE_SOON_DAYS) })}</strong>}
     </dd>
   );
