@@ -162,6 +162,12 @@ test('without a keychain, what was typed is not kept: a reload comes back to the
     await page.reload();
     await expect(page.getByRole('grid', { name: 'Customers' }).getByTestId('row').first()).toBeVisible();
     await expect(page.getByText('without its search and filters')).toHaveCount(0);
+
+    // Saving a view promises no encryption the status bar says there is none for.
+    await page.getByRole('button', { name: 'Save view…' }).click();
+    const stored = page.getByRole('dialog').locator('#save-view-stored');
+    await expect(stored).toContainText('There is no system keychain here');
+    await expect(stored).not.toContainText('kept only encrypted');
   } finally {
     await host.stop();
   }

@@ -9,6 +9,7 @@ import type { View } from '../../../electron/shared/view';
 import { failureLine } from '../ui/describe-failure';
 import { FormField } from '../ui/FormField';
 import { useChangeViews, useSavedViews } from './saved-views';
+import { useSession } from '../data/queries';
 
 export interface SaveViewDialogProps {
   /** The view on screen: its list, filter, visible columns in order and column layout. */
@@ -31,6 +32,7 @@ export function SaveViewDialog({ view, filter, columns, layout, table, onClose }
   const dialog = useRef<HTMLDialogElement>(null);
   const saved = useSavedViews();
   const save = useChangeViews('views.save');
+  const session = useSession().data;
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   useEffect(() => {
@@ -80,7 +82,11 @@ export function SaveViewDialog({ view, filter, columns, layout, table, onClose }
           })}
         </p>
         <p className="hint" id="save-view-stored">
-          {t('views.storedHint')}
+          {t('views.storedHint')}{' '}
+          {/* The status bar's word on the keychain, said again where the promise would be made. */}
+          {session?.keychainProblem || session?.listsKept === 'no-keychain'
+            ? t('views.typedNotKept')
+            : t('views.typedSealed')}
         </p>
         <div className="form-actions">
           {/* What saving keeps in clear is read with the button that does it. */}
