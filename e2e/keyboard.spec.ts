@@ -146,6 +146,33 @@ test('Alt+Enter shows the record, Alt+C the columns, Ctrl+S saves the view, Ctrl
   );
 });
 
+test('Esc closes the columns menu and only that: the list reached from a customer stays, and the next Esc goes back', async ({
+  page,
+}) => {
+  await open(page);
+  await openFirstCustomer(page);
+  const customer = await page.getByRole('heading', { level: 2 }).textContent();
+  await nav(page, 'Agreements').click();
+  const agreements = page.getByRole('grid', { name: 'Agreements' });
+  await expect(agreements.getByTestId('row').first()).toBeVisible();
+  await agreements.focus();
+  await page.keyboard.press('Alt+c');
+  const show = page.getByRole('checkbox', { name: 'Show Agreement ID' });
+  await expect(show).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(show).toBeHidden();
+  await expect(nav(page, 'Agreements')).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('.column-menu summary')).toBeFocused();
+  // Ctrl+S offers the view on screen (it offered the customer's, Esc having gone back).
+  await agreements.focus();
+  await page.keyboard.press('Control+s');
+  await expect(page.getByRole('dialog', { name: /^Save the view of agreements/i })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await agreements.focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(customer ?? '');
+});
+
 test('`?` and F1 show the keyboard shortcuts by group, axe clean in both languages; Esc gives the focus back', async ({
   page,
 }) => {

@@ -34,7 +34,18 @@ export function ColumnMenu({
   const visible = new Set(table.getVisibleLeafColumns().map((column) => column.id));
   const move = (id: string, by: -1 | 1) => table.setColumnOrder(moveAmongVisible(order, visible, id, by));
   return (
-    <details ref={menu} className="column-menu">
+    <details
+      ref={menu}
+      className="column-menu"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !menu.current?.open) return;
+        // Escape closes the menu, back on its button, and is not also the app's Back (which took
+        // the window away from the list it was on).
+        event.preventDefault();
+        menu.current.open = false;
+        menu.current.querySelector('summary')?.focus();
+      }}
+    >
       <summary {...hint}>{t('table.columns')}</summary>
       <ul>
         {columns.map((column) => {
