@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openApp, nav } from './app-page.js';
+import { activeRow } from './grid.js';
 import { startDemoApi, type DemoApi } from '../electron/demo-api/testing/faults.js';
 import { runCdb } from './cdb-process.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
@@ -16,12 +17,25 @@ test.afterAll(async () => {
   await host.stop();
 });
 
-test('a fr-FR browser opens the app in French; English, once picked, is kept over it', async ({ page }) => {
+test('a fr-FR browser opens the app in French, its search box leads to the results by Down or Enter; English, once picked, is kept', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(await host.address());
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(nav(page, 'Clients')).toBeVisible();
-  await expect(page.getByRole('grid', { name: 'Clients' }).getByTestId('row').first()).toBeVisible();
+  const grid = page.getByRole('grid', { name: 'Clients' });
+  await expect(grid.getByTestId('row').first()).toBeVisible();
+
+  // From the table's search box to its results: Down, or Enter, puts the keyboard on the grid.
+  const search = page.getByRole('searchbox', { name: 'Rechercher dans toutes les colonnes' });
+  for (const key of ['ArrowDown', 'Enter']) {
+    await search.fill('Façon');
+    await expect(grid.getByTestId('row').first()).toContainText('Façon');
+    await search.press(key);
+    await expect(grid).toBeFocused();
+    expect((await activeRow(grid))?.id).toMatch(/^CUS-/);
+  }
 
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

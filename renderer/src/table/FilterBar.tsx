@@ -99,6 +99,16 @@ export function FilterBar({
         placeholder={t('filter.search')}
         value={typeof search?.value === 'string' ? search.value : ''}
         onChange={(event) => setSearch(event.target.value)}
+        onKeyDown={(event) => {
+          // Down or Enter goes to the results, as from a search box's list: the table's grid, on its
+          // active row (ten Tabs reached it).
+          if (event.key !== 'ArrowDown' && event.key !== 'Enter') return;
+          if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+          const grid = scope.current?.querySelector<HTMLElement>('[role="grid"]');
+          if (!grid) return;
+          event.preventDefault();
+          grid.focus();
+        }}
       />
       <form className="filter-editor" onSubmit={add} aria-label={t('filter.addTo', { table })}>
         <select
