@@ -192,6 +192,36 @@ test('deadlines are judged with the status and end date: an expired agreement ha
   await expect(page.getByTestId('row-count')).toHaveText(new RegExp(`^${expected} match`), {
     timeout: 60_000,
   });
+
+  // A notice deadline already passed is not today: out of "between 0 and 60" (15 of the first 24
+  // such rows were passed ones, shown as 0), and said as passed where it is shown.
+  const noticeDay = (row: (typeof all)[number]) =>
+    row.endDay === null ||
+    daysFromToday(row.endDay) < 0 ||
+    OVER.has(row.status ?? '') ||
+    row.notice === null ||
+    row.engagement === null
+      ? undefined
+      : daysFromToday(row.endDay) - (row.engagement - row.notice);
+  const withinNotice = all.filter((row) => {
+    const days = noticeDay(row);
+    return days !== undefined && days >= 0 && days <= 60;
+  }).length;
+  const passed = all.find((row) => (noticeDay(row) ?? 0) < 0);
+  if (!passed) throw new Error('the Demo has no live agreement whose notice deadline has passed');
+  await page.getByRole('button', { name: /^Remove filter Days to commitment end/ }).click();
+  await editor.getByLabel('Column', { exact: true }).selectOption({ label: 'Days to notice deadline' });
+  await editor.getByLabel('Condition').selectOption({ label: 'between' });
+  await editor.getByLabel('From').fill('0');
+  await editor.getByLabel('To').fill('60');
+  await editor.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('row-count')).toHaveText(new RegExp(`^${withinNotice} match`), {
+    timeout: 60_000,
+  });
+  await page.getByRole('button', { name: /^Remove filter Days to notice deadline/ }).click();
+  await page.getByLabel('Search in every column').fill(idOf('AGR', passed.id));
+  const row = page.getByRole('grid', { name: 'Agreements' }).getByTestId('row').first();
+  await expect(row).toContainText(`${-(noticeDay(passed) ?? 0)} days ago`, { timeout: 30_000 });
 });
 
 for (const language of ['en', 'fr'] as const) {

@@ -29,8 +29,11 @@ describe('deadlines as they stand today', () => {
   it('counts a live agreement from today to its end date, the notice period moved as much', () => {
     const live = { status: 'active', endDate: '2026-12-10', engagement: 343, notice: 283 };
     expect(daysLeft(live, 'engagement', TODAY)).toBe(14);
-    // 60 days of notice before the end: already reached, so 0 (never below).
-    expect(daysLeft(live, 'notice', TODAY)).toBe(0);
+    // 60 days of notice before the end: passed 46 days ago, which is not today (0), and is out of
+    // "between 0 and 60".
+    expect(daysLeft(live, 'notice', TODAY)).toBe(-46);
+    const within = compileFilter([{ field: 'notice', op: 'between', value: '0..60' }], () => 'number');
+    expect(within(live)).toBe(false);
     expect(daysLeft({ ...live, endDate: '2027-03-01', notice: 313 }, 'notice', TODAY)).toBe(65);
     // Without an end date the API's own count stands.
     expect(daysLeft({ status: 'active', engagement: 12 }, 'engagement', TODAY)).toBe(12);

@@ -40,7 +40,8 @@ export function isOver(record: ApiRecord, now: number = Date.now()): boolean {
 /**
  * The days left before `field`'s deadline today: none (null) for an agreement that is over; from
  * today to its end date for the commitment when it has one, and the notice period moved by as
- * many days as the API's count was behind; else the API's own count (undefined when it gave none).
+ * many days as the API's count was behind (negative once it has passed); else the API's own count
+ * (undefined when it gave none).
  */
 export function daysLeft(
   record: ApiRecord,
@@ -56,8 +57,9 @@ export function daysLeft(
   if (field === 'engagement') return toEnd;
   const engagement = record.engagement;
   if (days === undefined || typeof engagement !== 'number' || !Number.isFinite(engagement)) return days;
-  // The notice period ends as many days before the end as the API's two counts are apart.
-  return Math.max(0, toEnd - (engagement - days));
+  // The notice period ends as many days before the end as the API's two counts are apart; below
+  // zero, it has passed (0 is today: the two must not read, sort or filter alike).
+  return toEnd - (engagement - days);
 }
 
 /** The day (its start, UTC, as the API's dates are) a deadline `days` days from today falls on. */

@@ -5,7 +5,7 @@ import { localeOf } from '../../../electron/shared/wire';
 // the toolbars and status lines that format render at every key typed in a search, so each
 // formatter is made once per language and options, and kept.
 
-type Formatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat;
+type Formatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat | Intl.RelativeTimeFormat;
 
 const made = new Map<string, Formatter>();
 
@@ -33,6 +33,12 @@ export function dateTimeFormat(language: Language, options: Intl.DateTimeFormatO
 export function listFormat(language: Language, options: Intl.ListFormatOptions = {}): Intl.ListFormat {
   const locale = localeOf(language);
   return once(`list ${locale} ${JSON.stringify(options)}`, () => new Intl.ListFormat(locale, options));
+}
+
+/** The relative time formatter of `language` ("12 days ago", « il y a 12 jours »), made once. */
+export function relativeTimeFormat(language: Language): Intl.RelativeTimeFormat {
+  const locale = localeOf(language);
+  return once(`relative ${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'always' }));
 }
 
 /**

@@ -15,6 +15,7 @@ import type { ApiRecord, ResourceSchema } from '../../../../electron/shared/sche
 import { filterKindOf, kindsOf } from '../../../../electron/shared/value-kind';
 import type { FilterColumn } from '../FilterBar';
 import { formatterFor, type CellFormatter } from '../../ui/format';
+import { relativeTimeFormat } from '../../i18n/intl';
 
 /** The table features every data table uses (TanStack Table v9: features are registered, not implied). */
 export const TABLE_FEATURES = tableFeatures({
@@ -56,7 +57,7 @@ export function buildColumns(
   ].map((column) => ({ ...column, kind: kindOf(column.key) }));
   const formatters = new Map<string, CellFormatter>();
   const columns = described.map(({ key, label, field, kind }) => {
-    const format = shownAsToday(key, formatterFor(kind, field, language));
+    const format = shownAsToday(key, formatterFor(kind, field, language), language);
     formatters.set(key, format);
     const meta: ColumnMeta = { label };
     return helper.accessor((row) => row[key], {
@@ -84,12 +85,15 @@ export function buildColumns(
 
 /**
  * Days to an agreement's deadline as they stand today (deadline.ts): none for an agreement that
- * is over, counted from today to its end date otherwise. Other fields are shown as they come.
+ * is over, counted from today to its end date otherwise, and a deadline passed said as passed
+ * ("12 days ago", « il y a 12 jours »), never as 0, which is today. Other fields are shown as they come.
  */
-function shownAsToday(key: string, format: CellFormatter): CellFormatter {
+function shownAsToday(key: string, format: CellFormatter, language: Language): CellFormatter {
   if (!isDeadlineField(key)) return format;
+  const ago = relativeTimeFormat(language);
   return (_value, record) => {
     const days = daysLeft(record, key);
-    return days === null || days === undefined ? '' : format(days, record);
+    if (days === null || days === undefined) return '';
+    return days < 0 ? ago.format(days, 'day') : format(days, record);
   };
 }
