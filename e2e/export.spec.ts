@@ -8,6 +8,9 @@ import { startHostProcess, type HostProcess } from './host-process.js';
 // Exports from the app, in Chromium through the browser host: the file holds exactly the view on
 // screen (sorted, filtered, in French), read back with parsers of their own and compared with what
 // the API sends for that view.
+// A desk in France, whose clock is not UTC: the file names it offers are at the time it shows.
+test.use({ timezoneId: 'Europe/Paris' });
+
 let host: HostProcess;
 /** A larger, slower Demo API, so exports last long enough to cancel, or to scroll meanwhile. */
 let slowHost: HostProcess;
@@ -82,6 +85,14 @@ async function exportAs(
   await page.getByRole('button', { name: 'Exporter…' }).click();
   const dialog = page.getByRole('dialog', { name: /Exporter les contrats/ });
   await dialog.getByLabel(format, { exact: true }).check();
+  // Named in French, at the time the screen shows (it was "agreements-" and the time in UTC).
+  const offered = await dialog.getByLabel('Nom du fichier').inputValue();
+  expect(offered).toMatch(/^contrats-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}$/);
+  const minutesAway = await page.evaluate((name) => {
+    const [year, month, day, hour, minute] = name.split('-').slice(1).map(Number);
+    return Math.abs(Date.now() - new Date(year, month - 1, day, hour, minute).getTime()) / 60_000;
+  }, offered);
+  expect(minutesAway).toBeLessThan(2);
   await dialog.getByLabel('Nom du fichier').fill(baseName);
   await expect(dialog.getByTestId('export-summary')).toContainText(
     '1 filtre, tri par Revenu mensuel (MRR) (décroissant), libellés en français',

@@ -44,9 +44,9 @@ export function ExportDialog({
   const [format, setFormat] = useState<ExportFormat>('csv');
   // French Excel wants ; and a BOM; the preset follows the language the user works in.
   const [preset, setPreset] = useState<'excelFr' | 'standard'>(language === 'fr' ? 'excelFr' : 'standard');
-  const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-');
+  // The file's name in the words and at the time the person reads on screen: « contrats-2026-11-27-13-56 ».
   const [baseName, setBaseName] = useState(
-    `${view.resource}${view.customerId ? `-${view.customerId}` : ''}-${stamp}`,
+    `${t(`export.fileNames.${view.resource}`)}${view.customerId ? `-${view.customerId}` : ''}-${localStamp(new Date())}`,
   );
   const [problem, setProblem] = useState<string | undefined>();
   const [nameProblem, setNameProblem] = useState<string | undefined>();
@@ -157,4 +157,10 @@ export function ExportDialog({
       </form>
     </dialog>
   );
+}
+
+/** `at` as this computer's clock shows it, in a file name's characters: 2026-11-27-13-56. */
+function localStamp(at: Date): string {
+  const two = (part: number) => String(part).padStart(2, '0');
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}-${two(at.getHours())}-${two(at.getMinutes())}`;
 }
