@@ -62,6 +62,30 @@ test('adds a connection: a wrong secret is "credentials rejected", the right one
   await expect(page.getByTestId('row-position')).toContainText('of 50');
 });
 
+test('saved, tested and used, a connection leaves nothing "typed" behind: the next list opens without asking to discard', async ({
+  page,
+}) => {
+  await page.goto(await host.address());
+  await page.getByRole('button', { name: 'Connections…' }).click();
+  await page.getByLabel('Name').fill('Saved as typed');
+  // As typed: a last slash the app leaves out when it saves, and no audience.
+  await page.getByLabel('API address (base URL)').fill(`${connection.baseUrl}/`);
+  await page.getByLabel('Authentication address (auth URL)').fill(connection.authUrl);
+  await page.getByLabel('Client ID').fill(connection.clientId);
+  await page.getByLabel('Client secret').fill(connection.clientSecret);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(form(page).getByRole('status')).toHaveText('Saved.');
+  await expect(page.getByLabel('API address (base URL)')).toHaveValue(connection.baseUrl);
+  await page.getByRole('button', { name: 'Test' }).click();
+  await expect(form(page).getByRole('status')).toHaveText(/^It works/);
+  await page.getByRole('button', { name: 'Use this connection' }).click();
+  await expect(page.getByTestId('connection')).toHaveText('Connection: Saved as typed');
+  await page.getByRole('navigation').getByRole('button', { name: 'Contacts' }).click();
+  await expect(page.getByRole('grid', { name: 'Contacts' }).getByTestId('row').first()).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Discard what you typed?' })).toHaveCount(0);
+  await host.call('connection.select', { id: 'demo' });
+});
+
 test('a new connection is tested before it is saved; each mistake is shown by its field, and stays', async ({
   page,
 }) => {

@@ -88,10 +88,11 @@ async function exportAs(
   // Named in French, at the time the screen shows (it was "agreements-" and the time in UTC).
   const offered = await dialog.getByLabel('Nom du fichier').inputValue();
   expect(offered).toMatch(/^contrats-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}$/);
-  const minutesAway = await page.evaluate((name) => {
-    const [year, month, day, hour, minute] = name.split('-').slice(1).map(Number);
-    return Math.abs(Date.now() - new Date(year, month - 1, day, hour, minute).getTime()) / 60_000;
-  }, offered);
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0] = offered.split('-').slice(1).map(Number);
+  const minutesAway = await page.evaluate(
+    ([y, mo, d, h, mi]) => Math.abs(Date.now() - new Date(y, mo - 1, d, h, mi).getTime()) / 60_000,
+    [year, month, day, hour, minute] as const,
+  );
   expect(minutesAway).toBeLessThan(2);
   await dialog.getByLabel('Nom du fichier').fill(baseName);
   await expect(dialog.getByTestId('export-summary')).toContainText(

@@ -87,6 +87,9 @@ export function useConnectionForm(onClose: () => void) {
         ...(secret && { secret }),
       });
       setSelectedId(saved.id);
+      // The form shows the connection as the app keeps it (addresses without their last slash, an
+      // empty audience left out), so that it reads as saved.
+      setDraft(draftOf(saved));
       setSecret('');
       return t('connections.saved');
     });

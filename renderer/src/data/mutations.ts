@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { RequestInput } from '../../../electron/shared/contract';
+import type { ProfileSummary } from '../../../electron/shared/connection-requests';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { queryKeys } from './queries';
@@ -15,7 +16,16 @@ export function useSaveProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RequestInput<'profiles.save'>) => call(api, 'profiles.save', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.profiles }),
+    onSuccess: (saved) => {
+      // The list holds the connection as saved at once (not after its refetch): a form compared with
+      // it meanwhile found its own fields unsaved, and asked to discard what was saved.
+      queryClient.setQueryData<ProfileSummary[]>(queryKeys.profiles, (list) =>
+        list?.some((profile) => profile.id === saved.id)
+          ? list.map((profile) => (profile.id === saved.id ? saved : profile))
+          : list && [...list, saved],
+      );
+      return queryClient.invalidateQueries({ queryKey: queryKeys.profiles });
+    },
   });
 }
 
