@@ -67,7 +67,7 @@ test('saved, tested and used, a connection leaves nothing "typed" behind: the ne
 }) => {
   await page.goto(await host.address());
   await page.getByRole('button', { name: 'Connections…' }).click();
-  await page.getByLabel('Name').fill('Saved as typed');
+  await page.getByLabel('Name').fill('Kept as typed');
   // As typed: a last slash the app leaves out when it saves, and no audience.
   await page.getByLabel('API address (base URL)').fill(`${connection.baseUrl}/`);
   await page.getByLabel('Authentication address (auth URL)').fill(connection.authUrl);
@@ -79,7 +79,7 @@ test('saved, tested and used, a connection leaves nothing "typed" behind: the ne
   await page.getByRole('button', { name: 'Test' }).click();
   await expect(form(page).getByRole('status')).toHaveText(/^It works/);
   await page.getByRole('button', { name: 'Use this connection' }).click();
-  await expect(page.getByTestId('connection')).toHaveText('Connection: Saved as typed');
+  await expect(page.getByTestId('connection')).toHaveText('Connection: Kept as typed');
   await page.getByRole('navigation').getByRole('button', { name: 'Contacts' }).click();
   await expect(page.getByRole('grid', { name: 'Contacts' }).getByTestId('row').first()).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Discard what you typed?' })).toHaveCount(0);
