@@ -26,6 +26,7 @@ export async function openApp(
   if (list) await nav(page, list).click();
   const grid = page.getByRole('grid', { name: list ?? 'Customers' });
   // Without a list, the app opens where it was left (the customers, a customer's page): any table's first row.
-  if (rows) await expect((list ? grid : page).getByTestId('row').first()).toBeVisible();
+  // A setup step, not a figure (the benches time first rows): it waits as long as a busy machine needs.
+  if (rows) await expect((list ? grid : page).getByTestId('row').first()).toBeVisible({ timeout: 20_000 });
   return grid;
 }

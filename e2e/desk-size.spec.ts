@@ -65,7 +65,7 @@ async function allHeld(lang: 'en' | 'fr') {
           ),
         ).length;
       },
-      { timeout: 240_000, intervals: [500] },
+      { timeout: 480_000, intervals: [500] },
     )
     .toBe(3);
 }
@@ -75,7 +75,9 @@ const idOf = (prefix: string, id: number) => `${prefix}-${String(id).padStart(8,
 test("a desk's three lists held at once, each read once; any id opens its customer; French from a page a list; kept sealed across a restart", async ({
   page,
 }) => {
-  test.setTimeout(600_000);
+  // Alone it takes about 1.5 min; beside another spec file on 2 cores, four times that and more:
+  // the reads are counted here, their time is the bench's.
+  test.setTimeout(1_200_000);
   const { customers, contacts, agreements } = own.demo.store.tables;
   const agreement = agreements.at(108)!;
   const another = agreements.at(271_828)!;
@@ -87,7 +89,7 @@ test("a desk's three lists held at once, each read once; any id opens its custom
   await expect(page.getByTestId('row').first()).toBeVisible({ timeout: 30_000 });
 
   // An agreement's id: nothing held yet, so the lists are read, once each, while the screen waits.
-  await opens(page, idOf('AGR', agreement.id), idOf('CUS', agreement.customerId), 240_000);
+  await opens(page, idOf('AGR', agreement.id), idOf('CUS', agreement.customerId), 480_000);
   await allHeld('en');
   const whole = {
     customers: Math.ceil(SIZE.customers / 500),

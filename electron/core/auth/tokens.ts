@@ -179,12 +179,8 @@ export class TokenManager {
     }
     const error = this.gate.lastError;
     if (!error) return { status: 'none', usage };
-    return {
-      status: 'failed',
-      usage,
-      error: error.message,
-      ...(error instanceof ApiError && { errorCode: error.code }),
-    };
+    const errorCode = error instanceof ApiError ? error.code : undefined;
+    return { status: 'failed', usage, error: error.message, ...(errorCode && { errorCode }) };
   }
 
   /** Calls `listener` with the new state whenever it changes. */
