@@ -84,6 +84,8 @@ export interface AuditEntry {
   };
   format: ExportFormat;
   path: string;
+  /** Written from the list held in memory, up to date with the API at this time (ISO); absent: read from the API. */
+  heldAsOf?: string;
   /** `unfinished`: started and never ended (still running, or its process was stopped). */
   outcome: 'completed' | 'failed' | 'cancelled' | 'unfinished';
   /** Rows written to the file (for a failed or cancelled export: before it stopped; none reached the target). */

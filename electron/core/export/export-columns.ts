@@ -1,3 +1,4 @@
+import { daysLeft, isDeadlineField } from '../../shared/deadline.js';
 import type { FieldKind } from '../../shared/filter.js';
 import type { ApiRecord, ResourceSchema } from '../../shared/schema.js';
 import { filterKindOf, kindsOf } from '../../shared/value-kind.js';
@@ -9,6 +10,22 @@ export interface Column {
   kind: FieldKind;
   /** Dates hold a day (YYYY-MM-DD), date-times an instant. */
   dayOnly: boolean;
+  /** The labels the table shows for the field's codes (the schema's `values`). */
+  labels?: ReadonlyMap<string, string>;
+  /** An amount in each record's `currency` (the schema's `format: currency`). */
+  money?: boolean;
+}
+
+/**
+ * What a cell of `column` holds for `record` in CSV and XLSX: the value the table shows
+ * (docs/decisions/0016-exports-write-the-screen.md). Days to a deadline as they stand today
+ * (negative once passed, empty for an agreement that is over), codes as their labels; numbers,
+ * dates and text as the API sent them, for the writer to type.
+ */
+export function shownValue(column: Column, record: ApiRecord, now: number): unknown {
+  if (isDeadlineField(column.key)) return daysLeft(record, column.key, now) ?? null;
+  const value = record[column.key];
+  return typeof value === 'string' ? (column.labels?.get(value) ?? value) : value;
 }
 
 /** The fields a view can name: the schema's, and any the records carry that it does not list. */
@@ -53,6 +70,16 @@ export function resolveColumns(
   const kindOf = kindsOf(schema?.fields ?? [], firstRecords);
   return keys.map((key) => {
     const kind = kindOf(key);
-    return { key, label: fields.get(key)?.label ?? key, kind: filterKindOf(kind), dayOnly: kind === 'date' };
+    const field = fields.get(key);
+    return {
+      key,
+      label: field?.label ?? key,
+      kind: filterKindOf(kind),
+      dayOnly: kind === 'date',
+      ...(field?.values?.length && {
+        labels: new Map(field.values.map(({ value, label }) => [value, label])),
+      }),
+      ...(field?.format === 'currency' && kind === 'number' && { money: true }),
+    };
   });
 }

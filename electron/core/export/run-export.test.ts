@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
+import { daysLeft, isDeadlineField } from '../../shared/deadline.js';
 import type { ExportView } from '../../shared/export.js';
+import type { ApiRecord, SchemaField } from '../../shared/schema.js';
 import { AGREEMENTS, exportKit } from '../testing/export-kit.js';
 import { runExport } from './run-export.js';
 
@@ -11,6 +13,17 @@ import { runExport } from './run-export.js';
 // read-excel-file) and compare every cell with the records the API sends for the same view.
 const kit = exportKit();
 const { apiRecords, schemaOf } = kit;
+
+/**
+ * What the table shows for `key` of `record`, which CSV and XLSX hold: days to a deadline as they
+ * stand today, codes as the schema's labels (decision 16).
+ */
+function shown(record: ApiRecord | undefined, field: SchemaField): unknown {
+  if (!record) return undefined;
+  if (isDeadlineField(field.key)) return daysLeft(record, field.key) ?? null;
+  const value = record[field.key];
+  return field.values?.find((option) => option.value === value)?.label ?? value;
+}
 
 /** A cell as the CSV must hold it: empty for null, ' before formula-like text. */
 function expectedCsvCell(value: unknown): string {
@@ -40,7 +53,7 @@ describe('CSV', () => {
     expect(rows).toHaveLength(records.length);
     expect(result.rows).toBe(records.length);
     rows.forEach((row, i) => {
-      expect(row).toEqual(schema.fields.map((field) => expectedCsvCell(records[i]?.[field.key])));
+      expect(row).toEqual(schema.fields.map((field) => expectedCsvCell(shown(records[i], field))));
     });
   });
 
@@ -112,8 +125,12 @@ describe('CSV', () => {
     );
     const [header, ...rows] = parse(await readFile(target, 'utf8'));
     expect(header).toEqual(['MRR', 'Status', 'Agreement ID', 'Start date']);
+    const status = (await schemaOf(AGREEMENTS)).fields.find((field) => field.key === 'status');
+    expect(status?.values?.length).toBeGreaterThan(0);
     expect(rows).toEqual(
-      expected.map((record) => [record.mrr, record.status, record.id, record.startDate].map(expectedCsvCell)),
+      expected.map((record) =>
+        [record.mrr, status && shown(record, status), record.id, record.startDate].map(expectedCsvCell),
+      ),
     );
     expect(result).toMatchObject({ rows: expected.length, scanned: 1_400 });
     expect(expected.length).toBeGreaterThan(10);
@@ -160,14 +177,17 @@ describe('XLSX', () => {
     expect(rows).toHaveLength(records.length);
     rows.forEach((row, i) => {
       schema.fields.forEach((field, column) => {
-        const value = records[i]?.[field.key];
+        const value = shown(records[i], field);
         const cell = row[column];
         if (value === null) expect(cell).toBeNull();
         else if (field.type === 'date') expect(cell).toEqual(new Date(`${value as string}T00:00:00Z`));
         // Excel keeps instants as fractions of a day: read back, they may be a millisecond off.
-        else if (field.type === 'date-time')
-          expect(Math.abs(Number(cell) - Date.parse(value as string))).toBeLessThanOrEqual(1);
-        else expect(cell).toEqual(value);
+        // They are written as the clock here reads them, as the table shows them.
+        else if (field.type === 'date-time') {
+          const at = Date.parse(value as string);
+          const local = at - new Date(at).getTimezoneOffset() * 60_000;
+          expect(Math.abs(Number(cell) - local)).toBeLessThanOrEqual(1);
+        } else expect(cell).toEqual(value);
       });
     });
   });

@@ -28,6 +28,17 @@ export interface ExportRequest {
   options: ExportOptions;
   /** Where the file goes (relative paths are from the current folder). */
   target: string;
+  /** The view's rows as the app holds them, when they are whole and fresh: written without reading the list again. */
+  held?: HeldExportRows;
+}
+
+/** The rows of a view held in memory (search/held-view.ts): filtered, in the view's order, in its language. */
+export interface HeldExportRows {
+  /** When they were last brought up to date with the API (epoch ms): the audit log says so. */
+  asOf: number;
+  /** The view's schema as the list holds it (null when the API has none): no request for it either. */
+  schema: ResourceSchema | null;
+  rows: (signal?: AbortSignal) => Promise<{ count: number; recordAt: (index: number) => ApiRecord }>;
 }
 
 export interface ExportHooks {
@@ -71,27 +82,22 @@ export async function runExport(
   // The "started" line comes first: a crash leaves it, so the log never loses an export.
   await hooks.auditLog?.started(auditStart(id, request, target));
   try {
-    const schema = await schemaOf(client, view, hooks.signal);
+    const schema = request.held ? request.held.schema : await schemaOf(client, view, hooks.signal);
     temp = await TempFile.beside(target);
     const file = temp;
-    void client
-      .count(view, { signal: hooks.signal, priority: 'export' })
-      .then((total) => (progress.total = total))
-      .catch(() => undefined);
     const formatOptions = {
       delimiter: options.delimiter,
       bom: options.bom,
       decimalComma: options.decimalComma,
+      lang: view.lang,
+      now: Date.now(),
     };
     const open = async (columns: Column[]) =>
       openWriter(options.format, await file.restart(), { columns, ...formatOptions });
     let plan: ExportPlan | undefined;
-    const { resource, customerId, sort, lang } = view;
-    const pages = traverse(
-      client,
-      { resource, customerId, sort, size: options.pageSize, lang },
-      { signal: hooks.signal, priority: 'export', restarts: 1, total: () => progress.total, readAhead: true },
-    );
+    const pages = request.held
+      ? heldPages(request.held, options.pageSize, progress, hooks.signal)
+      : apiPages(client, view, options.pageSize, progress, hooks.signal);
     for await (const page of pages) {
       if (page.restarted) {
         // An invalid cursor restarts an export once, from an empty file (docs/architecture.md).
@@ -99,7 +105,7 @@ export async function runExport(
         writer = undefined;
         Object.assign(progress, { records: 0, scanned: 0, pages: 0, restarted: true });
       }
-      plan ??= planOf(view, schema, page.rows);
+      plan ??= planOf(view, schema, page.rows, request.held !== undefined);
       writer ??= await open(plan.columns);
       await writeRows(writer, page.rows, plan.keep, progress);
       progress.cutCells = writer.cutCells;
@@ -129,6 +135,50 @@ export async function runExport(
   }
 }
 
+interface ExportPage {
+  rows: readonly ApiRecord[];
+  restarted?: boolean;
+}
+
+/** The view read from the API at export priority, its count asked beside: what `keep` filters. */
+function apiPages(
+  client: ApiClient,
+  view: ExportView,
+  size: number,
+  progress: ExportProgress,
+  signal?: AbortSignal,
+): AsyncIterable<ExportPage> {
+  void client
+    .count(view, { signal, priority: 'export' })
+    .then((total) => (progress.total = total))
+    .catch(() => undefined);
+  const { resource, customerId, sort, lang } = view;
+  return traverse(
+    client,
+    { resource, customerId, sort, size, lang },
+    { signal, priority: 'export', restarts: 1, total: () => progress.total, readAhead: true },
+  );
+}
+
+/** The held rows of the view, a page at a time: already filtered, so the filter keeps them all. */
+async function* heldPages(
+  held: HeldExportRows,
+  size: number,
+  progress: ExportProgress,
+  signal?: AbortSignal,
+): AsyncIterable<ExportPage> {
+  const { count, recordAt } = await held.rows(signal);
+  progress.total = count;
+  for (let from = 0; from < count; from += size) {
+    signal?.throwIfAborted();
+    const rows: ApiRecord[] = [];
+    for (let index = from; index < Math.min(count, from + size); index++) rows.push(recordAt(index));
+    yield { rows };
+    // The window's requests and the app's events go on while a long list is written.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 /** What an export writes: its columns, and the filter's test of a record. */
 interface ExportPlan {
   columns: Column[];
@@ -140,13 +190,17 @@ function planOf(
   view: ExportView,
   schema: ResourceSchema | null,
   firstRows: readonly ApiRecord[],
+  /** The rows come filtered (held rows judged by the same rules): none is tested again. */
+  filtered: boolean,
 ): ExportPlan {
   assertFilterFields(view, schema, firstRows);
   // Filters compare as the table's do: by the kinds the schema or the first records give.
   const kindOf = kindsOf(schema?.fields ?? [], firstRows);
   return {
     columns: resolveColumns(schema, view.columns, firstRows),
-    keep: compileFilter(view.filter ?? [], (field) => filterKindOf(kindOf(field)), labelsOf(schema?.fields)),
+    keep: filtered
+      ? () => true
+      : compileFilter(view.filter ?? [], (field) => filterKindOf(kindOf(field)), labelsOf(schema?.fields)),
   };
 }
 
@@ -234,5 +288,6 @@ function auditStart(id: string, request: ExportRequest, path: string): AuditStar
     view: { ...view, ...(filter && { filter: filter.map(({ field, op }) => ({ field, op })) }) },
     format: request.options.format,
     path,
+    ...(request.held && { heldAsOf: new Date(request.held.asOf).toISOString() }),
   };
 }

@@ -6,7 +6,10 @@ import ExcelJS from 'exceljs';
 import type { ExportFormat } from '../../shared/export.js';
 import type { ApiRecord } from '../../shared/schema.js';
 import { csvCell, csvText, xlsxText } from './cells.js';
-import type { Column } from './export-columns.js';
+import { isDeadlineField } from '../../shared/deadline.js';
+import { shownValue, type Column } from './export-columns.js';
+import { moneyFormat } from './money-format.js';
+import type { Language } from '../../shared/api-rules.js';
 
 /** Writes one export's rows to a file, in one format, waiting for the disk when it is behind. */
 export interface RowWriter {
@@ -25,6 +28,10 @@ export interface WriterOptions {
   bom: boolean;
   /** CSV numbers with a decimal comma (what French Excel reads as a number). */
   decimalComma: boolean;
+  /** The labels' language: where XLSX amounts put their currency. */
+  lang: Language;
+  /** "Today" for days to a deadline (epoch ms): the export's start, so every row counts from one day. */
+  now: number;
 }
 
 /** Opens a writer of `format` on `file` (the temporary file's stream, from its start). */
@@ -35,7 +42,7 @@ export function openWriter(format: ExportFormat, file: Writable, options: Writer
     case 'jsonl':
       return jsonLinesWriter(file);
     case 'xlsx':
-      return xlsxWriter(file, options.columns);
+      return xlsxWriter(file, options);
   }
 }
 
@@ -84,7 +91,7 @@ class Sink {
   }
 }
 
-function csvWriter(file: Writable, { columns, delimiter, bom, decimalComma }: WriterOptions): RowWriter {
+function csvWriter(file: Writable, { columns, delimiter, bom, decimalComma, now }: WriterOptions): RowWriter {
   const sink = new Sink(file);
   // RFC 4180 §2.6: a field holding the delimiter, a quote or a line break is quoted, and a lone CR
   // or LF is a line break too (csv-stringify with CRLF records quotes only a whole CRLF by itself).
@@ -97,7 +104,7 @@ function csvWriter(file: Writable, { columns, delimiter, bom, decimalComma }: Wr
     write: (record) =>
       sink.write(
         csv,
-        columns.map((column) => csvCell(record[column.key], decimalComma)),
+        columns.map((column) => csvCell(shownValue(column, record, now), decimalComma)),
       ),
     close: () => sink.finish(csv),
     destroy: () => {
@@ -119,8 +126,14 @@ function jsonLinesWriter(file: Writable): RowWriter {
   };
 }
 
-const DAY_FORMAT = 'yyyy-mm-dd';
-const INSTANT_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+/**
+ * Excel's built-in short date (id 14) and short date and time (id 22), spelled as exceljs names
+ * them: the reader's spreadsheet shows them in its own locale's order (31/12/2026 in France).
+ */
+const DAY_FORMAT = 'mm-dd-yy';
+const INSTANT_FORMAT = 'm/d/yy "h":mm';
+/** Days to a deadline: a passed one (below zero) in red, still a number to sort and filter by. */
+const DAYS_FORMAT = '0;[Red]-0';
 
 /**
  * Text as a real string cell: an inline string (`t="inlineStr"`, its text kept exactly:
@@ -135,6 +148,13 @@ function xlsxTextCell(value: string, onCut: () => void): ExcelJS.CellRichTextVal
   return { richText: [{ text }] };
 }
 
+/** A column's number format: dates in the reader's order, days to a deadline, plain numbers. */
+function columnStyle(column: Column): Partial<ExcelJS.Style> {
+  if (column.kind === 'date') return { numFmt: column.dayOnly ? DAY_FORMAT : INSTANT_FORMAT };
+  if (isDeadlineField(column.key)) return { numFmt: DAYS_FORMAT };
+  return {};
+}
+
 /**
  * A cell as Excel wants it: numbers as numbers, dates as dates, the rest as text (never a formula),
  * cut at Excel's limit with a marker (`onCut` counts it).
@@ -143,14 +163,21 @@ function xlsxCell(column: Column, value: unknown, onCut: () => void): ExcelJS.Ce
   if (value === null || value === undefined || value === '') return null;
   if (column.kind === 'number' && typeof value === 'number') return value;
   if (column.kind === 'date' && typeof value === 'string') {
-    const at = Date.parse(column.dayOnly ? `${value}T00:00:00Z` : value);
-    if (!Number.isNaN(at)) return new Date(at);
+    if (column.dayOnly) {
+      const day = Date.parse(`${value}T00:00:00Z`);
+      if (!Number.isNaN(day)) return new Date(day);
+    } else {
+      // A spreadsheet's dates have no time zone: the instant is written as the clock here reads
+      // it, as the table shows it.
+      const at = Date.parse(value);
+      if (!Number.isNaN(at)) return new Date(at - new Date(at).getTimezoneOffset() * 60_000);
+    }
   }
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   return xlsxTextCell(typeof value === 'string' ? value : JSON.stringify(value), onCut);
 }
 
-function xlsxWriter(file: Writable, columns: Column[]): RowWriter {
+function xlsxWriter(file: Writable, { columns, lang, now }: WriterOptions): RowWriter {
   const sink = new Sink(file);
   let cutCells = 0;
   const countCut = () => cutCells++;
@@ -164,13 +191,21 @@ function xlsxWriter(file: Writable, columns: Column[]): RowWriter {
   sheet.columns = columns.map((column) => ({
     key: column.key,
     width: Math.min(60, Math.max(12, column.label.length + 2)),
-    style: column.kind === 'date' ? { numFmt: column.dayOnly ? DAY_FORMAT : INSTANT_FORMAT } : {},
+    style: columnStyle(column),
   }));
   // Header labels come from the API's schema: text cells like any other, cut and counted alike.
   sheet.addRow(columns.map((column) => xlsxTextCell(column.label, countCut))).commit();
   return {
     write: (record) => {
-      sheet.addRow(columns.map((column) => xlsxCell(column, record[column.key], countCut))).commit();
+      const row = sheet.addRow(
+        columns.map((column) => xlsxCell(column, shownValue(column, record, now), countCut)),
+      );
+      // An amount in its record's currency, with that currency's decimals.
+      columns.forEach((column, index) => {
+        if (column.money && typeof row.getCell(index + 1).value === 'number')
+          row.getCell(index + 1).numFmt = moneyFormat(record.currency, lang);
+      });
+      row.commit();
       return Promise.resolve();
     },
     close: async () => {

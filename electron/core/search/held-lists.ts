@@ -145,6 +145,20 @@ export class HeldLists {
     return list;
   }
 
+  /**
+   * The list if it is held whole, fresh (caught up within its freshness, or one whose changes cannot
+   * be read and whose whole read is not due) and shown in `lang`: what an export writes instead of
+   * reading the list from the API again. Undefined otherwise; nothing is started.
+   */
+  fresh(source: ListSource, view: HeldListView, lang: Language): HeldList | undefined {
+    const list = this.lists.get(listKey(source.connectionId, view));
+    if (!list || list.state !== 'held' || this.freshness.isOld(list)) return undefined;
+    // Its words in that language still on their way: the rows cannot be shown in it yet.
+    if (this.statusOf(list, lang).state !== 'held') return undefined;
+    this.touch(list);
+    return list;
+  }
+
   /** The lists held, of every connection (what keeps them between sessions). */
   all(): HeldList[] {
     return [...this.lists.values()];

@@ -214,6 +214,8 @@ export class AppCore {
       () => this.connections,
       () => this.exports,
       () => this.writeClipboard,
+      () => this.heldLists,
+      (caller) => this.chosenSource(caller),
     ),
     'proxy.answer': (answer) => this.proxyLogins.answer(answer),
   };

@@ -1,4 +1,8 @@
+import type { ExportView } from '../../shared/export.js';
 import { AppError } from '../engine-errors.js';
+import type { HeldExportRows } from '../export/run-export.js';
+import type { HeldLists, ListSource } from '../search/held-lists.js';
+import { heldViewRows } from '../search/held-view.js';
 import type { Connections } from '../connections/connections.js';
 import type { ExportJobs } from './export-jobs.js';
 import type { Handlers } from './handlers.js';
@@ -17,10 +21,17 @@ export function exportHandlers(
   connections: () => Connections,
   exports: () => ExportJobs,
   writeClipboard: () => ((text: string) => Promise<void>) | undefined,
+  heldLists: () => HeldLists,
+  chosen: (caller: string) => ListSource,
 ): Pick<Handlers, ExportRequests> {
   return {
     'export.start': (input, caller = DIRECT_CALLER) =>
-      exports().start(connections().chosen(caller).client, connections().active(caller)?.name ?? '', input),
+      exports().start(
+        connections().chosen(caller).client,
+        connections().active(caller)?.name ?? '',
+        input,
+        heldRowsOf(heldLists(), chosen(caller), input.view),
+      ),
     'export.cancel': ({ exportId }) => Promise.resolve({ cancelled: exports().cancel(exportId) }),
     'export.reveal': ({ exportId }) => Promise.resolve({ revealed: exports().reveal(exportId) }),
     'exports.recent': async () => ({ entries: await exports().recent(30) }),
@@ -29,6 +40,26 @@ export function exportHandlers(
       if (!write) throw new AppError('not-found', 'this app has no clipboard of its own: the page writes it');
       await write(text);
       return { written: true };
+    },
+  };
+}
+
+/**
+ * The rows of `view` as the app holds them, when its list is held whole and fresh in the view's
+ * language (held-lists.ts, `fresh`): the table shows those, and writing them costs no request.
+ * Undefined otherwise (the export reads the list from the API).
+ */
+function heldRowsOf(lists: HeldLists, source: ListSource, view: ExportView): HeldExportRows | undefined {
+  const { resource, customerId, lang } = view;
+  const list = lists.fresh(source, { resource, ...(customerId !== undefined && { customerId }) }, lang);
+  const fields = list?.fields.get(lang);
+  if (!list || list.asOf === undefined || !fields) return undefined;
+  return {
+    asOf: list.asOf,
+    schema: { resource, fields },
+    rows: async (signal) => {
+      const { matches, recordAt } = await heldViewRows(list, lang, view.filter ?? [], view.sort, signal);
+      return { count: matches.length, recordAt: (index) => recordAt(matches[index] ?? -1) };
     },
   };
 }

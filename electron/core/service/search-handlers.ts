@@ -1,10 +1,9 @@
 import { summarize } from '../../shared/agreement-summary.js';
 import type { HeldListStatus } from '../../shared/held-list.js';
-import { filterKindOf, kindsOf, KIND_SAMPLE_ROWS } from '../../shared/value-kind.js';
 import { suggestCustomers } from '../search/customer-finder.js';
 import type { HeldList, HeldLists, ListSource } from '../search/held-lists.js';
 import type { KeptLists } from '../search/kept-lists.js';
-import { compileSearch, matchesOf } from '../search/list-query.js';
+import { heldViewRows } from '../search/held-view.js';
 import type { Handlers } from './handlers.js';
 import { DIRECT_CALLER } from './request-registry.js';
 import type { RequestRegistry } from './request-registry.js';
@@ -39,31 +38,14 @@ export function searchHandlers(
         // The lists kept from an earlier session are taken in at start: waited for, not read again.
         await heldLists().whenRestored(source.connectionId);
         const list = heldLists().use(source, scope, lang);
-        const rows = list.rows;
-        const reading = list.readingIn(lang);
         // The list as it stands now, before the search awaits: pages read meanwhile must not be
         // told as searched (a list told read whole with the matches of its first pages would settle
         // the table short). The matches may cover more than this; never less.
         const status = heldLists().statusOf(list, lang);
-        const version = `${rows.serial}:${rows.length}:${reading.key}`;
-        const firstRows = Array.from({ length: Math.min(rows.length, KIND_SAMPLE_ROWS) }, (_, index) =>
-          rows.recordAt(index, reading),
-        );
-        // Fields compare as the table's and an export's do: by the kinds the schema or the first
-        // rows give. Before the first page there are none to judge (nor kinds to judge them by).
-        const kindOf = kindsOf(list.fields.get(lang) ?? list.fields.get(list.lang) ?? [], firstRows);
-        const judged = list.state !== 'too-long' && rows.length > 0;
-        const matches = judged
-          ? await matchesOf(
-              rows,
-              compileSearch(filter, (field) => filterKindOf(kindOf(field)), reading.labelOf),
-              sort,
-              signal,
-              reading,
-            )
-          : [];
+        const version = `${list.rows.serial}:${list.rows.length}:${list.readingIn(lang).key}`;
+        const { matches, recordAt, firstRows } = await heldViewRows(list, lang, filter, sort, signal);
         return {
-          rows: matches.slice(from, from + count).map((index) => rows.recordAt(index, reading)),
+          rows: matches.slice(from, from + count).map(recordAt),
           from,
           matches: matches.length,
           version,

@@ -120,6 +120,9 @@ export function ExportDialog({
             </label>
           ))}
         </fieldset>
+        <p className="hint" data-testid="export-holds">
+          {t(format === 'jsonl' ? 'export.holds.api' : 'export.holds.table')}
+        </p>
         {format === 'csv' && (
           <label className="form-field">
             {t('export.preset')}
