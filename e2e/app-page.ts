@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The lists the top bar opens. */
-export type ListName = 'Customers' | 'Contacts' | 'Agreements';
+/** A list's name in the navigation, in English or in French. */
+export type ListName = 'Customers' | 'Contacts' | 'Agreements' | 'Clients' | 'Contrats';
 
 /** The top bar's button that opens `name` (a list, in the language shown). */
 export const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name });

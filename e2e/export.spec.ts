@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import readXlsxFile from 'read-excel-file/node';
+import { daysLeft, isDeadlineField } from '../electron/shared/deadline.js';
+import type { ApiRecord, ResourceSchema } from '../electron/shared/schema.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 
 // Exports from the app, in Chromium through the browser host: the file holds exactly the view on
@@ -115,10 +117,16 @@ test('CSV (French Excel preset), XLSX and JSON Lines hold exactly the sorted, fi
   const expected = await expectedRecords();
   const schemas = await host.call('data.schemas', { lang: 'fr' });
   const fields =
-    (schemas.schemas as { resource: string; fields: { key: string; label: string }[] }[])
+    (schemas.schemas as ResourceSchema[])
       .find((schema) => schema.resource === 'agreements')
-      ?.fields.filter((field) => headers.includes(field.label)) ?? [];
+      ?.fields.filter((field) => headers.includes(field.label ?? field.key)) ?? [];
   const keys = headers.map((header) => fields.find((field) => field.label === header)?.key ?? header);
+  // What the table shows, which CSV and XLSX hold: days to a deadline as of today, codes as labels.
+  const shown = (record: ApiRecord, key: string): unknown => {
+    if (isDeadlineField(key)) return daysLeft(record, key) ?? null;
+    const labels = fields.find((field) => field.key === key)?.values;
+    return labels?.find((option) => option.value === record[key])?.label ?? record[key];
+  };
 
   const csvPath = await exportAs(page, 'CSV', 'contrats-actifs.csv');
   const bytes = await readFile(csvPath);
@@ -136,7 +144,7 @@ test('CSV (French Excel preset), XLSX and JSON Lines hold exactly the sorted, fi
     if (typeof value === 'string') return /^(?:[\t\r]|\s*[=+\-@＝＋－＠])/.test(value) ? `'${value}` : value;
     return JSON.stringify(value);
   };
-  expect(rows).toEqual(expected.map((record) => keys.map((key) => cell(record[key]))));
+  expect(rows).toEqual(expected.map((record) => keys.map((key) => cell(shown(record, key)))));
   expect(rows.length).toBeGreaterThan(100);
 
   const xlsxPath = await exportAs(page, 'Excel (XLSX)', 'contrats-actifs.xlsx');

@@ -1,4 +1,8 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { calcShownFrench, openpyxlCells, type OpenpyxlCell } from '../electron/core/testing/readers.js';
 import { openApp, nav } from './app-page.js';
 import { activeRow } from './grid.js';
 import { startDemoApi, type DemoApi } from '../electron/demo-api/testing/faults.js';
@@ -86,5 +90,102 @@ test.describe('a new computer where cdb made the one connection', () => {
     await page.goto(await prepared.address());
     await expect(page.getByTestId('connection')).toContainText('API du service');
     await expect(page.getByRole('grid', { name: 'Clients' }).getByTestId('row').first()).toBeVisible();
+  });
+});
+
+test.describe("the manager's file", () => {
+  // At the desk's clock (the screen shows Paris time; a file's instants must too).
+  test.use({ timezoneId: 'Europe/Paris' });
+  let desk: HostProcess;
+  test.beforeAll(async () => {
+    // The app and the browser on one computer, whose clock is in Paris.
+    desk = await startHostProcess(['--demo-customers', '800', '--demo-agreements', '4000'], {
+      TZ: 'Europe/Paris',
+    });
+  });
+  test.afterAll(async () => {
+    await desk.stop();
+  });
+
+  test('agreements by notice deadline, exported to XLSX, read in openpyxl and a French LibreOffice Calc as the screen shows them', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const grid = await openApp(page, desk, { list: 'Contrats', width: 1440 });
+    // Deadlines up to two months ahead, and those passed in the last month.
+    const editor = page.getByRole('form', { name: /^Ajouter un filtre/ });
+    await editor.getByLabel('Colonne', { exact: true }).selectOption({ label: 'Jours avant préavis' });
+    await editor.getByLabel('Condition').selectOption({ label: 'entre' });
+    await editor.getByLabel('De').fill('-30');
+    await editor.getByLabel('À', { exact: true }).fill('60');
+    await editor.getByRole('button', { name: 'Appliquer' }).click();
+    const count = page.getByText(/^[\d\u202f\u00a0 ]+ résultats?\b/).first();
+    await expect(count).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(/lus en entier à/).first()).toBeVisible({ timeout: 60_000 });
+    const matches = Number((await count.textContent())?.replace(/\D+/g, ' ').trim().split(' ')[0]);
+    expect(matches).toBeGreaterThan(20);
+
+    // What the screen shows: its headers and first rows, cell by cell.
+    const headers = (await grid.getByRole('columnheader').allTextContents()).map((text) =>
+      text.replace(/ [▼▲]$/, ''),
+    );
+    const screen = await grid.getByTestId('row').evaluateAll((rows) =>
+      rows
+        .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
+        .slice(0, 15)
+        .map((row) => [...row.querySelectorAll('[role="gridcell"]')].map((cell) => cell.textContent ?? '')),
+    );
+    expect(screen.flat().some((text) => /^il y a \d+ jours?$/.test(text))).toBe(true);
+
+    await page.getByRole('button', { name: 'Exporter…' }).click();
+    const dialog = page.getByRole('dialog', { name: /Exporter les contrats/ });
+    await dialog.getByLabel('Excel (XLSX)', { exact: true }).check();
+    await expect(dialog.getByTestId('export-holds')).toContainText('ce que montre le tableau');
+    await dialog.getByLabel('JSON Lines', { exact: true }).check();
+    await expect(dialog.getByTestId('export-holds')).toContainText('tel que l’API l’a envoyé');
+    await dialog.getByLabel('Excel (XLSX)', { exact: true }).check();
+    await dialog.getByLabel('Nom du fichier').fill('préavis');
+    await dialog.getByRole('button', { name: 'Exporter', exact: true }).click();
+    const line = page.getByTestId('export-line').filter({ hasText: 'préavis.xlsx' });
+    await expect(line).toHaveAttribute('data-state', 'completed', { timeout: 60_000 });
+    const path = join(desk.exportDir, 'préavis.xlsx');
+
+    const cells = await openpyxlCells(path);
+    const shown = await calcShownFrench(await mkdtemp(join(tmpdir(), 'cdb-manager-')), path);
+    expect(cells[0]?.map((cell) => cell.value)).toEqual(headers);
+    expect(shown[0]).toEqual(headers);
+    expect(cells).toHaveLength(matches + 1);
+    expect(shown).toHaveLength(matches + 1);
+
+    const spaces = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+    const frenchDay = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeZone: 'UTC' });
+    const frenchInstant = new Intl.DateTimeFormat('fr-FR', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    });
+    const numbers = new Intl.NumberFormat('fr-FR');
+    /** The cell's text on screen, from what openpyxl and Calc read: by the cell's number format. */
+    const asScreenShows = ({ value, format }: OpenpyxlCell, calcText: string) => {
+      if (value === null) return '';
+      if (format === '0;[Red]-0' && typeof value === 'number')
+        return value < 0 ? `il y a ${-value} jour${value < -1 ? 's' : ''}` : numbers.format(value);
+      // Calc's text of an amount is the screen's: "1 234,50 €".
+      if (format.includes('#,##0')) return spaces(calcText);
+      if (format === 'mm-dd-yy') return frenchDay.format(new Date(`${String(value)}Z`));
+      if (format === 'm/d/yy h:mm') return frenchInstant.format(new Date(`${String(value)}Z`));
+      return typeof value === 'number' ? numbers.format(value) : String(value);
+    };
+    screen.forEach((row, index) => {
+      const file = cells[index + 1] ?? [];
+      expect(row.map(spaces), `row ${index + 1}`).toEqual(
+        file.map((cell, column) => spaces(asScreenShows(cell, shown[index + 1]?.[column] ?? ''))),
+      );
+    });
+    // A passed deadline reads as passed in Calc too: below zero, never the 0 of today.
+    const notice = headers.indexOf('Jours avant préavis');
+    const days = cells.slice(1).map((row) => row[notice]?.value);
+    expect(days.some((value) => typeof value === 'number' && value < 0)).toBe(true);
+    expect(days.every((value) => typeof value === 'number' && value >= -30 && value <= 60)).toBe(true);
   });
 });

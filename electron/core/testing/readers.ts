@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
@@ -41,6 +41,48 @@ export async function openpyxlRows(path: string): Promise<unknown[][]> {
   ].join('\n');
   const { stdout } = await run('/usr/bin/python3', ['-c', script, path], { maxBuffer: 64 * 1024 * 1024 });
   return JSON.parse(stdout) as unknown[][];
+}
+
+/** A cell as openpyxl reads it: its value (dates and times as ISO text) and number format. */
+export interface OpenpyxlCell {
+  value: string | number | boolean | null;
+  format: string;
+}
+
+/** Cells of an XLSX file as openpyxl reads them, each with its number format (how a reader shows it). */
+export async function openpyxlCells(path: string): Promise<OpenpyxlCell[][]> {
+  const script = [
+    'import json, sys, openpyxl',
+    'sheet = openpyxl.load_workbook(sys.argv[1]).active',
+    'print(json.dumps([[{"value": c.value, "format": c.number_format} for c in row] for row in sheet.iter_rows()], default=str))',
+  ].join('\n');
+  const { stdout } = await run('/usr/bin/python3', ['-c', script, path], { maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(stdout) as OpenpyxlCell[][];
+}
+
+/**
+ * The text LibreOffice Calc shows in each cell of `path` (an XLSX file), in a French Calc: Calc
+ * saves what it shows as CSV (`;` between cells), with a fresh profile in a folder made in `dir`.
+ */
+export async function calcShownFrench(dir: string, path: string): Promise<string[][]> {
+  const out = await mkdtemp(join(dir, 'calc-'));
+  // Calc, in a locale this machine may not have installed, reads a plain name only.
+  const plain = join(out, 'shown.xlsx');
+  await copyFile(path, plain);
+  await run(
+    'soffice',
+    [
+      '--headless',
+      '--convert-to',
+      // ; between cells, " around text, UTF-8, French (1036), cells as shown.
+      'csv:Text - txt - csv (StarCalc):59,34,76,1,,1036,false,true,true',
+      '--outdir',
+      out,
+      plain,
+    ],
+    { env: { ...process.env, HOME: out, LANG: 'fr_FR.UTF-8', LC_ALL: 'fr_FR.UTF-8' }, timeout: 120_000 },
+  );
+  return parse(await readFile(join(out, 'shown.csv')), { delimiter: ';' });
 }
 
 /**
