@@ -148,6 +148,8 @@ test.describe("the manager's file", () => {
     await dialog.getByRole('button', { name: 'Exporter', exact: true }).click();
     const line = page.getByTestId('export-line').filter({ hasText: 'préavis.xlsx' });
     await expect(line).toHaveAttribute('data-state', 'completed', { timeout: 60_000 });
+    // The rows on screen, written from memory: the list is not read again (it once took 30 s).
+    await expect(line).toContainText('Écrites depuis les lignes à l’écran, à jour à');
     const path = join(desk.exportDir, 'préavis.xlsx');
 
     const cells = await openpyxlCells(path);

@@ -67,6 +67,8 @@ export interface ExportProgress {
   restarted: boolean;
   /** Cells cut at the format's limit (XLSX: Excel's 32,767 characters), each ending with a marker. */
   cutCells: number;
+  /** Written from the list held in memory, up to date with the API at this time (epoch ms): nothing read again. */
+  heldAsOf?: number;
 }
 
 /**

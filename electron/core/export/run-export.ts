@@ -76,6 +76,7 @@ export async function runExport(
   const id = request.id ?? randomUUID();
   const tracker = progressTracker(hooks.onProgress);
   const { progress } = tracker;
+  if (request.held) progress.heldAsOf = request.held.asOf;
   let temp: TempFile | undefined;
   let writer: RowWriter | undefined;
 

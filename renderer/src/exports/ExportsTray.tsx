@@ -6,7 +6,7 @@ import { failureLine } from '../ui/describe-failure';
 import { AppFailure } from '../api/call';
 import { useExports } from './exports-context';
 import type { SessionExport } from './session-exports';
-import { numberFormat } from '../i18n/intl';
+import { dateTimeFormat, numberFormat } from '../i18n/intl';
 
 /** One export's line: progress while it runs, then where the file is, or why there is none. */
 export function ExportLine({ item, canReveal }: { item: SessionExport; canReveal: boolean }) {
@@ -43,6 +43,9 @@ export function ExportLine({ item, canReveal }: { item: SessionExport; canReveal
           });
   } else if (item.state === 'completed') {
     text = t('export.completed', { file, rows, path: item.path });
+    // Rows written from the list on screen: said, with when it was last up to date.
+    if (progress?.heldAsOf !== undefined)
+      text += ` ${t('export.fromHeld', { time: dateTimeFormat(language, { timeStyle: 'short' }).format(progress.heldAsOf) })}`;
     // Excel's cell limit: the user must know some cells do not hold the whole value.
     if (progress?.cutCells) text += ` ${t('export.cutCells', { count: progress.cutCells })}`;
   } else if (item.state === 'failed') {
