@@ -48,6 +48,43 @@ test('a fr-FR browser opens the app in French, its search box leads to the resul
   await expect(nav(page, 'Customers')).toBeVisible();
 });
 
+test('a customer opened today comes back by keyboard, by its name: Ctrl+O then Down and Enter, or Ctrl+K and a word of its name', async ({
+  page,
+}) => {
+  const grid = await openApp(page, host, { list: 'Clients', width: 1440 });
+  const [id = '', name = ''] = await grid
+    .getByTestId('row')
+    .first()
+    .evaluate((row) => [...row.querySelectorAll('[role="gridcell"]')].map((cell) => cell.textContent ?? ''));
+  expect(id).toMatch(/^CUS-/);
+  // Opened by its id alone: its page learns its name.
+  const field = page.getByRole('combobox', { name: 'Ouvrir le client' });
+  await field.fill(id);
+  await field.press('Enter');
+  const heading = page.getByRole('heading', { level: 2 });
+  await expect(heading).toContainText(name);
+  await nav(page, 'Clients').click();
+  await expect(grid.getByTestId('row').first()).toBeVisible();
+
+  // The field empty: the customers opened today, by name; Down then Enter opens the one chosen.
+  await page.keyboard.press('Control+o');
+  await expect(field).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option').first()).toContainText(name);
+  await page.keyboard.press('Enter');
+  await expect(heading).toContainText(name);
+  await expect(page.getByText('Saisissez ou collez d’abord un identifiant client.')).toHaveCount(0);
+
+  await nav(page, 'Clients').click();
+  await page.keyboard.press('Control+k');
+  const box = page.getByRole('dialog', { name: 'Commandes' });
+  const word = name.split(/\s+/).find((each) => each.length > 3) ?? name;
+  await box.getByRole('combobox', { name: 'Commande à lancer' }).fill(word);
+  await expect(box.getByRole('option').first()).toContainText(`Ouvrir le client ${name} (${id})`);
+  await page.keyboard.press('Enter');
+  await expect(heading).toContainText(name);
+});
+
 test.describe('a new computer where cdb made the one connection', () => {
   let demo: DemoApi;
   let prepared: HostProcess;

@@ -27,6 +27,7 @@ import { useHeldListEvents } from './data/useHeldLists';
 import { ExportsPanel } from './exports/ExportsPanel';
 import { ExportsTray } from './exports/ExportsTray';
 import { CustomerDetail } from './screens/CustomerDetail';
+import { withName, withOpened, type RecentCustomer } from './finder/recent-customers';
 import type { Restored } from './desk/restore';
 import { useDeskKeeping } from './desk/useDeskKeeping';
 import { deskOf, movedCustomer, type TableMoves } from './desk/desk-of';
@@ -49,7 +50,6 @@ interface Notice {
 }
 
 const NEW_PLACE: ListPlace = { filter: [] };
-const RECENT_MAX = 20;
 
 /** Whether two screens show the same thing (a list shown again is no new step of the trail). */
 function sameScreen(a: Screen, b: Screen): boolean {
@@ -119,11 +119,9 @@ export function App({
   // Where the user is in the tables, as they move: kept out of state (a scroll renders nothing).
   const moves = useRef<TableMoves>({ lists: {} });
   /** Customers opened this session, the latest first: offered again by "Open customer" (never saved). */
-  const [recentCustomers, setRecentCustomers] = useState<string[]>([]);
+  const [recentCustomers, setRecentCustomers] = useState<RecentCustomer[]>([]);
   const openCustomer = (customerId: string, name?: string, tables?: CustomerTables) => {
-    setRecentCustomers((ids) =>
-      [customerId, ...ids.filter((other) => other !== customerId)].slice(0, RECENT_MAX),
-    );
+    setRecentCustomers((recent) => withOpened(recent, customerId, name));
     // Its tables start as given: the moves in another opening of it are not theirs.
     moves.current.customer = undefined;
     setScreen({
@@ -246,6 +244,7 @@ export function App({
                 key={screen.customerId}
                 customerId={screen.customerId}
                 name={screen.name}
+                onNamed={(name) => setRecentCustomers((recent) => withName(recent, screen.customerId, name))}
                 tables={screen.tables}
                 pageSize={pageSize}
                 backTo={previous ?? { kind: 'list', resource: 'customers' }}

@@ -35,7 +35,15 @@ const CUSTOMERS = { resource: 'customers' } as const;
  * once, in the background, with progress and Cancel, then kept for every search), or, when they
  * are too many to keep, the customers' pages scanned until it is found.
  */
-export function CustomerHeading({ customerId, name }: { customerId: string; name: string | undefined }) {
+export function CustomerHeading({
+  customerId,
+  name,
+  onNamed,
+}: {
+  customerId: string;
+  name: string | undefined;
+  onNamed?: (name: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   const api = useApi();
@@ -46,6 +54,10 @@ export function CustomerHeading({ customerId, name }: { customerId: string; name
   // Held already (a list seen, the customers held for search): named without asking the API.
   const held = useHeldCustomer(customerId, language);
   const shownName = found ?? nameOf(held);
+  // Told again when the parent renders anew: the recents keep their list when the name is known.
+  useEffect(() => {
+    if (shownName) onNamed?.(shownName);
+  }, [shownName, onNamed]);
   const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
   const scanning = useRef<AbortController | undefined>(undefined);
   useEffect(() => () => scanning.current?.abort(), []);

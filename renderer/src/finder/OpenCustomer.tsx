@@ -12,6 +12,7 @@ import { useInSight } from '../keyboard/useInSight';
 import { failureLine } from '../ui/describe-failure';
 import { needsLists } from './needs-lists';
 import { useCustomerSuggestions } from './useCustomerSuggestions';
+import type { RecentCustomer } from './recent-customers';
 import { ListsBeingRead, MoreMatches, Suggestion } from './SuggestionParts';
 
 /** An id, as a ticket gives one: one word with a digit ("CUS-00011004", "AGR-00207781", "11004"). */
@@ -39,7 +40,7 @@ export function OpenCustomer({
   recent,
   onOpen,
 }: {
-  recent: string[];
+  recent: RecentCustomer[];
   onOpen: (customerId: string, name?: string) => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -79,8 +80,9 @@ export function OpenCustomer({
   const api = useApi();
   const options: CustomerSuggestion[] = wanted
     ? found.suggestions
-    : recent.map((customerId) => ({
+    : recent.map(({ customerId, name }) => ({
         customerId,
+        ...(name !== undefined && { name }),
         matched: { of: 'customer', field: 'id', value: customerId },
       }));
   const shown = expanded && (options.length > 0 || found.lists.some((list) => list.state === 'reading'));
@@ -128,9 +130,10 @@ export function OpenCustomer({
    */
   const open = (event: FormEvent) => {
     event.preventDefault();
+    // The customer the arrows chose (a recent one, the field empty) opens first.
+    if (moved && current) return choose(current);
     // A pasted id often comes with the spaces or the line break around it in the ticket.
     if (!wanted) return setProblem(t('openCustomer.empty'));
-    if (moved && current) return choose(current);
     if (byId) return choose(byId);
     if (found.settled && found.total === 1 && found.suggestions[0]) return choose(found.suggestions[0]);
     setExpanded(true);

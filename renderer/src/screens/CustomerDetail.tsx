@@ -29,6 +29,7 @@ import { CustomerSummary } from '../customer/CustomerSummary';
 export function CustomerDetail({
   customerId,
   name,
+  onNamed,
   tables,
   pageSize,
   backTo,
@@ -38,6 +39,8 @@ export function CustomerDetail({
   customerId: string;
   /** Its name, when whoever opened it knows it. */
   name?: string;
+  /** Told its name once known (the recents offer it by name). */
+  onNamed?: (name: string) => void;
   /** How its tables start (a saved view of it opened, a restart): sort, filter and place. */
   tables?: CustomerTables;
   pageSize: number;
@@ -56,7 +59,7 @@ export function CustomerDetail({
         <button type="button" onClick={onBack} {...backHint} autoFocus>
           ← {backText(t, backTo)}
         </button>
-        <CustomerHeading key={customerId} customerId={customerId} name={name} />
+        <CustomerHeading key={customerId} customerId={customerId} name={name} onNamed={onNamed} />
         <CopyLinkButton
           target={{ action: 'customer', customerId }}
           shortcut="customer.copyLink"

@@ -1,3 +1,4 @@
+import type { RecentCustomer } from '../finder/recent-customers';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, RESOURCES, type Resource } from '../../../electron/shared/api-rules';
 import { DEMO_CONNECTION_ID } from '../../../electron/shared/demo-connection';
@@ -17,8 +18,8 @@ export interface HeaderProps {
   onShowExports: () => void;
   /** Reads the data on screen again (shown where there is data: a list or a customer). */
   onRefresh?: () => void;
-  /** Customer ids opened this session, offered again by "Open customer". */
-  recentCustomers: string[];
+  /** Customers opened this session, offered again by "Open customer". */
+  recentCustomers: RecentCustomer[];
   onOpenCustomer: (customerId: string, name?: string) => void;
   onOpenView: (view: SavedView) => void;
 }

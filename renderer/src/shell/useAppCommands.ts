@@ -5,6 +5,7 @@ import type { SavedView } from '../../../electron/shared/saved-view';
 import { useChooseLanguage, useSelectConnection } from '../data/mutations';
 import { useProfiles, useSession } from '../data/queries';
 import { useSetting } from '../data/useSetting';
+import type { RecentCustomer } from '../finder/recent-customers';
 import { useCommandList } from '../keyboard/commands';
 import { useSavedViews } from '../saved-views/saved-views';
 
@@ -22,8 +23,8 @@ export function useAppCommands({
 }: {
   onShowConnections: () => void;
   onShowExports: () => void;
-  recentCustomers: readonly string[];
-  onOpenCustomer: (customerId: string) => void;
+  recentCustomers: readonly RecentCustomer[];
+  onOpenCustomer: (customerId: string, name?: string) => void;
   onOpenView: (view: SavedView) => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -54,10 +55,14 @@ export function useAppCommands({
       label: t('commands.savedView', { name: view.name }),
       run: () => onOpenView(view),
     })),
-    ...recentCustomers.map((customerId) => ({
+    // By name too: a recent customer is found by what the agent remembers of it.
+    ...recentCustomers.map(({ customerId, name }) => ({
       key: `customer:${customerId}`,
-      label: t('commands.customer', { id: customerId }),
-      run: () => onOpenCustomer(customerId),
+      label:
+        name === undefined
+          ? t('commands.customer', { id: customerId })
+          : t('commands.customerNamed', { id: customerId, name }),
+      run: () => onOpenCustomer(customerId, name),
     })),
     ...connections
       .filter((connection) => connection.id !== chosen)
