@@ -135,7 +135,9 @@ export function OpenCustomer({
     // A pasted id often comes with the spaces or the line break around it in the ticket.
     if (!wanted) return setProblem(t('openCustomer.empty'));
     if (byId) return choose(byId);
-    if (found.settled && found.total === 1 && found.suggestions[0]) return choose(found.suggestions[0]);
+    // The one customer that matches so far, on screen: Enter opens it at once, as a combobox's
+    // first option, even while the lists are still read (the agent saw this one).
+    if (found.total === 1 && found.suggestions[0]) return choose(found.suggestions[0]);
     setExpanded(true);
     // Punctuation alone ("..") is neither an id nor anything to look for.
     if (!/[\p{L}\p{N}]/u.test(wanted))
@@ -263,10 +265,17 @@ export function OpenCustomer({
         )}
         <ListsBeingRead lists={found.lists} />
       </div>
-      {shownProblem && (
+      {shownProblem ? (
         <p id={`${id}-problem`} className="field-problem" role="alert">
           {shownProblem}
         </p>
+      ) : (
+        waiting &&
+        !found.settled && (
+          <p className="field-waiting" role="status">
+            {t('openCustomer.waiting', { text: wanted.slice(0, 60) })}
+          </p>
+        )
       )}
     </form>
   );
