@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { calcShownFrench, openpyxlCells, type OpenpyxlCell } from '../electron/core/testing/readers.js';
 import { openApp, nav } from './app-page.js';
-import { activeRow } from './grid.js';
+import { activeRow, cutTexts } from './grid.js';
 import { startDemoApi, type DemoApi } from '../electron/demo-api/testing/faults.js';
 import { runCdb } from './cdb-process.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
@@ -46,6 +46,9 @@ test('a fr-FR browser opens the app in French, its search box leads to the resul
   await openApp(page, host);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(nav(page, 'Customers')).toBeVisible();
+  // The other tests of this file share the app: French again, as the agent had it.
+  await page.getByRole('button', { name: 'FR', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 });
 
 test('a customer opened today comes back by keyboard, by its name: Ctrl+O then Down and Enter, or Ctrl+K and a word of its name', async ({
@@ -133,6 +136,26 @@ test.describe('while the lists are still read', () => {
         .filter({ hasText: 'Recherche de « introuvable » dans les listes en cours de lecture' }),
     ).toBeVisible();
   });
+});
+
+test('at 1440 px nothing is cut short in French: the title, the bars, the table’s tools; « Exporter… » stays with its tools', async ({
+  page,
+}) => {
+  const grid = await openApp(page, host, { list: 'Contrats', width: 1440 });
+  await expect(grid.getByTestId('row').first()).toBeVisible();
+  await expect(page.getByTestId('status-reading')).toHaveCount(0, { timeout: 60_000 });
+  // « Statut » once: its label column, which would read the same, is hidden until asked for.
+  await expect(grid.getByRole('columnheader', { name: 'Statut', exact: true })).toBeVisible();
+  await expect(grid.getByRole('columnheader', { name: 'Statut (libellé)' })).toHaveCount(0);
+  expect(await cutTexts(page.locator('.app-header'))).toEqual([]);
+  expect(await cutTexts(page.getByRole('contentinfo'))).toEqual([]);
+  expect(await cutTexts(page.locator('.table-toolbar'))).toEqual([]);
+  expect(await cutTexts(page.locator('.filter-bar'))).toEqual([]);
+  // Dates in words: 28/11 and 11/28 read alike to no one.
+  await expect(page.getByTestId('token-state')).toHaveText(/^Jeton valide jusqu’à \d{1,2} \p{L}+\.? \d{4}/u);
+  const exportButton = page.getByRole('button', { name: 'Exporter…' });
+  const saveButton = page.getByRole('button', { name: /^Enregistrer la vue/ });
+  expect((await exportButton.boundingBox())?.y).toBe((await saveButton.boundingBox())?.y);
 });
 
 test.describe('a new computer where cdb made the one connection', () => {

@@ -71,3 +71,44 @@ export function rowsInView(grid: Locator): Promise<number> {
     }).length;
   });
 }
+
+/**
+ * The texts cut short inside `area`, each as "tag: text": an element narrower than its text, or an
+ * empty field narrower than its placeholder (measured in the field's own font).
+ */
+export function cutTexts(area: Locator): Promise<string[]> {
+  return area.evaluate((root) => {
+    const window = root.ownerDocument.defaultView;
+    const context = root.ownerDocument.createElement('canvas').getContext('2d');
+    /** A field's placeholder, when the field is empty. */
+    type Node = typeof root;
+    const placeholderOf = (element: Node) =>
+      element.tagName === 'INPUT' && !(element as unknown as { value: string }).value
+        ? element.getAttribute('placeholder')
+        : null;
+    const placeholderCut = (element: Node) => {
+      const placeholder = placeholderOf(element);
+      const style = window?.getComputedStyle(element);
+      if (!placeholder || !context || !style) return false;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      // A search box keeps room for its clear button.
+      const clear = element.getAttribute('type') === 'search' ? 20 : 0;
+      const room =
+        element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - clear;
+      return context.measureText(placeholder).width > room + 1;
+    };
+    return [root, ...root.querySelectorAll('*')]
+      .filter((element) => element.checkVisibility())
+      .filter(
+        (element) =>
+          placeholderCut(element) ||
+          (element.scrollWidth > element.clientWidth + 1 &&
+            element.clientWidth > 1 &&
+            !/auto|scroll/.test(window?.getComputedStyle(element).overflowX ?? '')),
+      )
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}: ${(placeholderOf(element) ?? element.textContent ?? '').slice(0, 80)}`,
+      );
+  });
+}

@@ -21,7 +21,8 @@ export function StatusBar({ session }: { session: SessionStatus | undefined }) {
   const reading = useReadingLists(session?.connection?.id);
   const percent = numberFormat(language, { style: 'percent' });
   const time = (at: number) =>
-    dateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(at);
+    // In words (« 28 nov. 2026, 07:50 »): 28/11 and 11/28 read alike to no one.
+    dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
   const tokenText =
     token?.status === 'valid' && token.expiresAt
       ? t('status.tokenValid', { time: time(token.expiresAt) })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildColumns } from './table-columns';
+import type { FilterColumn } from '../FilterBar';
+import { buildColumns, repeatedLabels } from './table-columns';
 
 const schema = {
   resource: 'agreements',
@@ -71,5 +72,18 @@ describe('the columns of a view', () => {
     expect(textOf('address', rows[0]!)).toBe('city: Lyon');
     const { textOf: withoutSchema } = buildColumns('agreements', undefined, rows, 'en');
     expect(withoutSchema('startDate', rows[1]!)).toBe('30 Jun 2021');
+  });
+});
+
+describe('columns that repeat another', () => {
+  it('hides at first a code’s label column beside the code the table already shows as its label', () => {
+    const columns: FilterColumn[] = [
+      { key: 'status', label: 'Statut', kind: 'text', values: [{ value: 'active', label: 'Actif' }] },
+      { key: 'statusLabel', label: 'Statut (libellé)', kind: 'text' },
+      { key: 'typeLabel', label: 'Type (libellé)', kind: 'text' },
+      { key: 'name', label: 'Nom', kind: 'text' },
+    ];
+    // `typeLabel` has no coded `type` beside it: it says something of its own.
+    expect(repeatedLabels(columns)).toEqual(['statusLabel']);
   });
 });

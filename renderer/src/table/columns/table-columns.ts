@@ -97,3 +97,15 @@ function shownAsToday(key: string, format: CellFormatter, language: Language): C
     return days < 0 ? ago.format(days, 'day') : format(days, record);
   };
 }
+
+/**
+ * Columns that repeat another one's text, hidden until the person shows them: `statusLabel` beside
+ * a `status` whose codes the schema labels (the table already shows `status` as those labels, so
+ * « Statut » and « Statut (libellé) » would read the same).
+ */
+export function repeatedLabels(columns: readonly FilterColumn[]): string[] {
+  const coded = new Set(columns.filter((column) => column.values?.length).map((column) => column.key));
+  return columns
+    .filter((column) => column.key.endsWith('Label') && coded.has(column.key.slice(0, -'Label'.length)))
+    .map((column) => column.key);
+}

@@ -18,15 +18,17 @@ export function layoutKeyOf(view: Pick<View, 'resource' | 'customerId'>): string
 
 /**
  * A view's column layout (order, hidden columns, widths), remembered in the app's settings so it
- * survives a restart; changes are saved shortly after the user stops changing them.
+ * survives a restart; changes are saved shortly after the user stops changing them. Until the user
+ * changes it, and after Reset, it is `initial` (columns hidden at first).
  */
 export function useColumnLayout(
   viewKey: string,
+  initial: ColumnLayout = EMPTY,
 ): [ColumnLayout, (change: (current: ColumnLayout) => ColumnLayout) => void] {
   const api = useApi();
   const queryClient = useQueryClient();
   const settings = useQuery(settingsQuery(api));
-  const layout = settings.data?.layouts?.[viewKey] ?? EMPTY;
+  const layout = settings.data?.layouts?.[viewKey] ?? initial;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // A change still waiting when the table goes (the user left the view at once) is saved then, not lost.
   useEffect(
@@ -42,14 +44,14 @@ export function useColumnLayout(
   // come between two renders.
   const setLayout = useCallback(
     (change: (current: ColumnLayout) => ColumnLayout) => {
-      if (!showLayout(queryClient, viewKey, change)) return;
+      if (!showLayout(queryClient, viewKey, change, initial)) return;
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         timer.current = undefined;
         saveLayouts(api, queryClient);
       }, SAVE_AFTER_MS);
     },
-    [api, queryClient, viewKey],
+    [api, queryClient, viewKey, initial],
   );
   return [layout, setLayout];
 }
@@ -72,11 +74,12 @@ function showLayout(
   queryClient: QueryClient,
   viewKey: string,
   change: (current: ColumnLayout) => ColumnLayout,
+  initial: ColumnLayout = EMPTY,
 ): boolean {
   let changed = false;
   queryClient.setQueryData<Settings>(queryKeys.settings, (current) => {
     if (!current) return current;
-    const before = current.layouts?.[viewKey] ?? EMPTY;
+    const before = current.layouts?.[viewKey] ?? initial;
     const layout = change(before);
     changed = layout !== before;
     return changed ? { ...current, layouts: { ...current.layouts, [viewKey]: layout } } : current;
