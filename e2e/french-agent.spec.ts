@@ -90,6 +90,32 @@ test('a customer opened today comes back by keyboard, by its name: Ctrl+O then D
   await expect(heading).toContainText(name);
 });
 
+test('a customer found by a contact’s phone opens on that contact, and says so', async ({ page }) => {
+  await openApp(page, host, { list: 'Clients', width: 1440 });
+  const contacts = await host.call('data.listPage', {
+    view: { resource: 'contacts' },
+    size: 100,
+    lang: 'fr',
+  });
+  const contact = (contacts.rows as { id: string; customerId: string; phone?: string }[]).find(
+    (record) => record.phone,
+  );
+  if (!contact?.phone) throw new Error('the Demo has no contact with a phone');
+  const field = page.getByRole('combobox', { name: 'Ouvrir le client' });
+  await field.fill(contact.phone);
+  const offered = page.locator('.open-customer').getByRole('option').filter({ hasText: contact.id });
+  await expect(offered).toBeVisible({ timeout: 30_000 });
+  await offered.click();
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(contact.customerId);
+  await expect(page.getByTestId('found-through')).toContainText(`Trouvé par son contact`);
+  await expect(page.getByTestId('found-through')).toContainText(contact.id);
+  const tab = page.getByRole('tab', { selected: true });
+  await expect(tab).toContainText('Contacts');
+  const grid = page.getByRole('grid', { name: /Contacts de ce client/ });
+  await expect(grid.getByTestId('row')).toHaveCount(1);
+  await expect(grid.getByTestId('row')).toContainText(contact.id);
+});
+
 test.describe('while the lists are still read', () => {
   let slow: HostProcess;
   test.beforeAll(async () => {

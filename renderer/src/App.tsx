@@ -28,6 +28,7 @@ import { ExportsPanel } from './exports/ExportsPanel';
 import { ExportsTray } from './exports/ExportsTray';
 import { CustomerDetail } from './screens/CustomerDetail';
 import { withName, withOpened, type RecentCustomer } from './finder/recent-customers';
+import { pointedAt, type FoundThrough } from './finder/found-through';
 import type { Restored } from './desk/restore';
 import { useDeskKeeping } from './desk/useDeskKeeping';
 import { deskOf, movedCustomer, type TableMoves } from './desk/desk-of';
@@ -39,7 +40,8 @@ export type Screen =
   /** `opened`: a saved view was opened (counted: each opening is a new table). */
   | { kind: 'list'; resource: Resource; returning?: boolean; opened?: number; savedView?: string }
   /** `name`: when the list it was opened from gave it (opened by its id alone, it is looked up). */
-  | { kind: 'customer'; customerId: string; name?: string; tables?: CustomerTables }
+  /** `found`: what the finder matched, when it was one of its contacts or agreements (its page points to it). */
+  | { kind: 'customer'; customerId: string; name?: string; tables?: CustomerTables; found?: FoundThrough }
   | { kind: 'connections' }
   | { kind: 'exports' };
 
@@ -120,7 +122,7 @@ export function App({
   const moves = useRef<TableMoves>({ lists: {} });
   /** Customers opened this session, the latest first: offered again by "Open customer" (never saved). */
   const [recentCustomers, setRecentCustomers] = useState<RecentCustomer[]>([]);
-  const openCustomer = (customerId: string, name?: string, tables?: CustomerTables) => {
+  const openCustomer = (customerId: string, name?: string, tables?: CustomerTables, found?: FoundThrough) => {
     setRecentCustomers((recent) => withOpened(recent, customerId, name));
     // Its tables start as given: the moves in another opening of it are not theirs.
     moves.current.customer = undefined;
@@ -129,6 +131,7 @@ export function App({
       customerId,
       ...(name !== undefined && { name }),
       ...(tables && { tables }),
+      ...(found && { found }),
     });
   };
   const putLayout = usePutLayout();
@@ -197,7 +200,9 @@ export function App({
             onShowExports={showExports}
             onRefresh={showsData ? refresh : undefined}
             recentCustomers={recentCustomers}
-            onOpenCustomer={openCustomer}
+            onOpenCustomer={(customerId, name, found) =>
+              openCustomer(customerId, name, pointedAt(found)?.tables, pointedAt(found) && found)
+            }
             onOpenView={openView}
           />
           <main>
@@ -246,6 +251,7 @@ export function App({
                 name={screen.name}
                 onNamed={(name) => setRecentCustomers((recent) => withName(recent, screen.customerId, name))}
                 tables={screen.tables}
+                found={screen.found}
                 pageSize={pageSize}
                 backTo={previous ?? { kind: 'list', resource: 'customers' }}
                 onBack={goBack}

@@ -13,6 +13,7 @@ import { failureLine } from '../ui/describe-failure';
 import { needsLists } from './needs-lists';
 import { useCustomerSuggestions } from './useCustomerSuggestions';
 import type { RecentCustomer } from './recent-customers';
+import type { FoundThrough } from './found-through';
 import { ListsBeingRead, MoreMatches, Suggestion } from './SuggestionParts';
 
 /** An id, as a ticket gives one: one word with a digit ("CUS-00011004", "AGR-00207781", "11004"). */
@@ -41,7 +42,8 @@ export function OpenCustomer({
   onOpen,
 }: {
   recent: RecentCustomer[];
-  onOpen: (customerId: string, name?: string) => void;
+  /** `found`: what matched, so the customer's page points to the contact or agreement it was found by. */
+  onOpen: (customerId: string, name?: string, found?: FoundThrough) => void;
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
@@ -103,7 +105,7 @@ export function OpenCustomer({
     waitFor(undefined);
     setText('');
     setExpanded(false);
-    onOpen(suggestion.customerId, suggestion.name);
+    onOpen(suggestion.customerId, suggestion.name, suggestion.matched);
   };
 
   // Enter waited for the lists: the record whose id it is opens its customer, or nothing has that

@@ -19,7 +19,6 @@ import type { useCustomerSuggestions } from './useCustomerSuggestions';
 export function Suggestion({ suggestion }: { suggestion: CustomerSuggestion }) {
   const { t } = useTranslation();
   const { matched } = suggestion;
-  const shown = useShownValue(matched);
   const apart = [suggestion.city, suggestion.email].filter(Boolean).join(' · ');
   return (
     <>
@@ -31,19 +30,26 @@ export function Suggestion({ suggestion }: { suggestion: CustomerSuggestion }) {
       </span>
       {(matched.of !== 'customer' || matched.field !== 'id') && (
         <span className="suggestion-match">
-          {matched.of === 'agreement'
-            ? t('openCustomer.viaAgreement', { id: matched.value })
-            : matched.of === 'contact'
-              ? t(matched.contactId ? 'openCustomer.viaContactId' : 'openCustomer.viaContact', {
-                  contact: matched.contactName ?? '',
-                  contactId: matched.contactId,
-                  ...shown,
-                })
-              : t('openCustomer.matched', shown)}
+          <MatchText matched={matched} />
         </span>
       )}
     </>
   );
+}
+
+/** What of a customer matched, in words: its field, or its contact's (named), or its agreement's id. */
+export function MatchText({ matched }: { matched: CustomerSuggestion['matched'] }) {
+  const { t } = useTranslation();
+  const shown = useShownValue(matched);
+  return matched.of === 'agreement'
+    ? t('openCustomer.viaAgreement', { id: matched.value })
+    : matched.of === 'contact'
+      ? t(matched.contactId ? 'openCustomer.viaContactId' : 'openCustomer.viaContact', {
+          contact: matched.contactName ?? '',
+          contactId: matched.contactId,
+          ...shown,
+        })
+      : t('openCustomer.matched', shown);
 }
 
 /** A matched field as the tables show it: the schema's label, the value formatted by its kind. */

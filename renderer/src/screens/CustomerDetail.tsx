@@ -18,6 +18,8 @@ import { CopyLinkButton } from '../links/CopyLinkButton';
 import { useShortcutHint } from '../keyboard/commands';
 import { CustomerCard } from '../customer/CustomerCard';
 import { CustomerHeading } from '../customer/CustomerHeading';
+import { pointedAt, type FoundThrough } from '../finder/found-through';
+import { MatchText } from '../finder/SuggestionParts';
 import { CustomerSummary } from '../customer/CustomerSummary';
 
 /**
@@ -31,6 +33,7 @@ export function CustomerDetail({
   name,
   onNamed,
   tables,
+  found,
   pageSize,
   backTo,
   onBack,
@@ -43,6 +46,8 @@ export function CustomerDetail({
   onNamed?: (name: string) => void;
   /** How its tables start (a saved view of it opened, a restart): sort, filter and place. */
   tables?: CustomerTables;
+  /** The contact or agreement the finder found it by: its table shown first, filtered to it. */
+  found?: FoundThrough;
   pageSize: number;
   /** Where Back goes: the screen the customer was opened from. */
   backTo: BackTarget;
@@ -71,7 +76,12 @@ export function CustomerDetail({
         <CustomerCard key={customerId} customerId={customerId} />
         <CustomerSummary key={customerId} customerId={customerId} />
       </div>
-      <CustomerTabs customerId={customerId}>
+      {pointedAt(found) && found && (
+        <p className="found-through" data-testid="found-through">
+          {t('detail.foundThrough')} <MatchText matched={found} />
+        </p>
+      )}
+      <CustomerTabs customerId={customerId} first={pointedAt(found)?.tab}>
         {(resource) => (
           <CustomerTable
             resource={resource}
@@ -94,15 +104,18 @@ export function CustomerDetail({
  */
 function CustomerTabs({
   customerId,
+  first = 'agreements',
   children,
 }: {
   customerId: string;
+  /** The tab shown first (the contact the customer was found by). */
+  first?: CustomerScopedResource;
   children: (resource: CustomerScopedResource) => ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  // Agreements first: what a customer's summary is about, and most tickets.
-  const [shown, show] = useState<CustomerScopedResource>('agreements');
+  // Agreements first (what a customer's summary is about, and most tickets), unless it was found by a contact.
+  const [shown, show] = useState<CustomerScopedResource>(first);
   const session = useSession().data;
   const totals = {
     contacts: useCount(session, { resource: 'contacts', customerId }).data?.total,

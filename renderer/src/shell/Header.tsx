@@ -1,4 +1,5 @@
 import type { RecentCustomer } from '../finder/recent-customers';
+import type { FoundThrough } from '../finder/found-through';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, RESOURCES, type Resource } from '../../../electron/shared/api-rules';
 import { DEMO_CONNECTION_ID } from '../../../electron/shared/demo-connection';
@@ -20,7 +21,7 @@ export interface HeaderProps {
   onRefresh?: () => void;
   /** Customers opened this session, offered again by "Open customer". */
   recentCustomers: RecentCustomer[];
-  onOpenCustomer: (customerId: string, name?: string) => void;
+  onOpenCustomer: (customerId: string, name?: string, found?: FoundThrough) => void;
   onOpenView: (view: SavedView) => void;
 }
 
