@@ -97,7 +97,7 @@ async function exportAs(
   expect(minutesAway).toBeLessThan(2);
   await dialog.getByLabel('Nom du fichier').fill(baseName);
   await expect(dialog.getByTestId('export-summary')).toContainText(
-    '1 filtre, tri par Revenu mensuel (MRR) (décroissant), libellés en français',
+    '1 filtre, triés par Revenu mensuel (MRR), décroissant, libellés en français',
   );
   await dialog.getByRole('button', { name: 'Exporter', exact: true }).click();
   const line = page.getByTestId('export-line').filter({ hasText: fileName });

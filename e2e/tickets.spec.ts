@@ -417,7 +417,7 @@ for (const language of ['en', 'fr'] as const) {
         exportButton: 'Export…',
         exportSummary: /^1 row of Customers \(the filters keep them\), \d+ columns, 1 filter, /,
         saveView: 'Save view…',
-        viewSummary: /, 1 filter condition, \d+ columns in their order/,
+        viewSummary: /^Customers, sorted in the API's order, 1 filter condition, \d+ columns in their order/,
         agreementsTitle: 'Export Agreements of this customer',
       },
       fr: {
@@ -428,7 +428,7 @@ for (const language of ['en', 'fr'] as const) {
         exportButton: 'Exporter…',
         exportSummary: /^1 ligne de clients \(celles que les filtres gardent\), \d+ colonnes, 1 filtre, /,
         saveView: 'Enregistrer la vue…',
-        viewSummary: /, 1 condition de filtre, \d+ colonnes dans leur ordre/,
+        viewSummary: /^Clients, triés dans l’ordre de l’API, 1 condition de filtre, \d+ colonnes dans leur ordre/,
         agreementsTitle: 'Exporter les contrats de ce client',
       },
     }[language];
@@ -513,7 +513,7 @@ test('status that tells the truth: the rate falls to 0, the Exports panel keeps 
     .first()
     .click();
   await expect(
-    page.getByRole('heading', { name: 'Saved view “Biggest MRR”, sorted by MRR (descending)' }),
+    page.getByRole('heading', { name: 'Saved view “Biggest MRR”, sorted by MRR, descending' }),
   ).toBeVisible();
 });
 

@@ -8,6 +8,7 @@ import type { FilterCondition } from '../../../electron/shared/filter';
 import type { View } from '../../../electron/shared/view';
 import { failureLine } from '../ui/describe-failure';
 import { FormField } from '../ui/FormField';
+import { sortText } from '../ui/sort-text';
 import { useChangeViews, useSavedViews } from './saved-views';
 import { useSession } from '../data/queries';
 
@@ -19,6 +20,8 @@ export interface SaveViewDialogProps {
   layout: ColumnLayout;
   /** The table's name ("Agreements", "Contacts of this customer"). */
   table: string;
+  /** The sorted column's label, for the summary. */
+  sortLabel?: string;
   onClose: () => void;
 }
 
@@ -26,7 +29,15 @@ export interface SaveViewDialogProps {
  * "Save view…": names the view on screen for the chosen connection. A name already taken says so
  * and replaces that view only when confirmed; the dialog says that filter values are stored.
  */
-export function SaveViewDialog({ view, filter, columns, layout, table, onClose }: SaveViewDialogProps) {
+export function SaveViewDialog({
+  view,
+  filter,
+  columns,
+  layout,
+  table,
+  sortLabel,
+  onClose,
+}: SaveViewDialogProps) {
   const { t, i18n } = useTranslation();
   const numbers = numberFormat(i18n.language as Language);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -76,7 +87,7 @@ export function SaveViewDialog({ view, filter, columns, layout, table, onClose }
         <p data-testid="save-view-summary">
           {t('views.summary', {
             table,
-            sort: view.sort ? t('views.sorted') : t('views.unsorted'),
+            sort: sortText(t, view.sort, () => sortLabel),
             filters: counted(t, 'conditions', filter.length, numbers),
             columns: counted(t, 'columns', columns.length, numbers),
           })}

@@ -65,6 +65,11 @@ export function TableToolbar({
   const numbers = numberFormat(language);
   const { count, session } = rows;
   const sortColumn = view.sort?.split('.')[0];
+  /** The sorted column's label, as the dialogs' summaries say it. */
+  const sortLabel =
+    sortColumn === undefined
+      ? undefined
+      : (table.getColumn(sortColumn)?.columnDef.meta as ColumnMeta | undefined)?.label;
   const connected = Boolean(session?.connection);
   useCommand('table.saveView', () => setSaving(true), { scope, enabled: connected });
   useCommand('table.export', () => setExporting(true), { scope, enabled: connected });
@@ -108,6 +113,7 @@ export function TableToolbar({
           columns={columns}
           layout={layout}
           table={label}
+          sortLabel={sortLabel}
           onClose={() => setSaving(false)}
         />
       )}
@@ -118,11 +124,7 @@ export function TableToolbar({
         <ExportDialog
           view={exportViewOf({ ...view, columns, filter }, language)}
           table={label}
-          sortLabel={
-            sortColumn === undefined
-              ? undefined
-              : (table.getColumn(sortColumn)?.columnDef.meta as ColumnMeta | undefined)?.label
-          }
+          sortLabel={sortLabel}
           total={count?.total}
           // The table's own count of what the filters keep, once it has judged every row.
           matches={rows.filtered && rows.source.complete && !rows.error ? rows.matches : undefined}
