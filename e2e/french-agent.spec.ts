@@ -116,6 +116,23 @@ test('a customer found by a contact’s phone opens on that contact, and says so
   await expect(grid.getByTestId('row')).toContainText(contact.id);
 });
 
+test('when the app behind the tab stops, the page and the tab’s title say so, and what to do', async ({
+  page,
+}) => {
+  const own = await startHostProcess();
+  try {
+    await openApp(page, own, { list: 'Clients', width: 1440 });
+    await expect(page).toHaveTitle('Navigateur de données clients');
+    await own.stop();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'L’application derrière cet onglet s’est arrêtée' }),
+    ).toContainText('relancez-la (npm start), puis rechargez cet onglet');
+    await expect(page).toHaveTitle(/^⚠ Arrêtée/);
+  } finally {
+    await own.stop();
+  }
+});
+
 test.describe('while the lists are still read', () => {
   let slow: HostProcess;
   test.beforeAll(async () => {

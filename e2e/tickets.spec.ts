@@ -428,7 +428,8 @@ for (const language of ['en', 'fr'] as const) {
         exportButton: 'Exporter…',
         exportSummary: /^1 ligne de clients \(celles que les filtres gardent\), \d+ colonnes, 1 filtre, /,
         saveView: 'Enregistrer la vue…',
-        viewSummary: /^Clients, triés dans l’ordre de l’API, 1 condition de filtre, \d+ colonnes dans leur ordre/,
+        viewSummary:
+          /^Clients, triés dans l’ordre de l’API, 1 condition de filtre, \d+ colonnes dans leur ordre/,
         agreementsTitle: 'Exporter les contrats de ce client',
       },
     }[language];

@@ -27,6 +27,7 @@ import { useHeldListEvents } from './data/useHeldLists';
 import { ExportsPanel } from './exports/ExportsPanel';
 import { ExportsTray } from './exports/ExportsTray';
 import { CustomerDetail } from './screens/CustomerDetail';
+import { useHostReachable } from './api/host-link';
 import { withName, withOpened, type RecentCustomer } from './finder/recent-customers';
 import { pointedAt, type FoundThrough } from './finder/found-through';
 import type { Restored } from './desk/restore';
@@ -87,6 +88,11 @@ export function App({
   useSessionEvents();
   const session = useSession();
   const { t } = useTranslation();
+  const reachable = useHostReachable();
+  // The tab's title says the app's name in the language shown, and that it stopped (seen from another tab).
+  useEffect(() => {
+    document.title = t(reachable ? 'app.title' : 'app.hostGoneTitle');
+  }, [t, reachable]);
   const trail = useScreenTrail<Screen>(screenOf(restored.desk), sameScreen);
   const { previous } = trail;
   /** Whether the screen shown holds unsaved input (the connection form): leaving asks first. */
@@ -117,6 +123,18 @@ export function App({
         ? { key: 'desk.typedLeftOut' }
         : undefined,
   );
+  // A notice is about the screen it came with: it goes once the person moves to another (the
+  // reopening's notice stayed above every page all day).
+  const noticeShownOn = useRef<Screen | undefined>(undefined);
+  useEffect(() => {
+    noticeShownOn.current = undefined;
+  }, [notice]);
+  const shownScreen = trail.screen;
+  useEffect(() => {
+    if (!notice) return;
+    noticeShownOn.current ??= shownScreen;
+    if (noticeShownOn.current !== shownScreen) setNotice(undefined);
+  }, [notice, shownScreen]);
   const resource = screen.kind === 'list' ? screen.resource : undefined;
   // Where the user is in the tables, as they move: kept out of state (a scroll renders nothing).
   const moves = useRef<TableMoves>({ lists: {} });
@@ -206,6 +224,11 @@ export function App({
             onOpenView={openView}
           />
           <main>
+            {!reachable && (
+              <p className="host-gone" role="alert">
+                {t('app.hostGone')}
+              </p>
+            )}
             {session.error && <FailureMessage failure={session.error} />}
             {notice && (
               <p className="notice" role="status">

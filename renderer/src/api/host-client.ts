@@ -16,6 +16,8 @@ import {
   sseEventOf,
 } from '../../../electron/shared/wire';
 
+import { setHostReachable } from './host-link';
+
 const RECONNECT_MS = 1_000;
 /** This tab's own name for the host: the requests it may cancel are its own (electron/shared/wire.ts). */
 const CALLER = crypto.randomUUID();
@@ -42,6 +44,7 @@ export function createHostApi(token: string): AppApi {
       try {
         const response = await fetch(EVENTS_PATH, { headers: { [SESSION_HEADER]: token } });
         if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`);
+        setHostReachable(true);
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = '';
         for (;;) {
@@ -54,6 +57,8 @@ export function createHostApi(token: string): AppApi {
       } catch {
         // The host went away or restarted: try again shortly.
       }
+      // The stream ended or never opened: the page says so until it opens again.
+      setHostReachable(false);
       await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS));
     }
   };
@@ -68,6 +73,7 @@ export function createHostApi(token: string): AppApi {
         });
         return (await response.json()) as Result<RequestOutputs[N]>;
       } catch {
+        setHostReachable(false);
         const failure: Result<never> = {
           ok: false,
           error: { code: 'network', message: 'the app is not answering: is the browser host still running?' },
