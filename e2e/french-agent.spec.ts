@@ -133,6 +133,37 @@ test('when the app behind the tab stops, the page and the tab’s title say so, 
   }
 });
 
+test('after a restart the customer on screen keeps its name in its heading', async ({ page }) => {
+  let own = await startHostProcess(['--demo-customers', '2000', '--demo-contacts', '2000']);
+  try {
+    await openApp(page, own, { list: 'Clients', width: 1440 });
+    const page50 = await own.call('data.listPage', { view: { resource: 'customers' }, size: 50, lang: 'fr' });
+    const customer = (page50.rows as { id: string; name: string; phone?: string }[]).find(
+      (record) => record.phone,
+    );
+    if (!customer?.phone) throw new Error('the Demo has no customer with a phone');
+    // Found by a phone: the customers and contacts are read for search, then kept at quit.
+    const field = page.getByRole('combobox', { name: 'Ouvrir le client' });
+    await field.fill(customer.phone);
+    await expect(page.locator('.open-customer').getByRole('option')).toHaveCount(1, { timeout: 30_000 });
+    await expect(page.getByTestId('reading-customers')).toHaveCount(0, { timeout: 30_000 });
+    await field.press('Enter');
+    const heading = page.getByRole('heading', { level: 2 });
+    const named = new RegExp(
+      `^Client\\s+${customer.name.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+\\(${customer.id}\\)$`,
+    );
+    await expect(heading).toHaveText(named);
+    // The window's place is kept a second after the person stops.
+    await page.waitForTimeout(1_500);
+    own = await own.restart();
+    await page.goto(await own.address());
+    await expect(heading).toContainText(customer.id, { timeout: 15_000 });
+    await expect(heading).toHaveText(named, { timeout: 15_000 });
+  } finally {
+    await own.stop();
+  }
+});
+
 test.describe('while the lists are still read', () => {
   let slow: HostProcess;
   test.beforeAll(async () => {
