@@ -7,6 +7,7 @@ import { openApp, nav } from './app-page.js';
 import { activeRow, cutTexts } from './grid.js';
 import { startDemoApi, type DemoApi } from '../electron/demo-api/testing/faults.js';
 import { runCdb } from './cdb-process.js';
+import { shoot } from './shoot.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 
 // A French-speaking agent's browser (fr-FR), on a computer where no language was ever chosen: the
@@ -162,6 +163,46 @@ test('after a restart the customer on screen keeps its name in its heading', asy
   } finally {
     await own.stop();
   }
+});
+
+test('beside the ticket tool (560 px), Ctrl+G reaches the Row field of a filtered list too, and Enter goes to that result', async ({
+  page,
+}) => {
+  const grid = await openApp(page, host, { list: 'Contrats', width: 560 });
+  await page.getByRole('searchbox', { name: 'Rechercher dans toutes les colonnes' }).fill('Actif');
+  await expect(page.getByTestId('row-count')).toContainText('résultats', { timeout: 30_000 });
+  await grid.focus();
+  await page.keyboard.press('Control+g');
+  const row = page.getByLabel('Ligne', { exact: true });
+  await expect(row).toBeFocused();
+  await page.keyboard.type('40');
+  await page.keyboard.press('Enter');
+  await expect(grid).toBeFocused();
+  await expect.poll(async () => (await activeRow(grid))?.index).toBe(39);
+});
+
+test('the agreements due for notice, in both languages, at 1440 px and beside the ticket tool at 560 px', async ({
+  page,
+}) => {
+  for (const language of ['fr', 'en'] as const) {
+    await openApp(page, host, { width: 1440 });
+    await page.getByRole('button', { name: language.toUpperCase(), exact: true }).click();
+    const list = language === 'fr' ? 'Contrats' : 'Agreements';
+    await nav(page, list).click();
+    const search = language === 'fr' ? 'Rechercher dans toutes les colonnes' : 'Search in every column';
+    await page.getByRole('searchbox', { name: search }).fill(language === 'fr' ? 'Actif' : 'Active');
+    await expect(page.getByTestId('row-count')).toContainText(language === 'fr' ? 'résultats' : 'matches', {
+      timeout: 30_000,
+    });
+    for (const width of [1440, 560]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(page.getByRole('grid', { name: list }).getByTestId('row').first()).toBeVisible();
+      await shoot(page, `test-results/desk-${language}-${width}.png`, `desk-${language}-${width}`);
+    }
+    await page.getByRole('searchbox', { name: search }).fill('');
+  }
+  // The other tests of this file share the app: French again.
+  await page.getByRole('button', { name: 'FR', exact: true }).click();
 });
 
 test.describe('while the lists are still read', () => {

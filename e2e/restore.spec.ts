@@ -43,7 +43,7 @@ test('a customer’s agreements, sorted and filtered at row 5,000, come back the
   // The summary above the tables shows once the agreements are read whole (the rows the filter
   // shows come from the same read): the page is settled before a row is clicked.
   await expect(page.getByRole('table', { name: 'Agreements by status' })).toBeVisible({ timeout: 60_000 });
-  // Scrolled down (a filtered list has no "Go to row"), and row 5,000 clicked.
+  // Scrolled down, and row 5,000 clicked.
   const row5000 = grid.locator(`[data-testid="row"][aria-rowindex="${4_999 + 2}"]`);
   await expect(async () => {
     await grid.evaluate((element) => (element.scrollTop = 4_990 * 32));

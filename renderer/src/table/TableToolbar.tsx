@@ -90,14 +90,13 @@ export function TableToolbar({
           {t('filter.invalid', { message: rows.filterProblem })}
         </span>
       )}
-      {!rows.filtered && (
-        <GoToRow
-          rowCount={rows.source.rowCount}
-          complete={rows.source.complete}
-          onGo={onGoToRow}
-          scope={scope}
-        />
-      )}
+      {/* A filtered view too: its Nth result (Ctrl+G left the keyboard on the grid there). */}
+      <GoToRow
+        rowCount={rows.source.rowCount}
+        complete={rows.source.complete}
+        onGo={onGoToRow}
+        scope={scope}
+      />
       <ColumnMenu table={table} onReset={onResetLayout} scope={scope} />
       <button type="button" aria-pressed={recordShown} {...hints.record} onClick={onToggleRecord}>
         {t('record.show')}
