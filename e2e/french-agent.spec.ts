@@ -318,6 +318,41 @@ test.describe('a new computer where cdb made the one connection', () => {
   });
 });
 
+test('a sort on days before notice puts the passed ones first, as the table shows them, not by the API’s counts', async ({
+  page,
+}) => {
+  const grid = await openApp(page, host, { list: 'Contrats', width: 1440 });
+  // A search reads the list whole; once held, the sort is the table's own.
+  const search = page.getByRole('searchbox', { name: 'Rechercher dans toutes les colonnes' });
+  await search.fill('AGR');
+  await expect(page.getByText(/lus en entier à/).first()).toBeVisible({ timeout: 60_000 });
+  await search.fill('');
+  const header = grid.getByRole('columnheader', { name: 'Jours avant préavis' });
+  await header.getByRole('button').click();
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  const column = (await grid.getByRole('columnheader').allTextContents()).findIndex((text) =>
+    text.startsWith('Jours avant préavis'),
+  );
+  const days = async () =>
+    (
+      await grid.getByTestId('row').evaluateAll(
+        (rows, at) =>
+          rows
+            .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
+            .slice(0, 12)
+            .map((row) => row.querySelectorAll('[role="gridcell"]')[at]?.textContent ?? ''),
+        column,
+      )
+    ).map((text) => {
+      const ago = /^il y a (\d+) jours?$/.exec(text);
+      return ago ? -Number(ago[1]) : Number(text.replace(/\D/g, ''));
+    });
+  await expect.poll(async () => (await days())[0] ?? 0).toBeLessThan(0);
+  const shown = await days();
+  expect(shown).toEqual([...shown].sort((a, b) => a - b));
+});
+
 test.describe("the manager's file", () => {
   // At the desk's clock (the screen shows Paris time; a file's instants must too).
   test.use({ timezoneId: 'Europe/Paris' });

@@ -81,6 +81,8 @@ describe('cdb profile', () => {
     expect(empty.stderr).toContain('the client secret is empty');
   });
 
+  // Six cdb processes one after another (11 s on an idle machine): beside the other integration
+  // files on a busy 2-core machine, their starts alone passed 30 s.
   it('lists the views saved in the app for a profile, and exports one exactly as its flags would', async () => {
     const add = await cdb(['profile', 'add', '--name', 'Demo EU', ...connection()], {
       input: `${harness.api.clientSecret}\n`,
@@ -176,5 +178,5 @@ describe('cdb profile', () => {
     expect(await desks.get('window')).toBeUndefined();
     // Its filter kept sealed: cdb, which seals nothing, leaves it as it was.
     expect(await desks.get('tab-1')).toEqual({ desk: place('demo') });
-  });
+  }, 90_000);
 });

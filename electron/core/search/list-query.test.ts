@@ -289,3 +289,25 @@ describe('finding a customer from what a ticket gives', () => {
     expect(customerIdOf({ customer: 'C-3' })).toBeUndefined();
   });
 });
+
+describe('a sort on days to a deadline', () => {
+  it('orders by the days as they stand today, a passed one first, not by the API’s counts', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const agreements: ApiRecord[] = [
+      // The API counts 300 days, yet the notice period ends in 10 (its end is in 40, 30 days' notice).
+      { id: 'AGR-1', status: 'active', engagement: 330, notice: 300, endDate: day(40) },
+      // Counted 0: passed 5 days ago (it ends in 15, with 20 days' notice).
+      { id: 'AGR-2', status: 'active', engagement: 20, notice: 0, endDate: day(15) },
+      // Counted 5 and no end date: 5.
+      { id: 'AGR-3', status: 'active', engagement: 40, notice: 5, endDate: null },
+      // Over: none, last whatever the direction.
+      { id: 'AGR-4', status: 'expired', engagement: 1, notice: 0, endDate: day(-3) },
+    ];
+    const rows = held(agreements);
+    const all = compileSearch([], () => 'text', undefined);
+    const ids = async (sort: string) =>
+      (await matchesOf(rows, all, sort)).map((index) => rows.recordAt(index, AS_READ).id);
+    expect(await ids('notice.asc')).toEqual(['AGR-2', 'AGR-3', 'AGR-1', 'AGR-4']);
+    expect(await ids('notice.desc')).toEqual(['AGR-1', 'AGR-3', 'AGR-2', 'AGR-4']);
+  });
+});

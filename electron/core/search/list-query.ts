@@ -1,4 +1,5 @@
 import { ANY_FIELD, compileFilter, type FieldKind, type FilterCondition } from '../../shared/filter.js';
+import { daysLeft, isDeadlineField } from '../../shared/deadline.js';
 import type { ApiRecord } from '../../shared/schema.js';
 import { isBlank, searchTermsOf, type LabelOf, type SearchTerms } from '../../shared/search.js';
 import type { HeldRows } from './held-rows.js';
@@ -97,7 +98,7 @@ export async function matchesOf(
   if (known?.judged === found.judged) return known.order;
   const judged = found.judged;
   const order = await orderedBySort(
-    (index, field) => rows.valueAt(index, field, reading),
+    (index, field) => shownValueAt(rows, index, field, reading),
     found.matches,
     sort,
     slicer,
@@ -105,6 +106,22 @@ export async function matchesOf(
   found.ordered.set(sort, { judged, order });
   return order;
 }
+
+/**
+ * A held row's value as the table shows it, which a sort orders by: days to a deadline as they
+ * stand today (deadline.ts: a passed one below zero, none once the agreement is over), read from
+ * the fields they depend on without making the whole record; any other field as it is kept.
+ */
+function shownValueAt(rows: HeldRows, index: number, field: string, reading: RowsReading): unknown {
+  if (!isDeadlineField(field)) return rows.valueAt(index, field, reading);
+  const record = Object.fromEntries(
+    DEADLINE_INPUTS.map((input) => [input, rows.valueAt(index, input, AS_READ)]),
+  );
+  return daysLeft(record, field);
+}
+
+/** What days to a deadline are judged from (deadline.ts): the codes as read, not their labels. */
+const DEADLINE_INPUTS = ['status', 'endDate', 'engagement', 'notice'] as const;
 
 function foundFor(rows: HeldRows, key: string): Found {
   let kept = results.get(rows);

@@ -1,7 +1,9 @@
 import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_MAX, type Language } from '../../../electron/shared/api-rules';
+import { isDeadlineField } from '../../../electron/shared/deadline';
 import { compileFilter, type FilterCondition } from '../../../electron/shared/filter';
+import { sortOrderOf } from '../../../electron/shared/view';
 import { labelsOf } from '../../../electron/shared/search';
 import { useApi } from '../api/context';
 import { useCount, useSchemas, useSession, type ListView } from '../data/queries';
@@ -41,6 +43,9 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
   // A list too long for the memory kept for search is scanned, as the app says (held-lists.ts).
   const heldList = useHeldList(connectionId, { resource, customerId }, language);
   const scan = filtered && heldList?.state === 'too-long';
+  // The API sorts days to a deadline by its own counts: once the list is held, they are sorted as
+  // the table shows them (as they stand today, a passed one below zero) from memory.
+  const byToday = !filtered && heldList?.state === 'held' && isDeadlineField(sortOrderOf(sort)?.field ?? '');
 
   // One loader per traversal: a new sort, language, page size, connection or filter starts another.
   const refreshes = useSyncExternalStore(onRefresh, refreshCount);
@@ -50,7 +55,7 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
     if (!connectionId) return undefined;
     const scope = { resource, customerId, sort };
     if (scan) return new ScanLoader(api, scope, language, PAGE_SIZE_MAX);
-    if (filtered) return new HeldSearchLoader(api, connectionId, scope, language, filter);
+    if (filtered || byToday) return new HeldSearchLoader(api, connectionId, scope, language, filter);
     const blocks = new BlockLoader(
       api,
       traversalOf(api, connectionId, scope, language, pageSize),
@@ -65,6 +70,7 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
   }, [
     scan,
     filtered,
+    byToday,
     filterKey,
     scanRefreshes,
     connectionId,
