@@ -137,9 +137,11 @@ export function OpenCustomer({
     // A pasted id often comes with the spaces or the line break around it in the ticket.
     if (!wanted) return setProblem(t('openCustomer.empty'));
     if (byId) return choose(byId);
-    // The one customer that matches so far, on screen: Enter opens it at once, as a combobox's
-    // first option, even while the lists are still read (the agent saw this one).
-    if (found.total === 1 && found.suggestions[0]) return choose(found.suggestions[0]);
+    // The one customer that matches: Enter opens it. Words (a name, a phone) open the one found so
+    // far at once, even while the lists are still read (the agent saw this one); an id waits to
+    // know whose it is (its digits may be part of another record's phone).
+    const onlyFound = found.total === 1 ? found.suggestions[0] : undefined;
+    if (onlyFound && (found.settled || !looksLikeId(wanted))) return choose(onlyFound);
     setExpanded(true);
     // Punctuation alone ("..") is neither an id nor anything to look for.
     if (!/[\p{L}\p{N}]/u.test(wanted))
