@@ -2,7 +2,12 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { calcShownFrench, openpyxlCells, type OpenpyxlCell } from '../electron/core/testing/readers.js';
+import {
+  calcShownFrench,
+  openpyxlCells,
+  pythonCsv,
+  type OpenpyxlCell,
+} from '../electron/core/testing/readers.js';
 import { openApp, nav } from './app-page.js';
 import { activeRow, cutTexts } from './grid.js';
 import { startDemoApi, type DemoApi } from '../electron/demo-api/testing/faults.js';
@@ -454,5 +459,70 @@ test.describe("the manager's file", () => {
     const days = cells.slice(1).map((row) => row[notice]?.value);
     expect(days.some((value) => typeof value === 'number' && value < 0)).toBe(true);
     expect(days.every((value) => typeof value === 'number' && value >= -30 && value <= 60)).toBe(true);
+  });
+
+  test("active agreements of customers in one country: the customer's columns shown, filtered, sorted and exported, read with Python's csv", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const grid = await openApp(page, desk, { list: 'Contrats', width: 1440 });
+    // Offered with the others in the columns chooser, hidden at first.
+    await expect(grid.getByRole('columnheader', { name: 'Pays (client)' })).toHaveCount(0);
+    await page.getByText('Colonnes', { exact: true }).click();
+    await page.getByLabel('Afficher Pays (client)').click();
+    await page.getByLabel('Afficher Nom (client)').click();
+    await page.getByText('Colonnes', { exact: true }).click();
+
+    const editor = page.getByRole('form', { name: /^Ajouter un filtre/ });
+    await editor.getByLabel('Colonne', { exact: true }).selectOption({ label: 'Statut' });
+    await editor.getByLabel('Condition').selectOption({ label: 'est' });
+    await editor.getByLabel('Valeur', { exact: true }).selectOption({ label: 'Actif' });
+    await editor.getByRole('button', { name: 'Appliquer' }).click();
+    await editor.getByLabel('Colonne', { exact: true }).selectOption({ label: 'Pays (client)' });
+    await editor.getByLabel('Condition').selectOption({ label: 'est' });
+    await editor.getByLabel('Valeur', { exact: true }).fill('FR');
+    await editor.getByRole('button', { name: 'Appliquer' }).click();
+    const count = page.getByText(/^[\d\u202f\u00a0 ]+ résultats?\b/).first();
+    await expect(count).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(/lus en entier à/).first()).toBeVisible({ timeout: 60_000 });
+
+    // Sorted by the customer's name, which the API cannot sort by: from the rows held.
+    const byName = grid.getByRole('columnheader', { name: 'Nom (client)' });
+    await byName.getByRole('button').click();
+    await expect(byName).toHaveAttribute('aria-sort', 'descending');
+    const headers = (await grid.getByRole('columnheader').allTextContents()).map((text) =>
+      text.replace(/ [▼▲]$/, ''),
+    );
+    const [country, name] = ['Pays (client)', 'Nom (client)'].map((label) => headers.indexOf(label));
+    const screen = async () =>
+      grid.getByTestId('row').evaluateAll((rows) =>
+        rows
+          .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
+          .slice(0, 15)
+          .map((row) => [...row.querySelectorAll('[role="gridcell"]')].map((cell) => cell.textContent ?? '')),
+      );
+    await expect
+      .poll(async () => (await screen()).map((row) => row[country ?? -1]))
+      .toEqual(Array(15).fill('FR'));
+    const names = (await screen()).map((row) => row[name ?? -1] ?? '');
+    expect(names.every(Boolean)).toBe(true);
+    expect(names).toEqual([...names].sort().reverse());
+    // « 1 396 résultats » : the figure's group separator is a space.
+    const matches = Number((await count.textContent())?.split('résultat')[0]?.replace(/\D/g, ''));
+
+    await page.getByRole('button', { name: 'Exporter…' }).click();
+    const dialog = page.getByRole('dialog', { name: /Exporter les contrats/ });
+    await dialog.getByLabel('CSV', { exact: true }).check();
+    await dialog.getByLabel('Nom du fichier').fill('clients-france');
+    await expect(dialog.getByTestId('export-summary')).toContainText('triés par Nom (client), décroissant');
+    await dialog.getByRole('button', { name: 'Exporter', exact: true }).click();
+    const line = page.getByTestId('export-line').filter({ hasText: 'clients-france.csv' });
+    await expect(line).toHaveAttribute('data-state', 'completed', { timeout: 60_000 });
+    await expect(line).toContainText('Écrites depuis les lignes à l’écran, à jour à');
+    const [header, ...rows] = await pythonCsv(join(desk.exportDir, 'clients-france.csv'), ';');
+    expect(header).toEqual(headers);
+    expect(rows).toHaveLength(matches);
+    expect(rows.every((row) => row[country ?? -1] === 'FR')).toBe(true);
+    expect(rows.slice(0, 15).map((row) => row[name ?? -1])).toEqual(names);
   });
 });

@@ -52,6 +52,8 @@ export type View = z.infer<typeof viewSchema>;
 /** A view's `sort` read: the field, and whether it is descending; none for the API's own order. */
 export function sortOrderOf(sort: string | undefined): { field: string; descending: boolean } | undefined {
   if (!sort) return undefined;
-  const [field = '', direction] = sort.split('.');
+  // Split at the last dot: a field's key may hold one (the customer's columns, `customer.country.asc`).
+  const dot = sort.lastIndexOf('.');
+  const [field, direction] = dot < 0 ? [sort, undefined] : [sort.slice(0, dot), sort.slice(dot + 1)];
   return { field, descending: direction !== 'asc' };
 }

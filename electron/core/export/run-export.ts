@@ -9,7 +9,7 @@ import {
 import { ANY_FIELD, compileFilter, FilterError } from '../../shared/filter.js';
 import { labelsOf } from '../../shared/search.js';
 import { filterKindOf, kindsOf } from '../../shared/value-kind.js';
-import type { ApiRecord, ResourceSchema } from '../../shared/schema.js';
+import type { ApiRecord, ResourceSchema, SchemaField } from '../../shared/schema.js';
 import type { ApiClient } from '../api/api-client.js';
 import { describeForLog, isAbort } from '../engine-errors.js';
 import { traverse } from '../api/paging.js';
@@ -30,6 +30,17 @@ export interface ExportRequest {
   target: string;
   /** The view's rows as the app holds them, when they are whole and fresh: written without reading the list again. */
   held?: HeldExportRows;
+  /**
+   * The customer's columns of contacts and agreements (search/customer-join.ts), from the customers
+   * held: the rows read from the API get them; held rows have them already.
+   */
+  customers?: JoinedColumns;
+}
+
+/** Columns a record is given from elsewhere than the API's answer: their fields, and how a record gets them. */
+export interface JoinedColumns {
+  fields: SchemaField[];
+  addTo: (record: ApiRecord) => ApiRecord;
 }
 
 /** The rows of a view held in memory (search/held-view.ts): filtered, in the view's order, in its language. */
@@ -83,7 +94,9 @@ export async function runExport(
   // The "started" line comes first: a crash leaves it, so the log never loses an export.
   await hooks.auditLog?.started(auditStart(id, request, target));
   try {
-    const schema = request.held ? request.held.schema : await schemaOf(client, view, hooks.signal);
+    const read = request.held ? request.held.schema : await schemaOf(client, view, hooks.signal);
+    const { customers } = request;
+    const schema = read && customers ? { ...read, fields: [...read.fields, ...customers.fields] } : read;
     temp = await TempFile.beside(target);
     const file = temp;
     const formatOptions = {
@@ -98,7 +111,7 @@ export async function runExport(
     let plan: ExportPlan | undefined;
     const pages = request.held
       ? heldPages(request.held, options.pageSize, progress, hooks.signal)
-      : apiPages(client, view, options.pageSize, progress, hooks.signal);
+      : apiPages(client, view, options.pageSize, progress, hooks.signal, customers);
     for await (const page of pages) {
       if (page.restarted) {
         // An invalid cursor restarts an export once, from an empty file (docs/architecture.md).
@@ -148,17 +161,26 @@ function apiPages(
   size: number,
   progress: ExportProgress,
   signal?: AbortSignal,
+  customers?: JoinedColumns,
 ): AsyncIterable<ExportPage> {
   void client
     .count(view, { signal, priority: 'export' })
     .then((total) => (progress.total = total))
     .catch(() => undefined);
   const { resource, customerId, sort, lang } = view;
-  return traverse(
+  const pages = traverse(
     client,
     { resource, customerId, sort, size, lang },
     { signal, priority: 'export', restarts: 1, total: () => progress.total, readAhead: true },
   );
+  return customers ? joined(pages, customers) : pages;
+}
+
+async function* joined(
+  pages: AsyncIterable<ExportPage>,
+  customers: JoinedColumns,
+): AsyncIterable<ExportPage> {
+  for await (const page of pages) yield { ...page, rows: page.rows.map(customers.addTo) };
 }
 
 /** The held rows of the view, a page at a time: already filtered, so the filter keeps them all. */

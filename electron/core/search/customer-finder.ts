@@ -33,7 +33,7 @@ export function customerIdOf(contact: ApiRecord): string | undefined {
 }
 
 /** The id of the customer a record names, its fields read by `read`. */
-function customerIdIn(read: (field: string) => unknown): string | undefined {
+export function customerIdIn(read: (field: string) => unknown): string | undefined {
   for (const field of CUSTOMER_ID_FIELDS) {
     const value = read(field);
     if (typeof value === 'string' || typeof value === 'number') return String(value);

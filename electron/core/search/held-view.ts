@@ -4,6 +4,10 @@ import type { ApiRecord } from '../../shared/schema.js';
 import { filterKindOf, kindsOf, KIND_SAMPLE_ROWS } from '../../shared/value-kind.js';
 import type { HeldList } from './held-list-state.js';
 import { compileSearch, matchesOf } from './list-query.js';
+import type { CustomerJoin } from './customer-join.js';
+import { isCustomerColumn } from '../../shared/customer-columns.js';
+import { sortOrderOf } from '../../shared/view.js';
+import { labelsOf } from '../../shared/search.js';
 
 /** What a view shows of a held list: its rows that pass the filter, in the view's order, in one language. */
 export interface HeldViewRows {
@@ -18,8 +22,9 @@ export interface HeldViewRows {
 /**
  * The rows of `list` a view shows (a table's search, an export): the filter judged with the same
  * rules as a scan and an export from the API (filter.ts), fields compared by the kinds the schema or
- * the first rows give, the matches ordered by `sort`. Throws a FilterError naming the field of a
- * condition that cannot be applied; stopped by `signal`.
+ * the first rows give, the matches ordered by `sort`, each row with its customer's columns when
+ * `join` gives them (customer-join.ts). Throws a FilterError naming the field of a condition that
+ * cannot be applied; stopped by `signal`.
  */
 export async function heldViewRows(
   list: HeldList,
@@ -27,16 +32,24 @@ export async function heldViewRows(
   filter: readonly FilterCondition[],
   sort: string | undefined,
   signal?: AbortSignal,
+  join?: CustomerJoin,
 ): Promise<HeldViewRows> {
   const { rows } = list;
   const reading = list.readingIn(lang);
-  const recordAt = (index: number) => rows.recordAt(index, reading);
+  const recordAt = join
+    ? (index: number) => join.addTo(rows.recordAt(index, reading))
+    : (index: number) => rows.recordAt(index, reading);
   const firstRows = Array.from({ length: Math.min(rows.length, KIND_SAMPLE_ROWS) }, (_, index) =>
     recordAt(index),
   );
   // Before the first page there are no rows to judge (nor kinds to judge them by).
   if (list.state === 'too-long' || rows.length === 0) return { matches: [], recordAt, firstRows };
-  const kindOf = kindsOf(list.fields.get(lang) ?? list.fields.get(list.lang) ?? [], firstRows);
-  const search = compileSearch(filter, (field) => filterKindOf(kindOf(field)), reading.labelOf);
-  return { matches: await matchesOf(rows, search, sort, signal, reading), recordAt, firstRows };
+  const fields = [...(list.fields.get(lang) ?? list.fields.get(list.lang) ?? []), ...(join?.fields ?? [])];
+  const kindOf = kindsOf(fields, firstRows);
+  const labelOf = join ? labelsOf(fields) : reading.labelOf;
+  const search = compileSearch(filter, (field) => filterKindOf(kindOf(field)), labelOf);
+  // Only a filter or a sort on the customer's columns is judged with them (and kept by the customers held).
+  const named = [...filter.map((condition) => condition.field), sortOrderOf(sort)?.field ?? ''];
+  const joined = named.some(isCustomerColumn) ? join : undefined;
+  return { matches: await matchesOf(rows, search, sort, signal, reading, joined), recordAt, firstRows };
 }

@@ -7,6 +7,8 @@ import { AS_READ, type RowsReading } from './rows-reading.js';
 import { orderedBySort } from './match-order.js';
 import { isAbort } from '../engine-errors.js';
 import { Slicer } from './slices.js';
+import type { CustomerJoin } from './customer-join.js';
+import { isCustomerColumn } from '../../shared/customer-columns.js';
 
 /** A filter made ready to run over held rows. */
 export interface CompiledSearch {
@@ -34,7 +36,9 @@ export function compileSearch(
   const words = new Set<string>();
   const digits = new Set<string>();
   for (const condition of filter) {
-    if (condition.op !== 'contains' || condition.value === undefined) continue;
+    // The customer's columns are not in the row's own text (customer-join.ts): their test alone judges them.
+    if (condition.op !== 'contains' || condition.value === undefined || isCustomerColumn(condition.field))
+      continue;
     const terms = searchTermsOf(String(condition.value));
     for (const word of terms.words) words.add(word);
     for (const sequence of terms.digits) digits.add(sequence);
@@ -69,8 +73,9 @@ const results = new WeakMap<HeldRows, Map<string, Found>>();
 
 /**
  * The indexes of the held rows that pass `search`, in the order of `sort` (the API's when none), the
- * rows as `reading` shows them (a language). Rows already judged for the same filter are not judged
- * again: rows read since are. Runs in slices (slices.ts); stopped by `signal`.
+ * rows as `reading` shows them (a language), with their customer's columns from `join` when the
+ * filter or the sort names them. Rows already judged for the same filter (and the same customers)
+ * are not judged again: rows read since are. Runs in slices (slices.ts); stopped by `signal`.
  */
 export async function matchesOf(
   rows: HeldRows,
@@ -78,12 +83,13 @@ export async function matchesOf(
   sort: string | undefined,
   signal?: AbortSignal,
   reading: RowsReading = AS_READ,
+  join?: CustomerJoin,
 ): Promise<readonly number[]> {
   const slicer = new Slicer(signal);
-  const found = foundFor(rows, `${reading.key}\n${search.key}`);
+  const found = foundFor(rows, `${reading.key}\n${search.key}\n${join?.key ?? ''}`);
   while (found.judged < rows.length) {
     signal?.throwIfAborted();
-    const running = (found.running ??= judge(rows, search, found, slicer, reading).finally(
+    const running = (found.running ??= judge(rows, search, found, slicer, reading, join).finally(
       () => (found.running = undefined),
     ));
     // Another search of the same filter judging these rows is waited for. If it was cancelled,
@@ -98,7 +104,7 @@ export async function matchesOf(
   if (known?.judged === found.judged) return known.order;
   const judged = found.judged;
   const order = await orderedBySort(
-    (index, field) => shownValueAt(rows, index, field, reading),
+    (index, field) => shownValueAt(rows, index, field, reading, join),
     found.matches,
     sort,
     slicer,
@@ -110,9 +116,17 @@ export async function matchesOf(
 /**
  * A held row's value as the table shows it, which a sort orders by: days to a deadline as they
  * stand today (deadline.ts: a passed one below zero, none once the agreement is over), read from
- * the fields they depend on without making the whole record; any other field as it is kept.
+ * the fields they depend on without making the whole record; its customer's column from `join`;
+ * any other field as it is kept.
  */
-function shownValueAt(rows: HeldRows, index: number, field: string, reading: RowsReading): unknown {
+function shownValueAt(
+  rows: HeldRows,
+  index: number,
+  field: string,
+  reading: RowsReading,
+  join: CustomerJoin | undefined,
+): unknown {
+  if (join && isCustomerColumn(field)) return join.valueOf(field, (own) => rows.valueAt(index, own));
   if (!isDeadlineField(field)) return rows.valueAt(index, field, reading);
   const record = Object.fromEntries(
     DEADLINE_INPUTS.map((input) => [input, rows.valueAt(index, input, AS_READ)]),
@@ -147,6 +161,7 @@ async function judge(
   found: Found,
   slicer: Slicer,
   reading: RowsReading,
+  join: CustomerJoin | undefined,
 ): Promise<void> {
   const { terms, test } = search;
   const blank = isBlank(terms);
@@ -155,7 +170,8 @@ async function judge(
     const from = found.judged;
     const to = Math.min(rows.length, from + ROWS_PER_STEP);
     // Fields read from the rows as they are kept: no record is made for the test.
-    const record = rows.viewer(reading);
+    const own = rows.viewer(reading);
+    const record = join ? join.viewer(own) : own;
     const keep = (index: number) => {
       if (!test || test(record(index))) found.matches.push(index);
     };

@@ -1,4 +1,5 @@
 import { sortInSlices, type Slicer } from './slices.js';
+import { sortOrderOf } from '../../shared/view.js';
 
 type SortValue = number | string | null;
 
@@ -36,8 +37,8 @@ export async function orderedBySort(
   sort: string,
   slicer: Slicer,
 ): Promise<number[]> {
-  const [field = '', direction] = sort.split('.');
-  const sign = direction === 'desc' ? -1 : 1;
+  const { field, descending } = sortOrderOf(sort) ?? { field: '', descending: false };
+  const sign = descending ? -1 : 1;
   // One array per key, by the match's position: the comparison reads them, allocating nothing.
   const values: SortValue[] = [];
   const ties: SortValue[][] = [[], [], []];

@@ -3,6 +3,8 @@ import { AppError } from '../engine-errors.js';
 import type { HeldExportRows } from '../export/run-export.js';
 import type { HeldLists, ListSource } from '../search/held-lists.js';
 import { heldViewRows } from '../search/held-view.js';
+import { customerJoinFor, heldCustomerJoin, type CustomerJoin } from '../search/customer-join.js';
+import { sortOrderOf } from '../../shared/view.js';
 import type { Connections } from '../connections/connections.js';
 import type { ExportJobs } from './export-jobs.js';
 import type { Handlers } from './handlers.js';
@@ -25,13 +27,26 @@ export function exportHandlers(
   chosen: (caller: string) => ListSource,
 ): Pick<Handlers, ExportRequests> {
   return {
-    'export.start': (input, caller = DIRECT_CALLER) =>
-      exports().start(
+    'export.start': async (input, caller = DIRECT_CALLER) => {
+      const source = chosen(caller);
+      const { view } = input;
+      // The customer's columns the export names are waited for (a filter on part of them would be wrong).
+      const named = [
+        ...(view.columns ?? []),
+        ...(view.filter ?? []).map((condition) => condition.field),
+        sortOrderOf(view.sort)?.field ?? '',
+      ];
+      const customers =
+        (await customerJoinFor(heldLists(), source, view.resource, view.lang, named)) ??
+        heldCustomerJoin(heldLists(), source, view.resource, view.lang);
+      return exports().start(
         connections().chosen(caller).client,
         connections().active(caller)?.name ?? '',
         input,
-        heldRowsOf(heldLists(), chosen(caller), input.view),
-      ),
+        heldRowsOf(heldLists(), source, view, customers),
+        customers,
+      );
+    },
     'export.cancel': ({ exportId }) => Promise.resolve({ cancelled: exports().cancel(exportId) }),
     'export.reveal': ({ exportId }) => Promise.resolve({ revealed: exports().reveal(exportId) }),
     'exports.recent': async () => ({ entries: await exports().recent(30) }),
@@ -49,7 +64,12 @@ export function exportHandlers(
  * language (held-lists.ts, `fresh`): the table shows those, and writing them costs no request.
  * Undefined otherwise (the export reads the list from the API).
  */
-function heldRowsOf(lists: HeldLists, source: ListSource, view: ExportView): HeldExportRows | undefined {
+function heldRowsOf(
+  lists: HeldLists,
+  source: ListSource,
+  view: ExportView,
+  customers: CustomerJoin | undefined,
+): HeldExportRows | undefined {
   const { resource, customerId, lang } = view;
   const list = lists.fresh(source, { resource, ...(customerId !== undefined && { customerId }) }, lang);
   const fields = list?.fields.get(lang);
@@ -58,7 +78,8 @@ function heldRowsOf(lists: HeldLists, source: ListSource, view: ExportView): Hel
     asOf: list.asOf,
     schema: { resource, fields },
     rows: async (signal) => {
-      const { matches, recordAt } = await heldViewRows(list, lang, view.filter ?? [], view.sort, signal);
+      const filter = view.filter ?? [];
+      const { matches, recordAt } = await heldViewRows(list, lang, filter, view.sort, signal, customers);
       return { count: matches.length, recordAt: (index) => recordAt(matches[index] ?? -1) };
     },
   };

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { EventPayloads, ParsedRequestInput, RequestOutputs } from '../../shared/contract.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { AuditLog } from '../export/audit-log.js';
-import { runExport, type HeldExportRows } from '../export/run-export.js';
+import { runExport, type HeldExportRows, type JoinedColumns } from '../export/run-export.js';
 import { freeTarget } from '../export/free-name.js';
 import { removeLeftovers } from '../export/temp-file.js';
 import { toErrorPayload } from './error-payload.js';
@@ -53,6 +53,7 @@ export class ExportJobs {
     profile: string,
     { view, options, fileName }: ExportInput,
     held?: HeldExportRows,
+    customers?: JoinedColumns,
   ): Promise<RequestOutputs['export.start']> {
     const path = await this.target(fileName);
     const exportId = randomUUID();
@@ -70,7 +71,15 @@ export class ExportJobs {
       });
     const end = runExport(
       client,
-      { id: exportId, profile, view, options, target: path, ...(held && { held }) },
+      {
+        id: exportId,
+        profile,
+        view,
+        options,
+        target: path,
+        ...(held && { held }),
+        ...(customers && { customers }),
+      },
       {
         signal: controller.signal,
         auditLog: this.auditLog,

@@ -4,6 +4,8 @@ import { suggestCustomers } from '../search/customer-finder.js';
 import type { HeldList, HeldLists, ListSource } from '../search/held-lists.js';
 import type { KeptLists } from '../search/kept-lists.js';
 import { heldViewRows } from '../search/held-view.js';
+import { customerJoinFor, heldCustomerJoin } from '../search/customer-join.js';
+import { sortOrderOf } from '../../shared/view.js';
 import type { Handlers } from './handlers.js';
 import { DIRECT_CALLER } from './request-registry.js';
 import type { RequestRegistry } from './request-registry.js';
@@ -43,12 +45,18 @@ export function searchHandlers(
         // the table short). The matches may cover more than this; never less.
         const status = heldLists().statusOf(list, lang);
         const version = `${list.rows.serial}:${list.rows.length}:${list.readingIn(lang).key}`;
-        const { matches, recordAt, firstRows } = await heldViewRows(list, lang, filter, sort, signal);
+        // The customer's columns: waited for when the filter or the sort names them, else as held now.
+        const named = [...filter.map((condition) => condition.field), sortOrderOf(sort)?.field ?? ''];
+        const join =
+          (await customerJoinFor(heldLists(), source, scope.resource, lang, named, signal)) ??
+          heldCustomerJoin(heldLists(), source, scope.resource, lang);
+        const { matches, recordAt, firstRows } = await heldViewRows(list, lang, filter, sort, signal, join);
         return {
           rows: matches.slice(from, from + count).map(recordAt),
           from,
           matches: matches.length,
-          version,
+          // Rows with the customer's columns are another answer than rows without (customers held since).
+          version: `${version}:${join?.key ?? ''}`,
           list: status,
           ...(sample && { sample: firstRows }),
         };

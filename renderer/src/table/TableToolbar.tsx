@@ -17,6 +17,7 @@ import { SearchStatus } from './SearchStatus';
 import type { RowPlace } from './grid/row-viewport';
 import type { ColumnMeta, DataTableInstance } from './columns/table-columns';
 import type { ViewRows } from './useViewRows';
+import { sortOrderOf } from '../../../electron/shared/view';
 
 export interface TableToolbarProps {
   table: DataTableInstance;
@@ -64,7 +65,7 @@ export function TableToolbar({
   const columns = table.getVisibleLeafColumns().map((column) => column.id);
   const numbers = numberFormat(language);
   const { count, session } = rows;
-  const sortColumn = view.sort?.split('.')[0];
+  const sortColumn = sortOrderOf(view.sort)?.field;
   /** The sorted column's label, as the dialogs' summaries say it. */
   const sortLabel =
     sortColumn === undefined

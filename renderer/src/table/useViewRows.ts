@@ -2,6 +2,11 @@ import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } f
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_MAX, type Language } from '../../../electron/shared/api-rules';
 import { isDeadlineField } from '../../../electron/shared/deadline';
+import {
+  customerColumnFields,
+  isCustomerColumn,
+  joinsCustomer,
+} from '../../../electron/shared/customer-columns';
 import { compileFilter, type FilterCondition } from '../../../electron/shared/filter';
 import { sortOrderOf } from '../../../electron/shared/view';
 import { labelsOf } from '../../../electron/shared/search';
@@ -44,8 +49,13 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
   const heldList = useHeldList(connectionId, { resource, customerId }, language);
   const scan = filtered && heldList?.state === 'too-long';
   // The API sorts days to a deadline by its own counts: once the list is held, they are sorted as
-  // the table shows them (as they stand today, a passed one below zero) from memory.
-  const byToday = !filtered && heldList?.state === 'held' && isDeadlineField(sortOrderOf(sort)?.field ?? '');
+  // the table shows them (as they stand today, a passed one below zero) from memory. The customer's
+  // columns the API does not have: they sort from the list held (read for it), unless it cannot be.
+  const sortField = sortOrderOf(sort)?.field ?? '';
+  const heldSort = heldList?.state !== 'too-long';
+  const byToday =
+    !filtered &&
+    ((heldList?.state === 'held' && isDeadlineField(sortField)) || (heldSort && isCustomerColumn(sortField)));
 
   // One loader per traversal: a new sort, language, page size, connection or filter starts another.
   const refreshes = useSyncExternalStore(onRefresh, refreshCount);
@@ -98,21 +108,33 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
   }, [count, blocks, scanner]);
 
   const schema = schemas?.schemas?.find((candidate) => candidate.resource === view.resource);
+  const customersSchema = schemas?.schemas?.find((candidate) => candidate.resource === 'customers');
+  const customerFields = useMemo(
+    () =>
+      joinsCustomer(view.resource)
+        ? customerColumnFields(customersSchema?.fields, (field) => t('table.customerColumn', { field }))
+        : [],
+    [view.resource, customersSchema, t],
+  );
   const firstRows = loader?.firstRows;
   const { columns, textOf, filterColumns } = useMemo(
-    () => buildColumns(view.resource, schema, firstRows ?? [], language),
-    [view.resource, schema, firstRows, language],
+    () => buildColumns(view.resource, schema, firstRows ?? [], language, { customerFields, heldSort }),
+    [view.resource, schema, firstRows, language, customerFields, heldSort],
   );
   const { keep, filterProblem } = useMemo(() => {
     if (!filter.length) return { keep: undefined, filterProblem: undefined };
     const kinds = new Map(filterColumns.map((column) => [column.key, column.kind]));
     try {
-      const keep = compileFilter(filter, (key) => kinds.get(key) ?? 'text', labelsOf(schema?.fields));
+      const keep = compileFilter(
+        filter,
+        (key) => kinds.get(key) ?? 'text',
+        labelsOf([...(schema?.fields ?? []), ...customerFields]),
+      );
       return { keep, filterProblem: undefined };
     } catch (problem) {
       return { keep: undefined, filterProblem: (problem as Error).message };
     }
-  }, [filter, filterColumns, schema]);
+  }, [filter, filterColumns, schema, customerFields]);
   useEffect(() => scanner?.setFilter(keep), [scanner, keep]);
   // A filter that cannot be applied is said once, as the filter's problem (the app refuses it too).
   const error = filterProblem ? undefined : loader?.error;

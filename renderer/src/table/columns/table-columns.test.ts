@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FilterColumn } from '../FilterBar';
-import { buildColumns, repeatedLabels } from './table-columns';
+import { buildColumns, hiddenAtFirst } from './table-columns';
 
 const schema = {
   resource: 'agreements',
@@ -84,6 +84,36 @@ describe('columns that repeat another', () => {
       { key: 'name', label: 'Nom', kind: 'text' },
     ];
     // `typeLabel` has no coded `type` beside it: it says something of its own.
-    expect(repeatedLabels(columns)).toEqual(['statusLabel']);
+    expect(hiddenAtFirst(columns)).toEqual(['statusLabel']);
+  });
+});
+
+describe("an agreement's customer's columns", () => {
+  const customerFields = [
+    { key: 'customer.name', label: 'Nom (client)' },
+    { key: 'customer.type', label: 'Type (client)', values: [{ value: 'company', label: 'Société' }] },
+  ];
+
+  it('come after the schema’s, hidden at first, sortable only where the list can be held, « … » until joined', () => {
+    const build = (heldSort: boolean) =>
+      buildColumns('agreements', schema, [{ name: 'x', 'customer.name': 'Façon SA' }], 'fr', {
+        customerFields,
+        heldSort,
+      });
+    const { columns, filterColumns, textOf } = build(true);
+    expect(columns.map((column) => column.id)).toEqual([
+      'name',
+      'mrr',
+      'startDate',
+      'customer.name',
+      'customer.type',
+    ]);
+    expect(columns.find((column) => column.id === 'customer.name')?.enableSorting).toBe(true);
+    expect(build(false).columns.find((column) => column.id === 'customer.name')?.enableSorting).toBe(false);
+    expect(hiddenAtFirst(filterColumns)).toEqual(['customer.name', 'customer.type']);
+    // Joined: its value, its code's label; read before the customers were held: not known yet.
+    expect(textOf('customer.type', { 'customer.type': 'company' })).toBe('Société');
+    expect(textOf('customer.name', { 'customer.name': null })).toBe('');
+    expect(textOf('customer.name', {})).toBe('…');
   });
 });

@@ -11,7 +11,8 @@ import {
 } from '@tanstack/react-table';
 import type { Language, Resource } from '../../../../electron/shared/api-rules';
 import { isSortableField } from '../../../../electron/shared/api-rules';
-import type { ApiRecord, ResourceSchema } from '../../../../electron/shared/schema';
+import type { ApiRecord, ResourceSchema, SchemaField } from '../../../../electron/shared/schema';
+import { isCustomerColumn } from '../../../../electron/shared/customer-columns';
 import { filterKindOf, kindsOf } from '../../../../electron/shared/value-kind';
 import type { FilterColumn } from '../FilterBar';
 import { formatterFor, type CellFormatter } from '../../ui/format';
@@ -38,15 +39,21 @@ export interface ColumnMeta {
 
 /**
  * The columns of a view: the schema's fields in its order, labelled in the current language, then
- * any field the records carry that the schema does not list, labelled by its key (docs/api.md).
+ * the customer's columns of a contact or an agreement (`customerFields`, shared/customer-columns.ts),
+ * then any field the records carry that the schema does not list, labelled by its key (docs/api.md).
+ * The customer's columns sort from the list held for search (`heldSort`: it can be held).
  */
 export function buildColumns(
   resource: Resource,
   schema: ResourceSchema | undefined,
   firstRows: readonly ApiRecord[],
   language: Language,
+  {
+    customerFields = [],
+    heldSort = false,
+  }: { customerFields?: readonly SchemaField[]; heldSort?: boolean } = {},
 ) {
-  const fields = schema?.fields ?? [];
+  const fields = [...(schema?.fields ?? []), ...customerFields];
   const listed = new Set(fields.map((field) => field.key));
   const extra = [...new Set(firstRows.flatMap((row) => Object.keys(row)))].filter((key) => !listed.has(key));
   // Each column's kind from the schema, or from the first page's values where the schema is silent.
@@ -57,7 +64,7 @@ export function buildColumns(
   ].map((column) => ({ ...column, kind: kindOf(column.key) }));
   const formatters = new Map<string, CellFormatter>();
   const columns = described.map(({ key, label, field, kind }) => {
-    const format = shownAsToday(key, formatterFor(kind, field, language), language);
+    const format = notJoinedYet(key, shownAsToday(key, formatterFor(kind, field, language), language));
     formatters.set(key, format);
     const meta: ColumnMeta = { label };
     return helper.accessor((row) => row[key], {
@@ -67,7 +74,7 @@ export function buildColumns(
       minSize: 60,
       // Sorted by the server, on the spec's "Fields usable for sorting" only; a first click sorts
       // descending (the largest MRR, the newest dates first), a third returns to the API's order.
-      enableSorting: isSortableField(resource, key),
+      enableSorting: isSortableField(resource, key) || (heldSort && isCustomerColumn(key)),
       sortDescFirst: true,
       meta,
     });
@@ -99,11 +106,34 @@ function shownAsToday(key: string, format: CellFormatter, language: Language): C
 }
 
 /**
+ * A customer's column of a row read before the customers were held (the app joins them from that
+ * list, customer-join.ts): not known yet, said so, where an empty cell would say "none".
+ */
+function notJoinedYet(key: string, format: CellFormatter): CellFormatter {
+  if (!isCustomerColumn(key)) return format;
+  return (value, record) => (value === undefined ? NOT_KNOWN_YET : format(value, record));
+}
+
+/** What a cell shows of a value not known yet. */
+const NOT_KNOWN_YET = '…';
+
+/**
+ * Columns hidden until the person shows them: the customer's columns (four more columns on every
+ * contact and agreement would push their own off a narrow window), and those of `repeatedLabels`.
+ */
+export function hiddenAtFirst(columns: readonly FilterColumn[]): string[] {
+  return [
+    ...columns.filter((column) => isCustomerColumn(column.key)).map((column) => column.key),
+    ...repeatedLabels(columns),
+  ];
+}
+
+/**
  * Columns that repeat another one's text, hidden until the person shows them: `statusLabel` beside
  * a `status` whose codes the schema labels (the table already shows `status` as those labels, so
  * « Statut » and « Statut (libellé) » would read the same).
  */
-export function repeatedLabels(columns: readonly FilterColumn[]): string[] {
+function repeatedLabels(columns: readonly FilterColumn[]): string[] {
   const coded = new Set(columns.filter((column) => column.values?.length).map((column) => column.key));
   return columns
     .filter((column) => column.key.endsWith('Label') && coded.has(column.key.slice(0, -'Label'.length)))

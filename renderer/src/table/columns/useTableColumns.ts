@@ -6,7 +6,7 @@ import {
 import { useMemo, useState, type RefObject } from 'react';
 import type { ApiRecord } from '../../../../electron/shared/schema';
 import type { ListView } from '../../data/queries';
-import { repeatedLabels, TABLE_FEATURES } from './table-columns';
+import { hiddenAtFirst, TABLE_FEATURES } from './table-columns';
 import { sortingOf, sortParamOf } from './sorting';
 import type { DrawnColumn } from '../grid/row-layer';
 import { layoutKeyOf, useColumnLayout } from './useColumnLayout';
@@ -42,8 +42,8 @@ export function useTableColumns({
   scrollRef: RefObject<HTMLElement | null>;
   onSortChange: (sort: string | undefined) => void;
 }) {
-  const repeated = useMemo(() => repeatedLabels(rows.filterColumns), [rows.filterColumns]);
-  const initial = useMemo(() => ({ order: [], hidden: repeated, sizes: {} }), [repeated]);
+  const hiddenFirst = useMemo(() => hiddenAtFirst(rows.filterColumns), [rows.filterColumns]);
+  const initial = useMemo(() => ({ order: [], hidden: hiddenFirst, sizes: {} }), [hiddenFirst]);
   const [layout, setLayout] = useColumnLayout(layoutKeyOf(view), initial);
   // Stable while unchanged: TanStack Table compares its state slices by identity.
   const hidden = useMemo(() => visibilityOf(layout.hidden), [layout.hidden]);

@@ -1,0 +1,152 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Language, Resource } from '../../shared/api-rules.js';
+import { FilterError } from '../../shared/filter.js';
+import {
+  CUSTOMER_COLUMN_FIELDS,
+  customerColumnFields,
+  customerFieldOf,
+  isCustomerColumn,
+  joinsCustomer,
+  withCustomerColumns,
+} from '../../shared/customer-columns.js';
+import type { ApiRecord, SchemaField } from '../../shared/schema.js';
+import type { HeldListStatus } from '../../shared/held-list.js';
+import { customerIdIn } from './customer-finder.js';
+import type { HeldList, ListSource } from './held-list-state.js';
+import type { HeldLists } from './held-lists.js';
+import type { RowsReading } from './rows-reading.js';
+import en from '../../../locales/en.json' with { type: 'json' };
+import fr from '../../../locales/fr.json' with { type: 'json' };
+
+/** The words of a customer's column header, as the table says them (« Pays (client) »). */
+const COLUMN_LABELS: Record<Language, string> = { en: en.table.customerColumn, fr: fr.table.customerColumn };
+
+/**
+ * The customer's columns of contacts and agreements (shared/customer-columns.ts), read from the
+ * customers held for search in one language: a row's customer found by its id in the held list's
+ * index, its fields read where they are kept, no record made.
+ */
+export class CustomerJoin {
+  /** Tells one join from another: results kept for a filter or a sort on these columns are kept by it. */
+  readonly key: string;
+  /** The columns as fields (labels in the language, kinds and codes of the customers' schema). */
+  readonly fields: SchemaField[];
+  private readonly reading: RowsReading;
+
+  constructor(
+    private readonly customers: HeldList,
+    lang: Language,
+  ) {
+    this.reading = customers.readingIn(lang);
+    this.key = `${customers.rows.serial}:${customers.rows.length}:${this.reading.key}`;
+    this.fields = customerColumnFields(
+      customers.fields.get(lang) ?? customers.fields.get(customers.lang),
+      (label) => COLUMN_LABELS[lang].replace('{{field}}', label),
+    );
+  }
+
+  /** Column `key` (`customer.country`) of the customer `read` names; undefined for a key that is not one. */
+  valueOf(key: string, read: (field: string) => unknown): unknown {
+    const field = customerFieldOf(key);
+    if (field === undefined) return undefined;
+    const index = this.indexOf(read);
+    return index === undefined ? null : this.customers.rows.valueAt(index, field, this.reading);
+  }
+
+  /** `record` with its customer's columns (null where its customer is not held). */
+  addTo(record: ApiRecord): ApiRecord {
+    const index = this.indexOf((field) => record[field]);
+    const customer =
+      index === undefined
+        ? null
+        : Object.fromEntries(
+            CUSTOMER_COLUMN_FIELDS.map((field) => [
+              field,
+              this.customers.rows.valueAt(index, field, this.reading),
+            ]),
+          );
+    return withCustomerColumns(record, customer);
+  }
+
+  /**
+   * `own` (one record standing for any row, held-rows.ts) with the customer's columns too, read
+   * from the customer of the row it points at: a filter tests every row without making a record.
+   */
+  viewer(own: (index: number) => ApiRecord): (index: number) => ApiRecord {
+    let joined: ApiRecord | undefined;
+    return (index) => {
+      const view = own(index);
+      if (joined !== view) {
+        joined = view;
+        for (const { key } of this.fields)
+          Object.defineProperty(view, key, {
+            enumerable: true,
+            get: () => this.valueOf(key, (field) => view[field]),
+          });
+      }
+      return view;
+    };
+  }
+
+  private indexOf(read: (field: string) => unknown): number | undefined {
+    const id = customerIdIn(read);
+    return id === undefined ? undefined : this.customers.rows.indexOf(id);
+  }
+}
+
+/** Why the customers list is not there to join, as a message says it. */
+const NOT_HELD: Record<Exclude<HeldListStatus['state'], 'held' | 'reading'>, string> = {
+  'too-long': 'it is too long for the memory kept for search',
+  stopped: 'its read was stopped',
+  failed: 'its read failed',
+  dropped: 'it was let go to make room for others',
+};
+
+/** How often a search on the customer's columns looks again at the customers list being read. */
+const WAIT_STEP_MS = 250;
+
+/**
+ * The customer's columns for a view of `resource` in `lang`, when the customers list is held in that
+ * language (nothing is read for them): what a page or a row shown carries. Undefined otherwise, and
+ * the columns are left out of the records (the table shows them as not known yet).
+ */
+export function heldCustomerJoin(
+  lists: HeldLists,
+  source: ListSource,
+  resource: Resource,
+  lang: Language,
+): CustomerJoin | undefined {
+  if (!joinsCustomer(resource)) return undefined;
+  const customers = lists.find(source, { resource: 'customers' }, lang);
+  return customers && lists.statusOf(customers, lang).state === 'held'
+    ? new CustomerJoin(customers, lang)
+    : undefined;
+}
+
+/**
+ * The customer's columns a filter, a sort or an export names (`keys`): the customers list read if it
+ * is not held, and waited for (a search cannot be right on part of it). Undefined when no key is
+ * one of them. Throws a FilterError naming the column when the list cannot be held (too long for
+ * the memory kept, stopped, failed); stopped by `signal`.
+ */
+export async function customerJoinFor(
+  lists: HeldLists,
+  source: ListSource,
+  resource: Resource,
+  lang: Language,
+  keys: readonly string[],
+  signal?: AbortSignal,
+): Promise<CustomerJoin | undefined> {
+  const named = keys.find(isCustomerColumn);
+  if (!named || !joinsCustomer(resource)) return undefined;
+  for (;;) {
+    const customers = lists.use(source, { resource: 'customers' }, lang);
+    const { state } = lists.statusOf(customers, lang);
+    if (state === 'held') return new CustomerJoin(customers, lang);
+    if (state !== 'reading')
+      throw new FilterError(
+        `${named}: the customer's columns come from the customers list held for search, and ${NOT_HELD[state]}: read it again from the status bar, or filter on the customer's id`,
+      );
+    await delay(WAIT_STEP_MS, undefined, { signal });
+  }
+}

@@ -1,0 +1,51 @@
+import { CUSTOMER_SCOPED_RESOURCES, type Resource } from './api-rules.js';
+import type { ApiRecord, SchemaField } from './schema.js';
+
+/**
+ * The customer's fields a contact or an agreement is shown, sorted, filtered and exported by
+ * (docs/decisions/0017-customer-columns.md): joined from the customers held for search, by the
+ * record's `customerId`, never asked of the API (it has no join, and a request per row would cost
+ * the day's rate). A record carries them as `customer.<field>`.
+ */
+export const CUSTOMER_COLUMN_FIELDS = ['name', 'type', 'city', 'country'] as const;
+
+const PREFIX = 'customer.';
+
+/** Whether records of `resource` belong to a customer, and so have the customer's columns. */
+export function joinsCustomer(resource: Resource): boolean {
+  return (CUSTOMER_SCOPED_RESOURCES as readonly string[]).includes(resource);
+}
+
+/** The customer's field a column key names (`customer.country` → `country`), or undefined. */
+export function customerFieldOf(key: string): string | undefined {
+  if (!key.startsWith(PREFIX)) return undefined;
+  const field = key.slice(PREFIX.length);
+  return (CUSTOMER_COLUMN_FIELDS as readonly string[]).includes(field) ? field : undefined;
+}
+
+export const isCustomerColumn = (key: string): boolean => customerFieldOf(key) !== undefined;
+
+/**
+ * The customer's columns as fields of the records that carry them: the customers' schema's own
+ * fields (type, format, coded values), keyed `customer.<field>` and labelled by `label` (the
+ * language's « Pays (client) »). A field the customers' schema does not list is left out.
+ */
+export function customerColumnFields(
+  customerFields: readonly SchemaField[] | undefined,
+  label: (fieldLabel: string) => string,
+): SchemaField[] {
+  return CUSTOMER_COLUMN_FIELDS.flatMap((key) => {
+    const field = customerFields?.find((each) => each.key === key);
+    if (!field) return [];
+    // Not "sortable" by the API: these sort from the lists held (the API never sees them).
+    const { sortable: _sortable, ...rest } = field;
+    return [{ ...rest, key: PREFIX + key, label: label(field.label ?? key) }];
+  });
+}
+
+/** `record` with its customer's columns from `customer` (null when its customer is not found). */
+export function withCustomerColumns(record: ApiRecord, customer: ApiRecord | null | undefined): ApiRecord {
+  const joined: ApiRecord = { ...record };
+  for (const key of CUSTOMER_COLUMN_FIELDS) joined[PREFIX + key] = customer?.[key] ?? null;
+  return joined;
+}
