@@ -36,6 +36,9 @@ test('a fr-FR browser opens the app in French, its search box leads to the resul
   await expect(nav(page, 'Clients')).toBeVisible();
   const grid = page.getByRole('grid', { name: 'Clients' });
   await expect(grid.getByTestId('row').first()).toBeVisible();
+  // Its rows took the app's first token: the status bar says so (it said « Pas encore de jeton »
+  // until a reload, the token's news sent before the page listened).
+  await expect(page.getByRole('contentinfo')).toContainText('Jeton valide jusqu’à');
 
   // From the table's search box to its results: Down, or Enter, puts the keyboard on the grid.
   const search = page.getByRole('searchbox', { name: 'Rechercher dans toutes les colonnes' });
@@ -165,6 +168,10 @@ test('after a restart the customer on screen keeps its name in its heading', asy
     await page.goto(await own.address());
     await expect(heading).toContainText(customer.id, { timeout: 15_000 });
     await expect(heading).toHaveText(named, { timeout: 15_000 });
+    // Its rows read from the API took a token (kept from before the restart): the status bar says
+    // which, not « Pas encore de jeton » (it said so until the next reload).
+    await expect(page.getByRole('tabpanel').getByTestId('row').first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('contentinfo')).toContainText('Jeton valide jusqu’à');
   } finally {
     await own.stop();
   }

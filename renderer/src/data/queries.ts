@@ -158,6 +158,20 @@ export function useSession() {
   return useQuery(sessionQuery(useApi()));
 }
 
+/**
+ * Rows the API sent (`apiRows`: a view's first page) were read with a token: a session that still
+ * says there is none was read before that token's news could reach this page (a page's events start
+ * after its first requests, and a token kept from an earlier run is taken in without news). Read
+ * again, once for each first page.
+ */
+export function useSessionReadAgainAfter(apiRows: unknown, session: SessionStatus | undefined): void {
+  const client = useQueryClient();
+  const tokenNone = session?.token?.status === 'none';
+  useEffect(() => {
+    if (apiRows && tokenNone) void client.invalidateQueries({ queryKey: queryKeys.session });
+  }, [apiRows, tokenNone, client]);
+}
+
 /** The saved connection profiles. */
 export function useProfiles() {
   return useQuery(profilesQuery(useApi()));

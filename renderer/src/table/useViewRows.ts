@@ -11,7 +11,7 @@ import { compileFilter, type FilterCondition } from '../../../electron/shared/fi
 import { sortOrderOf } from '../../../electron/shared/view';
 import { labelsOf } from '../../../electron/shared/search';
 import { useApi } from '../api/context';
-import { useCount, useSchemas, useSession, type ListView } from '../data/queries';
+import { useCount, useSchemas, useSession, useSessionReadAgainAfter, type ListView } from '../data/queries';
 import { useHeldList } from '../data/useHeldLists';
 import { buildColumns } from './columns/table-columns';
 import {
@@ -100,6 +100,7 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
   const blocks = loader instanceof BlockLoader ? loader : undefined;
   const scanner = loader instanceof ScanLoader ? loader : undefined;
   const searcher = loader instanceof HeldSearchLoader ? loader : undefined;
+  useSessionReadAgainAfter(blocks?.firstRows ?? scanner?.firstRows, session);
   // Before the screen is drawn: the table's size and place follow the count from the render it came in.
   useLayoutEffect(() => {
     if (!count) return;
