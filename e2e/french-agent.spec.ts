@@ -335,6 +335,70 @@ test.describe('a new computer where cdb made the one connection', () => {
   });
 });
 
+test('the time left of a list being read counts down; it goes up only when the pace really changed', async ({
+  page,
+}) => {
+  // Lists that take half a minute to read, from a host of this test's own (nothing read yet).
+  const own = await startHostProcess([
+    '--demo-customers',
+    '20000',
+    '--demo-contacts',
+    '30000',
+    '--demo-latency-ms',
+    '150',
+    '--demo-rate',
+    '8',
+    '--demo-burst',
+    '8',
+  ]);
+  try {
+    await openApp(page, own, { list: 'Clients', width: 1440 });
+    await page.getByRole('combobox', { name: 'Ouvrir le client' }).fill('Dupont');
+    const reading = page.getByTestId('reading-customers');
+    await expect(reading).toContainText('encore', { timeout: 30_000 });
+    /** « encore 1 min 5 s » in seconds; undefined once the read is over. */
+    const left = async () => {
+      const text = (await reading.textContent({ timeout: 1_000 }).catch(() => null)) ?? '';
+      const time = /encore (?:(\d+) min)?\s*(?:(\d+) s)?/.exec(text.replace(/[\u00a0\u202f]/g, ' '));
+      return time && (time[1] || time[2]) ? Number(time[1] ?? 0) * 60 + Number(time[2] ?? 0) : undefined;
+    };
+    const shown: { seconds: number; at: number }[] = [];
+    for (let sample = 0; sample < 40; sample++) {
+      const seconds = await left();
+      if (seconds === undefined) break;
+      shown.push({ seconds, at: Date.now() });
+      // A moment when the screen's requests go first: the read's pace wobbles (a few pages late).
+      if (sample === 6)
+        void Promise.all(
+          Array.from({ length: 12 }, (_, page) =>
+            own.call('data.offsetPage', {
+              view: { resource: 'contacts' },
+              size: 50,
+              page: page + 2,
+              lang: 'fr',
+            }),
+          ),
+        ).catch(() => undefined);
+      await page.waitForTimeout(250);
+    }
+    expect(shown.length).toBeGreaterThanOrEqual(5);
+    // A wobble of the pace never raises it (it read « 12 s » then « 16 s »): only an estimate half
+    // as much again and 2 s above the time counted down does (time-left.ts). Counted down from what
+    // was shown, less the time between the two looks and a second for rounding and the news' delay.
+    for (let at = 1; at < shown.length; at++) {
+      const [before, now] = [shown[at - 1], shown[at]];
+      if (!before || !now || now.seconds <= before.seconds) continue;
+      const countedDown = before.seconds - (now.at - before.at) / 1000 - 1;
+      expect(now.seconds, `${before.seconds} s then ${now.seconds} s`).toBeGreaterThanOrEqual(
+        countedDown * 1.5 + 2 - 1,
+      );
+    }
+    expect(shown.at(-1)?.seconds).toBeLessThan(shown[0]?.seconds ?? 0);
+  } finally {
+    await own.stop();
+  }
+});
+
 test('a sort on days before notice puts the passed ones first, as the table shows them, not by the API’s counts', async ({
   page,
 }) => {
