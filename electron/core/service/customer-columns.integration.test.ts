@@ -119,21 +119,15 @@ describe("the customer's columns of contacts and agreements", () => {
   });
 
   it('an export names them in the language’s words and writes them, from the rows held, with no request', async () => {
-    const { core, ok, demo, close } = await demoCore();
+    const { ok, exported, demo, close } = await demoCore();
     try {
       const view = { resource: 'agreements', sort: 'customer.city.asc' } as const;
       const filter = [{ field: 'customer.type', op: 'eq', value: 'company' }];
       const shown = await whenHeld(() =>
         ok('search.rows', { view, lang: 'fr', filter, from: 0, count: 500, sample: false }),
       );
-      const ended = new Promise<{ state: string; path: string }>((resolve) =>
-        core.onEvent((name, payload) => {
-          const progress = payload as { state: string; path: string };
-          if (name === 'export.progress' && progress.state !== 'running') resolve(progress);
-        }),
-      );
       const requests = demo.counters.apiRequests;
-      await ok('export.start', {
+      const end = await exported({
         view: {
           ...view,
           lang: 'fr',
@@ -143,7 +137,6 @@ describe("the customer's columns of contacts and agreements", () => {
         options: { format: 'csv' },
         fileName: 'contrats.csv',
       });
-      const end = await ended;
       expect(end.state).toBe('completed');
       expect(demo.counters.apiRequests - requests).toBe(0);
       const [header, ...rows]: string[][] = parse(await readFile(end.path, 'utf8'));

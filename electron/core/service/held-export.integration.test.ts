@@ -18,7 +18,7 @@ async function heldCore() {
   const kit = await openTestCore({
     startDemo: async () => (demo = await startDemoApi({ size: { customers: 300, agreements: 4_000 } })),
   });
-  const { ok } = appCalls(kit.core);
+  const { ok, exported } = appCalls(kit.core);
   const search = () =>
     ok('search.rows', { view: VIEW, lang: 'fr', filter: FILTER, from: 0, count: 500, sample: false });
   // The table's search reads the list whole; then it is held.
@@ -29,35 +29,24 @@ async function heldCore() {
     await sleep(50);
   }
   if (!demo) throw new Error('the Demo did not start');
-  return { ...kit, ok, demo, search };
-}
-
-async function exported(
-  core: Awaited<ReturnType<typeof heldCore>>['core'],
-  ok: (n: never, a: unknown) => Promise<any>,
-) {
-  const ended = new Promise<{ state: string; path: string }>((resolve) =>
-    core.onEvent((name, payload) => {
-      const progress = payload as { state: string; path: string };
-      if (name === 'export.progress' && progress.state !== 'running') resolve(progress);
-    }),
-  );
-  await ok('export.start' as never, {
-    view: { ...VIEW, lang: 'fr', filter: FILTER, columns: ['id', 'notice', 'mrr'] },
-    options: { format: 'csv' },
-    fileName: 'contrats.csv',
-  });
-  return ended;
+  // The table's view, exported.
+  const exportShown = () =>
+    exported({
+      view: { ...VIEW, lang: 'fr', filter: FILTER, columns: ['id', 'notice', 'mrr'] },
+      options: { format: 'csv' },
+      fileName: 'contrats.csv',
+    });
+  return { ...kit, ok, exported, exportShown, demo, search };
 }
 
 describe('an export of a held, fresh list', () => {
   it('writes the rows the table shows, in its order, without one request to the API', async () => {
-    const { core, ok, demo, search, close, dataDir } = await heldCore();
+    const { exportShown, demo, search, close, dataDir } = await heldCore();
     try {
       const shown = await search();
       expect(shown.matches).toBeGreaterThan(10);
       const before = demo.counters.apiRequests;
-      const end = await exported(core, ok as never);
+      const end = await exportShown();
       expect(end.state).toBe('completed');
       expect(demo.counters.apiRequests - before).toBe(0);
       const [header, ...rows]: string[][] = parse(await readFile(end.path, 'utf8'));
@@ -76,23 +65,14 @@ describe('an export of a held, fresh list', () => {
   });
 
   it('reads the API when the list is not held in the view’s language', async () => {
-    const { core, ok, demo, close } = await heldCore();
+    const { exported, demo, close } = await heldCore();
     try {
       const before = demo.counters.apiRequests;
-      const end = await (async () => {
-        const ended = new Promise<{ state: string }>((resolve) =>
-          core.onEvent((name, payload) => {
-            const progress = payload as { state: string };
-            if (name === 'export.progress' && progress.state !== 'running') resolve(progress);
-          }),
-        );
-        await ok('export.start', {
-          view: { resource: 'customers', lang: 'fr' },
-          options: { format: 'csv' },
-          fileName: 'clients.csv',
-        });
-        return ended;
-      })();
+      const end = await exported({
+        view: { resource: 'customers', lang: 'fr' },
+        options: { format: 'csv' },
+        fileName: 'clients.csv',
+      });
       expect(end.state).toBe('completed');
       expect(demo.counters.apiRequests - before).toBeGreaterThan(0);
     } finally {

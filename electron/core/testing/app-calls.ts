@@ -15,7 +15,18 @@ export function appCalls(core: AppCore) {
     if (!result.ok) throw new Error(`${name}: ${result.error.code}: ${result.error.message}`);
     return result.value;
   };
-  return { call, ok };
+  /** Starts an export (export.start's input) and settles with its last progress: completed, failed or cancelled. */
+  const exported = async (input: unknown): Promise<{ state: string; path: string }> => {
+    const ended = new Promise<{ state: string; path: string }>((resolve) =>
+      core.onEvent((name, payload) => {
+        const progress = payload as { state: string; path: string };
+        if (name === 'export.progress' && progress.state !== 'running') resolve(progress);
+      }),
+    );
+    await ok('export.start', input);
+    return ended;
+  };
+  return { call, ok, exported };
 }
 
 /** The form of a connection to `api` as a user types it: one origin for the API and its token endpoint. */
