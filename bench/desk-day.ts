@@ -35,6 +35,7 @@ import { startDemoApi } from '../electron/demo-api/index.js';
 import { API_LIMITS } from '../electron/shared/api-rules.js';
 import { startAddressFront } from './lib/address-front.js';
 import { percentiles, report, type Figure } from './lib/report.js';
+import { mornings, type ScreenAnswer } from './lib/desk-morning.js';
 
 const AGENTS = (process.env.DESK_DAY_AGENTS ?? '1,5,20').split(',').map(Number);
 const MINUTES = Number(process.env.DESK_DAY_MINUTES ?? 15);
@@ -99,12 +100,6 @@ const seal = keychainSeal({ keychainKey: () => Promise.resolve(Buffer.alloc(32, 
 const keptOf = (index: number) => new KeptLists(`${folders[index]}/held-lists`, seal);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** One answer the screen waited for: when it was asked (ms since the day began), and how long it took. */
-interface ScreenAnswer {
-  at: number;
-  ms: number;
-}
 
 /** The screen's answers of a day begun at `dayBegan`, and how one is timed. */
 function screenTimes(dayBegan: number) {
@@ -263,102 +258,20 @@ for (const policy of ['before', 'after'] as const) {
     );
 }
 
-/**
- * An agent's morning: it starts (on the lists kept the day before, when `kept`), and its first
- * screen (a list's count and first page) is asked at once; then the screen's reads of every five
- * minutes, as in the day, for MORNING_MINUTES.
- */
-async function morning(
-  agent: Awaited<ReturnType<typeof agentOf>>,
-  index: number,
-  kept: boolean,
-  dayBegan: number,
-): Promise<ScreenAnswer[]> {
-  const { lists, source, connection } = agent;
-  const { times, timed } = screenTimes(dayBegan);
-  // Within the morning's first minute (a real one: 20 desks do not start within two seconds), in no order.
-  await sleep(((index * 7_919) % 97) * (MORNING_START_MS / 97));
-  if (kept) await lists.restore(source.connectionId, keptOf(index).load(source, address.url));
-  for (const resource of FINDER) lists.prepare(source, { resource }, 'en');
-  for (let minute = 0; minute < MORNING_MINUTES; minute++) {
-    for (const resource of FINDER) lists.use(source, { resource }, 'en');
-    if ((minute + index) % SCREEN_EVERY_MINUTES === 0 || minute === 0) {
-      await timed(() => connection.client.count({ resource: 'customers' }, { priority: 'interactive' }));
-      await timed(() =>
-        connection.client.listPage(
-          { resource: 'customers', size: 100, lang: 'en' },
-          { priority: 'interactive' },
-        ),
-      );
-    }
-    await sleep(MINUTE_MS - (performance.now() % MINUTE_MS));
-  }
-  // The morning lasts until the last desk has started and had its minutes.
-  await sleep(Math.max(0, MORNING_START_MS - (performance.now() - dayBegan)));
-  return times;
-}
-
-/** The day before the morning: each agent reads its lists whole, behind the address, and keeps them sealed. */
-async function dayBefore(count: number): Promise<void> {
-  await Promise.all(
-    Array.from({ length: count }, async (_, index) => {
-      const agent = await agentOf(index);
-      const held = FINDER.map((resource) => agent.lists.use(agent.source, { resource }, 'en'));
-      while (held.some((list) => list.state !== 'held' || list.reading)) await sleep(50);
-      const kept = keptOf(index);
-      await kept.load(agent.source, address.url);
-      await kept.flush(held);
-      agent.lists.close();
-    }),
-  );
-}
-
-const MORNING_MINUTES = 5;
-const MORNING_START_MS = Number(process.env.DESK_DAY_MORNING_MS ?? 60_000);
-const mornings: Record<'nothing kept' | 'lists kept', Record<number, number>> = {
-  'nothing kept': {},
-  'lists kept': {},
-};
-for (const kept of [false, true]) {
-  const name = kept ? 'lists kept' : 'nothing kept';
-  for (const count of AGENTS) {
-    if (kept) await dayBefore(count);
-    // Overnight, colleagues elsewhere changed a few records.
-    for (let k = 0; k < 5; k++) {
-      demo.store.rename('customers', `CUS-${String(1 + k * 997).padStart(8, '0')}`, `Overnight ${k}`);
-      demo.store.rename('contacts', `CON-${String(1 + k * 991).padStart(8, '0')}`, `Overnight ${k}`);
-    }
-    const agents = await Promise.all(Array.from({ length: count }, (_, index) => agentOf(index)));
-    await sleep(1_000);
-    address.reset();
-    const begin = performance.now();
-    const answers = (
-      await Promise.all(agents.map((agent, index) => morning(agent, index, kept, begin)))
-    ).flat();
-    for (const agent of agents) agent.lists.close();
-    const p95 = percentiles(answers.map((answer) => answer.ms)).p95;
-    mornings[name][count] = p95;
-    figures.push(
-      { figure: `morning, ${name}, N = ${count}: rows on screen, p95`, value: p95, unit: 'ms' },
-      {
-        figure: `morning, ${name}, N = ${count}: held-list reads`,
-        value: address.counts.requests.filter((request) => heldListRequest(request.url)).length,
-        unit: 'requests',
-      },
-    );
-  }
-}
-for (const name of ['nothing kept', 'lists kept'] as const) {
-  const one = mornings[name][1];
-  const most = mornings[name][Math.max(...AGENTS)];
-  if (one && most)
-    figures.push({
-      figure: `morning, ${name}: p95 with ${Math.max(...AGENTS)} agents ÷ with 1`,
-      value: most / one,
-      unit: '×',
-      ...(name === 'lists kept' && { target: '≤ 2' as const }),
-    });
-}
+figures.push(
+  ...(await mornings({
+    agents: AGENTS,
+    agentOf,
+    keptOf,
+    screenTimes,
+    address,
+    demo,
+    heldListRequest,
+    minuteMs: MINUTE_MS,
+    screenEveryMinutes: SCREEN_EVERY_MINUTES,
+    finder: FINDER,
+  })),
+);
 await address.close();
 await demo.close();
 await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));

@@ -13,6 +13,7 @@ import { StatusBar } from './shell/StatusBar';
 import { ProxyLoginDialog } from './connections/ProxyLoginDialog';
 import { useRefreshCommands } from './shell/useRefreshCommands';
 import { useAppCommands } from './shell/useAppCommands';
+import { useScreenNotice } from './screens/useScreenNotice';
 import { useScreenTrail } from './shell/useScreenTrail';
 import { ConfirmLeave, LeaveGuardProvider } from './ui/leave-guard';
 import { useCommand } from './keyboard/commands';
@@ -47,11 +48,6 @@ export type Screen =
   | { kind: 'exports' };
 
 /** A message of the window's own, by its locale key. */
-interface Notice {
-  key: string;
-  values?: Record<string, string>;
-}
-
 const NEW_PLACE: ListPlace = { filter: [] };
 
 /** Whether two screens show the same thing (a list shown again is no new step of the trail). */
@@ -115,26 +111,7 @@ export function App({
   const [places, setPlaces] = useState<Partial<Record<Resource, ListPlace>>>(
     () => restored.desk?.places ?? {},
   );
-  /** What the window says above its view: why it opened where it did, why a link opened nothing. */
-  const [notice, setNotice] = useState<Notice | undefined>(() =>
-    restored.connectionGone
-      ? { key: 'desk.connectionGone' }
-      : restored.typedLeftOut
-        ? { key: 'desk.typedLeftOut' }
-        : undefined,
-  );
-  // A notice is about the screen it came with: it goes once the person moves to another (the
-  // reopening's notice stayed above every page all day).
-  const noticeShownOn = useRef<Screen | undefined>(undefined);
-  useEffect(() => {
-    noticeShownOn.current = undefined;
-  }, [notice]);
-  const shownScreen = trail.screen;
-  useEffect(() => {
-    if (!notice) return;
-    noticeShownOn.current ??= shownScreen;
-    if (noticeShownOn.current !== shownScreen) setNotice(undefined);
-  }, [notice, shownScreen]);
+  const [notice, setNotice] = useScreenNotice(restored, trail.screen);
   const resource = screen.kind === 'list' ? screen.resource : undefined;
   // Where the user is in the tables, as they move: kept out of state (a scroll renders nothing).
   const moves = useRef<TableMoves>({ lists: {} });

@@ -17,7 +17,7 @@ import type { AuditLog, AuditStart } from './audit-log.js';
 import { knownFields, resolveColumns, type Column } from './export-columns.js';
 import { TempFile } from './temp-file.js';
 import { openWriter, type RowWriter } from './writers.js';
-import { TimeLeft } from '../time-left.js';
+import { progressTracker } from './progress-tracker.js';
 
 export interface ExportRequest {
   /** The export's id in the audit log (a new one when not given). */
@@ -67,8 +67,6 @@ export interface ExportResult {
   /** Cells cut at the format's limit (XLSX), each ending with a marker. */
   cutCells: number;
 }
-
-const PROGRESS_INTERVAL_MS = 250;
 
 /**
  * Exports exactly one view (docs/architecture.md, "How an export runs"): one traversal at export priority, rows filtered
@@ -224,42 +222,6 @@ function planOf(
     keep: filtered
       ? () => true
       : compileFilter(view.filter ?? [], (field) => filterKindOf(kindOf(field)), labelsOf(schema?.fields)),
-  };
-}
-
-/** An export's progress, told to `onProgress` at most every PROGRESS_INTERVAL_MS with its rate and time left. */
-function progressTracker(onProgress: ((progress: ExportProgress) => void) | undefined) {
-  const started = performance.now();
-  const progress: ExportProgress = {
-    records: 0,
-    scanned: 0,
-    pages: 0,
-    recordsPerSecond: 0,
-    restarted: false,
-    cutCells: 0,
-  };
-  let lastReport = 0;
-  const timeLeft = new TimeLeft();
-  const seconds = () => (performance.now() - started) / 1000;
-  return {
-    progress,
-    seconds,
-    /** Tells the progress, unless it was told less than an interval ago (`force`: now). */
-    report: (force = false) => {
-      const now = performance.now();
-      if (!force && now - lastReport < PROGRESS_INTERVAL_MS) return;
-      lastReport = now;
-      const elapsed = seconds();
-      progress.recordsPerSecond = elapsed > 0 ? progress.records / elapsed : 0;
-      const scannedPerSecond = elapsed > 0 ? progress.scanned / elapsed : 0;
-      const estimate =
-        progress.total !== undefined && scannedPerSecond > 0
-          ? Math.max(0, (progress.total - progress.scanned) / scannedPerSecond)
-          : undefined;
-      const left = timeLeft.update(estimate, now);
-      if (left !== undefined) progress.etaSeconds = left;
-      onProgress?.({ ...progress });
-    },
   };
 }
 

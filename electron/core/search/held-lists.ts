@@ -277,11 +277,6 @@ export class HeldLists {
     this.options.onSettled?.(list);
   }
 
-  /** The list does not fit the budget: nothing of it is held, and its searches scan. */
-  refuse(list: HeldList): void {
-    list.refuse();
-  }
-
   /** Whether the budget holds the list as read so far (list-budget.ts: lists nobody uses make room). */
   fits(list: HeldList): boolean {
     return fitsBudget(list, [...this.lists.values()], this.budgetBytes, (other) => this.drop(other));

@@ -26,8 +26,6 @@ export interface Settled {
 export interface ReadingLists {
   /** Whether the budget holds the list as read so far (others dropped to make room). */
   fits(list: HeldList): boolean;
-  /** The list does not fit: not held (or, being replaced, left as it was). */
-  refuse(list: HeldList): void;
   /** The list is held whole, as of now. */
   settle(list: HeldList, how: Settled): void;
   tell(list: HeldList, now?: boolean): void;
@@ -97,7 +95,8 @@ export class ListReads {
       if (!list.replacing) list.rows = reader.rows;
       const end = await reader.read(controller.signal);
       if (list.controller !== controller) return;
-      if (end === 'too-long') this.lists.refuse(list);
+      // It does not fit the budget: not held (or, being replaced, left as it was); its searches scan.
+      if (end === 'too-long') list.refuse();
       else {
         list.rows = reader.rows;
         list.reader = undefined;

@@ -4,6 +4,13 @@ import type { RouteOf } from '../connections/connection-trials.js';
 import type { DemoServer } from '../connections/connections.js';
 import type { TypedTextSeal } from '../store/typed-text.js';
 import type { ExportJobsOptions } from './export-jobs.js';
+import { languageOfLocales } from '../../shared/api-rules.js';
+
+/**
+ * The language the lists are first read in until the person picks one: this computer's (the window
+ * speaks its browser's; a list serves both languages, so a guess that differs costs a page a list).
+ */
+export const SYSTEM_LANGUAGE = languageOfLocales([Intl.DateTimeFormat().resolvedOptions().locale]);
 
 /** What a composition root (Electron main, the browser host, cdb, a test) hands the engine. */
 export interface AppCoreOptions extends ExportJobsOptions {

@@ -29,7 +29,7 @@ import { DeskStore } from '../store/desks.js';
 import { keychainSeal, type TypedTextSeal } from '../store/typed-text.js';
 import { searchHandlers } from './search-handlers.js';
 import { settingsHandlers } from './settings-handlers.js';
-import type { AppCoreOptions } from './app-core-options.js';
+import { SYSTEM_LANGUAGE, type AppCoreOptions } from './app-core-options.js';
 import { dataHandlers } from './data-handlers.js';
 import { exportHandlers } from './export-handlers.js';
 import { ProxyLogins } from '../connections/proxy-logins.js';
@@ -38,13 +38,6 @@ import { SearchPreparation } from '../search/search-preparation.js';
 import { HeldLists, type ListSource } from '../search/held-lists.js';
 import { keptApiOf, KeptLists } from '../search/kept-lists.js';
 import { startConnection } from '../connections/start-connection.js';
-import { languageOfLocales } from '../../shared/api-rules.js';
-
-/**
- * The language the lists are first read in until the person picks one: this computer's (the window
- * speaks its browser's; a list serves both languages, so a guess that differs costs a page a list).
- */
-const SYSTEM_LANGUAGE = languageOfLocales([Intl.DateTimeFormat().resolvedOptions().locale]);
 
 export type { DemoServer };
 export type { AppCoreOptions };
