@@ -26,16 +26,30 @@ test.afterAll(async () => {
 
 const form = (page: Page) => page.getByRole('form', { name: /^(Connections|Connexions)$/ });
 
+/** The connection form filled as a person types it (English labels); `baseUrl` as typed, a last slash and all. */
+async function fillConnection(
+  page: Page,
+  fields: { name: string; baseUrl: string; authUrl: string; clientId: string; secret: string },
+): Promise<void> {
+  await page.getByLabel('Name').fill(fields.name);
+  await page.getByLabel('API address (base URL)').fill(fields.baseUrl);
+  await page.getByLabel('Authentication address (auth URL)').fill(fields.authUrl);
+  await page.getByLabel('Client ID').fill(fields.clientId);
+  await page.getByLabel('Client secret').fill(fields.secret);
+}
+
 test('adds a connection: a wrong secret is "credentials rejected", the right one works and is never shown', async ({
   page,
 }) => {
   await page.goto(await host.address());
   await page.getByRole('button', { name: 'Connections…' }).click();
-  await page.getByLabel('Name').fill('Remote');
-  await page.getByLabel('API address (base URL)').fill(connection.baseUrl);
-  await page.getByLabel('Authentication address (auth URL)').fill(connection.authUrl);
-  await page.getByLabel('Client ID').fill(connection.clientId);
-  await page.getByLabel('Client secret').fill('not-the-secret');
+  await fillConnection(page, {
+    name: 'Remote',
+    baseUrl: connection.baseUrl,
+    authUrl: connection.authUrl,
+    clientId: connection.clientId,
+    secret: 'not-the-secret',
+  });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(form(page).getByRole('status')).toHaveText('Saved.');
   await page.getByRole('button', { name: 'Test' }).click();
@@ -67,12 +81,14 @@ test('saved, tested and used, a connection leaves nothing "typed" behind: the ne
 }) => {
   await page.goto(await host.address());
   await page.getByRole('button', { name: 'Connections…' }).click();
-  await page.getByLabel('Name').fill('Kept as typed');
   // As typed: a last slash the app leaves out when it saves, and no audience.
-  await page.getByLabel('API address (base URL)').fill(`${connection.baseUrl}/`);
-  await page.getByLabel('Authentication address (auth URL)').fill(connection.authUrl);
-  await page.getByLabel('Client ID').fill(connection.clientId);
-  await page.getByLabel('Client secret').fill(connection.clientSecret);
+  await fillConnection(page, {
+    name: 'Kept as typed',
+    baseUrl: `${connection.baseUrl}/`,
+    authUrl: connection.authUrl,
+    clientId: connection.clientId,
+    secret: connection.clientSecret,
+  });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(form(page).getByRole('status')).toHaveText('Saved.');
   await expect(page.getByLabel('API address (base URL)')).toHaveValue(connection.baseUrl);
@@ -119,11 +135,13 @@ test('a new connection is tested before it is saved; each mistake is shown by it
   await page.waitForTimeout(1_000);
   await expect(alerts).toHaveCount(5);
 
-  await page.getByLabel('Name').fill('Tried first');
-  await page.getByLabel('API address (base URL)').fill(connection.baseUrl);
-  await page.getByLabel('Authentication address (auth URL)').fill(connection.authUrl);
-  await page.getByLabel('Client ID').fill(connection.clientId);
-  await page.getByLabel('Client secret').fill(connection.clientSecret);
+  await fillConnection(page, {
+    name: 'Tried first',
+    baseUrl: connection.baseUrl,
+    authUrl: connection.authUrl,
+    clientId: connection.clientId,
+    secret: connection.clientSecret,
+  });
   await page.getByRole('button', { name: 'Test' }).click();
   // The token may be the one an earlier test of these credentials got: the route says which.
   await expect(form(page).getByRole('status')).toHaveText(
@@ -140,11 +158,13 @@ test('a new connection is tested before it is saved; each mistake is shown by it
 test('refuses a plain http address that is not this machine, naming the field', async ({ page }) => {
   await page.goto(await host.address());
   await page.getByRole('button', { name: 'Connections…' }).click();
-  await page.getByLabel('Name').fill('Unsafe');
-  await page.getByLabel('API address (base URL)').fill('http://api.example.com');
-  await page.getByLabel('Authentication address (auth URL)').fill('https://auth.example.com');
-  await page.getByLabel('Client ID').fill('c');
-  await page.getByLabel('Client secret').fill('s');
+  await fillConnection(page, {
+    name: 'Unsafe',
+    baseUrl: 'http://api.example.com',
+    authUrl: 'https://auth.example.com',
+    clientId: 'c',
+    secret: 's',
+  });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(form(page).getByRole('alert')).toHaveText(
     'API address (base URL): must be a full address starting with https:// (plain http:// only to this computer: localhost, 127.0.0.1)',
