@@ -49,3 +49,10 @@ export function withCustomerColumns(record: ApiRecord, customer: ApiRecord | nul
   for (const key of CUSTOMER_COLUMN_FIELDS) joined[PREFIX + key] = customer?.[key] ?? null;
   return joined;
 }
+
+/** `record` as the API sent it: the customer's columns the app joined to it left out. */
+export function withoutCustomerColumns(record: ApiRecord): ApiRecord {
+  const own: ApiRecord = {};
+  for (const key in record) if (!isCustomerColumn(key)) own[key] = record[key];
+  return own;
+}

@@ -10,6 +10,7 @@ import { isDeadlineField } from '../../shared/deadline.js';
 import { shownValue, type Column } from './export-columns.js';
 import { moneyFormat } from './money-format.js';
 import type { Language } from '../../shared/api-rules.js';
+import { withoutCustomerColumns } from '../../shared/customer-columns.js';
 
 /** Writes one export's rows to a file, in one format, waiting for the disk when it is behind. */
 export interface RowWriter {
@@ -118,8 +119,9 @@ function csvWriter(file: Writable, { columns, delimiter, bom, decimalComma, now 
 function jsonLinesWriter(file: Writable): RowWriter {
   const sink = new Sink(file);
   return {
-    // Exactly the record the API sent, one per line (JSON escapes every control character).
-    write: (record) => sink.write(sink.file, `${JSON.stringify(record)}\n`),
+    // Exactly the record the API sent, one per line (JSON escapes every control character): the
+    // customer's columns the app joined to it are the table's, not the API's.
+    write: (record) => sink.write(sink.file, `${JSON.stringify(withoutCustomerColumns(record))}\n`),
     close: () => sink.finish(sink.file),
     destroy: () => sink.destroy(),
     cutCells: 0,

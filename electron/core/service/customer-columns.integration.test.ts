@@ -147,6 +147,20 @@ describe("the customer's columns of contacts and agreements", () => {
       );
       // The type as the table shows it: the label of its code, in French.
       expect(new Set(rows.map((row) => row[2]))).toEqual(new Set(['Société']));
+
+      // JSON Lines keeps the API's records: the columns the app joined are not in them.
+      const lines = await exported({
+        view: { ...view, lang: 'fr', filter, columns: ['id', 'customer.name'] },
+        options: { format: 'jsonl' },
+        fileName: 'contrats.jsonl',
+      });
+      const records = (await readFile(lines.path, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(records).toHaveLength(shown.matches);
+      expect(records.flatMap(Object.keys).filter((key) => key.startsWith('customer.'))).toEqual([]);
+      expect(records[0]).toHaveProperty('customerId');
     } finally {
       await close();
     }
