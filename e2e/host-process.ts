@@ -10,8 +10,8 @@ import { ADDRESS_PATH, API_PATH, SESSION_HEADER, SESSION_PATH } from '../electro
 export interface HostProcess {
   /** The host's own address, without a key. */
   origin: string;
-  /** A new one-time address to open a page at (each address opens one tab). */
-  address(): Promise<string>;
+  /** A new one-time address to open a page at (each address opens one tab), that opens `link` if given. */
+  address(link?: string): Promise<string>;
   dataDir: string;
   exportDir: string;
   /**
@@ -110,10 +110,11 @@ async function launch(
   };
   return {
     origin,
-    address: async () => {
+    address: async (link?: string) => {
       const answer = await fetch(`${origin}${ADDRESS_PATH}`, {
         method: 'POST',
-        headers: { [SESSION_HEADER]: session },
+        headers: { [SESSION_HEADER]: session, 'content-type': 'application/json' },
+        body: JSON.stringify(link === undefined ? {} : { link }),
       });
       return ((await answer.json()) as { url: string }).url;
     },

@@ -11,21 +11,29 @@ import { cdbInProcess as cdb } from './testing/in-process.js';
 import { makeTempFolder } from '../core/testing/temp-folder.js';
 
 // `cdb open LINK`: the link checked by the app's parser (a hostile one refused, exit 2), then a
-// one-time address asked of the browser host running on the data folder, carrying the link.
+// one-time address asked of the browser host running on the data folder, which keeps the link.
 
 const SESSION = 'a-session-credential-of-the-host';
 let root = '';
 let dataDir = '';
 let servers: Server[] = [];
 
+/** The bodies the host was sent: what `cdb open` gave it to keep with the address's key. */
+let bodies: string[] = [];
+
 /** A host as `cdb open` reaches it: real HTTP on 127.0.0.1, handing out an address to its own session only. */
 async function listeningHost(): Promise<number> {
   const server = createServer((request, response) => {
     if (request.url !== ADDRESS_PATH || request.headers[SESSION_HEADER] !== SESSION)
       return void response.writeHead(401).end();
-    const { port } = server.address() as AddressInfo;
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ url: `http://127.0.0.1:${port}/#session=one-time-key` }));
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      bodies.push(Buffer.concat(chunks).toString('utf8'));
+      const { port } = server.address() as AddressInfo;
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ url: `http://127.0.0.1:${port}/#session=one-time-key` }));
+    });
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   servers.push(server);
@@ -43,19 +51,25 @@ afterEach(async () => {
   vi.unstubAllEnvs();
   for (const server of servers) server.close();
   servers = [];
+  bodies = [];
   await rm(root, { recursive: true, force: true });
 });
 
 describe('cdb open', () => {
-  it('prints a one-time address asked of the host running on the data folder, carrying the link', async () => {
+  it('prints a one-time address asked of the host running on the data folder, which keeps the link: never in the address', async () => {
     const port = await listeningHost();
     await registerHost({ port, dataDir, session: SESSION });
-    const link = 'cdb://customer/CUS-00000042?connection=Prod';
+    // A filter holding a person's name: it went into the address, so the terminal and the browser's history.
+    const link =
+      'cdb://view/contacts?connection=Prod&filter=%5B%7B%22field%22%3A%22*%22%2C%22op%22%3A%22contains%22%2C%22value%22%3A%22Jeanne%20Dupontel%22%7D%5D';
     expect(await cdb(['open', link])).toEqual({
       code: 0,
-      stdout: `http://127.0.0.1:${port}/#session=one-time-key&link=${encodeURIComponent(link)}\n`,
+      stdout: `http://127.0.0.1:${port}/#session=one-time-key\n`,
       stderr: '',
     });
+    expect(bodies.map((body) => JSON.parse(body) as unknown)).toEqual([
+      { link: expect.stringContaining('Jeanne') },
+    ]);
   });
 
   it('takes the only host running when no data folder is named, and asks which when several run', async () => {

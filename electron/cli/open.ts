@@ -19,7 +19,8 @@ const ASK_TIMEOUT_MS = 5_000;
 
 /**
  * `cdb open LINK`: the link checked by the app's own parser, then a one-time address of the running
- * browser host (asked of it: each address opens one tab), carrying the link.
+ * browser host (asked of it: each address opens one tab) that opens the link: the host keeps the
+ * link with the address's key, so a filter's values never appear in the address.
  */
 export async function openCommand(argv: string[], io: CliIo): Promise<number> {
   const [link, ...extra] = argv;
@@ -37,8 +38,8 @@ export async function openCommand(argv: string[], io: CliIo): Promise<number> {
     resolve(defaultDataDir()),
     process.env.CDB_DATA_DIR !== undefined,
   );
-  const address = await newAddress(host);
-  io.stdout.write(`${address}&link=${encodeURIComponent(linkOf(parsed.link))}\n`);
+  // The link goes to the host, kept with the address's one-time key: never in the address printed.
+  io.stdout.write(`${await newAddress(host, linkOf(parsed.link))}\n`);
   return 0;
 }
 
@@ -57,8 +58,8 @@ function chosenHost(hosts: RunningHost[], dataDir: string, folderNamed: boolean)
   );
 }
 
-/** A new one-time address of `host`, asked of it with the credential it left for this user. */
-async function newAddress(host: RunningHost): Promise<string> {
+/** A new one-time address of `host` that opens `link`, asked of it with the credential it left for this user. */
+async function newAddress(host: RunningHost, link: string): Promise<string> {
   const origin = `http://127.0.0.1:${host.port}`;
   const silent = () =>
     new Error(
@@ -68,7 +69,8 @@ async function newAddress(host: RunningHost): Promise<string> {
   try {
     const answer = await fetch(`${origin}${ADDRESS_PATH}`, {
       method: 'POST',
-      headers: { [SESSION_HEADER]: host.session },
+      headers: { [SESSION_HEADER]: host.session, 'content-type': 'application/json' },
+      body: JSON.stringify({ link }),
       signal: AbortSignal.timeout(ASK_TIMEOUT_MS),
     });
     url = answer.ok ? ((await answer.json()) as { url?: unknown }).url : undefined;

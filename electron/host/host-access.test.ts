@@ -152,6 +152,31 @@ describe('who may call', () => {
     expect((await kit.client.raw('POST', ADDRESS_PATH)).status).toBe(401);
   });
 
+  it('keeps the link a new address opens with its key, and gives it to the page that takes the key, never in the address', async () => {
+    const session = kit.client.session;
+    const link = 'cdb://customer/CUS-00000042?connection=Prod';
+    const asked = await kit.client.raw('POST', ADDRESS_PATH, {
+      body: JSON.stringify({ link }),
+      headers: { [SESSION_HEADER]: session, 'content-type': 'application/json' },
+    });
+    const url = asked.body.url as string;
+    expect(url).toMatch(new RegExp(`^${kit.host.origin}/#session=[\\w-]{43}$`));
+    const taken = await kit.client.raw('POST', SESSION_PATH, {
+      body: JSON.stringify({ key: new URL(url).hash.replace('#session=', '') }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(taken.body).toEqual({ session: expect.any(String), link });
+    // Anything but { link } is refused, and no address is made for it (the page judges the link).
+    for (const body of [{ link: 42 }, { link: 'x'.repeat(8_001) }, { other: 1 }]) {
+      const refused = await kit.client.raw('POST', ADDRESS_PATH, {
+        body: JSON.stringify(body),
+        headers: { [SESSION_HEADER]: session, 'content-type': 'application/json' },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.url).toBeUndefined();
+    }
+  });
+
   it('answers a malformed percent-encoding with 400, not an error', async () => {
     for (const [method, path] of [
       ['GET', '/%'],

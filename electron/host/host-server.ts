@@ -12,6 +12,7 @@ import {
   EVENTS_PATH,
   SESSION_HEADER,
   SESSION_PATH,
+  addressRequestSchema,
   sseComment,
   sseEvent,
 } from '../shared/wire.js';
@@ -52,8 +53,9 @@ const KEEP_ALIVE_MS = 15_000;
  * server, so neither DNS rebinding nor another site can reach the API.
  */
 export async function startHost(options: HostOptions): Promise<RunningHost> {
-  const keys = new SecretSet();
-  const sessions = new SecretSet();
+  // One-time keys, each with the cdb:// link its address opens, if any; session credentials.
+  const keys = new SecretSet<string | undefined>();
+  const sessions = new SecretSet<true>();
   const rendererDir = resolve(options.rendererDir);
   const server = createServer();
   await new Promise<void>((done, fail) => {
@@ -76,7 +78,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       error: { code: status === 401 ? 'unauthorized' : 'forbidden', message },
     });
 
-  const address = () => `http://127.0.0.1:${port}/#session=${keys.add()}`;
+  const address = (link?: string) => `http://127.0.0.1:${port}/#session=${keys.add(link)}`;
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     void (async () => {
@@ -102,15 +104,28 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       if (path === SESSION_PATH && request.method === 'POST') {
         const body = await readJson(request);
         const key = body.ok ? (body.value as { key?: unknown } | null)?.key : undefined;
-        if (typeof key !== 'string' || !keys.take(key))
-          return refuse(response, 401, 'this address was already used, or is not this run’s');
+        const taken = typeof key === 'string' ? keys.take(key) : undefined;
+        if (!taken) return refuse(response, 401, 'this address was already used, or is not this run’s');
         options.onAddressUsed?.(address());
-        return json(response, 200, { session: sessions.add() });
+        return json(response, 200, {
+          session: sessions.add(true),
+          ...(taken.value && { link: taken.value }),
+        });
       }
       if (!sessions.has(request.headers[SESSION_HEADER]))
         return refuse(response, 401, 'missing or wrong session credential');
 
-      if (path === ADDRESS_PATH && request.method === 'POST') return json(response, 200, { url: address() });
+      if (path === ADDRESS_PATH && request.method === 'POST') {
+        const body = await readJson(request);
+        // The link is the page's to judge (its parser says why one cannot be opened), as from the system.
+        const asked = body.ok ? addressRequestSchema.safeParse(body.value) : undefined;
+        if (!asked?.success)
+          return json(response, 400, {
+            ok: false,
+            error: { code: 'invalid-argument', message: 'a new address takes { link } or nothing' },
+          });
+        return json(response, 200, { url: address(asked.data.link) });
+      }
       if (path === EVENTS_PATH && request.method === 'GET') return openEventStream(response, streams);
       if (request.method !== 'POST' || !path.startsWith(API_PATH))
         return refuse(response, 403, 'use POST for requests');
@@ -131,8 +146,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   return {
     url: address(),
     origin: `http://127.0.0.1:${port}`,
-    newAddress: address,
-    openSession: () => sessions.add(),
+    newAddress: () => address(),
+    openSession: () => sessions.add(true),
     close: async () => {
       detach();
       for (const stream of streams) stream.end();
@@ -148,13 +163,13 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
  * Random secrets this run handed out (one-time keys, session credentials), kept as digests: a
  * lookup compares digests of what was given, so its timing says nothing of a secret.
  */
-class SecretSet {
-  private readonly digests = new Set<string>();
+class SecretSet<V> {
+  private readonly digests = new Map<string, V>();
 
-  /** A new random secret, now in the set. */
-  add(): string {
+  /** A new random secret, now in the set with `value`. */
+  add(value: V): string {
     const secret = randomBytes(32).toString('base64url');
-    this.digests.add(digest(secret));
+    this.digests.set(digest(secret), value);
     return secret;
   }
 
@@ -162,9 +177,13 @@ class SecretSet {
     return typeof given === 'string' && this.digests.has(digest(given));
   }
 
-  /** Whether `given` was in the set; it is not any more (a one-time key). */
-  take(given: string): boolean {
-    return this.digests.delete(digest(given));
+  /** The value `given` was added with, when it was in the set; it is not any more (a one-time key). */
+  take(given: string): { value: V } | undefined {
+    const key = digest(given);
+    if (!this.digests.has(key)) return undefined;
+    const value = this.digests.get(key) as V;
+    this.digests.delete(key);
+    return { value };
   }
 }
 

@@ -13,6 +13,13 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
  */
 export const DEFAULT_PHONE_REGION: CountryCode = 'FR';
 
+/**
+ * The phone-like values of one record read as phones, at most: a customer has a phone, a mobile, a
+ * fax. An API whose records have hundreds of values written as phones would otherwise cost a parse
+ * each (some 20 µs), and a page of 500 such records a second of work.
+ */
+export const PHONES_PER_RECORD = 4;
+
 /** A value that may be a phone: it starts as one is written and holds nothing but a phone's characters. */
 const PHONE_LIKE = /^[+0(][\d\s().\-/]*$/;
 /** An ISO date starts with a year: never a phone, however its digits read. */

@@ -82,6 +82,18 @@ describe('search: matching as people type', () => {
     expect(phoneDigitVariants('CUS-00011004')).toEqual([]);
   });
 
+  it('reads the first few phone-like values of a record as phones, not hundreds (a page of them cost a second)', () => {
+    const record = Object.fromEntries(
+      Array.from({ length: 6 }, (_, at) => [`line${at + 1}`, `06 12 34 56 7${at + 1}`]),
+    );
+    const values = recordValues(record);
+    expect(valuesMatch(searchTermsOf('+33 6 12 34 56 71'), values)).toBe(true);
+    expect(valuesMatch(searchTermsOf('+33 6 12 34 56 74'), values)).toBe(true);
+    // The fifth and sixth: found as written, not in other writings.
+    expect(valuesMatch(searchTermsOf('06 12 34 56 76'), values)).toBe(true);
+    expect(valuesMatch(searchTermsOf('+33 6 12 34 56 76'), values)).toBe(false);
+  });
+
   it('finds a date-time by its date and minutes, never by its seconds', () => {
     expect(finds('2021-06-04 01:10', '2021-06-04T01:10:04.000Z')).toBe(true);
     expect(finds('11004', '2021-06-04T01:10:04.000Z')).toBe(false);

@@ -16,7 +16,7 @@
  * - Everything is found by what it starts with and by what it contains: an id by its prefix.
  */
 
-import { phoneDigitVariants } from './phone.js';
+import { mayBePhone, phoneDigitVariants, PHONES_PER_RECORD } from './phone.js';
 import type { ApiRecord, SchemaField } from './schema.js';
 
 /** Stands between two fields in a record's searchable text: no word can span two fields. */
@@ -146,16 +146,25 @@ export function labelsOf(fields: readonly Pick<SchemaField, 'key' | 'values'>[] 
  */
 export function recordValues(record: ApiRecord, labelOf?: LabelOf): unknown[] {
   const values: unknown[] = [];
-  for (const field in record) values.push(...fieldValues(record, field, labelOf));
+  let phonesLeft = PHONES_PER_RECORD;
+  for (const field in record) {
+    const value = record[field];
+    const asPhone = phonesLeft > 0 && typeof value === 'string' && mayBePhone(value);
+    if (asPhone) phonesLeft--;
+    values.push(...fieldValues(record, field, labelOf, asPhone));
+  }
   return values;
 }
 
-/** What a search reads of one field of a record: its value, its label, a phone's other writings. */
-export function fieldValues(record: ApiRecord, field: string, labelOf?: LabelOf): unknown[] {
+/**
+ * What a search reads of one field of a record: its value, its label, a phone's other writings
+ * (unless `asPhone` is false: the record's phones were read already, PHONES_PER_RECORD).
+ */
+export function fieldValues(record: ApiRecord, field: string, labelOf?: LabelOf, asPhone = true): unknown[] {
   const value = record[field];
   const label = labelOf?.(field, value);
   const values = label === undefined ? [value] : [value, label];
-  if (typeof value === 'string') values.push(...phoneDigitVariants(value, record.country));
+  if (asPhone && typeof value === 'string') values.push(...phoneDigitVariants(value, record.country));
   return values;
 }
 

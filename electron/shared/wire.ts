@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Language } from './api-rules.js';
 import type { RequestName } from './contract.js';
 
@@ -22,13 +23,21 @@ export const SESSION_HEADER = 'x-cdb-session';
 
 /**
  * Where a page of the browser host exchanges the one-time key of its address (`#session=…`) for a
- * session credential of its own: `POST` `{ key }`, answered `{ session }`. The address left in the
- * browser's history is then spent.
+ * session credential of its own: `POST` `{ key }`, answered `{ session, link? }` (the cdb:// link the
+ * address was made for). The address left in the browser's history is then spent.
  */
 export const SESSION_PATH = '/session';
 
-/** Where a tab with a session asks for a new one-time address (another tab, a test's next page). */
+/**
+ * Where a tab with a session asks for a new one-time address (another tab, a test's next page, `cdb
+ * open`): `POST` `{ link? }`, answered `{ url }`. A link given is kept with the address's key, never
+ * written in the address: a filter's values (a person's name) would else reach the terminal and the
+ * browser's history in clear.
+ */
 export const ADDRESS_PATH = '/session/address';
+
+/** What asks for a new address: the cdb:// link it opens, if any (checked by the links' own parser). */
+export const addressRequestSchema = z.object({ link: z.string().max(8_000).optional() }).strict();
 
 /**
  * Names the page (a browser tab) a request comes from: a random id the page picks when it loads, so

@@ -32,9 +32,8 @@ const UNSAID_RATE_WAIT_MS = 60_000;
 /** How long a 403 or a spent quota that says no Retry-After stops them: the longest wait the ledger keeps, unless the user retries. */
 const UNSAID_QUOTA_WAIT_MS = LONGEST_SERVER_WAIT_MS.tokenEndpoint;
 /**
- * However short a lifetime the server states, a token is used for a minute before it is renewed:
- * at most one grant per credentials per minute (15 a day are all there are). A token that really
- * dies sooner is renewed on its 401 (api-client.ts).
+ * No token lives shorter than this (a 401 to a token this young means "not permitted there":
+ * token-permissions.ts).
  */
 export const SHORTEST_LIFETIME_MS = 60_000;
 /** However long a lifetime the server states, a token is renewed after a day (a wrong `exp` cannot pin one). */
@@ -191,7 +190,11 @@ function tokenFrom(body: unknown, receivedAt: number): CachedToken | undefined {
   const { access_token: accessToken, expires_in: expiresIn } = parsed.data;
   treatAsSecret(accessToken);
   const stated = expiresIn !== undefined ? expiresIn * 1000 : lifetimeOf(accessToken, receivedAt);
-  const lifetime = Math.min(LONGEST_LIFETIME_MS, Math.max(SHORTEST_LIFETIME_MS, stated));
+  // A lifetime stated shorter than the spec's 10 h is a claim: an endpoint that writes seconds in
+  // another unit would spend the day's 15 grants in half an hour of use. The token is used on past
+  // its stated end, up to the spec's lifetime, and renewed on its first refusal (a 401 after that
+  // end: token-permissions.ts), which never costs more grants than renewing before use.
+  const lifetime = Math.min(LONGEST_LIFETIME_MS, Math.max(LIFETIME_FALLBACK_MS, stated));
   return {
     accessToken,
     receivedAt,

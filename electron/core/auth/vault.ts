@@ -149,10 +149,10 @@ export class Vault {
     const account: Account = `${name}:key`;
     const kept = await this.read(account);
     if (kept && this.backend) return kept;
-    const made = randomBytes(32).toString('base64');
-    await this.write(account, made);
-    // The keychain may have failed on the write: the key then lives in memory only, and is not one.
-    return this.backend ? made : undefined;
+    await this.write(account, randomBytes(32).toString('base64'));
+    // What the keychain holds now is the key: another process that made one at the same time may
+    // have written last. A keychain that failed on the write holds none, and there is none.
+    return this.backend ? await this.read(account) : undefined;
   }
 
   /** The login kept for the proxy `proxy` (host:port), when the user chose to keep one. */

@@ -3,6 +3,7 @@ import { lstatSync, mkdirSync, opendirSync, readFileSync, rmSync, utimesSync, wr
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { ownerIn, stillRunning, thisProcess } from '../store/process-owner.js';
+import { PRIVATE_FOLDER } from '../store/data-file.js';
 
 /** How often an active process says it is still calling, and re-counts the others. */
 const HEARTBEAT_MS = 250;
@@ -81,7 +82,8 @@ export class OriginPeers {
     if (active === this.active) return;
     if (active) {
       try {
-        mkdirSync(this.dir, { recursive: true });
+        // The user's alone, as every folder the app makes (its files name this computer's processes).
+        mkdirSync(this.dir, { recursive: true, mode: PRIVATE_FOLDER });
         writeFileSync(this.file, JSON.stringify(thisProcess()), { mode: 0o600 });
       } catch {
         // No shared folder (read-only data folder): this process alone keeps below the limit.

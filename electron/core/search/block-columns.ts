@@ -69,6 +69,8 @@ export function* encodeColumn(
   records: readonly ApiRecord[],
   list: ListColumns,
   column: number,
+  /** By row: how many more of its values are read as phones (PHONES_PER_RECORD); taken from here. */
+  phonesLeft: Uint8Array,
 ): Generator<void, ColumnBlock> {
   const scalars = values.every((value) => typeof value !== 'object' || value === null);
   // A phone's other writings depend on its row's country: phones are kept as text, never coded.
@@ -78,7 +80,7 @@ export function* encodeColumn(
     if (codes) return { kind: 'coded', codes };
   }
   if (values.every((value) => typeof value === 'string' || value === null))
-    return instantsOf(values, list, column) ?? (yield* textOf(values, records));
+    return instantsOf(values, list, column) ?? (yield* textOf(values, records, phonesLeft));
   if (values.every((value) => typeof value === 'number' || value === null)) {
     const numbers = Float64Array.from(values as (number | null)[], (value) => value ?? Number.NaN);
     const digits = slotsOf(values.map((value) => (value === null ? '' : digitsOf(String(value)))));
@@ -117,6 +119,7 @@ const PHONES_PER_STEP = 64;
 function* textOf(
   values: readonly (string | null)[],
   records: readonly ApiRecord[],
+  phonesLeft: Uint8Array,
 ): Generator<void, TextColumn> {
   const parts = values.map((value) => value ?? '');
   const raw = slotsOf(parts);
@@ -134,7 +137,9 @@ function* textOf(
     const digitParts: string[] = [];
     let phones = 0;
     for (const [row, part] of parts.entries()) {
-      const variants = mayBePhone(part) ? phoneDigitVariants(part, records[row]?.country) : [];
+      const asPhone = mayBePhone(part) && (phonesLeft[row] ?? 0) > 0;
+      if (asPhone) phonesLeft[row] = (phonesLeft[row] ?? 1) - 1;
+      const variants = asPhone ? phoneDigitVariants(part, records[row]?.country) : [];
       digitParts.push([digitsOf(part), ...variants].join(FIELD_SEPARATOR));
       if (variants.length && ++phones % PHONES_PER_STEP === 0) yield;
     }

@@ -57,6 +57,17 @@ async function idsFound(rows: HeldRows, filter: FilterCondition[], sort?: string
 const searchFor = (value: string): FilterCondition[] => [{ field: ANY_FIELD, op: 'contains', value }];
 
 describe('searching held rows', () => {
+  it('reads the first few phone-like values of each row as phones, as a scan does', async () => {
+    const record = Object.fromEntries([
+      ['id', 'CUS-9'],
+      ...Array.from({ length: 6 }, (_, at) => [`line${at + 1}`, `06 12 34 56 7${at + 1}`]),
+    ]);
+    const rows = held([record]);
+    expect(await idsFound(rows, searchFor('+33 6 12 34 56 74'))).toEqual(['CUS-9']);
+    expect(await idsFound(rows, searchFor('06 12 34 56 76'))).toEqual(['CUS-9']);
+    expect(await idsFound(rows, searchFor('+33 6 12 34 56 76'))).toEqual([]);
+  });
+
   it('finds by the search rules: accents, words in any order, phone digits, id prefixes', async () => {
     const rows = held(CUSTOMERS);
     expect(await idsFound(rows, searchFor('berenger'))).toEqual(['CUS-1']);

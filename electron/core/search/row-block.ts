@@ -5,6 +5,7 @@ import type { ListColumns } from './list-columns.js';
 import { FIELDS_PER_RECORD_MAX } from './record-bytes.js';
 import { arrayBytes, slotText } from './text-slots.js';
 import type { Scalar } from './value-dictionary.js';
+import { PHONES_PER_RECORD } from '../../shared/phone.js';
 
 export interface BlockDump {
   length: number;
@@ -69,11 +70,13 @@ export class RowBlock {
     const shapes = uniform ? (rowShapes[0] ?? 0) : rowShapes;
     let bytes = BLOCK_BYTES + SLOT_BYTES * values.length + (uniform ? 0 : arrayBytes(rowShapes)) + nested;
     const columns: (ColumnBlock | undefined)[] = [];
+    // Each record's phone-like values read as phones, the first few only (PHONES_PER_RECORD).
+    const phonesLeft = new Uint8Array(records.length).fill(PHONES_PER_RECORD);
     for (let column = 0; column < values.length; column++) {
       const those = values[column];
       if (!those) continue;
       yield;
-      const encoded = yield* encodeColumn(those, records, list, column);
+      const encoded = yield* encodeColumn(those, records, list, column, phonesLeft);
       columns[column] = encoded;
       bytes += COLUMN_OBJECT_BYTES + columnBytes(encoded);
     }

@@ -8,6 +8,7 @@ import { runExport, type HeldExportRows, type JoinedColumns } from '../export/ru
 import { freeTarget } from '../export/free-name.js';
 import { removeLeftovers } from '../export/temp-file.js';
 import { toErrorPayload } from './error-payload.js';
+import { PRIVATE_FOLDER } from '../store/data-file.js';
 
 type ExportInput = ParsedRequestInput<'export.start'>;
 type ExportState = EventPayloads['export.progress']['state'];
@@ -160,7 +161,8 @@ export class ExportJobs {
       if (chosen === undefined) throw new DOMException('The save dialog was cancelled', 'AbortError');
       return chosen;
     }
-    await mkdir(this.options.exportDir, { recursive: true });
+    // Made the user's alone, as every folder the app makes: exports hold customers' personal data.
+    await mkdir(this.options.exportDir, { recursive: true, mode: PRIVATE_FOLDER });
     return freeTarget(this.options.exportDir, fileName, this.targetsUnderWay);
   }
 }

@@ -1,5 +1,5 @@
 import { lstat, mkdir, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { PRIVATE_FOLDER, writeDataFile } from './data-file.js';
@@ -25,14 +25,16 @@ export type RunningHost = z.infer<typeof runningHostSchema>;
 
 /**
  * The user's own folder for them: the session's runtime folder (XDG_RUNTIME_DIR, the user's alone),
- * else one in the temporary folder made for this user only. A folder there that is not this user's,
- * or that others may read, is refused: a credential is never left where another user can read it.
+ * else one under the user's home. Never a fixed name in the shared temporary folder: another user
+ * could make it first, and keep every browser host of this user from saying where it runs. A folder
+ * that is not this user's, or that others may read, is refused: a credential is never left where
+ * another user can read it.
  */
 export async function runningHostsDir(env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const uid = process.getuid?.() ?? 0;
   const folder = env.XDG_RUNTIME_DIR
     ? join(env.XDG_RUNTIME_DIR, 'cdb-hosts')
-    : join(tmpdir(), `cdb-hosts-${uid}`);
+    : join(env.HOME || homedir(), '.local', 'state', 'cdb-hosts');
   await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER });
   const stat = await lstat(folder);
   if (!stat.isDirectory() || (process.getuid && stat.uid !== uid) || (stat.mode & 0o077) !== 0)

@@ -29,14 +29,20 @@ export interface KeyKeeper {
  * changed on disk is not opened) with a random key made once and kept in the keychain.
  */
 export function keychainSeal(vault: KeyKeeper): TypedTextSeal {
-  let key: Buffer | undefined;
-  const keyNow = async () => {
-    if (key) return key;
-    const kept = await vault.keychainKey(KEY_NAME).catch(() => undefined);
-    const bytes = kept === undefined ? undefined : Buffer.from(kept, 'base64');
-    if (bytes?.length === 32) key = bytes;
-    return key;
-  };
+  // One key promise for the process: two seals at once on first use would else each make a key,
+  // and what the first sealed could not be opened at the next start.
+  let key: Promise<Buffer | undefined> | undefined;
+  const keyNow = (): Promise<Buffer | undefined> =>
+    (key ??= vault
+      .keychainKey(KEY_NAME)
+      .catch(() => undefined)
+      .then((kept) => {
+        const bytes = kept === undefined ? undefined : Buffer.from(kept, 'base64');
+        if (bytes?.length === 32) return bytes;
+        // None to be had now (no keychain answered): asked again at the next seal.
+        key = undefined;
+        return undefined;
+      }));
   return {
     async seal(text) {
       const secret = await keyNow();

@@ -220,6 +220,16 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
     });
   };
 
+  /** Answers waiting for their delay: a closed server sends none of them. */
+  const waiting = new Set<NodeJS.Timeout>();
+  const later = (answer: () => void, ms = 0) => {
+    const timer = setTimeout(() => {
+      waiting.delete(timer);
+      answer();
+    }, ms);
+    waiting.add(timer);
+  };
+
   const handle = (message: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     message.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -234,7 +244,7 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
       };
       received.push(request);
       if (url.pathname === '/oauth/token' && request.method === 'POST') {
-        setTimeout(() => token(request, response), options.tokenDelayMs ?? 0);
+        later(() => token(request, response), options.tokenDelayMs);
       } else if (url.pathname.startsWith('/v1/')) {
         const number = url.pathname.endsWith('/schemas') ? 0 : ++listRequests;
         // A connection reset mid-export: the answer never comes.
@@ -243,7 +253,7 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
           response.setHeader('retry-after', options.overloaded.retryAfter);
           return json(response, 503, { message: 'slow down' });
         }
-        setTimeout(() => list(request, url, response), options.pageDelayMs ?? 0);
+        later(() => list(request, url, response), options.pageDelayMs);
       } else {
         json(response, 404, { message: 'not found' });
       }
@@ -263,6 +273,8 @@ export async function startOtherApi(options: OtherApiOptions = {}): Promise<Othe
     received,
     close: () =>
       new Promise<void>((resolve) => {
+        for (const timer of waiting) clearTimeout(timer);
+        waiting.clear();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

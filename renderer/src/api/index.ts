@@ -29,22 +29,22 @@ export async function installApi(): Promise<Installed> {
   if (window.api) return { api: window.api, deskKey: WINDOW_DESK_KEY };
   const fragment = new URLSearchParams(window.location.hash.slice(1));
   const key = fragment.get('session');
-  // The host's address with a link to open (#session=…&link=cdb://…): taken out of the address bar too.
-  const link = fragment.get('link') ?? undefined;
-  if (link !== undefined && !key)
-    history.replaceState(null, '', window.location.pathname + window.location.search);
+  // The cdb:// link the address was made for (`cdb open`), which the host kept with its key.
+  let link: string | undefined;
   if (key) {
     history.replaceState(null, '', window.location.pathname + window.location.search);
-    const session = await exchange(key);
-    if (session) sessionStorage.setItem(SESSION_KEY, session);
-    else if (!sessionStorage.getItem(SESSION_KEY)) return { problem: 'spent-key' };
+    const exchanged = await exchange(key);
+    if (exchanged) {
+      sessionStorage.setItem(SESSION_KEY, exchanged.session);
+      link = exchanged.link;
+    } else if (!sessionStorage.getItem(SESSION_KEY)) return { problem: 'spent-key' };
   }
   // An address the host printed, opened in this tab while it shows the app: the browser only
   // changes the fragment (same site: the host listens on its port of last time), so the page loads
   // again to take the new key.
   window.addEventListener('hashchange', () => {
     const changed = new URLSearchParams(window.location.hash.slice(1));
-    if (changed.has('session') || changed.has('link')) window.location.reload();
+    if (changed.has('session')) window.location.reload();
   });
   const session = sessionStorage.getItem(SESSION_KEY);
   if (!session) return { problem: 'no-key' };
@@ -61,16 +61,20 @@ function tabDeskKey(): string {
   return key;
 }
 
-/** The session the host gives for `key`, or undefined when the key was used already (or the host is gone). */
-async function exchange(key: string): Promise<string | undefined> {
+/**
+ * The session the host gives for `key`, and the cdb:// link the address was made for (`cdb open`);
+ * undefined when the key was used already (or the host is gone).
+ */
+async function exchange(key: string): Promise<{ session: string; link?: string } | undefined> {
   try {
     const response = await fetch(SESSION_PATH, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ key }),
     });
-    const answer = (await response.json()) as { session?: unknown };
-    return response.ok && typeof answer.session === 'string' ? answer.session : undefined;
+    const answer = (await response.json()) as { session?: unknown; link?: unknown };
+    if (!response.ok || typeof answer.session !== 'string') return undefined;
+    return { session: answer.session, ...(typeof answer.link === 'string' && { link: answer.link }) };
   } catch {
     return undefined;
   }
