@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { defaultDataDir } from '../core/app-paths.js';
-import { runningHosts, type RunningHost } from '../core/store/running-hosts.js';
+import { provesHost, runningHosts, type RunningHost } from '../core/store/running-hosts.js';
 import { linkOf, parseLink } from '../shared/links.js';
-import { ADDRESS_PATH, SESSION_HEADER } from '../shared/wire.js';
+import { ADDRESS_PATH, PROOF_PATH, SESSION_HEADER } from '../shared/wire.js';
 import { UsageError } from './args.js';
 import type { CliIo } from './io.js';
 
@@ -67,6 +68,21 @@ async function newAddress(host: RunningHost, link: string): Promise<string> {
     );
   let url: unknown;
   try {
+    // The listener proves it is this file's host before it is given the file's credential: a host
+    // gone and its port taken by another program is not told it, nor printed as the app.
+    const nonce = randomBytes(32).toString('base64url');
+    const proved = await fetch(`${origin}${PROOF_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nonce }),
+      signal: AbortSignal.timeout(ASK_TIMEOUT_MS),
+    });
+    const { proof } = proved.ok ? ((await proved.json()) as { proof?: unknown }) : { proof: undefined };
+    if (!provesHost(host.proofKey, nonce, proof)) {
+      throw new Error(
+        `what answers on ${origin} is not the browser host of ${host.dataDir} (it cannot prove it): start the host again ("npm run host")`,
+      );
+    }
     const answer = await fetch(`${origin}${ADDRESS_PATH}`, {
       method: 'POST',
       headers: { [SESSION_HEADER]: host.session, 'content-type': 'application/json' },
@@ -74,8 +90,8 @@ async function newAddress(host: RunningHost, link: string): Promise<string> {
       signal: AbortSignal.timeout(ASK_TIMEOUT_MS),
     });
     url = answer.ok ? ((await answer.json()) as { url?: unknown }).url : undefined;
-  } catch {
-    throw silent();
+  } catch (error) {
+    throw error instanceof Error && error.message.startsWith('what answers') ? error : silent();
   }
   // Only an address of that very host is printed.
   if (typeof url !== 'string' || !url.startsWith(`${origin}/#session=`)) throw silent();

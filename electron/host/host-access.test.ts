@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ADDRESS_PATH, SESSION_PATH } from '../shared/wire.js';
+import { ADDRESS_PATH, PROOF_PATH, SESSION_PATH } from '../shared/wire.js';
+import { provesHost } from '../core/store/running-hosts.js';
 import { SESSION_HEADER } from './host-server.js';
 import { hostKit } from './testing/host-kit.js';
 
@@ -175,6 +176,40 @@ describe('who may call', () => {
       expect(refused.status).toBe(400);
       expect(refused.body.url).toBeUndefined();
     }
+  });
+
+  it('gives `cdb open` a credential that asks for addresses and opens nothing else of the app', async () => {
+    const credential = kit.host.addressCredential();
+    const asked = await kit.client.raw('POST', ADDRESS_PATH, { headers: { [SESSION_HEADER]: credential } });
+    expect(asked.status).toBe(200);
+    expect(asked.body.url).toMatch(new RegExp(`^${kit.host.origin}/#session=`));
+    // The running-hosts file's credential read by another program: no profile, setting or event.
+    for (const name of ['profiles.list', 'settings.get', 'session.status']) {
+      const refused = await kit.client.raw('POST', `/api/${name}`, {
+        body: '{}',
+        headers: { [SESSION_HEADER]: credential },
+      });
+      expect(refused.status, name).toBe(401);
+    }
+    expect(
+      (await kit.client.raw('GET', '/api/events', { headers: { [SESSION_HEADER]: credential } })).status,
+    ).toBe(401);
+  });
+
+  it('proves itself with the key of its running-hosts file, which never travels', async () => {
+    const nonce = 'n'.repeat(43);
+    const proved = await kit.client.raw('POST', PROOF_PATH, {
+      body: JSON.stringify({ nonce }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(provesHost(kit.host.proofKey, nonce, proved.body.proof)).toBe(true);
+    expect(provesHost('another key, another host', nonce, proved.body.proof)).toBe(false);
+    expect(JSON.stringify(proved.body)).not.toContain(kit.host.proofKey);
+    const refused = await kit.client.raw('POST', PROOF_PATH, {
+      body: JSON.stringify({ nonce: 'short' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(refused.status).toBe(400);
   });
 
   it('answers a malformed percent-encoding with 400, not an error', async () => {

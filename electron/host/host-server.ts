@@ -12,11 +12,14 @@ import {
   EVENTS_PATH,
   SESSION_HEADER,
   SESSION_PATH,
+  PROOF_PATH,
   addressRequestSchema,
+  proofRequestSchema,
   sseComment,
   sseEvent,
 } from '../shared/wire.js';
 import { serveStatic } from './static-files.js';
+import { hostProof } from '../core/store/running-hosts.js';
 
 export interface HostOptions {
   core: AppCore;
@@ -36,6 +39,14 @@ export interface RunningHost {
   newAddress(): string;
   /** A session credential, as a page gets by exchanging its address's key (for callers in this process). */
   openSession(): string;
+  /**
+   * A credential that asks for new one-time addresses and nothing else (`POST /session/address`):
+   * what the host leaves in the running-hosts file for `cdb open`, so a file read by another
+   * program opens no request of the app.
+   */
+  addressCredential(): string;
+  /** What it signs a nonce with to prove itself (POST /session/proof): kept in the running-hosts file. */
+  proofKey: string;
   close(): Promise<void>;
 }
 
@@ -56,6 +67,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   // One-time keys, each with the cdb:// link its address opens, if any; session credentials.
   const keys = new SecretSet<string | undefined>();
   const sessions = new SecretSet<true>();
+  const askers = new SecretSet<true>();
+  const proofKey = randomBytes(32).toString('base64url');
   const rendererDir = resolve(options.rendererDir);
   const server = createServer();
   await new Promise<void>((done, fail) => {
@@ -91,7 +104,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
           ok: false,
           error: { code: 'invalid-argument', message: 'the address has a malformed percent-encoding' },
         });
-      const isApi = path.startsWith(API_PATH) || path === SESSION_PATH || path === ADDRESS_PATH;
+      const isApi =
+        path.startsWith(API_PATH) || path === SESSION_PATH || path === ADDRESS_PATH || path === PROOF_PATH;
       if (!isApi) {
         if (request.method !== 'GET' || !(await serveStatic(rendererDir, path, response))) {
           response.writeHead(404).end();
@@ -112,10 +126,22 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
           ...(taken.value && { link: taken.value }),
         });
       }
-      if (!sessions.has(request.headers[SESSION_HEADER]))
+      if (path === PROOF_PATH && request.method === 'POST') {
+        const body = await readJson(request);
+        const asked = body.ok ? proofRequestSchema.safeParse(body.value) : undefined;
+        if (!asked?.success)
+          return json(response, 400, {
+            ok: false,
+            error: { code: 'invalid-argument', message: 'a proof takes { nonce }' },
+          });
+        return json(response, 200, { proof: hostProof(proofKey, asked.data.nonce) });
+      }
+      const credential = request.headers[SESSION_HEADER];
+      const asksAddress = path === ADDRESS_PATH && request.method === 'POST';
+      if (!sessions.has(credential) && !(asksAddress && askers.has(credential)))
         return refuse(response, 401, 'missing or wrong session credential');
 
-      if (path === ADDRESS_PATH && request.method === 'POST') {
+      if (asksAddress) {
         const body = await readJson(request);
         // The link is the page's to judge (its parser says why one cannot be opened), as from the system.
         const asked = body.ok ? addressRequestSchema.safeParse(body.value) : undefined;
@@ -148,6 +174,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     origin: `http://127.0.0.1:${port}`,
     newAddress: () => address(),
     openSession: () => sessions.add(true),
+    addressCredential: () => askers.add(true),
+    proofKey,
     close: async () => {
       detach();
       for (const stream of streams) stream.end();

@@ -112,14 +112,17 @@ async function main(argv: string[]): Promise<number> {
   await keepPort(portFile, listening);
   // `cdb open` finds this host (and asks it for a tab's address) while it runs. A host that cannot
   // say so still serves, and says what it cannot do and why.
-  const registered = await registerHost({ port: listening, dataDir, session: host.openSession() }).catch(
-    (error: unknown) => {
-      process.stderr.write(
-        `host: \`cdb open\` will not find this host: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
-      return undefined;
-    },
-  );
+  const registered = await registerHost({
+    port: listening,
+    dataDir,
+    session: host.addressCredential(),
+    proofKey: host.proofKey,
+  }).catch((error: unknown) => {
+    process.stderr.write(
+      `host: \`cdb open\` will not find this host: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    return undefined;
+  });
   process.stdout.write(`Customer Data Browser is running: open ${host.url}\n`);
   await new Promise((done) => {
     process.once('SIGINT', done);

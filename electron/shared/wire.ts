@@ -36,8 +36,18 @@ export const SESSION_PATH = '/session';
  */
 export const ADDRESS_PATH = '/session/address';
 
+/**
+ * Where the browser host proves it is the host a running-hosts file names, before `cdb open` sends
+ * it the file's credential: `POST` `{ nonce }`, answered `{ proof }` (the nonce signed with the file's
+ * proof key, which never travels). A program that took the port of a host gone learns nothing.
+ */
+export const PROOF_PATH = '/session/proof';
+
 /** What asks for a new address: the cdb:// link it opens, if any (checked by the links' own parser). */
 export const addressRequestSchema = z.object({ link: z.string().max(8_000).optional() }).strict();
+
+/** What asks the host to prove itself: a random nonce. */
+export const proofRequestSchema = z.object({ nonce: z.string().min(32).max(200) }).strict();
 
 /**
  * Names the page (a browser tab) a request comes from: a random id the page picks when it loads, so

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { lstat, mkdir, readdir, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,8 +18,10 @@ const runningHostSchema = z
     owner: processOwnerSchema,
     port: z.number().int().min(1).max(65_535),
     dataDir: z.string().min(1).max(4_096),
-    /** Lets a process of this user ask the host for a new one-time address (POST /session/address). */
+    /** Lets a process of this user ask the host for a new one-time address (POST /session/address), and nothing else. */
     session: z.string().min(16).max(200),
+    /** What the host signs a nonce with (POST /session/proof) to prove it is this file's host. */
+    proofKey: z.string().min(16).max(200),
   })
   .strict();
 export type RunningHost = z.infer<typeof runningHostSchema>;
@@ -74,4 +77,17 @@ export async function runningHosts(env: NodeJS.ProcessEnv = process.env): Promis
     else hosts.push(parsed.data);
   }
   return hosts;
+}
+
+/** The proof of `nonce` by the host that holds `proofKey` (HMAC-SHA256, base64url). */
+export function hostProof(proofKey: string, nonce: string): string {
+  return createHmac('sha256', proofKey).update(nonce).digest('base64url');
+}
+
+/** Whether `proof` is the proof of `nonce` by `proofKey`, compared in constant time. */
+export function provesHost(proofKey: string, nonce: string, proof: unknown): boolean {
+  if (typeof proof !== 'string') return false;
+  const expected = Buffer.from(hostProof(proofKey, nonce));
+  const given = Buffer.from(proof);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
