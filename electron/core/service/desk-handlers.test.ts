@@ -111,13 +111,13 @@ describe('desks', () => {
     await writeFile(
       path,
       JSON.stringify({
-        window: { at: 1, desk: desk('demo') },
+        window: { at: 1, desk: bare(desk('demo')) },
         'tab-1': { at: 2, desk: { ...desk('demo'), screen: { kind: 'somewhere' } } },
         'tab 2': { at: 3, desk: desk('demo') },
         'tab-3': { desk: desk('demo') },
       }),
     );
-    expect(await store.get('window')).toEqual({ desk: desk('demo') });
+    expect(await store.get('window')).toEqual({ desk: bare(desk('demo')) });
     for (const key of ['tab-1', 'tab 2', 'tab-3']) expect(await store.get(key)).toBeUndefined();
 
     await writeFile(path, '{"window": {"at": 1, "desk": ');
@@ -203,15 +203,31 @@ describe('what a person typed, on disk', () => {
     expect(await store.get('window')).toEqual({ desk: bare(desk('demo')), typedLeftOut: true });
   });
 
-  it('written in clear by an older version: read back, and sealed at the next write', async () => {
+  it('filters in clear in the file (by hand, or an older version) are not restored, are said left out, and go at the next write', async () => {
     const { path, store } = await app();
     await writeFile(
       path,
       JSON.stringify({ window: { at: 1, desk: desk('demo') }, 'tab-1': { at: 2, desk: desk('demo', 9) } }),
     );
-    expect(await store.get('tab-1')).toEqual({ desk: desk('demo', 9) });
+    expect(await store.get('tab-1')).toEqual({ desk: bare(desk('demo', 9)), typedLeftOut: true });
     await store.put('tab-2', bare(desk('demo')));
     expect(await readFile(path, 'utf8')).not.toMatch(/Dupont|"value"/);
-    expect(await store.get('window')).toEqual({ desk: desk('demo') });
+    expect(await store.get('window')).toEqual({ desk: bare(desk('demo')), typedLeftOut: true });
+  });
+
+  it('a sealed search copied to another desk, or into a desk of another connection, is not opened there', async () => {
+    const { path, store } = await app();
+    await store.put('tab-2', desk('demo'));
+    const kept = JSON.parse(await readFile(path, 'utf8')) as Record<
+      string,
+      { at: number; desk: Desk; typed: string }
+    >;
+    const sealed = kept['tab-2']!.typed;
+    kept['tab-3'] = { at: 5, desk: bare(desk('demo')), typed: sealed };
+    kept['tab-4'] = { at: 6, desk: bare(desk('other-conn')), typed: sealed };
+    await writeFile(path, JSON.stringify(kept));
+    expect(await store.get('tab-2')).toEqual({ desk: desk('demo') });
+    expect(await store.get('tab-3')).toEqual({ desk: bare(desk('demo')), typedLeftOut: true });
+    expect(await store.get('tab-4')).toEqual({ desk: bare(desk('other-conn')), typedLeftOut: true });
   });
 });

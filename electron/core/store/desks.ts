@@ -5,6 +5,12 @@ import { withFileLock } from './file-lock.js';
 import { readJsonFile, setAside } from './json-file.js';
 import type { TypedTextSeal } from './typed-text.js';
 
+/**
+ * What a desk's sealed text belongs to: its key and connection. A sealed text copied under another
+ * desk, or into a desk of another connection, is not opened there.
+ */
+const boundTo = (key: string, desk: Desk) => JSON.stringify(['desk', key, desk.connectionId]);
+
 /** DESKS_MAX desks of a few kB each: a desks file past this is not one. */
 const DESKS_FILE_MAX_BYTES = 4 * 1024 * 1024;
 
@@ -18,7 +24,7 @@ export const DESKS_MAX = 20;
 interface KeptDesk {
   /** When it was last written (ms since the epoch): the oldest goes first. */
   at: number;
-  /** The desk with its filters emptied (an older version's may still hold them: sealed at the next write). */
+  /** The desk with its filters emptied (one in the file with filters in clear is read without them). */
   desk: Desk;
   /** Its filters, encrypted with the keychain's key (typed-text.ts). */
   typed?: string;
@@ -53,16 +59,19 @@ export class DeskStore {
   async get(key: string): Promise<ReadDesk | undefined> {
     const kept = (await this.read())?.get(key);
     if (!kept) return undefined;
-    if (kept.typedLeftOut) return { desk: kept.desk, typedLeftOut: true };
-    if (kept.typed === undefined) return { desk: kept.desk };
-    const text = await this.seal?.open(kept.typed);
+    // What was typed is only ever restored from its seal: filters in clear in the file (written there
+    // by hand, or by a version before they were sealed) are not, and the window says so.
+    const { bare, typed: inClear } = splitTyped(kept.desk);
+    if (kept.typedLeftOut || (kept.typed === undefined && inClear)) return { desk: bare, typedLeftOut: true };
+    if (kept.typed === undefined) return { desk: bare };
+    const text = await this.seal?.open(kept.typed, boundTo(key, bare));
     const typed = text === undefined ? undefined : typedPartsOf(text);
-    return typed ? { desk: joinTyped(kept.desk, typed) } : { desk: kept.desk, typedLeftOut: true };
+    return typed ? { desk: joinTyped(bare, typed) } : { desk: bare, typedLeftOut: true };
   }
 
   /** Keeps `desk` under `key`, the newest of at most DESKS_MAX; what was typed in it sealed, or left out. */
   async put(key: string, desk: Desk): Promise<void> {
-    const sealed = await this.sealed(desk);
+    const sealed = await this.sealed(key, desk);
     return this.change((desks) => {
       // Later than every other, even within the same millisecond: the oldest is the one to go.
       const at = Math.max(this.now(), ...[...desks.values()].map((kept) => kept.at + 1));
@@ -83,10 +92,10 @@ export class DeskStore {
   }
 
   /** `desk` as the file keeps it: its filters apart, sealed, or left out when they cannot be. */
-  private async sealed(desk: Desk): Promise<Omit<KeptDesk, 'at'>> {
+  private async sealed(key: string, desk: Desk): Promise<Omit<KeptDesk, 'at'>> {
     const { bare, typed } = splitTyped(desk);
     if (!typed) return { desk: bare };
-    const sealed = await this.seal?.seal(JSON.stringify(typed));
+    const sealed = await this.seal?.seal(JSON.stringify(typed), boundTo(key, bare));
     return sealed === undefined ? { desk: bare, typedLeftOut: true } : { desk: bare, typed: sealed };
   }
 
@@ -100,10 +109,11 @@ export class DeskStore {
       }
       await edit(desks);
       const newest = [...desks].sort(([, a], [, b]) => b.at - a.at).slice(0, DESKS_MAX);
-      // A desk an older version wrote with its filters in clear: sealed (or left out) now.
+      // Filters in clear in the file (an older version's, or written there by hand) are not what a
+      // person typed in this app: dropped, never sealed (sealing would restore them).
       for (const [, kept] of newest)
-        if (kept.typed === undefined && !kept.typedLeftOut && splitTyped(kept.desk).typed)
-          Object.assign(kept, await this.sealed(kept.desk));
+        if (kept.typed === undefined && splitTyped(kept.desk).typed)
+          Object.assign(kept, { desk: splitTyped(kept.desk).bare, typedLeftOut: true });
       await writeDataFile(this.path, `${JSON.stringify(Object.fromEntries(newest))}\n`);
     });
   }

@@ -6,10 +6,17 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
  * nothing is sealed, and the text is not kept at all.
  */
 export interface TypedTextSeal {
-  /** `text` encrypted, or undefined when no keychain-held key can be had (the text is then not kept). */
-  seal(text: string): Promise<string | undefined>;
-  /** The text `sealed` held, or undefined when it cannot be read (another key, another machine, damaged). */
-  open(sealed: string): Promise<string | undefined>;
+  /**
+   * `text` encrypted, or undefined when no keychain-held key can be had (the text is then not kept).
+   * `boundTo` names what it belongs to (a desk and its connection): authenticated with it, so a
+   * sealed text copied to another entry of a file is not opened there.
+   */
+  seal(text: string, boundTo?: string): Promise<string | undefined>;
+  /**
+   * The text `sealed` held, or undefined when it cannot be read (another key, another machine,
+   * damaged, or sealed for another `boundTo`).
+   */
+  open(sealed: string, boundTo?: string): Promise<string | undefined>;
 }
 
 /** The key's name in the keychain (Vault.keychainKey). */
@@ -44,15 +51,16 @@ export function keychainSeal(vault: KeyKeeper): TypedTextSeal {
         return undefined;
       }));
   return {
-    async seal(text) {
+    async seal(text, boundTo = '') {
       const secret = await keyNow();
       if (!secret) return undefined;
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', secret, iv);
+      cipher.setAAD(Buffer.from(boundTo, 'utf8'));
       const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
       return FORMAT + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
     },
-    async open(sealed) {
+    async open(sealed, boundTo = '') {
       if (!sealed.startsWith(FORMAT)) return undefined;
       const secret = await keyNow();
       if (!secret) return undefined;
@@ -61,6 +69,7 @@ export function keychainSeal(vault: KeyKeeper): TypedTextSeal {
       try {
         const decipher = createDecipheriv('aes-256-gcm', secret, bytes.subarray(0, IV_BYTES));
         decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+        decipher.setAAD(Buffer.from(boundTo, 'utf8'));
         return Buffer.concat([
           decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)),
           decipher.final(),
