@@ -31,6 +31,14 @@ describe('what a person typed, sealed by safeStorage', () => {
     expect(await seal.open(sealed!)).toBe('{"value":"Jeanne Dupont"}');
   });
 
+  it('is opened only for what it was sealed for (a desk and its connection)', async () => {
+    const seal = safeStorageSeal(storage(), 'linux');
+    const sealed = await seal.seal('{"value":"Jeanne Dupont"}', '["desk","tab-2","demo"]');
+    expect(await seal.open(sealed!, '["desk","tab-2","demo"]')).toBe('{"value":"Jeanne Dupont"}');
+    expect(await seal.open(sealed!, '["desk","tab-3","demo"]')).toBeUndefined();
+    expect(await seal.open(sealed!)).toBeUndefined();
+  });
+
   it('keeps nothing where no keychain protects the key: Linux’s basic_text, or encryption unavailable', async () => {
     for (const seal of [
       safeStorageSeal(storage('basic_text'), 'linux'),

@@ -20,15 +20,24 @@ export function safeStorageSeal(
   const available = () =>
     storage.isEncryptionAvailable() &&
     !(platform === 'linux' && ['basic_text', 'unknown'].includes(storage.getSelectedStorageBackend()));
+  // safeStorage has no associated data: what the text is bound to (a desk and its connection) is
+  // sealed with it, and a text opened elsewhere than it was sealed for is not given back.
   return {
-    seal: (text) =>
-      Promise.resolve(available() ? FORMAT + storage.encryptString(text).toString('base64') : undefined),
-    open(sealed) {
+    seal: (text, boundTo = '') =>
+      Promise.resolve(
+        available()
+          ? FORMAT + storage.encryptString(JSON.stringify([boundTo, text])).toString('base64')
+          : undefined,
+      ),
+    open(sealed, boundTo = '') {
       if (!sealed.startsWith(FORMAT) || !available()) return Promise.resolve(undefined);
       try {
-        return Promise.resolve(storage.decryptString(Buffer.from(sealed.slice(FORMAT.length), 'base64')));
+        const [bound, text] = JSON.parse(
+          storage.decryptString(Buffer.from(sealed.slice(FORMAT.length), 'base64')),
+        ) as unknown[];
+        return Promise.resolve(bound === boundTo && typeof text === 'string' ? text : undefined);
       } catch {
-        // Sealed by another user or machine, or damaged.
+        // Sealed by another user or machine, by an older version, or damaged.
         return Promise.resolve(undefined);
       }
     },
