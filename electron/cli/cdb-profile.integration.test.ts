@@ -12,7 +12,9 @@ import { testVault } from '../core/testing/test-kit.js';
 const harness = cdbHarness({ seed: 21, size: { customers: 400, contacts: 500, agreements: 1_500 } });
 const { cdb, connection } = harness;
 
-describe('cdb profile', () => {
+// Each test starts cdb processes one after another (a few seconds each on a busy 2-core machine,
+// under a second when it is quiet): the time they are given is a setup wait, not a figure.
+describe('cdb profile', { timeout: 120_000 }, () => {
   it('adds a profile with its secret from stdin, lists it, exports with it, removes it', async () => {
     const add = await cdb(['profile', 'add', '--name', 'Demo EU', ...connection()], {
       input: `${harness.api.clientSecret}\n`,
@@ -178,5 +180,5 @@ describe('cdb profile', () => {
     expect(await desks.get('window')).toBeUndefined();
     // Its filter kept sealed: cdb, which seals nothing, leaves it as it was.
     expect(await desks.get('tab-1')).toEqual({ desk: place('demo') });
-  }, 90_000);
+  });
 });

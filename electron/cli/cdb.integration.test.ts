@@ -12,7 +12,9 @@ import { CDB, cdbHarness, NO_KEYCHAIN } from './testing/cdb-harness.js';
 const harness = cdbHarness({ seed: 21, size: { customers: 400, contacts: 500, agreements: 1_500 } });
 const { cdb, connection, withSecret, apiRecords } = harness;
 
-describe('cdb export', () => {
+// Each test starts cdb processes one after another (a few seconds each on a busy 2-core machine,
+// under a second when it is quiet): the time they are given is a setup wait, not a figure.
+describe('cdb export', { timeout: 120_000 }, () => {
   it('exports a sorted, filtered French view as CSV for French Excel, cell for cell', async () => {
     const out = join(harness.outDir, 'contrats.csv');
     const run = await cdb(
