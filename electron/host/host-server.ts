@@ -90,6 +90,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       ok: false,
       error: { code: status === 401 ? 'unauthorized' : 'forbidden', message },
     });
+  const badRequest = (response: ServerResponse, message: string) =>
+    json(response, 400, { ok: false, error: { code: 'invalid-argument', message } });
 
   const address = (link?: string) => `http://127.0.0.1:${port}/#session=${keys.add(link)}`;
 
@@ -99,11 +101,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       if (!hosts.has(request.headers.host ?? '')) return refuse(response, 403, 'unknown Host');
       const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
       const path = decodedPath(url.pathname);
-      if (path === undefined)
-        return json(response, 400, {
-          ok: false,
-          error: { code: 'invalid-argument', message: 'the address has a malformed percent-encoding' },
-        });
+      if (path === undefined) return badRequest(response, 'the address has a malformed percent-encoding');
       const isApi =
         path.startsWith(API_PATH) || path === SESSION_PATH || path === ADDRESS_PATH || path === PROOF_PATH;
       if (!isApi) {
@@ -129,11 +127,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       if (path === PROOF_PATH && request.method === 'POST') {
         const body = await readJson(request);
         const asked = body.ok ? proofRequestSchema.safeParse(body.value) : undefined;
-        if (!asked?.success)
-          return json(response, 400, {
-            ok: false,
-            error: { code: 'invalid-argument', message: 'a proof takes { nonce }' },
-          });
+        if (!asked?.success) return badRequest(response, 'a proof takes { nonce }');
         return json(response, 200, { proof: hostProof(proofKey, asked.data.nonce) });
       }
       const credential = request.headers[SESSION_HEADER];
@@ -145,11 +139,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         const body = await readJson(request);
         // The link is the page's to judge (its parser says why one cannot be opened), as from the system.
         const asked = body.ok ? addressRequestSchema.safeParse(body.value) : undefined;
-        if (!asked?.success)
-          return json(response, 400, {
-            ok: false,
-            error: { code: 'invalid-argument', message: 'a new address takes { link } or nothing' },
-          });
+        if (!asked?.success) return badRequest(response, 'a new address takes { link } or nothing');
         return json(response, 200, { url: address(asked.data.link) });
       }
       if (path === EVENTS_PATH && request.method === 'GET') return openEventStream(response, streams);

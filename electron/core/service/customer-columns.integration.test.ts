@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { startDemoApi, type DemoApi } from '../../demo-api/testing/faults.js';
-import { appCalls } from '../testing/app-calls.js';
+import { appCalls, whenHeld } from '../testing/app-calls.js';
 import { openTestCore } from '../testing/test-kit.js';
 
 // Contacts and agreements carry their customer's name, type, city and country, joined from the
@@ -21,16 +20,6 @@ async function demoCore(options: { searchBudgetBytes?: number } = {}) {
   });
   if (!demo) throw new Error('the Demo did not start');
   return { ...kit, ...appCalls(kit.core), demo };
-}
-
-/** Asks until the answer says its list is held whole (the customers one is waited for by the app). */
-async function whenHeld<T extends { list: { state: string } }>(ask: () => Promise<T>): Promise<T> {
-  for (let tries = 0; ; tries++) {
-    const answer = await ask();
-    if (answer.list.state === 'held') return answer;
-    if (tries > 600) throw new Error(`never held: ${JSON.stringify(answer.list)}`);
-    await sleep(50);
-  }
 }
 
 describe("the customer's columns of contacts and agreements", () => {

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { startDemoApi, type DemoApi } from '../../demo-api/testing/faults.js';
 import { dataFiles } from '../app-paths.js';
-import { appCalls } from '../testing/app-calls.js';
+import { appCalls, whenHeld } from '../testing/app-calls.js';
 import { openTestCore } from '../testing/test-kit.js';
 
 // An export of a view whose list the app holds whole and fresh writes the rows held, as the table
@@ -22,12 +21,7 @@ async function heldCore() {
   const search = () =>
     ok('search.rows', { view: VIEW, lang: 'fr', filter: FILTER, from: 0, count: 500, sample: false });
   // The table's search reads the list whole; then it is held.
-  for (let tries = 0; ; tries++) {
-    const answer = await search();
-    if (answer.list.state === 'held') break;
-    if (tries > 600) throw new Error(`the list was never held: ${JSON.stringify(answer.list)}`);
-    await sleep(50);
-  }
+  await whenHeld(search);
   if (!demo) throw new Error('the Demo did not start');
   // The table's view, exported.
   const exportShown = () =>

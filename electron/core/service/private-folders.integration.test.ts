@@ -1,9 +1,8 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { startDemoApi } from '../../demo-api/testing/faults.js';
-import { appCalls } from '../testing/app-calls.js';
+import { appCalls, whenHeld } from '../testing/app-calls.js';
 import { openTestCore } from '../testing/test-kit.js';
 
 // Every folder the app makes is the user's alone (0700): they hold the lists held for search,
@@ -24,19 +23,16 @@ describe('the folders the app makes', () => {
     });
     try {
       const { ok, exported } = appCalls(core);
-      for (let tries = 0; ; tries++) {
-        const answer = await ok('search.rows', {
+      await whenHeld(() =>
+        ok('search.rows', {
           view: { resource: 'customers' },
           lang: 'en',
           filter: [],
           from: 0,
           count: 1,
           sample: false,
-        });
-        if (answer.list.state === 'held') break;
-        if (tries > 600) throw new Error('the list was never held');
-        await sleep(50);
-      }
+        }),
+      );
       const end = await exported({
         view: { resource: 'customers', lang: 'en' },
         options: { format: 'csv' },

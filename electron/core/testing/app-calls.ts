@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import type { RequestName, Result } from '../../shared/contract.js';
 import type { AppCore } from '../service/app-core.js';
@@ -27,6 +28,19 @@ export function appCalls(core: AppCore) {
     return ended;
   };
   return { call, ok, exported };
+}
+
+/**
+ * Asks (a `search.rows` call) until its answer says the list is held whole: the table's search reads
+ * the list in the background, and a test of what a held list answers waits for it as the table does.
+ */
+export async function whenHeld<T extends { list: { state: string } }>(ask: () => Promise<T>): Promise<T> {
+  for (let tries = 0; ; tries++) {
+    const answer = await ask();
+    if (answer.list.state === 'held') return answer;
+    if (tries > 600) throw new Error(`the list was never held: ${JSON.stringify(answer.list)}`);
+    await sleep(50);
+  }
 }
 
 /** The form of a connection to `api` as a user types it: one origin for the API and its token endpoint. */
