@@ -3,8 +3,8 @@ import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-/** The renderer of commit `revision`, built in a worktree of its own: its folder and how to remove it. */
-export async function rendererOf(revision: string): Promise<{ dir: string; remove: () => Promise<void> }> {
+/** A worktree of commit `revision` with this repository's node_modules: its folder and how to remove it. */
+export async function worktreeOf(revision: string): Promise<{ tree: string; remove: () => Promise<void> }> {
   const tree = await mkdtemp(join(tmpdir(), 'cdb-bench-before-'));
   const git = (...args: string[]) => {
     const run = spawnSync('git', args, { encoding: 'utf8' });
@@ -12,13 +12,19 @@ export async function rendererOf(revision: string): Promise<{ dir: string; remov
   };
   git('worktree', 'add', '--detach', tree, revision);
   await symlink(resolve('node_modules'), join(tree, 'node_modules'));
-  if (spawnSync('npx', ['electron-vite', 'build'], { cwd: tree, stdio: 'ignore' }).status !== 0)
-    throw new Error(`the build of ${revision} failed`);
   return {
-    dir: join(tree, 'out/renderer'),
+    tree,
     remove: async () => {
       git('worktree', 'remove', '--force', tree);
       await rm(tree, { recursive: true, force: true });
     },
   };
+}
+
+/** The renderer of commit `revision`, built in a worktree of its own: its folder and how to remove it. */
+export async function rendererOf(revision: string): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const { tree, remove } = await worktreeOf(revision);
+  if (spawnSync('npx', ['electron-vite', 'build'], { cwd: tree, stdio: 'ignore' }).status !== 0)
+    throw new Error(`the build of ${revision} failed`);
+  return { dir: join(tree, 'out/renderer'), remove };
 }
