@@ -174,6 +174,15 @@ test("a desk's three lists held at once, each read once; any id opens its custom
         expect(bytes.includes(Buffer.from(value, encoding)), `${value} in ${file}`).toBe(false);
   }
   expect((await filesUnder(join(own.host.dataDir, 'held-lists'))).length).toBeGreaterThanOrEqual(4);
+
+  // The person deletes them from the command box: the window says so, and none is left on disk.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('forget the lists');
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The lists kept on this computer were deleted.' }),
+  ).toBeVisible();
+  expect(await filesUnder(join(own.host.dataDir, 'held-lists'))).toEqual([]);
 });
 
 async function filesUnder(folder: string): Promise<string[]> {

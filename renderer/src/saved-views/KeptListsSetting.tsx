@@ -10,8 +10,10 @@ import { CheckSetting } from './CheckSetting';
 /**
  * Whether the lists held for search are kept on this computer between sessions (encrypted by the
  * keychain's key), and the person's way to delete them now, from this menu and the command box.
+ * From the command box the menu is opened (`reveal`): what the deletion did is said here, and a
+ * closed menu would show it to no one.
  */
-export function KeptListsSetting() {
+export function KeptListsSetting({ reveal }: { reveal: () => void }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const [said, setSaid] = useState<{ done: boolean; text: string }>();
@@ -21,7 +23,14 @@ export function KeptListsSetting() {
       (failure: unknown) =>
         setSaid({ done: false, text: failureLine(t, i18n.language as Language, failure) }),
     );
-  useCommand('search.forgetKept', forget, { label: t('search.forgetKept') });
+  useCommand(
+    'search.forgetKept',
+    () => {
+      reveal();
+      forget();
+    },
+    { label: t('search.forgetKept') },
+  );
   return (
     <>
       <CheckSetting setting="keepLists" label={t('search.keep')} hint={t('search.keepHint')} onUnlessOff />

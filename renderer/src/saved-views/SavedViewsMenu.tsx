@@ -137,7 +137,7 @@ export function SavedViewsMenu({ onOpen }: { onOpen: (view: SavedView) => void }
           hint={t('search.prepareHint')}
           onUnlessOff
         />
-        <KeptListsSetting />
+        <KeptListsSetting reveal={() => menu.current?.setAttribute('open', '')} />
       </div>
     </details>
   );
