@@ -11,17 +11,23 @@ import { exportRequests } from './export-requests.js';
 import { onConnection, type RequestGroup } from './request-fields.js';
 import { searchRequests } from './search-requests.js';
 import { settingsRequests } from './settings-requests.js';
+import { viewRequests } from './view-requests.js';
+import { deskRequests } from './desk-requests.js';
+import { linkRequests } from './link-requests.js';
 
 /**
  * The one contract between the renderer and the app (docs/architecture.md, "Layers"): every request
  * the renderer may make, the zod schema its argument must pass written beside what it answers (by
- * group: connection-, settings-, data-, search- and export-requests.ts), and every event the app
- * pushes. Electron main, the preload, the browser host and the renderer are all typed from it; main
- * and the host validate every argument with it before core sees it.
+ * group: each `<group>-requests.ts` is served by core's `service/<group>-handlers.ts`), and every
+ * event the app pushes. Electron main, the preload, the browser host and the renderer are all typed
+ * from it; main and the host validate every argument with it before core sees it.
  */
 const requests = {
   ...connectionRequests,
   ...settingsRequests,
+  ...viewRequests,
+  ...deskRequests,
+  ...linkRequests,
   ...dataRequests,
   ...searchRequests,
   ...exportRequests,

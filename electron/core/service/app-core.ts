@@ -22,8 +22,9 @@ import { AppError } from '../engine-errors.js';
 import { toErrorPayload } from './error-payload.js';
 import { SettingsStore } from '../store/settings-store.js';
 import type { Handlers } from './handlers.js';
-import { savedViewHandlers } from './saved-view-handlers.js';
-import { profileHandlers } from './profile-handlers.js';
+import { viewHandlers } from './view-handlers.js';
+import { connectionHandlers } from './connection-handlers.js';
+import { linkHandlers } from './link-handlers.js';
 import { deskHandlers } from './desk-handlers.js';
 import { DeskStore } from '../store/desks.js';
 import { keychainSeal, type TypedTextSeal } from '../store/typed-text.js';
@@ -161,32 +162,29 @@ export class AppCore {
 
   /** The contract's requests; arguments have been validated by the caller (main or the host). */
   readonly handlers: Handlers = {
-    ...profileHandlers(() => ({
+    ...connectionHandlers(() => ({
       editor: this.editor,
       trials: this.trials,
       connections: this.connections,
       heldLists: this.heldLists,
       settings: this.settings,
       desks: this.desks,
+      proxyLogins: this.proxyLogins,
       emit: this.emit.bind(this),
+      select: this.select.bind(this),
+      status: this.status.bind(this),
     })),
-    'connection.select': ({ id }, caller = DIRECT_CALLER) => this.select(caller, id),
-    'connection.retry': async (_input, caller = DIRECT_CALLER) => {
-      await this.connections.active(caller)?.connection.tokens.retry();
-      return this.status(caller);
-    },
     ...settingsHandlers(() => ({
       settings: this.settings,
       desks: this.desks,
       kept: this.kept,
       languageChanged: (payload) => this.emit('language.changed', payload),
     })),
-    ...savedViewHandlers(
+    ...viewHandlers(
       () => this.settings,
       (caller) => this.connections.active(caller)?.id,
     ),
-    'session.status': (_input, caller = DIRECT_CALLER) => this.status(caller),
-    'links.take': () => Promise.resolve(this.links.take()),
+    ...linkHandlers(() => this.links),
     ...deskHandlers(
       () => this.desks,
       () => this.settings,
@@ -210,7 +208,6 @@ export class AppCore {
       () => this.heldLists,
       (caller) => this.chosenSource(caller),
     ),
-    'proxy.answer': (answer) => this.proxyLogins.answer(answer),
   };
 
   /**

@@ -6,28 +6,45 @@ import type { ProfileEditor } from '../connections/profile-editor.js';
 import type { HeldLists } from '../search/held-lists.js';
 import type { DeskStore } from '../store/desks.js';
 import type { SettingsStore } from '../store/settings-store.js';
+import type { SessionStatus } from '../../shared/status.js';
+import type { ProxyLogins } from '../connections/proxy-logins.js';
 import type { Handlers } from './handlers.js';
-import { forgetSavedViews } from './saved-view-handlers.js';
+import { DIRECT_CALLER } from './request-registry.js';
+import { forgetSavedViews } from './view-handlers.js';
 
-type ProfileRequests = 'profiles.list' | 'profiles.save' | 'profiles.delete' | 'profiles.test';
+type ConnectionRequests =
+  | 'profiles.list'
+  | 'profiles.save'
+  | 'profiles.delete'
+  | 'profiles.test'
+  | 'connection.select'
+  | 'connection.retry'
+  | 'session.status'
+  | 'proxy.answer';
 
-/** What saving, deleting and testing a connection touches. */
-export interface ProfileParts {
+/** What choosing, saving, deleting and testing a connection touches. */
+export interface ConnectionParts {
   editor: ProfileEditor;
   trials: ConnectionTrials;
   connections: Connections;
   heldLists: HeldLists;
   settings: SettingsStore;
   desks: DeskStore;
+  proxyLogins: ProxyLogins;
   emit: <E extends EventName>(name: E, payload: EventPayloads[E]) => void;
+  /** Makes a connection the caller's (and the next start's), and says the session then. */
+  select: (caller: string, id: string) => Promise<SessionStatus>;
+  /** The caller's session: its connection, its token, what the app has to say. */
+  status: (caller: string) => Promise<SessionStatus>;
 }
 
 /**
- * The profiles.* requests: saved connections listed, saved (a secret tried before, never handed
- * back), deleted with everything kept for them, and tested. A connection edited or deleted is one
- * whose rows may be another API's now: what was held for it is forgotten, and every window told.
+ * The connection's requests: saved connections listed, saved (a secret tried before, never handed
+ * back), deleted with everything kept for them, and tested; the caller's connection chosen, its
+ * session said, its token asked again; a proxy's login answered. A connection edited or deleted is
+ * one whose rows may be another API's now: what was held for it is forgotten, and every window told.
  */
-export function profileHandlers(parts: () => ProfileParts): Pick<Handlers, ProfileRequests> {
+export function connectionHandlers(parts: () => ConnectionParts): Pick<Handlers, ConnectionRequests> {
   return {
     'profiles.list': () => parts().editor.list(),
     'profiles.save': async ({ id, profile, secret }) => {
@@ -55,5 +72,12 @@ export function profileHandlers(parts: () => ProfileParts): Pick<Handlers, Profi
     },
     'profiles.test': (input) =>
       'profile' in input ? parts().trials.test(input) : parts().trials.testSaved(input.id),
+    'connection.select': ({ id }, caller = DIRECT_CALLER) => parts().select(caller, id),
+    'connection.retry': async (_input, caller = DIRECT_CALLER) => {
+      await parts().connections.active(caller)?.connection.tokens.retry();
+      return parts().status(caller);
+    },
+    'session.status': (_input, caller = DIRECT_CALLER) => parts().status(caller),
+    'proxy.answer': (answer) => parts().proxyLogins.answer(answer),
   };
 }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SavedView } from '../../shared/saved-view.js';
 import { openTestCore } from '../testing/test-kit.js';
 import { dispatch } from './dispatch.js';
-import { forgetSavedViews, savedViewHandlers } from './saved-view-handlers.js';
+import { forgetSavedViews, viewHandlers } from './view-handlers.js';
 import { SettingsStore } from '../store/settings-store.js';
 import { makeTempFolder } from '../testing/temp-folder.js';
 
@@ -111,7 +111,7 @@ describe('saved views', () => {
     const full = Array.from({ length: 500 }, (_, index) => view(`View ${index}`));
     await writeFile(path, JSON.stringify({ language: 'en', views: { busy: full } }));
     const { store } = await SettingsStore.open(path);
-    const handlers = savedViewHandlers(
+    const handlers = viewHandlers(
       () => store,
       () => 'busy',
     );
@@ -128,7 +128,7 @@ describe('saved views', () => {
     const path = join(dir, 'settings.json');
     const { store: app } = await SettingsStore.open(path);
     const { store: host } = await SettingsStore.open(path);
-    await savedViewHandlers(
+    await viewHandlers(
       () => host,
       () => 'gone',
     )['views.save']({

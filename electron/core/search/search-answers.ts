@@ -1,0 +1,96 @@
+import { summarize } from '../../shared/agreement-summary.js';
+import type { ParsedRequestInput, RequestOutputs } from '../../shared/contract.js';
+import { sortOrderOf } from '../../shared/view.js';
+import { suggestCustomers } from './customer-finder.js';
+import { customerJoinFor, heldCustomerJoin } from './customer-join.js';
+import type { HeldList, HeldLists, ListSource } from './held-lists.js';
+import { heldViewRows } from './held-view.js';
+
+/**
+ * A table's search (`search.rows`) answered from the list held for its view: the rows from `from`
+ * that pass the filter, in the view's order, with the customer's columns when the customers are
+ * held (waited for when the filter or the sort names them).
+ */
+export async function searchRows(
+  heldLists: HeldLists,
+  source: ListSource,
+  { view, lang, filter, from, count, sample }: ParsedRequestInput<'search.rows'>,
+  signal: AbortSignal,
+): Promise<RequestOutputs['search.rows']> {
+  const { sort, ...scope } = view;
+  // The lists kept from an earlier session are taken in at start: waited for, not read again.
+  await heldLists.whenRestored(source.connectionId);
+  const list = heldLists.use(source, scope, lang);
+  // The list as it stands now, before the search awaits: pages read meanwhile must not be told as
+  // searched (a list told read whole with the matches of its first pages would settle the table
+  // short). The matches may cover more than this; never less.
+  const status = heldLists.statusOf(list, lang);
+  const version = `${list.rows.serial}:${list.rows.length}:${list.readingIn(lang).key}`;
+  const named = [...filter.map((condition) => condition.field), sortOrderOf(sort)?.field ?? ''];
+  const join =
+    (await customerJoinFor(heldLists, source, scope.resource, lang, named, signal)) ??
+    heldCustomerJoin(heldLists, source, scope.resource, lang);
+  const { matches, recordAt, firstRows } = await heldViewRows(list, lang, filter, sort, signal, join);
+  return {
+    rows: matches.slice(from, from + count).map(recordAt),
+    from,
+    matches: matches.length,
+    // Rows with the customer's columns are another answer than rows without (customers held since).
+    version: `${version}:${join?.key ?? ''}`,
+    list: status,
+    ...(sample && { sample: firstRows }),
+  };
+}
+
+/**
+ * The finder's answer (`search.customers`): the customers a text names, found in the customers,
+ * contacts and (after Enter) agreements held, with those lists' statuses as they stood when the
+ * search began. `read` starts the reads of lists not held.
+ */
+export async function findCustomers(
+  heldLists: HeldLists,
+  source: ListSource,
+  { text, lang, limit, read, agreements: byAgreement }: ParsedRequestInput<'search.customers'>,
+  signal: AbortSignal,
+): Promise<RequestOutputs['search.customers']> {
+  await heldLists.whenRestored(source.connectionId);
+  // Looked for as an agreement's id too: Enter was pressed, and the screen waits for the lists.
+  const held = (resource: 'customers' | 'contacts' | 'agreements') =>
+    read
+      ? heldLists.use(source, { resource }, lang, { urgent: byAgreement === true })
+      : heldLists.find(source, { resource }, lang);
+  const customers = held('customers');
+  const contacts = held('contacts');
+  const agreements = byAgreement ? held('agreements') : undefined;
+  const statusOf = (list: HeldList | undefined) => (list ? heldLists.statusOf(list, lang) : null);
+  const shown = (list: HeldList | undefined) => list && { rows: list.rows, reading: list.readingIn(lang) };
+  const statuses = {
+    customers: statusOf(customers),
+    contacts: statusOf(contacts),
+    ...(byAgreement && { agreements: statusOf(agreements) }),
+  };
+  return {
+    ...(await suggestCustomers(
+      text,
+      { customers: shown(customers), contacts: shown(contacts), agreements: shown(agreements) },
+      limit,
+      signal,
+    )),
+    ...statuses,
+  };
+}
+
+/** A customer's agreements summed up (`lists.summary`), from the whole list only: a part of it would mislead. */
+export function customerSummary(
+  heldLists: HeldLists,
+  source: ListSource,
+  { customerId, lang }: ParsedRequestInput<'lists.summary'>,
+): RequestOutputs['lists.summary'] {
+  const list = heldLists.use(source, { resource: 'agreements', customerId }, lang);
+  const reading = list.readingIn(lang);
+  const whole =
+    list.state === 'held'
+      ? summarize(Array.from({ length: list.rows.length }, (_, index) => list.rows.recordAt(index, reading)))
+      : null;
+  return { summary: whole, list: heldLists.statusOf(list, lang) };
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { type ParsedLink } from './links.js';
+import { returns } from './request-fields.js';
+
+/** The cdb:// links handed to the app. */
+export const linkRequests = {
+  'links.take': {
+    input: z.object({}).strict(),
+    output: returns<ParsedLink[]>(),
+  },
+} as const;
