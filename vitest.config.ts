@@ -25,5 +25,9 @@ export default defineConfig({
     // own servers, folders and engines.
     isolate: false,
     testTimeout: 10_000,
+    // `expect.poll` waits for what the code under test does in the background (an export's end, a
+    // limiter's news), and returns as soon as it holds: its bound is a wait, not a figure. The
+    // default second was cut short on a busy machine (two exports' ends, with another suite beside).
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -20,8 +20,9 @@ export const INNER_LAYERS = {
   ],
   'renderer/src': [
     ['i18n'],
-    ['api', 'keyboard'],
+    ['api'],
     ['ui'],
+    ['keyboard'],
     ['rows'],
     ['data'],
     ['customer', 'desk', 'exports', 'links', 'saved-views'],

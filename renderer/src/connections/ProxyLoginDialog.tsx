@@ -4,6 +4,7 @@ import type { ProxyChallenge } from '../../../electron/shared/connection-request
 import { useApi } from '../api/context';
 import { call } from '../api/call';
 import { FormField } from '../ui/FormField';
+import { ModalDialog } from '../ui/ModalDialog';
 
 /**
  * The office proxy asks for a login (the desktop app only: main's `login` event, through core): the
@@ -38,9 +39,6 @@ function ProxyLoginForm({ challenge, onDone }: { challenge: ProxyChallenge; onDo
   const [remember, setRemember] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
   const answered = useRef(false);
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
   const { host, port } = challenge;
   const answer = (login?: { username: string; password: string; remember: boolean }) => {
     answered.current = true;
@@ -57,16 +55,15 @@ function ProxyLoginForm({ challenge, onDone }: { challenge: ProxyChallenge; onDo
   };
 
   return (
-    <dialog
-      ref={dialog}
-      className="export-dialog"
-      aria-labelledby="proxy-login-title"
-      aria-describedby="proxy-login-intro"
+    <ModalDialog
+      dialog={dialog}
+      className="form-dialog"
+      title={t('proxyLogin.title')}
+      describedBy="proxy-login-intro"
       // Esc, Cancel, or the dialog closed any other way without a login: the proxy is told no.
       onClose={() => answered.current || answer()}
     >
       <form method="dialog" onSubmit={submit} noValidate>
-        <h2 id="proxy-login-title">{t('proxyLogin.title')}</h2>
         <p id="proxy-login-intro">
           {t('proxyLogin.intro', { proxy: `${host}:${port}` })}
           {challenge.realm && ` ${t('proxyLogin.realm', { realm: challenge.realm })}`}
@@ -107,6 +104,6 @@ function ProxyLoginForm({ challenge, onDone }: { challenge: ProxyChallenge; onDo
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

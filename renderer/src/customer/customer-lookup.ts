@@ -3,8 +3,7 @@ import type { AppApi } from '../../../electron/shared/contract';
 import { PageChain } from '../../../electron/shared/page-chain';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { AppFailure, call } from '../api/call';
-
-let nextRequest = 0;
+import { newRequestId } from '../api/request-ids';
 
 /** How far a look-up went: customers read so far. */
 export interface LookupProgress {
@@ -29,7 +28,7 @@ export async function lookUpCustomer(
   let scanned = 0;
   for (;;) {
     signal.throwIfAborted();
-    const requestId = `lookup-${++nextRequest}`;
+    const requestId = newRequestId('lookup');
     const cancel = () => void api.invoke('data.cancel', { requestId });
     signal.addEventListener('abort', cancel, { once: true });
     const page = await call(api, 'data.listPage', {

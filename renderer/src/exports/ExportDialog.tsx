@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { counted } from '../i18n/translations';
 import type { Language } from '../../../electron/shared/api-rules';
@@ -10,6 +10,7 @@ import { sortText } from '../ui/sort-text';
 import { ExportCommand } from './ExportCommand';
 import { useExports } from './exports-context';
 import { numberFormat } from '../i18n/intl';
+import { ModalDialog } from '../ui/ModalDialog';
 
 export interface ExportDialogProps {
   /** Exactly the view on screen: resource, customer, sort, visible columns in order, filters, language. */
@@ -50,10 +51,6 @@ export function ExportDialog({
   );
   const [problem, setProblem] = useState<string | undefined>();
   const [nameProblem, setNameProblem] = useState<string | undefined>();
-
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
 
   const numbers = numberFormat(language);
   const sort = sortText(t, view.sort, () => sortLabel);
@@ -102,9 +99,13 @@ export function ExportDialog({
   };
 
   return (
-    <dialog ref={dialog} className="export-dialog" aria-labelledby="export-title" onClose={onClose}>
+    <ModalDialog
+      dialog={dialog}
+      className="form-dialog"
+      title={t('export.title', { table })}
+      onClose={onClose}
+    >
       <form method="dialog" onSubmit={(event) => void submit(event)} noValidate>
-        <h2 id="export-title">{t('export.title', { table })}</h2>
         <fieldset>
           <legend>{t('export.format')}</legend>
           {(['csv', 'xlsx', 'jsonl'] as const).map((candidate) => (
@@ -158,7 +159,7 @@ export function ExportDialog({
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }
 

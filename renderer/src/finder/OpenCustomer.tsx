@@ -8,7 +8,7 @@ import { useApi } from '../api/context';
 import { AppFailure } from '../api/call';
 import { countQuery, useSession } from '../data/queries';
 import { useFieldCommand, useShortcutHint } from '../keyboard/commands';
-import { useInSight } from '../keyboard/useInSight';
+import { useInSight } from '../ui/useInSight';
 import { failureLine } from '../ui/describe-failure';
 import { needsLists } from './needs-lists';
 import { useCustomerSuggestions } from './useCustomerSuggestions';

@@ -5,11 +5,11 @@ import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { useHeldList } from '../data/useHeldLists';
 import { needsLists } from './needs-lists';
+import { newRequestId } from '../api/request-ids';
 
 /** Typing pauses this long before the app is asked: a pasted id and Enter ask nothing. */
 const PAUSE_MS = 150;
 
-let nextRequest = 0;
 const NONE = { suggestions: [], total: 0 };
 
 /**
@@ -59,7 +59,7 @@ export function useCustomerSuggestions(
   const ask = useCallback(
     (wanted: string) => {
       cancel();
-      const requestId = `suggest-${++nextRequest}`;
+      const requestId = newRequestId('suggest');
       running.current = requestId;
       call(api, 'search.customers', {
         text: wanted,

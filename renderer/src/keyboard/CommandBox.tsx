@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useCommandRegistry, useKeysOf, useOfferedCommands } from './commands';
 import { commandsFor, type Choice } from './command-search';
 import { Keys } from './Keys';
-import { ModalDialog } from './ModalDialog';
-import { useInSight } from './useInSight';
+import { ModalDialog } from '../ui/ModalDialog';
+import { useInSight } from '../ui/useInSight';
 
 /**
  * The command box (Ctrl+K or Ctrl+Shift+P, ⌘K on macOS): every action the screen offers by its name

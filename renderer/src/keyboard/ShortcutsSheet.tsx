@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKeysOf } from './commands';
 import { Keys } from './Keys';
-import { ModalDialog } from './ModalDialog';
+import { ModalDialog } from '../ui/ModalDialog';
 import { SHORTCUT_GROUPS, SHORTCUTS, type ShortcutId } from './shortcuts';
 
 const IDS = Object.keys(SHORTCUTS) as ShortcutId[];

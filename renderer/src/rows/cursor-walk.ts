@@ -3,8 +3,7 @@ import type { AppApi } from '../../../electron/shared/contract';
 import { AppFailure, asAppFailure, call } from '../api/call';
 import type { View } from '../../../electron/shared/view';
 import { RepeatedCursorError, type RowBlocks } from './row-blocks';
-
-let nextRequest = 0;
+import { newRequestId } from '../api/request-ids';
 
 /** A far jump walked by cursor: where it goes, where it started and how far it got (rows, from 0). */
 export interface WalkProgress {
@@ -95,7 +94,7 @@ export class CursorWalk {
 
   private step(from: number, targetRow: number): void {
     if (!this.walking) return;
-    const requestId = `walk-${++nextRequest}`;
+    const requestId = newRequestId('walk');
     this.walking.requestId = requestId;
     call(this.api, 'data.listPage', {
       view: this.view,

@@ -7,11 +7,10 @@ import { call } from '../api/call';
 import type { View } from '../../../electron/shared/view';
 import { heldListOf, noteHeldList, onHeldLists } from './held-list-statuses';
 import { RowLoader, SKELETON_ROWS } from './row-loader';
+import { newRequestId } from '../api/request-ids';
 
 /** Matches asked for at a time: a screen and its neighbours. */
 const BLOCK = 100;
-
-let nextRequest = 0;
 
 /**
  * The first rows of each list, as the app last sent them (columns are typed and sized from them):
@@ -162,7 +161,7 @@ export class HeldSearchLoader extends RowLoader {
   }
 
   private read(block: number): void {
-    const requestId = `held-${++nextRequest}`;
+    const requestId = newRequestId('held');
     const askedAfter = this.tellings;
     this.reading.set(block, requestId);
     call(this.api, 'search.rows', {

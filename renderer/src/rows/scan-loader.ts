@@ -5,11 +5,10 @@ import type { ApiRecord } from '../../../electron/shared/schema';
 import { AppFailure, call } from '../api/call';
 import type { View } from '../../../electron/shared/view';
 import { RowLoader, SKELETON_ROWS } from './row-loader';
+import { newRequestId } from '../api/request-ids';
 
 /** The scan reads on while the user is this many matches from the end of them. */
 const PREFETCH_ROWS = 60;
-
-let nextRequest = 0;
 
 /**
  * A filtered view's rows (the API has no filter parameters): its cursor pages read one after
@@ -124,7 +123,7 @@ export class ScanLoader extends RowLoader {
   }
 
   private read(): void {
-    const requestId = `scan-${++nextRequest}`;
+    const requestId = newRequestId('scan');
     this.requestId = requestId;
     call(this.api, 'data.listPage', {
       view: this.view,

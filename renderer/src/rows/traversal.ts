@@ -5,13 +5,12 @@ import { AppFailure, call } from '../api/call';
 import type { View } from '../../../electron/shared/view';
 import { FIRST_VIEW, type EarlyPage } from './first-page';
 import { RepeatedCursorError, RowBlocks } from './row-blocks';
+import { newRequestId } from '../api/request-ids';
 
 /** Blocks a traversal holds at most: the screen's and a bounded cache (memory stays flat at any depth). */
 const MAX_BLOCKS = 24;
 /** Rows read this recently are shown without asking the API again (docs/architecture.md, "Views kept in memory"). */
 export const FRESH_MS = 60_000;
-
-let nextRequest = 0;
 
 /** A read of one block, shared by all who asked for it: released by each; cancelled when none is left. */
 export interface BlockRead {
@@ -143,7 +142,7 @@ export class Traversal {
   }
 
   private startRead(index: number, priority: 'interactive' | 'prefetch'): SharedRead {
-    const requestId = `block-${++nextRequest}`;
+    const requestId = newRequestId('block');
     const how = this.blocks.readOf(index);
     const { view, lang, blockSize: size } = this;
     const answer =

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { counted } from '../i18n/translations';
 import { numberFormat } from '../i18n/intl';
@@ -11,6 +11,7 @@ import { FormField } from '../ui/FormField';
 import { sortText } from '../ui/sort-text';
 import { useChangeViews, useSavedViews } from './saved-views';
 import { useSession } from '../data/queries';
+import { ModalDialog } from '../ui/ModalDialog';
 
 export interface SaveViewDialogProps {
   /** The view on screen: its list, filter, visible columns in order and column layout. */
@@ -46,10 +47,6 @@ export function SaveViewDialog({
   const session = useSession().data;
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
-
   const wanted = name.trim();
   const taken = saved.some((other) => other.name === wanted);
   const submit = async (event: FormEvent) => {
@@ -69,9 +66,13 @@ export function SaveViewDialog({
   };
 
   return (
-    <dialog ref={dialog} className="export-dialog" aria-labelledby="save-view-title" onClose={onClose}>
+    <ModalDialog
+      dialog={dialog}
+      className="form-dialog"
+      title={t('views.saveTitle', { table })}
+      onClose={onClose}
+    >
       <form method="dialog" onSubmit={(event) => void submit(event)} noValidate>
-        <h2 id="save-view-title">{t('views.saveTitle', { table })}</h2>
         <FormField
           label={t('views.name')}
           problem={problem}
@@ -109,6 +110,6 @@ export function SaveViewDialog({
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

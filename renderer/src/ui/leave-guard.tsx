@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ModalDialog } from '../keyboard/ModalDialog';
+import { ModalDialog } from './ModalDialog';
 
 /** Whether the screen shown holds input the person has not saved (asked before it goes). */
 const LeaveGuardContext = createContext<RefObject<boolean> | undefined>(undefined);
