@@ -24,10 +24,12 @@ export default defineConfig({
     // loading them again per file); the unit tests keep no state between files: each starts its
     // own servers, folders and engines.
     isolate: false,
-    testTimeout: 10_000,
+    // A bound for a test that hangs, not a figure: with a second suite beside it on 2 cores, a file
+    // that takes a second alone took over ten (saved views, a dozen locked writes of one file).
+    testTimeout: 30_000,
     // `expect.poll` waits for what the code under test does in the background (an export's end, a
     // limiter's news), and returns as soon as it holds: its bound is a wait, not a figure. The
     // default second was cut short on a busy machine (two exports' ends, with another suite beside).
-    expect: { poll: { timeout: 10_000 } },
+    expect: { poll: { timeout: 30_000 } },
   },
 });

@@ -3,31 +3,22 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import { SUGGESTIONS_MAX, type CustomerSuggestion } from '../../../electron/shared/held-list';
-import { customerIdSchema } from '../../../electron/shared/view';
 import { useApi } from '../api/context';
 import { AppFailure } from '../api/call';
 import { countQuery, useSession } from '../data/queries';
 import { useFieldCommand, useShortcutHint } from '../keyboard/commands';
 import { useInSight } from '../ui/useInSight';
 import { failureLine } from '../ui/describe-failure';
-import { needsLists } from './needs-lists';
+import { arrowMove, enterAction, FIRST_SUGGESTIONS, looksLikeId, waitOutcome } from './finder-state';
 import { useCustomerSuggestions } from './useCustomerSuggestions';
 import type { RecentCustomer } from './recent-customers';
 import type { FoundThrough } from './found-through';
 import { ListsBeingRead, MoreMatches, Suggestion } from './SuggestionParts';
 
-/** An id, as a ticket gives one: one word with a digit ("CUS-00011004", "AGR-00207781", "11004"). */
-function looksLikeId(text: string): boolean {
-  return !needsLists(text);
-}
-
 /** The API answered that the route names nothing (404): no customer has that id. */
 function namesNothing(failure: unknown): boolean {
   return failure instanceof AppFailure && (failure.code === 'not-found' || failure.payload.status === 404);
 }
-
-/** Customers offered at first; "Show all" offers every one (up to SUGGESTIONS_MAX), the list scrolling. */
-const FIRST_SUGGESTIONS = 8;
 
 /**
  * "Open customer": what a ticket gives — a customer id, a name, an email or a phone of the customer
@@ -108,59 +99,30 @@ export function OpenCustomer({
     onOpen(suggestion.customerId, suggestion.name, suggestion.matched);
   };
 
-  // Enter waited for the lists: the record whose id it is opens its customer, or nothing has that
-  // id. For words (a name, an email), the one customer they match opens once the lists are read
-  // whole; several are offered to choose from.
-  const byId = found.suggestions.find((suggestion) => suggestion.matched.byId);
+  // Enter waited for the lists (finder-state.ts, waitOutcome): once they are read whole, the one
+  // customer opens, or the finder says none has it, or to choose.
   const waiting = pending !== undefined && pending === wanted;
-  const waitedFor = waiting && !byId && found.settled;
-  const onlyOne = waitedFor && !looksLikeId(wanted) && found.total === 1 ? found.suggestions[0] : undefined;
+  const outcome = waitOutcome(wanted, found, waiting);
   useEffect(() => {
-    if (onlyOne) choose(onlyOne);
+    if (outcome?.kind === 'open') choose(outcome.suggestion);
   });
-  const shownProblem =
-    waitedFor && !onlyOne
-      ? found.total && !looksLikeId(wanted)
-        ? t('openCustomer.choose')
-        : t(looksLikeId(wanted) ? 'openCustomer.noId' : 'openCustomer.noMatch', { text: wanted.slice(0, 60) })
-      : problem;
+  const shownProblem = outcome?.kind === 'say' ? t(outcome.said.key, outcome.said.values ?? {}) : problem;
 
-  /**
-   * Enter: the customer the arrows chose, the one whose id (or number, or contact's id) was typed,
-   * or the only one that matches. Anything else stays in the field with its suggestions: a page is
-   * never opened for an id that names no customer.
-   */
+  /** Enter (finder-state.ts, enterAction); a pasted id often comes with spaces around it: trimmed. */
   const open = (event: FormEvent) => {
     event.preventDefault();
-    // The customer the arrows chose (a recent one, the field empty) opens first.
-    if (moved && current) return choose(current);
-    // A pasted id often comes with the spaces or the line break around it in the ticket.
-    if (!wanted) return setProblem(t('openCustomer.empty'));
-    if (byId) return choose(byId);
-    // The one customer that matches: Enter opens it. Words (a name, a phone) open the one found so
-    // far at once, even while the lists are still read (the agent saw this one); an id waits to
-    // know whose it is (its digits may be part of another record's phone).
-    const onlyFound = found.total === 1 ? found.suggestions[0] : undefined;
-    if (onlyFound && (found.settled || !looksLikeId(wanted))) return choose(onlyFound);
-    setExpanded(true);
-    // Punctuation alone ("..") is neither an id nor anything to look for.
-    if (!/[\p{L}\p{N}]/u.test(wanted))
-      return setProblem(t('openCustomer.invalid', { id: wanted.slice(0, 60) }));
-    if (!looksLikeId(wanted)) {
-      if (!found.settled) return waitFor(wanted);
-      return setProblem(
-        found.total ? t('openCustomer.choose') : t('openCustomer.noMatch', { text: wanted.slice(0, 60) }),
-      );
-    }
-    if (!customerIdSchema.safeParse(wanted).success)
-      return setProblem(t('openCustomer.invalid', { id: wanted.slice(0, 60) }));
+    const action = enterAction(wanted, found, moved ? current : undefined);
+    if (action.kind === 'open') return choose(action.suggestion);
+    if (wanted) setExpanded(true);
+    if (action.kind === 'say') return setProblem(t(action.said.key, action.said.values ?? {}));
+    if (action.kind === 'wait') return waitFor(wanted);
     // An id the lists held do not know: the customer's own route says whether it is one (its count,
     // which its page asks first, is kept for it); a route that names no customer, and the lists are
     // read to find whose contact or agreement it is. Any other failure says nothing of the id: it is
     // said, and no page is opened on a guess.
     setProblem(undefined);
     waitFor(undefined);
-    const asked = wanted;
+    const asked = action.id;
     void client
       .fetchQuery(countQuery(api, session, { resource: 'agreements', customerId: asked }))
       .then(
@@ -180,17 +142,10 @@ export function OpenCustomer({
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       setExpanded(true);
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      // The first arrow goes to the first (or last) customer offered, the next ones move on; past
-      // the last, the list goes on with every customer that matches.
-      const from = current ? options.indexOf(current) : step > 0 ? -1 : options.length;
-      if (step > 0 && from === options.length - 1 && more > 0 && !showAll) {
-        setShowAll(true);
-        setActive(from + 1);
-        setMoved(true);
-        return;
-      }
-      setActive(options.length ? (from + step + options.length) % options.length : 0);
+      const at = current ? options.indexOf(current) : undefined;
+      const move = arrowMove(event.key === 'ArrowDown' ? 1 : -1, at, options.length, more > 0 && !showAll);
+      if (move.showAll) setShowAll(true);
+      setActive(move.active);
       setMoved(true);
     } else if (event.key === 'Escape' && shown) {
       event.preventDefault();

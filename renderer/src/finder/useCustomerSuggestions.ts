@@ -5,6 +5,7 @@ import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { useHeldList } from '../data/useHeldLists';
 import { needsLists } from './needs-lists';
+import { foundFor, type FinderAnswer } from './finder-state';
 import { newRequestId } from '../api/request-ids';
 
 /** Typing pauses this long before the app is asked: a pasted id and Enter ask nothing. */
@@ -34,12 +35,7 @@ export function useCustomerSuggestions(
 ) {
   const api = useApi();
   /** The last answer, and the question it answers: the text and how hard it was looked for. */
-  const [answer, setAnswer] = useState<{
-    suggestions: CustomerSuggestion[];
-    total: number;
-    text?: string;
-    harder?: string;
-  }>(NONE);
+  const [answer, setAnswer] = useState<FinderAnswer>(NONE);
   const [asked, setAsked] = useState<string | undefined>();
   const customers = useHeldList(connectionId, { resource: 'customers' }, lang);
   const contacts = useHeldList(connectionId, { resource: 'contacts' }, lang);
@@ -110,26 +106,9 @@ export function useCustomerSuggestions(
 
   useEffect(() => cancel, [cancel]);
 
-  // Suggestions are for what is typed now: none while the question is on its way. The text is asked
-  // for once typing pauses, before its answer comes: until then the answer held is the last text's,
-  // and Enter would open the customer that text named (the one already open, often).
-  const current = asked !== undefined && asked === wanted;
-  const answered = current && answer.text === wanted;
+  // Suggestions are for what is typed now (finder-state.ts, foundFor).
   return {
-    suggestions: answered ? answer.suggestions : [],
-    /** How many customers match in all (more than the suggestions, when there are more than asked for). */
-    total: answered ? answer.total : 0,
-    /** The lists the suggestions come from, as the app last told them (their reads' progress). */
-    lists: current ? lists : [],
-    /**
-     * The answer is for what is typed now, asked as hard as `lookHarder` says, and the lists it
-     * looked in are read whole (or stopped): what it does not find, they do not hold.
-     */
-    settled:
-      answered &&
-      answer.harder === harder &&
-      lists.length > 0 &&
-      lists.every((list) => list.state !== 'reading'),
+    ...foundFor(wanted, asked, answer, harder, lists),
     /** Stops asking: the field was submitted. */
     hold: () => {
       cancel();

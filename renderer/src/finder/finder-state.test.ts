@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import type { CustomerSuggestion, HeldListStatus } from '../../../electron/shared/held-list';
+import { arrowMove, enterAction, foundFor, waitOutcome, type FinderAnswer, type Found } from './finder-state';
+
+const customer = (customerId: string, byId = false): CustomerSuggestion => ({
+  customerId,
+  matched: { of: 'customer', field: byId ? 'id' : 'name', value: customerId, ...(byId && { byId }) },
+});
+const list = (state: HeldListStatus['state']): HeldListStatus => ({
+  connectionId: 'demo',
+  resource: 'customers',
+  lang: 'en',
+  state,
+  read: 10,
+  rereading: false,
+  bytes: 0,
+  budgetBytes: 0,
+});
+const found = (suggestions: CustomerSuggestion[], settled: boolean, total = suggestions.length): Found => ({
+  suggestions,
+  total,
+  lists: [list(settled ? 'held' : 'reading')],
+  settled,
+});
+
+describe('the finder', () => {
+  describe('the answer that holds for the field', () => {
+    const answer: FinderAnswer = { suggestions: [customer('CUS-1')], total: 1, text: 'dupont', harder: '' };
+
+    it('is the answer to the text in the field, settled once its lists are read whole', () => {
+      expect(foundFor('dupont', 'dupont', answer, '', [list('held')])).toMatchObject({
+        suggestions: [customer('CUS-1')],
+        total: 1,
+        settled: true,
+      });
+      expect(foundFor('dupont', 'dupont', answer, '', [list('reading')]).settled).toBe(false);
+      // Asked harder since (Enter): the answer to the lighter question settles nothing.
+      expect(foundFor('dupont', 'dupont', answer, 'read', [list('held')]).settled).toBe(false);
+    });
+
+    it('is none while the field’s text is typed over, or asked about and not answered yet', () => {
+      // The field says "dupond" now; "dupont"'s answer came late, after the new text was asked.
+      expect(foundFor('dupond', 'dupond', answer, '', [list('held')])).toEqual({
+        suggestions: [],
+        total: 0,
+        lists: [list('held')],
+        settled: false,
+      });
+      // Typing has not paused yet: nothing asked for the field's text.
+      expect(foundFor('dupond', 'dupont', answer, '', [list('held')]).lists).toEqual([]);
+    });
+
+    it('an older text’s late answer and Enter open nothing of that text (the race of a pasted id)', () => {
+      // CUS-1 was open; a new id is pasted and Enter pressed before its answer: the old answer,
+      // for "CUS-1", must not open CUS-1 again.
+      const old: FinderAnswer = {
+        suggestions: [customer('CUS-1', true)],
+        total: 1,
+        text: 'CUS-1',
+        harder: '',
+      };
+      const shown = foundFor('CUS-2', 'CUS-2', old, '', [list('held')]);
+      expect(enterAction('CUS-2', shown, undefined)).toEqual({ kind: 'ask-route', id: 'CUS-2' });
+    });
+  });
+
+  describe('Enter', () => {
+    it('opens the customer the arrows chose, before anything typed', () => {
+      expect(enterAction('', found([], false), customer('CUS-9'))).toEqual({
+        kind: 'open',
+        suggestion: customer('CUS-9'),
+      });
+    });
+
+    it('says to type something on an empty field', () => {
+      expect(enterAction('', found([], false), undefined)).toEqual({
+        kind: 'say',
+        said: { key: 'openCustomer.empty' },
+      });
+    });
+
+    it('opens the record whose id was typed, even among other matches', () => {
+      const byId = customer('CUS-4', true);
+      expect(enterAction('CUS-4', found([customer('CUS-40'), byId], false), undefined)).toEqual({
+        kind: 'open',
+        suggestion: byId,
+      });
+    });
+
+    it('opens the only match of words at once, and of an id only once the lists are read whole', () => {
+      const one = [customer('CUS-7')];
+      expect(enterAction('dupont', found(one, false), undefined).kind).toBe('open');
+      expect(enterAction('11004', found(one, false), undefined)).toEqual({ kind: 'ask-route', id: '11004' });
+      expect(enterAction('11004', found(one, true), undefined).kind).toBe('open');
+    });
+
+    it('waits for the lists on words they may hold, then says to choose or that none matches', () => {
+      expect(enterAction('dupont', found([], false), undefined)).toEqual({ kind: 'wait' });
+      expect(enterAction('dupont', found([customer('A'), customer('B')], true), undefined)).toEqual({
+        kind: 'say',
+        said: { key: 'openCustomer.choose' },
+      });
+      expect(enterAction('dupont', found([], true), undefined)).toEqual({
+        kind: 'say',
+        said: { key: 'openCustomer.noMatch', values: { text: 'dupont' } },
+      });
+    });
+
+    it('refuses punctuation alone and an id the routes cannot take, naming it', () => {
+      expect(enterAction('..', found([], true), undefined)).toEqual({
+        kind: 'say',
+        said: { key: 'openCustomer.invalid', values: { id: '..' } },
+      });
+      expect(enterAction('CUS-1%2F..', found([], true), undefined)).toMatchObject({
+        said: { key: 'openCustomer.invalid' },
+      });
+    });
+  });
+
+  describe('a wait for the lists', () => {
+    it('comes to nothing until the lists are read whole, or when nothing waits', () => {
+      expect(waitOutcome('dupont', found([customer('A')], false), true)).toBeUndefined();
+      expect(waitOutcome('dupont', found([customer('A')], true), false)).toBeUndefined();
+    });
+
+    it('opens the one customer words match, and says to choose among several', () => {
+      expect(waitOutcome('dupont', found([customer('A')], true), true)).toEqual({
+        kind: 'open',
+        suggestion: customer('A'),
+      });
+      expect(waitOutcome('dupont', found([customer('A'), customer('B')], true), true)).toEqual({
+        kind: 'say',
+        said: { key: 'openCustomer.choose' },
+      });
+    });
+
+    it('says no record has an id the lists do not hold, even when its digits match a phone', () => {
+      expect(waitOutcome('AGR-0099', found([customer('A')], true), true)).toEqual({
+        kind: 'say',
+        said: { key: 'openCustomer.noId', values: { text: 'AGR-0099' } },
+      });
+    });
+  });
+
+  describe('the arrows', () => {
+    it('go to the first or the last offered, then on, round', () => {
+      expect(arrowMove(1, undefined, 3, false)).toEqual({ active: 0 });
+      expect(arrowMove(-1, undefined, 3, false)).toEqual({ active: 2 });
+      expect(arrowMove(1, 2, 3, false)).toEqual({ active: 0 });
+      expect(arrowMove(-1, 0, 3, false)).toEqual({ active: 2 });
+    });
+
+    it('go on past the last into every match when more match than are offered', () => {
+      expect(arrowMove(1, 7, 8, true)).toEqual({ active: 8, showAll: true });
+      expect(arrowMove(1, undefined, 0, false)).toEqual({ active: 0 });
+    });
+  });
+});

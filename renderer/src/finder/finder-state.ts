@@ -1,0 +1,154 @@
+import type { CustomerSuggestion, HeldListStatus } from '../../../electron/shared/held-list';
+import { customerIdSchema } from '../../../electron/shared/view';
+import { needsLists } from './needs-lists';
+
+// The finder's rules as plain code (the top bar's "Open customer"): which answer holds for the text
+// in the field, what Enter does with it, what a wait for the lists comes to, where the arrows go.
+// OpenCustomer and useCustomerSuggestions wire them to React and the app.
+
+/** An id, as a ticket gives one: one word with a digit ("CUS-00011004", "AGR-00207781", "11004"). */
+export const looksLikeId = (text: string): boolean => !needsLists(text);
+
+/** Customers offered at first; "Show all" offers every one (up to SUGGESTIONS_MAX), the list scrolling. */
+export const FIRST_SUGGESTIONS = 8;
+
+/** The app's last answer, and the question it answers: the text and how hard it was looked for. */
+export interface FinderAnswer {
+  suggestions: CustomerSuggestion[];
+  total: number;
+  text?: string;
+  harder?: string;
+}
+
+/** What the finder shows for the text in the field. */
+export interface Found {
+  suggestions: CustomerSuggestion[];
+  /** How many customers match in all (more than the suggestions, when there are more than asked for). */
+  total: number;
+  /** The lists the suggestions come from, as the app last told them (their reads' progress). */
+  lists: HeldListStatus[];
+  /**
+   * The answer is for the text in the field, asked as hard as it is now, and the lists it looked in
+   * are read whole (or stopped): what it does not find, they do not hold.
+   */
+  settled: boolean;
+}
+
+/**
+ * What the finder shows for `wanted` (the field's text, trimmed), from the text last asked about,
+ * the last answer, how hard the field is looked for now and the lists' statuses. An answer for
+ * another text counts for nothing: the field's text is asked about once typing pauses, and until
+ * its answer comes the one held is the last text's, which Enter would open.
+ */
+export function foundFor(
+  wanted: string,
+  asked: string | undefined,
+  answer: FinderAnswer,
+  harder: string,
+  lists: HeldListStatus[],
+): Found {
+  const current = asked !== undefined && asked === wanted;
+  const answered = current && answer.text === wanted;
+  return {
+    suggestions: answered ? answer.suggestions : [],
+    total: answered ? answer.total : 0,
+    lists: current ? lists : [],
+    settled:
+      answered &&
+      answer.harder === harder &&
+      lists.length > 0 &&
+      lists.every((list) => list.state !== 'reading'),
+  };
+}
+
+/** What the finder says: a translation key and its values. */
+export interface Said {
+  key: string;
+  values?: Record<string, string>;
+}
+
+/** What Enter does. */
+export type EnterAction =
+  | { kind: 'open'; suggestion: CustomerSuggestion }
+  | { kind: 'say'; said: Said }
+  /** Wait for the lists to be read whole, then say whose it is (waitOutcome). */
+  | { kind: 'wait' }
+  /** An id the lists held do not know: ask the customer's own route whether it is one. */
+  | { kind: 'ask-route'; id: string };
+
+const quoted = (text: string) => text.slice(0, 60);
+
+/**
+ * Enter: the customer the arrows chose, the one whose id (or number, or contact's id) was typed, or
+ * the only one that matches. Anything else stays in the field with its suggestions: a page is never
+ * opened for an id that names no customer.
+ */
+export function enterAction(
+  wanted: string,
+  found: Found,
+  /** The customer the arrows chose, if they moved. */
+  chosen: CustomerSuggestion | undefined,
+): EnterAction {
+  if (chosen) return { kind: 'open', suggestion: chosen };
+  if (!wanted) return { kind: 'say', said: { key: 'openCustomer.empty' } };
+  const byId = found.suggestions.find((suggestion) => suggestion.matched.byId);
+  if (byId) return { kind: 'open', suggestion: byId };
+  // Words (a name, a phone) open the one found so far at once, even while the lists are still read
+  // (the agent saw this one); an id waits to know whose it is (its digits may be another's phone).
+  const onlyFound = found.total === 1 ? found.suggestions[0] : undefined;
+  if (onlyFound && (found.settled || !looksLikeId(wanted))) return { kind: 'open', suggestion: onlyFound };
+  // Punctuation alone ("..") is neither an id nor anything to look for.
+  if (!/[\p{L}\p{N}]/u.test(wanted))
+    return { kind: 'say', said: { key: 'openCustomer.invalid', values: { id: quoted(wanted) } } };
+  if (!looksLikeId(wanted)) {
+    if (!found.settled) return { kind: 'wait' };
+    return {
+      kind: 'say',
+      said: found.total
+        ? { key: 'openCustomer.choose' }
+        : { key: 'openCustomer.noMatch', values: { text: quoted(wanted) } },
+    };
+  }
+  if (!customerIdSchema.safeParse(wanted).success)
+    return { kind: 'say', said: { key: 'openCustomer.invalid', values: { id: quoted(wanted) } } };
+  return { kind: 'ask-route', id: wanted };
+}
+
+/**
+ * What a wait for the lists comes to, once they are read whole: the customer whose record's id it
+ * is, or the one customer words match, opens; else the finder says none has it, or to choose.
+ * Undefined while there is nothing to do yet (no wait, or the lists still read).
+ */
+export function waitOutcome(
+  wanted: string,
+  found: Found,
+  waiting: boolean,
+): { kind: 'open'; suggestion: CustomerSuggestion } | { kind: 'say'; said: Said } | undefined {
+  if (!waiting) return undefined;
+  const byId = found.suggestions.find((suggestion) => suggestion.matched.byId);
+  if (byId || !found.settled) return undefined;
+  const id = looksLikeId(wanted);
+  const onlyOne = !id && found.total === 1 ? found.suggestions[0] : undefined;
+  if (onlyOne) return { kind: 'open', suggestion: onlyOne };
+  if (found.total && !id) return { kind: 'say', said: { key: 'openCustomer.choose' } };
+  return {
+    kind: 'say',
+    said: { key: id ? 'openCustomer.noId' : 'openCustomer.noMatch', values: { text: quoted(wanted) } },
+  };
+}
+
+/**
+ * Where an arrow goes in the list offered (`at`: the customer chosen, if any): the first arrow to
+ * the first (or last) customer, the next ones on, round; past the last, when `more` match than are
+ * offered, on into all of them (`showAll`).
+ */
+export function arrowMove(
+  step: 1 | -1,
+  at: number | undefined,
+  offered: number,
+  more: boolean,
+): { active: number; showAll?: true } {
+  const from = at ?? (step > 0 ? -1 : offered);
+  if (step > 0 && from === offered - 1 && more) return { active: from + 1, showAll: true };
+  return { active: offered ? (from + step + offered) % offered : 0 };
+}
