@@ -4,7 +4,21 @@ import { warmFormats } from './i18n/intl';
 import { withShownLanguage } from './i18n/shown-language';
 import { askFirstPage } from './rows/first-page';
 import type { Started } from './start-app';
-import './styles.css';
+// The styles, one sheet per folder it styles, in this order: the shared pieces first, the narrow
+// windows' rules last, since they override the rest at equal weight.
+import './ui/ui.css';
+import './shell/shell.css';
+import './finder/finder.css';
+import './table/table.css';
+import './table/record-panel/record-panel.css';
+import './table/columns/columns.css';
+import './screens/screens.css';
+import './customer/customer.css';
+import './connections/connections.css';
+import './keyboard/keyboard.css';
+import './exports/exports.css';
+import './saved-views/saved-views.css';
+import './shell/narrow-windows.css';
 
 // The window's first moments (docs/architecture.md, "The first screen"): this module is small, and
 // asks for the session, the desk and the settings at once, then the first page they name; the

@@ -78,6 +78,9 @@ export type EnterAction =
 
 const quoted = (text: string) => text.slice(0, 60);
 
+/** The customer found by its record's id (its own, its number, a contact's or agreement's), if any. */
+const byIdOf = (found: Found) => found.suggestions.find((suggestion) => suggestion.matched.byId);
+
 /**
  * Enter: the customer the arrows chose, the one whose id (or number, or contact's id) was typed, or
  * the only one that matches. Anything else stays in the field with its suggestions: a page is never
@@ -91,7 +94,7 @@ export function enterAction(
 ): EnterAction {
   if (chosen) return { kind: 'open', suggestion: chosen };
   if (!wanted) return { kind: 'say', said: { key: 'openCustomer.empty' } };
-  const byId = found.suggestions.find((suggestion) => suggestion.matched.byId);
+  const byId = byIdOf(found);
   if (byId) return { kind: 'open', suggestion: byId };
   // Words (a name, a phone) open the one found so far at once, even while the lists are still read
   // (the agent saw this one); an id waits to know whose it is (its digits may be another's phone).
@@ -125,7 +128,7 @@ export function waitOutcome(
   waiting: boolean,
 ): { kind: 'open'; suggestion: CustomerSuggestion } | { kind: 'say'; said: Said } | undefined {
   if (!waiting) return undefined;
-  const byId = found.suggestions.find((suggestion) => suggestion.matched.byId);
+  const byId = byIdOf(found);
   if (byId || !found.settled) return undefined;
   const id = looksLikeId(wanted);
   const onlyOne = !id && found.total === 1 ? found.suggestions[0] : undefined;

@@ -231,7 +231,7 @@ export function DataTable({
           onScroll={(event) => {
             const scroller = event.currentTarget;
             keepPlace(scroller.scrollTop);
-            // The rows' first cells stay in view only while it is scrolled sideways (styles.css).
+            // The rows' first cells stay in view only while it is scrolled sideways (table.css).
             scroller.toggleAttribute('data-sideways', scroller.scrollLeft > 0);
           }}
           data-testid="grid"

@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import type { CustomerSuggestion } from '../../../electron/shared/held-list';
+import type { Found } from './finder-state';
+import { ListsBeingRead, MoreMatches, Suggestion } from './SuggestionParts';
+
+/** The finder's list under its field: the customers offered, how many more match, the lists being read. */
+export function SuggestionList({
+  listId,
+  optionId,
+  shown,
+  options,
+  current,
+  more,
+  found,
+  showingAll,
+  onChoose,
+  onShowAll,
+}: {
+  listId: string;
+  optionId: (index: number) => string;
+  shown: boolean;
+  options: CustomerSuggestion[];
+  /** The one Enter opens. */
+  current: CustomerSuggestion | undefined;
+  /** How many more match than are offered. */
+  more: number;
+  found: Found;
+  showingAll: boolean;
+  onChoose: (suggestion: CustomerSuggestion) => void;
+  onShowAll: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="suggestions" hidden={!shown}>
+      <ul id={listId} role="listbox" aria-label={t('openCustomer.suggestions')}>
+        {options.map((suggestion, index) => (
+          <li
+            key={suggestion.customerId}
+            id={optionId(index)}
+            role="option"
+            aria-selected={suggestion === current}
+            // Chosen on mouse down: the field keeps the focus (its blur would close the list first).
+            onMouseDown={(event) => {
+              event.preventDefault();
+              onChoose(suggestion);
+            }}
+          >
+            <Suggestion suggestion={suggestion} />
+          </li>
+        ))}
+      </ul>
+      {more > 0 && (
+        <MoreMatches
+          shown={options.length}
+          total={found.total}
+          showingAll={showingAll}
+          onShowAll={onShowAll}
+        />
+      )}
+      <ListsBeingRead lists={found.lists} />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { SessionStatus } from '../../../electron/shared/status';
+import { nameOf } from '../customer/CustomerHeading';
+import { withName } from '../finder/recent-customers';
+import { ConnectionsPanel } from '../connections/ConnectionsPanel';
+import { ExportsPanel } from '../exports/ExportsPanel';
+import { CustomerDetail } from './CustomerDetail';
+import { ListView } from './ListView';
+import { NEW_PLACE } from './navigation';
+import type { Navigation } from './useNavigation';
+
+/** The screen the window shows now, under its bars: a list, a customer's page, or a panel. */
+export function ShownScreen({
+  nav,
+  session,
+  pageSize,
+  onMoved,
+}: {
+  nav: Navigation;
+  session: SessionStatus | undefined;
+  pageSize: number;
+  /** Told when the person moved in a table (the desk keeps where). */
+  onMoved: () => void;
+}) {
+  const { screen } = nav;
+  switch (screen.kind) {
+    case 'exports':
+      return <ExportsPanel canReveal={session?.canRevealFiles ?? false} onClose={nav.goBack} />;
+    case 'connections':
+      return <ConnectionsPanel session={session} onClose={nav.goBack} onDone={nav.backNow} />;
+    case 'list':
+      return (
+        <ListView
+          key={`${screen.resource}:${screen.opened ?? 0}`}
+          resource={screen.resource}
+          pageSize={pageSize}
+          place={nav.places[screen.resource] ?? NEW_PLACE}
+          // A list left because a saved view replaced its place must not write its old place back.
+          onPlaceChange={(place, from) => nav.placeList(screen.resource, place, from)}
+          onOpenCustomer={(customer) => nav.openCustomer(String(customer.id), nameOf(customer))}
+          onOpenCustomerId={(customerId) => nav.openCustomer(customerId)}
+          returning={screen.returning}
+          savedView={screen.savedView}
+          onMove={(table) => {
+            nav.movedInList(screen.resource, table);
+            onMoved();
+          }}
+        />
+      );
+    case 'customer':
+      return (
+        <CustomerDetail
+          key={screen.customerId}
+          customerId={screen.customerId}
+          name={screen.name}
+          onNamed={(name) => nav.setRecentCustomers((recent) => withName(recent, screen.customerId, name))}
+          tables={screen.tables}
+          found={screen.found}
+          pageSize={pageSize}
+          backTo={nav.previous ?? { kind: 'list', resource: 'customers' }}
+          onBack={nav.goBack}
+          onTableChange={(table, place) => {
+            nav.movedInCustomer(screen, table, place);
+            onMoved();
+          }}
+        />
+      );
+  }
+}

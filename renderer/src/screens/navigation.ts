@@ -1,0 +1,101 @@
+import type { TFunction } from 'i18next';
+import type { Resource } from '../../../electron/shared/api-rules';
+import type { CustomerTables, Desk, ListPlace } from '../../../electron/shared/desk';
+import type { FilterCondition } from '../../../electron/shared/filter';
+import type { View } from '../../../electron/shared/view';
+import { FIRST_VIEW } from '../rows';
+import type { FoundThrough } from '../finder/found-through';
+
+/** What a window shows: a list, a customer's page, or one of its two panels. */
+export type Screen =
+  /** `returning`: back from a customer, to the list it was opened from. */
+  /** `opened`: a saved view was opened (counted: each opening is a new table). */
+  | { kind: 'list'; resource: Resource; returning?: boolean; opened?: number; savedView?: string }
+  /** `name`: when the list it was opened from gave it (opened by its id alone, it is looked up). */
+  /** `found`: what the finder matched, when it was one of its contacts or agreements (its page points to it). */
+  | { kind: 'customer'; customerId: string; name?: string; tables?: CustomerTables; found?: FoundThrough }
+  | { kind: 'connections' }
+  | { kind: 'exports' };
+
+export type CustomerScreen = Extract<Screen, { kind: 'customer' }>;
+
+/** A list's place before the person changed anything: no filter, the API's order, its top. */
+export const NEW_PLACE: ListPlace = { filter: [] };
+
+/** Where Back goes from a window's first screen (nothing before it): the customers. */
+export const FIRST_BACK: Screen = { kind: 'list', resource: 'customers', returning: true };
+
+/** Whether two screens show the same thing (a list shown again is no new step of the trail). */
+export function sameScreen(a: Screen, b: Screen): boolean {
+  if (a.kind === 'list' && b.kind === 'list') return a.resource === b.resource && a.opened === b.opened;
+  if (a.kind === 'customer' && b.kind === 'customer') return a.customerId === b.customerId && !b.tables;
+  return a.kind === b.kind && a.kind !== 'list' && a.kind !== 'customer';
+}
+
+/** The screen a desk kept shows, or the first list. */
+export function screenOf(desk: Desk | undefined): Screen {
+  const kept = desk?.screen;
+  if (kept?.kind === 'customer')
+    return { kind: 'customer', customerId: kept.customerId, tables: kept.tables };
+  return { kind: 'list', resource: kept?.resource ?? FIRST_VIEW.resource };
+}
+
+/** The screen shown: a list gone back to is `returning` (the row it was left on has the keyboard again). */
+export function shownScreen(screen: Screen, wentBack: boolean): Screen {
+  return wentBack && screen.kind === 'list' ? { ...screen, returning: true } : screen;
+}
+
+/** A customer's page, with only what is known of it. */
+export function customerScreen(
+  customerId: string,
+  name?: string,
+  tables?: CustomerTables,
+  found?: FoundThrough,
+): CustomerScreen {
+  return {
+    kind: 'customer',
+    customerId,
+    ...(name !== undefined && { name }),
+    ...(tables && { tables }),
+    ...(found && { found }),
+  };
+}
+
+/**
+ * Where showing `view` with `filter` leads: a customer's table opens that customer's page with the
+ * table's sort and filter; a list opens from its top with its new `place`, as the `opened`-th opening
+ * (a new table, even of the list shown).
+ */
+export function viewOpening(
+  view: View,
+  filter: FilterCondition[],
+  opened: number,
+  savedView?: string,
+): { screen: Screen; place?: ListPlace } {
+  const place = { filter, ...(view.sort !== undefined && { sort: view.sort }) };
+  if (view.customerId !== undefined && view.resource !== 'customers')
+    return { screen: customerScreen(view.customerId, undefined, { [view.resource]: place }) };
+  return {
+    screen: { kind: 'list', resource: view.resource, opened, ...(savedView !== undefined && { savedView }) },
+    place,
+  };
+}
+
+/** What Back goes to, as the button names it. */
+export type BackTarget =
+  | { kind: 'list'; resource: Resource }
+  | { kind: 'customer'; customerId: string; name?: string }
+  | { kind: 'connections' }
+  | { kind: 'exports' };
+
+/** "Back to contacts", "Back to customer Dupont SA", "Back to connections". */
+export function backText(t: TFunction, target: BackTarget): string {
+  switch (target.kind) {
+    case 'list':
+      return t(`nav.backTo.${target.resource}`);
+    case 'customer':
+      return t('nav.backTo.customer', { customer: target.name ?? target.customerId });
+    default:
+      return t(`nav.backTo.${target.kind}`);
+  }
+}
