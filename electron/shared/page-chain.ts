@@ -37,25 +37,40 @@ export class PageChain {
 
   /** Takes the next page in: why the traversal cannot go on (words for an "invalid response"), or undefined. */
   take(page: ChainPage): string | undefined {
-    this.pages++;
-    this.rows += page.rows.length;
+    const problem = this.judge(page);
+    if (problem === undefined) this.keep(page);
+    return problem;
+  }
+
+  /**
+   * Why the traversal cannot go on with `page` as its next page, or undefined; the page is not taken
+   * in (`keep` does, once it is kept: a page dropped by a read stopped meanwhile is asked again).
+   */
+  judge(page: ChainPage): string | undefined {
+    const pages = this.pages + 1;
+    const rows = this.rows + page.rows.length;
     const bound =
       this.total === undefined ? LIST_ROWS_MAX : this.total * TIMES_COUNT + PAGES_BEYOND_COUNT * this.size;
-    if (this.rows > bound) {
+    if (rows > bound) {
       const counted = this.total === undefined ? '' : ` where the API counts ${this.total}`;
-      return `the list does not end: ${this.rows} rows read${counted}; it was stopped`;
+      return `the list does not end: ${rows} rows read${counted}; it was stopped`;
     }
-    const rows = page.rows.length > 0 ? keyOf(JSON.stringify(page.rows)) : undefined;
-    if (rows !== undefined && rows === this.previousPage) {
-      return `after ${this.pages - 1} pages it answered the same rows again under a new cursor, so the list would never end; it was stopped`;
+    const key = rowsKeyOf(page);
+    if (key !== undefined && key === this.previousPage) {
+      return `after ${pages - 1} pages it answered the same rows again under a new cursor, so the list would never end; it was stopped`;
     }
-    this.previousPage = rows;
     if (!page.hasNextPage || page.nextCursor === null) return undefined;
-    // Keys, not the cursors: a few bytes per page, whatever the server makes its cursors.
-    const cursor = keyOf(page.nextCursor);
-    if (this.cursors.has(cursor)) return repeatedCursorMessage(`after ${this.pages} pages`);
-    this.cursors.add(cursor);
+    if (this.cursors.has(keyOf(page.nextCursor))) return repeatedCursorMessage(`after ${pages} pages`);
     return undefined;
+  }
+
+  /** Takes in `page`, judged already. */
+  keep(page: ChainPage): void {
+    this.pages++;
+    this.rows += page.rows.length;
+    this.previousPage = rowsKeyOf(page);
+    // Keys, not the cursors: a few bytes per page, whatever the server makes its cursors.
+    if (page.hasNextPage && page.nextCursor !== null) this.cursors.add(keyOf(page.nextCursor));
   }
 
   /** The traversal starts again from the top (the API refused a cursor). */
@@ -65,6 +80,11 @@ export class PageChain {
     this.rows = 0;
     this.pages = 0;
   }
+}
+
+/** A short key of a page's rows (none for an empty page). */
+function rowsKeyOf(page: ChainPage): string | undefined {
+  return page.rows.length > 0 ? keyOf(JSON.stringify(page.rows)) : undefined;
 }
 
 /**

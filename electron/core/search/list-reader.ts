@@ -74,7 +74,8 @@ export class ListReader {
         const next = this.nextCursorOf(page);
         if (next !== undefined) pending = this.ask(next, ahead.signal);
         await this.options.ready;
-        // A read stopped while its page was on its way keeps nothing of it.
+        // A read stopped while its page was on its way (or taken in) keeps nothing of it: taken up
+        // again, it asks for that page again, which the chain takes in only once it is kept.
         signal.throwIfAborted();
         if (this.cursor === undefined && page.serverDate !== undefined)
           this.clock = { server: page.serverDate, local: Date.now() };
@@ -84,6 +85,7 @@ export class ListReader {
           const slicer = new Slicer(signal);
           await this.rows.appendInSlices(page.rows, () => slicer.pause());
         }
+        this.chain.keep(page);
         this.cursor = next;
         if (!this.options.fits()) return 'too-long';
         this.options.onPage();
@@ -106,7 +108,7 @@ export class ListReader {
     return asked;
   }
 
-  /** The page asked for, checked; 'restart' when the API refused its cursor the first time. */
+  /** The page asked for, judged (kept by the caller); 'restart' when the API refused its cursor the first time. */
   private async arrived(pending: Promise<Page>, signal: AbortSignal): Promise<Page | 'restart'> {
     let page: Page;
     try {
@@ -128,7 +130,7 @@ export class ListReader {
       }
       throw error;
     }
-    const problem = this.chain.take(page);
+    const problem = this.chain.judge(page);
     if (problem) throw invalidResponse(problem);
     return page;
   }
