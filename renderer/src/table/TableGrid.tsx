@@ -1,0 +1,130 @@
+import type { RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiRecord } from '../../../electron/shared/schema';
+import type { DataTableInstance } from './columns/table-columns';
+import type { DrawnColumn } from './grid/row-layer';
+import type { Highlighter } from './grid/highlight';
+import { rowsOnScreen, type RowPlace } from './grid/row-viewport';
+import { TableBody } from './grid/TableBody';
+import { TableHeader } from './grid/TableHeader';
+import type { useGridKeyboard } from './grid/useGridKeyboard';
+import type { ViewRows } from './useViewRows';
+
+/**
+ * A data table's grid: the box that scrolls, its header row and the rows near the screen, with the
+ * grid's keys (useGridKeyboard) and the list's own (Space shows the record, Escape closes what is
+ * open over it).
+ */
+export function TableGrid({
+  scrollRef,
+  label,
+  rows,
+  columns,
+  grid,
+  cellId,
+  highlight,
+  rowHeight,
+  overscan,
+  place,
+  openAt,
+  onScrolled,
+  onOpenRow,
+  onShowRecord,
+  onEscape,
+}: {
+  scrollRef: RefObject<HTMLDivElement | null>;
+  label: string;
+  rows: ViewRows;
+  columns: {
+    table: DataTableInstance;
+    drawn: readonly DrawnColumn[];
+    /** The width that fits column `key` to `records`, if it has one. */
+    fit: (key: string, records: ApiRecord[]) => number | undefined;
+  };
+  grid: ReturnType<typeof useGridKeyboard>;
+  cellId: (row: number, column: number) => string;
+  highlight: Highlighter | undefined;
+  rowHeight: number;
+  overscan: number;
+  place: RowPlace;
+  openAt: number | undefined;
+  /** Told the scroll position at each scroll (the table keeps its place). */
+  onScrolled: (scrollTop: number) => void;
+  onOpenRow: ((record: ApiRecord) => void) | undefined;
+  onShowRecord: () => void;
+  /** What Escape closes here, if anything (else it is the app's Back). */
+  onEscape: (() => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  const { source, error, filtered } = rows;
+  const { table } = columns;
+  /** The records on screen now (fitting a column to what it shows). */
+  const recordsOnScreen = () => {
+    if (!scrollRef.current) return [];
+    const { first, last } = rowsOnScreen(scrollRef.current, source.rowCount, rowHeight);
+    const records: ApiRecord[] = [];
+    for (let index = first; index <= last; index++) {
+      const record = source.rowAt(index);
+      if (record) records.push(record);
+    }
+    return records;
+  };
+  return (
+    <div
+      ref={scrollRef}
+      className="table-scroll"
+      role="grid"
+      aria-label={label}
+      aria-rowcount={filtered ? -1 : source.rowCount + 1}
+      aria-colcount={table.getVisibleLeafColumns().length}
+      aria-activedescendant={
+        source.rowAt(grid.active.row) ? cellId(grid.active.row, grid.active.column) : undefined
+      }
+      aria-busy={source.loading}
+      tabIndex={0}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && onEscape) {
+          event.preventDefault();
+          onEscape();
+        } else if (event.key === ' ' && !event.ctrlKey && !event.metaKey) {
+          // Space shows the active row's record beside the table (a list's own key: no page scroll).
+          event.preventDefault();
+          onShowRecord();
+        } else grid.onKeyDown(event);
+      }}
+      onScroll={(event) => {
+        const scroller = event.currentTarget;
+        onScrolled(scroller.scrollTop);
+        // The rows' first cells stay in view only while it is scrolled sideways (table.css).
+        scroller.toggleAttribute('data-sideways', scroller.scrollLeft > 0);
+      }}
+      data-testid="grid"
+    >
+      <TableHeader
+        table={table}
+        // Fitted to the rows on screen and the sample the table was first sized on.
+        onFit={(key) => {
+          const width = columns.fit(key, [...recordsOnScreen(), ...(rows.firstRows ?? [])]);
+          if (width !== undefined) table.setColumnSizing((current) => ({ ...current, [key]: width }));
+        }}
+      />
+      <TableBody
+        scrollRef={scrollRef}
+        source={source}
+        rowHeight={rowHeight}
+        overscan={overscan}
+        place={place}
+        openAt={openAt}
+        columns={columns.drawn}
+        textOf={rows.textOf}
+        highlight={highlight}
+        active={grid.active}
+        selection={grid.selection}
+        cellId={cellId}
+        onActivate={grid.setActive}
+        onOpenRow={onOpenRow}
+      />
+      {!source.loading && source.rowCount === 0 && !error && <p className="empty">{t('table.empty')}</p>}
+    </div>
+  );
+}

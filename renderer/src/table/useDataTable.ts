@@ -1,0 +1,164 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FilterCondition } from '../../../electron/shared/filter';
+import type { ApiRecord } from '../../../electron/shared/schema';
+import { settingsQuery, type ListView } from '../data/queries';
+import { useApi } from '../api/context';
+import { highlighterOf } from './grid/highlight';
+import type { Language } from '../../../electron/shared/api-rules';
+import { failureLine } from '../ui/describe-failure';
+import { numberFormat } from '../i18n/intl';
+import { useCopyText } from '../data/clipboard';
+import { useCommand } from '../keyboard/commands';
+import { useGridKeyboard } from './grid/useGridKeyboard';
+import { RowPlace, scrollRowIntoView } from './grid/row-viewport';
+import { useTableColumns } from './columns/useTableColumns';
+import { useTablePlace, type TablePlace } from './grid/useTablePlace';
+import { useViewRows } from './useViewRows';
+
+/** A row's height in each density of the settings (the rows' CSS takes it from `--row-height`). */
+const ROW_HEIGHTS = { standard: 32, compact: 28 } as const;
+/**
+ * Rows drawn beyond each edge of the screen, and the chunk the drawn rows move by: each one more is
+ * a row rewritten at every flick, for no row a person sees (docs/architecture.md, "Drawing the rows").
+ */
+export const OVERSCAN = 4;
+
+export interface DataTableProps {
+  view: ListView;
+  onSortChange: (sort: string | undefined) => void;
+  /** Row filter (applied to rows as they arrive: the API has no filter parameters). */
+  filter: FilterCondition[];
+  onFilterChange: (filter: FilterCondition[]) => void;
+  label: string;
+  pageSize: number;
+  /** Called with a row when it is clicked or Enter is pressed on it (customers open their detail). */
+  onOpenRow?: (record: ApiRecord) => void;
+  /** A heading shown above the table (a customer's "Contacts (3)"). */
+  title?: string;
+  /** Where the user left the list (back navigation comes back there): scrolled to, and the active cell. */
+  initialPlace?: TablePlace;
+  /** Put the keyboard focus on the grid when it appears (back from a customer opened from it). */
+  focusOnStart?: boolean;
+  /** Called when the table goes away, with where the user left it. */
+  onLeave?: (place: TablePlace) => void;
+  /** Told where the user is at each scroll and move of the active cell (to reopen there after a restart). */
+  onMove?: (place: TablePlace) => void;
+  /** Opens a customer by id (the record panel's link from a contact or an agreement). */
+  onOpenCustomer?: (customerId: string) => void;
+}
+
+/**
+ * A data table's state and moves (the headless half of DataTable): its rows, columns, grid keys,
+ * place, the record shown, and what copying and Go to row do.
+ */
+export function useDataTable({
+  view,
+  onSortChange,
+  filter,
+  pageSize,
+  onOpenRow,
+  initialPlace,
+  focusOnStart,
+  onLeave,
+  onMove,
+}: DataTableProps) {
+  const { t, i18n } = useTranslation();
+  const gridId = useId();
+  const copyText = useCopyText();
+  const rows = useViewRows(view, filter, pageSize);
+  const { source } = rows;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rowHeight = ROW_HEIGHTS[useQuery(settingsQuery(useApi())).data?.density ?? 'standard'];
+  /** Copies a cell's, a selection's or a record field's text, and says so in the toolbar. */
+  const copyValue = (text: string) =>
+    void copyText(text).then(
+      () => rows.setNotice(t('table.copied')),
+      (failure: unknown) =>
+        rows.setNotice(t('table.copyFailed', { reason: failureLine(t, i18n.language as Language, failure) })),
+    );
+  const [place] = useState(() => new RowPlace());
+  /** The table's own commands act on it when it holds the focus (or it is the first on the page). */
+  const scope = useRef<HTMLElement>(null);
+  const scrollToRow = (index: number) =>
+    scrollRef.current && scrollRowIntoView(scrollRef.current, source.rowCount, rowHeight, index);
+  const { table, drawnColumns, fit, layout, resetLayout } = useTableColumns({
+    view,
+    rows,
+    scrollRef,
+    onSortChange,
+  });
+  const leafColumns = table.getVisibleLeafColumns();
+  const grid = useGridKeyboard({
+    rowCount: source.rowCount,
+    rowAt: (index) => source.rowAt(index),
+    columns: leafColumns.map((column) => column.id),
+    textOf: rows.textOf,
+    scrollToRow,
+    copyText: copyValue,
+    onOpenRow,
+    resetOn: view.sort,
+    initialActive: initialPlace?.active,
+  });
+  const [recordShown, setRecordShown] = useState(false);
+  useCommand('table.record', () => setRecordShown((shown) => !shown), { scope });
+  const cellId = useCallback((row: number, column: number) => `${gridId}-r${row}-c${column}`, [gridId]);
+  const highlight = useMemo(() => highlighterOf(filter), [filter]);
+
+  const { keepPlace, openingAt } = useTablePlace(scrollRef, {
+    sort: view.sort,
+    rowCount: source.rowCount,
+    complete: source.complete,
+    rowHeight,
+    place,
+    active: grid.active,
+    initialPlace,
+    focusOnStart,
+    onLeave,
+    onMove,
+    onPastEnd: (row) => {
+      grid.setActive({ row: Math.max(0, source.rowCount - 1), column: grid.active.column });
+      const numbers = numberFormat(i18n.language as Language);
+      rows.setNotice(
+        t('table.placePastEnd', {
+          count: source.rowCount,
+          total: numbers.format(source.rowCount),
+          row: numbers.format(row + 1),
+        }),
+      );
+    },
+  });
+  /** Makes row `index` (from 0) the active one, on screen, with the keyboard in the grid. */
+  const goToRow = (index: number) => {
+    grid.setActive({ row: index, column: grid.active.column });
+    scrollToRow(index);
+    scrollRef.current?.focus({ preventScroll: true });
+  };
+
+  /** Stops a far jump being walked, and shows the row it reached (its cursors are kept). */
+  const cancelWalk = () => {
+    const reached = rows.cancelWalk();
+    if (reached !== undefined) goToRow(reached);
+  };
+
+  return {
+    rows,
+    source,
+    scope,
+    scrollRef,
+    rowHeight,
+    copyValue,
+    place,
+    columns: { table, drawn: drawnColumns, fit, layout, resetLayout },
+    grid,
+    recordShown,
+    setRecordShown,
+    cellId,
+    highlight,
+    keepPlace,
+    openingAt,
+    goToRow,
+    cancelWalk,
+  };
+}
