@@ -8,7 +8,7 @@ import { restoreDesk } from './desk/restore';
 import { showsFirstView, type EarlyPage } from './rows';
 import { App } from './App';
 import { ExportsProvider } from './exports/exports-context';
-import { KeyboardProvider } from './keyboard/commands';
+import { KeyboardProvider } from './keyboard/KeyboardProvider';
 import { startI18n } from './i18n/translations';
 import { browserLanguage, type ShownSettings } from './i18n/shown-language';
 import type { RequestOutputs } from '../../electron/shared/contract';

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileSummary } from '../../../electron/shared/connection-requests';
 import type { SessionStatus } from '../../../electron/shared/status';
 import { ADVANCED_FIELDS, LABEL_KEYS, TEXT_FIELDS, type Draft } from './connection-draft';
 import { CompanyRootField } from './CompanyRootField';
 import { FormField } from '../ui/FormField';
 import { useConnectionForm } from './useConnectionForm';
+import { ConnectionList } from './ConnectionList';
 import { PanelHeader } from '../ui/PanelHeader';
 import { useLeaveGuard } from '../ui/leave-guard';
 
@@ -121,38 +121,5 @@ export function ConnectionsPanel({
         </form>
       </div>
     </section>
-  );
-}
-
-/** The saved connections to pick from (and "New"), the one in use said so. */
-function ConnectionList({
-  profiles,
-  selectedId,
-  inUseId,
-  onPick,
-}: {
-  profiles: readonly ProfileSummary[];
-  selectedId: string | undefined;
-  inUseId: string | undefined;
-  onPick: (profile: ProfileSummary | undefined) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <ul className="connection-list">
-      <li>
-        <button type="button" aria-pressed={selectedId === undefined} onClick={() => onPick(undefined)}>
-          {t('connections.new')}
-        </button>
-      </li>
-      {profiles.map((profile) => (
-        <li key={profile.id}>
-          <button type="button" aria-pressed={selectedId === profile.id} onClick={() => onPick(profile)}>
-            {profile.name}
-            {inUseId === profile.id && ` · ${t('connections.inUse')}`}
-          </button>
-        </li>
-      ))}
-      <li className="demo-note">{t('connections.demoNote')}</li>
-    </ul>
   );
 }

@@ -1,15 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { counted } from '../i18n/translations';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { ExportFormat, ExportView } from '../../../electron/shared/export';
 import { isBareFileName } from '../../../electron/shared/export-requests';
 import { failureLine } from '../ui/describe-failure';
 import { FormField } from '../ui/FormField';
-import { sortText } from '../ui/sort-text';
 import { ExportCommand } from './ExportCommand';
 import { useExports } from './exports-context';
-import { numberFormat } from '../i18n/intl';
+import { exportOptions, exportSummary, fileNameOf, firstBaseName, type CsvPreset } from './export-choices';
 import { ModalDialog } from '../ui/ModalDialog';
 
 export interface ExportDialogProps {
@@ -25,8 +23,6 @@ export interface ExportDialogProps {
   canChooseFolder: boolean;
   onClose: () => void;
 }
-
-const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', xlsx: 'xlsx', jsonl: 'jsonl' };
 
 /** The export dialog: format, CSV preset, file name, and a summary of what will be exported. */
 export function ExportDialog({
@@ -44,43 +40,15 @@ export function ExportDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const [format, setFormat] = useState<ExportFormat>('csv');
   // French Excel wants ; and a BOM; the preset follows the language the user works in.
-  const [preset, setPreset] = useState<'excelFr' | 'standard'>(language === 'fr' ? 'excelFr' : 'standard');
+  const [preset, setPreset] = useState<CsvPreset>(language === 'fr' ? 'excelFr' : 'standard');
   // The file's name in the words and at the time the person reads on screen: « contrats-2026-11-27-13-56 ».
-  const [baseName, setBaseName] = useState(
-    `${t(`export.fileNames.${view.resource}`)}${view.customerId ? `-${view.customerId}` : ''}-${localStamp(new Date())}`,
-  );
+  const [baseName, setBaseName] = useState(() => firstBaseName(t, view, new Date()));
   const [problem, setProblem] = useState<string | undefined>();
   const [nameProblem, setNameProblem] = useState<string | undefined>();
 
-  const numbers = numberFormat(language);
-  const sort = sortText(t, view.sort, () => sortLabel);
-  const filters = view.filter?.length ?? 0;
-  // Filtered: the rows the table found when it knows them, else at most the view's count.
-  const rows = filters && matches !== undefined ? matches : total;
-  const summary = t(
-    filters
-      ? matches !== undefined
-        ? 'export.summaryFiltered'
-        : 'export.summaryFilteredUpTo'
-      : 'export.summary',
-    {
-      rows: rows === undefined ? t('counts.rows_other', { n: '…' }) : counted(t, 'rows', rows, numbers),
-      table,
-      columns: counted(t, 'columns', view.columns?.length ?? 0, numbers),
-      filters: counted(t, 'filters', filters, numbers),
-      sort,
-      language: t(`export.labelsIn.${language}`),
-    },
-  );
-
-  // French Excel: ; between fields, a BOM for the accents, and 1999,5 for a number.
-  const options = {
-    format,
-    delimiter: preset === 'excelFr' ? (';' as const) : (',' as const),
-    bom: preset === 'excelFr',
-    decimalComma: preset === 'excelFr',
-  };
-  const fileName = `${baseName.trim() || view.resource}.${EXTENSIONS[format]}`;
+  const summary = exportSummary(t, language, { view, table, sortLabel, total, matches });
+  const options = exportOptions(format, preset);
+  const fileName = fileNameOf(baseName, view.resource, format);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -127,10 +95,7 @@ export function ExportDialog({
         {format === 'csv' && (
           <label className="form-field">
             {t('export.preset')}
-            <select
-              value={preset}
-              onChange={(event) => setPreset(event.target.value as 'excelFr' | 'standard')}
-            >
+            <select value={preset} onChange={(event) => setPreset(event.target.value as CsvPreset)}>
               <option value="excelFr">{t('export.presets.excelFr')}</option>
               <option value="standard">{t('export.presets.standard')}</option>
             </select>
@@ -161,10 +126,4 @@ export function ExportDialog({
       </form>
     </ModalDialog>
   );
-}
-
-/** `at` as this computer's clock shows it, in a file name's characters: 2026-11-27-13-56. */
-function localStamp(at: Date): string {
-  const two = (part: number) => String(part).padStart(2, '0');
-  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}-${two(at.getHours())}-${two(at.getMinutes())}`;
 }

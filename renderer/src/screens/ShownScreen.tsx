@@ -1,5 +1,5 @@
 import type { SessionStatus } from '../../../electron/shared/status';
-import { nameOf } from '../customer/CustomerHeading';
+import { nameOf } from '../customer/name-of';
 import { withName } from '../finder/recent-customers';
 import { ConnectionsPanel } from '../connections/ConnectionsPanel';
 import { ExportsPanel } from '../exports/ExportsPanel';

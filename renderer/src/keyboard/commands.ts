@@ -1,85 +1,21 @@
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useSyncExternalStore,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import { listFormat } from '../i18n/intl';
-import { CommandRegistry, type Command } from './registry';
+import type { Command, CommandRegistry } from './registry';
+import { useKeyboard } from './keyboard-context';
 import {
   chordAria,
   chordsOf,
   chordText,
-  platformOf,
   shortcutsOf,
   SHORTCUTS,
   type KeyNames,
   type KeyPress,
-  type Platform,
   type ShortcutId,
 } from './shortcuts';
 
 export type { Command, CommandRegistry } from './registry';
-
-interface Keyboard {
-  registry: CommandRegistry;
-  platform: Platform;
-}
-
-const KeyboardContext = createContext<Keyboard | undefined>(undefined);
-
-function useKeyboard(): Keyboard {
-  const keyboard = useContext(KeyboardContext);
-  if (!keyboard) throw new Error('the keyboard is used outside its provider');
-  return keyboard;
-}
-
-/** Whether the person is typing in `target`: a field that takes characters. */
-function isTextField(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
-  return (
-    target instanceof HTMLInputElement &&
-    !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(target.type)
-  );
-}
-
-/**
- * The app's keyboard: a registry of the commands on screen, and one listener that carries out the
- * command a chord stands for. A chord does nothing while a modal dialog has the keyboard (it has
- * keys of its own), and in a text field only the chords a field has no use for act (shortcuts.ts:
- * actsInTextFields); a key held down does not repeat a command.
- */
-export function KeyboardProvider({ children }: { children: ReactNode }) {
-  const keyboard = useMemo<Keyboard>(
-    () => ({
-      registry: new CommandRegistry(() => document.activeElement),
-      platform: platformOf(navigator),
-    }),
-    [],
-  );
-  useEffect(() => {
-    const { registry, platform } = keyboard;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.isComposing) return;
-      if (document.querySelector('dialog:modal')) return;
-      const matching = shortcutsOf(event, platform, registry.shortcuts(), isTextField(event.target));
-      const command = registry.forShortcuts(matching);
-      if (!command) return;
-      event.preventDefault();
-      if (!event.repeat) command.run();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [keyboard]);
-  return <KeyboardContext.Provider value={keyboard}>{children}</KeyboardContext.Provider>;
-}
 
 /**
  * Offers `key` on the screen while the component is there (and `enabled`): its shortcut (a key of
