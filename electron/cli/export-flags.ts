@@ -16,7 +16,7 @@ import { UsageError } from './args.js';
 import type { CliServices } from './services.js';
 import { parseWhere } from './where.js';
 
-// What `cdb export`'s flags say (export.ts): the view, the connection and the target's folder, each
+// What `cdb export`'s flags say (export-command.ts): the view, the connection and the target's folder, each
 // checked before any token is spent, with an error that names the flag.
 
 /** `cdb export`'s flags, as parseFlags reads them. */

@@ -52,7 +52,7 @@ export interface DemoApiOptions {
 }
 
 /**
- * What a test-only entry point (testing.ts) may add to the server: an answer of its own before the
+ * What a test-only entry point (testing/faults.ts) may add to the server: an answer of its own before the
  * real one, and the token authority (to revoke tokens). The shipped app passes none.
  */
 export interface DemoServerHooks {

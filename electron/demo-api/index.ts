@@ -1,6 +1,6 @@
 /**
  * The Demo API as the shipped app and `cdb serve-demo` start it: the built-in Demo connection. Its
- * test hooks (faults, revocation) are in testing.ts, which nothing shipped imports.
+ * test hooks (faults, revocation) are in testing/, which nothing shipped imports.
  */
 import { startDemoServer, type DemoApi, type DemoApiOptions } from './demo-server.js';
 

@@ -20,7 +20,7 @@ export async function serveStatic(
   pathname: string,
   response: ServerResponse,
 ): Promise<boolean> {
-  // `pathname` is decoded already (server.ts refuses a malformed one).
+  // `pathname` is decoded already (host-server.ts refuses a malformed one).
   const relative = pathname === '/' ? 'index.html' : pathname.slice(1);
   const file = normalize(join(root, relative));
   if (file !== root && !file.startsWith(root + sep)) return false;

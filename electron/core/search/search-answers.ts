@@ -64,6 +64,8 @@ export async function findCustomers(
   const agreements = byAgreement ? held('agreements') : undefined;
   const statusOf = (list: HeldList | undefined) => (list ? heldLists.statusOf(list, lang) : null);
   const shown = (list: HeldList | undefined) => list && { rows: list.rows, reading: list.readingIn(lang) };
+  // As in searchRows: the statuses taken before the search runs, so a list that finished reading
+  // meanwhile is not said whole for an answer that looked only at the rows read then.
   const statuses = {
     customers: statusOf(customers),
     contacts: statusOf(contacts),
