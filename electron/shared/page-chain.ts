@@ -29,6 +29,8 @@ export class PageChain {
   total: number | undefined;
   private readonly cursors = new Set<string>();
   private previousPage: string | undefined;
+  /** The rows' key of the page `judge` saw last, so `keep` does not hash up to 500 rows again. */
+  private judged: { page: ChainPage; key: string | undefined } | undefined;
   private rows = 0;
   private pages = 0;
 
@@ -56,6 +58,7 @@ export class PageChain {
       return `the list does not end: ${rows} rows read${counted}; it was stopped`;
     }
     const key = rowsKeyOf(page);
+    this.judged = { page, key };
     if (key !== undefined && key === this.previousPage) {
       return `after ${pages - 1} pages it answered the same rows again under a new cursor, so the list would never end; it was stopped`;
     }
@@ -68,7 +71,8 @@ export class PageChain {
   keep(page: ChainPage): void {
     this.pages++;
     this.rows += page.rows.length;
-    this.previousPage = rowsKeyOf(page);
+    this.previousPage = this.judged?.page === page ? this.judged.key : rowsKeyOf(page);
+    this.judged = undefined;
     // Keys, not the cursors: a few bytes per page, whatever the server makes its cursors.
     if (page.hasNextPage && page.nextCursor !== null) this.cursors.add(keyOf(page.nextCursor));
   }
@@ -77,6 +81,7 @@ export class PageChain {
   restart(): void {
     this.cursors.clear();
     this.previousPage = undefined;
+    this.judged = undefined;
     this.rows = 0;
     this.pages = 0;
   }
