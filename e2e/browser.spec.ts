@@ -173,6 +173,27 @@ test("opens a customer, by click and by keyboard, and shows only that customer's
   await expectDetailOf(page, second);
 });
 
+test('a double-click opens its customer even when the row is drawn again between its clicks', async ({
+  page,
+}) => {
+  // A list that finishes reading draws its rows again; a row replaced while the second click is
+  // down would leave Chromium no element to send the double-click to.
+  const customers = page.getByRole('grid', { name: 'Customers' });
+  const [first = ''] = await visibleIds(page, customers);
+  const box = await page.getByTestId('row').first().getByRole('gridcell').nth(1).boundingBox();
+  if (!box) throw new Error('the first row has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.up();
+  await page.mouse.down({ clickCount: 2 });
+  await page
+    .getByTestId('row')
+    .first()
+    .evaluate((row) => row.replaceWith(row.cloneNode(true)));
+  await page.mouse.up({ clickCount: 2 });
+  await expectDetailOf(page, first);
+});
+
 /** The detail shows the customer's own contacts and agreements, all of them, and nobody else's. */
 async function expectDetailOf(page: Page, customerId: string): Promise<void> {
   for (const [resource, name, index] of [

@@ -111,6 +111,15 @@ export const TableBody = memo(function TableBody({
         const row = rowOf(event);
         const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-column]');
         if (row !== undefined && cell) onActivate({ row, column: Number(cell.dataset.column) });
+        // A double-click opens on its second press, not on `dblclick`: a list that finishes reading
+        // draws its rows again, and a row replaced before the button is up gets no `dblclick`.
+        if (event.detail !== 2) return;
+        const record = row === undefined ? undefined : source.rowAt(row);
+        if (record && onOpenRow) {
+          // The double-click's word selection is not what the user asked for.
+          event.preventDefault();
+          onOpenRow(record);
+        }
       }}
       // A click selects the cell (its text can be selected and copied); the id, a double-click or
       // Enter opens the customer.
@@ -119,15 +128,6 @@ export const TableBody = memo(function TableBody({
         const row = rowOf(event);
         const record = row === undefined ? undefined : source.rowAt(row);
         if (record && onOpenRow) onOpenRow(record);
-      }}
-      onDoubleClick={(event) => {
-        const row = rowOf(event);
-        const record = row === undefined ? undefined : source.rowAt(row);
-        if (record && onOpenRow) {
-          // The double-click's word selection is not what the user asked for.
-          window.getSelection()?.removeAllRanges();
-          onOpenRow(record);
-        }
       }}
     >
       {/* The rows' layer: its children are the RowLayer's, never React's. */}
