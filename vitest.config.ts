@@ -4,14 +4,15 @@ import { defineConfig } from 'vitest/config';
 // folder's, runs anywhere in seconds (no D-Bus, no Chromium, no child process, no wait on the real
 // clock). The tests named *.integration.test.ts, against the real parts (the system keychain of the
 // test session, other processes, Python's readers, the rate limits on the real clock), are
-// vitest.integration.config.ts's: `npm run test:integration [PATH]`.
+// vitest.integration.config.ts's: `npm run test:integration [PATH]`. The checks on the project
+// itself (scripts/*.test.ts) are `npm run lint`'s: vitest.checks.config.ts.
 export const INTEGRATION = ['**/*.integration.test.{ts,tsx}'];
 
 export default defineConfig({
   test: {
     name: 'unit',
     environment: 'node',
-    include: ['electron/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: ['electron/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', ...INTEGRATION],
     // Worker threads start faster than processes, and the unit suite loads no native module (the
     // keychain's is the integration suite's).

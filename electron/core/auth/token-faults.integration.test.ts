@@ -5,6 +5,7 @@ import { API_LIMITS } from '../../shared/api-rules.js';
 import { runExport } from '../export/run-export.js';
 import { cleanUp, tempDir, wire } from '../testing/wired.js';
 import { apiErrorOf } from '../testing/test-kit.js';
+import { GrantLedger } from './grant-ledger.js';
 
 // Tokens that expire and a token endpoint that fails, on the real clock: the durations and waits
 // are the figures under test (a server of the test's own, testing/other-api.ts).
@@ -70,5 +71,25 @@ describe('a failing token endpoint', () => {
     await connection.client.listPage({ resource: 'customers', size: 10, lang: 'en' });
     expect(api.grants()).toBe(1);
     expect(api.tokenRequests()).toBe(4);
+  });
+
+  it('counts a request whose answer was lost (timeout) as spent, and a refused connection as not', async () => {
+    // An answer that comes long after the app stopped waiting: the machine's speed cannot decide it.
+    const { api, connection, ledger } = await wire(
+      { tokenDelayMs: 30_000 },
+      { tokens: { timeoutMs: 1_000 } },
+    );
+    expect((await apiErrorOf(connection.tokens.getToken())).code).toBe('timeout');
+    const key = GrantLedger.clientKey(api.url, api.clientId);
+    expect(ledger.usage(key)).toMatchObject({ used: 1, unconfirmed: 1 });
+    // It reached the server, which may grant it: spent, rightly.
+    expect(api.received.filter((request) => request.path === '/oauth/token')).toHaveLength(1);
+    await api.close();
+    // Let the client see its pooled keep-alive socket closed: a request written to that socket may
+    // have reached the server (counted, rightly), where a refused new connection never did.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await connection.tokens.retry();
+    expect((await apiErrorOf(connection.tokens.getToken())).code).toBe('network');
+    expect(ledger.usage(key)).toMatchObject({ used: 1, unconfirmed: 1 });
   });
 });

@@ -1,16 +1,15 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { ExportProgress, ExportView } from '../../shared/export.js';
-import { AGREEMENTS, exportKit, startExportEngine } from '../testing/export-kit.js';
+import { AGREEMENTS, exportKit } from '../testing/export-kit.js';
 import { AuditLog } from './audit-log.js';
 import { runExport } from './run-export.js';
 
 // An export's safety (the file's mode, no data in the audit log, cancel) and its faults: whatever
 // happens, the complete file at the target or nothing (a previous file there kept).
 const kit = exportKit();
-const { apiRecords, filesIn } = kit;
+const { apiRecords, filesIn, exportAgreements, expectComplete } = kit;
 
 describe('safety', () => {
   it('creates the file readable by the user only, leaves no temporary file, and logs the export without data', async () => {
@@ -40,52 +39,9 @@ describe('safety', () => {
     const logText = await readFile(auditLog.path, 'utf8');
     expect(logText).not.toContain('Dupont');
   });
-
-  it('reports progress: records, pages, rate, the view total and an ETA', async () => {
-    const seen: ExportProgress[] = [];
-    // Every answer of the export at least 50 ms late: it outlasts the 250 ms between two reports
-    // with pages left whatever the machine's load, so one report in the middle has a time left.
-    kit.engine.demo.faults.delayNext(20, 50);
-    await runExport(
-      kit.engine.client,
-      {
-        profile: 'Demo',
-        view: AGREEMENTS,
-        options: { format: 'jsonl', pageSize: 100 },
-        target: join(kit.dir, 'a.jsonl'),
-      },
-      { onProgress: (progress) => seen.push(progress) },
-    );
-    expect(seen.length).toBeGreaterThan(1);
-    const last = seen.at(-1);
-    expect(last).toMatchObject({ records: 1_400, scanned: 1_400, pages: 14, total: 1_400, restarted: false });
-    expect(last?.recordsPerSecond).toBeGreaterThan(0);
-    expect(seen.some((progress) => progress.etaSeconds !== undefined && progress.etaSeconds > 0)).toBe(true);
-    expect(seen.map((progress) => progress.records)).toEqual(
-      [...seen.map((progress) => progress.records)].sort((a, b) => a - b),
-    );
-  });
 });
 
 describe('faults leave the complete file or nothing', () => {
-  const exportAgreements = (
-    target: string,
-    signal?: AbortSignal,
-    onProgress?: (p: ExportProgress) => void,
-    engine = kit.engine,
-  ) =>
-    runExport(
-      engine.client,
-      { profile: 'Demo', view: AGREEMENTS, options: { format: 'csv', pageSize: 100 }, target },
-      { signal, onProgress },
-    );
-
-  const expectComplete = async (target: string) => {
-    const rows = parse(await readFile(target, 'utf8')).slice(1);
-    const records = await apiRecords(AGREEMENTS);
-    expect(rows.map((row) => row[0])).toEqual(records.map((record) => record.id));
-  };
-
   it('cancelled mid-way: nothing at the target, no temporary file, and an earlier file untouched', async () => {
     const target = join(kit.dir, 'agreements.csv');
     await writeFile(target, 'the previous export\r\n');
@@ -97,21 +53,6 @@ describe('faults leave the complete file or nothing', () => {
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
     expect(await readFile(target, 'utf8')).toBe('the previous export\r\n');
     expect(await filesIn()).toEqual(['agreements.csv']);
-  });
-
-  it('through a 503 storm: the complete file', async () => {
-    const target = join(kit.dir, 'storm.csv');
-    // An engine of its own: the storm slows its limiter down for seconds.
-    const engine = await startExportEngine();
-    try {
-      // Near the end of the 14 pages, so the slowed rate has few pages left to recover over.
-      engine.demo.faults.failNext(6, {}, 11);
-      await exportAgreements(target, undefined, undefined, engine);
-      expect(engine.limiter.stats().overloadAnswers).toBe(6);
-    } finally {
-      await engine.close();
-    }
-    await expectComplete(target);
   });
 
   it('through a token expiry mid-export: the complete file, after one renewal', async () => {

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 
 /**
  * Flags that open a file another process may have left without following a link planted there,
@@ -33,13 +33,32 @@ export async function readCarefully(path: string, maxBytes: number): Promise<Car
     if (!stat.isFile())
       return { kind: 'refused', problem: 'not a regular file (a FIFO, a device or a folder)' };
     if (stat.size > maxBytes) return { kind: 'refused', problem: `larger than ${maxBytes} bytes` };
-    const buffer = Buffer.alloc(maxBytes + 1);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const bytes = await readToEnd(handle, stat.size, maxBytes + 1);
     // It grew while being read: the same refusal as when it was that large already.
-    if (bytesRead > maxBytes) return { kind: 'refused', problem: `larger than ${maxBytes} bytes` };
-    return { kind: 'text', text: buffer.subarray(0, bytesRead).toString('utf8') };
+    if (bytes.length > maxBytes) return { kind: 'refused', problem: `larger than ${maxBytes} bytes` };
+    return { kind: 'text', text: bytes.toString('utf8') };
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * The bytes of the open file `handle` up to its end or `limit`, whichever comes first, in a buffer
+ * the size `stat` gave (and larger only if the file grows meanwhile): a buffer of the cap, zeroed at
+ * every read, cost megabytes per read of a settings file of a few kilobytes.
+ */
+async function readToEnd(handle: FileHandle, size: number, limit: number): Promise<Buffer> {
+  let buffer = Buffer.allocUnsafe(Math.min(size + 1, limit));
+  let length = 0;
+  for (;;) {
+    const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+    length += bytesRead;
+    if (bytesRead === 0 || length === limit) return buffer.subarray(0, length);
+    if (length === buffer.length) {
+      const larger = Buffer.allocUnsafe(Math.min(buffer.length * 2, limit));
+      buffer.copy(larger, 0, 0, length);
+      buffer = larger;
+    }
   }
 }
 

@@ -1,7 +1,8 @@
-import { readdir, rm } from 'node:fs/promises';
-
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import type { ExportView } from '../../shared/export.js';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import type { ExportProgress, ExportView } from '../../shared/export.js';
+import { runExport } from '../export/run-export.js';
 import type { ApiRecord, ResourceSchema } from '../../shared/schema.js';
 import { traverse } from '../api/paging.js';
 import { startEngine, type Engine } from './test-kit.js';
@@ -45,6 +46,11 @@ export function exportKit() {
     if (!engine) throw new Error('the engine starts in beforeAll');
     return engine;
   };
+  const apiRecords = async (view: ExportView): Promise<ApiRecord[]> => {
+    const records: ApiRecord[] = [];
+    for await (const page of traverse(started().client, { ...view, size: 500 })) records.push(...page.rows);
+    return records;
+  };
   return {
     get engine() {
       return started();
@@ -54,10 +60,24 @@ export function exportKit() {
       return dir;
     },
     /** The records of a view as the API sends them (a traversal of its own). */
-    apiRecords: async (view: ExportView): Promise<ApiRecord[]> => {
-      const records: ApiRecord[] = [];
-      for await (const page of traverse(started().client, { ...view, size: 500 })) records.push(...page.rows);
-      return records;
+    apiRecords,
+    /** Exports AGREEMENTS as CSV in pages of 100 to `target`, through `engine` (the file's by default). */
+    exportAgreements: (
+      target: string,
+      signal?: AbortSignal,
+      onProgress?: (progress: ExportProgress) => void,
+      engine = started(),
+    ) =>
+      runExport(
+        engine.client,
+        { profile: 'Demo', view: AGREEMENTS, options: { format: 'csv', pageSize: 100 }, target },
+        { signal, onProgress },
+      ),
+    /** Asserts that the CSV at `target` holds every agreement the API has, in its order, once. */
+    expectComplete: async (target: string) => {
+      const rows = parse(await readFile(target, 'utf8')).slice(1);
+      const records = await apiRecords(AGREEMENTS);
+      expect(rows.map((row) => row[0])).toEqual(records.map((record) => record.id));
     },
     schemaOf: async (view: ExportView): Promise<ResourceSchema> => {
       const listing = await started().client.schemas(view.lang);
