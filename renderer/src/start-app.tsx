@@ -5,7 +5,8 @@ import type { Installed } from './api';
 import { ApiContext } from './api/context';
 import { prefetchFirstView, retryUnlessRefused, sessionQuery, settingsQuery } from './data/queries';
 import { restoreDesk } from './desk/restore';
-import { showsFirstView, type EarlyPage } from './rows';
+import { RowsStore, showsFirstView, type EarlyPage } from './rows';
+import { RowsContext } from './data/rows-context';
 import { App } from './App';
 import { ExportsProvider } from './exports/exports-context';
 import { KeyboardProvider } from './keyboard/KeyboardProvider';
@@ -55,9 +56,12 @@ export async function startApp(root: HTMLElement, installed: Started) {
     const settings = await queryClient.fetchQuery({ ...settingsQuery(api), queryFn: () => first.settings });
     const restored = await restoreDesk(api, queryClient, await kept, await session);
     const early = await first.page.catch(() => undefined);
+    // The window's rows, read and told: made with it, dropped with it.
+    const rows = new RowsStore();
     if (showsFirstView(restored.desk))
       prefetchFirstView(
         api,
+        rows,
         queryClient,
         queryClient.getQueryData(sessionQuery(api).queryKey),
         settings,
@@ -68,18 +72,20 @@ export async function startApp(root: HTMLElement, installed: Started) {
     createRoot(root).render(
       <StrictMode>
         <ApiContext.Provider value={api}>
-          <QueryClientProvider client={queryClient}>
-            <ExportsProvider>
-              <KeyboardProvider>
-                <App
-                  pageSize={settings.pageSize}
-                  deskKey={deskKey}
-                  restored={restored}
-                  link={installed.link}
-                />
-              </KeyboardProvider>
-            </ExportsProvider>
-          </QueryClientProvider>
+          <RowsContext.Provider value={rows}>
+            <QueryClientProvider client={queryClient}>
+              <ExportsProvider>
+                <KeyboardProvider>
+                  <App
+                    pageSize={settings.pageSize}
+                    deskKey={deskKey}
+                    restored={restored}
+                    link={installed.link}
+                  />
+                </KeyboardProvider>
+              </ExportsProvider>
+            </QueryClientProvider>
+          </RowsContext.Provider>
         </ApiContext.Provider>
       </StrictMode>,
     );

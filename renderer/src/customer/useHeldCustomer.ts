@@ -5,7 +5,7 @@ import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { useHeldList } from '../data/useHeldLists';
 import { queryKeys, useSession } from '../data/queries';
-import { heldRecord } from '../rows';
+import { useRowsStore } from '../data/rows-context';
 
 const CUSTOMERS = { resource: 'customers' } as const;
 
@@ -16,9 +16,10 @@ const CUSTOMERS = { resource: 'customers' } as const;
  */
 export function useHeldCustomer(customerId: string, language: Language): ApiRecord | undefined {
   const api = useApi();
+  const { views } = useRowsStore();
   const connectionId = useSession().data?.connection?.id;
   const held = useHeldList(connectionId, CUSTOMERS, language);
-  const seen = connectionId ? heldRecord(connectionId, 'customers', customerId) : undefined;
+  const seen = connectionId ? views.heldRecord(connectionId, 'customers', customerId) : undefined;
   const fromHeld = useQuery({
     queryKey: queryKeys.heldCustomer(connectionId, customerId, language, `${held?.read}:${held?.asOf}`),
     queryFn: () =>

@@ -8,7 +8,8 @@ import type { SchemaField } from '../../../electron/shared/schema';
 import { AppFailure, call } from '../api/call';
 import { useApi } from '../api/context';
 import { withShownLanguage } from '../i18n/shown-language';
-import { FIRST_VIEW, FRESH_MS, forgetConnection, refreshViews, traversalOf, type EarlyPage } from '../rows';
+import { FIRST_VIEW, FRESH_MS, type EarlyPage, type RowsStore } from '../rows';
+import { useRowsStore } from './rows-context';
 
 /** A list as the user sees it: resource, customer scope, server sort (electron/shared/view.ts). */
 export type ListView = View;
@@ -105,6 +106,7 @@ export const countQuery = (api: AppApi, session: SessionStatus | undefined, view
  */
 export function prefetchFirstView(
   api: AppApi,
+  rows: RowsStore,
   client: QueryClient,
   session: SessionStatus | undefined,
   settings: { language: Language; pageSize: number },
@@ -112,7 +114,13 @@ export function prefetchFirstView(
 ): void {
   const connectionId = session?.connection?.id;
   if (!connectionId) return;
-  const traversal = traversalOf(api, connectionId, FIRST_VIEW, settings.language, settings.pageSize);
+  const traversal = rows.views.traversalOf(
+    api,
+    connectionId,
+    FIRST_VIEW,
+    settings.language,
+    settings.pageSize,
+  );
   // The page main.tsx asked for before the app's code ran, when it is this one.
   if (early) traversal.adoptFirstPage(early, connectionId);
   const read = traversal.get(0, 'interactive');
@@ -131,6 +139,7 @@ export function prefetchFirstView(
  */
 export function useSessionEvents(): void {
   const api = useApi();
+  const rows = useRowsStore();
   const client = useQueryClient();
   useEffect(() => {
     const stopTokens = api.on('token.state', ({ connectionId, ...token }) => {
@@ -143,14 +152,14 @@ export function useSessionEvents(): void {
         client.setQueryData<SessionStatus>(queryKeys.session, { ...session, token });
     });
     const stopChanges = api.on('connection.changed', ({ connectionId }) => {
-      forgetConnection(connectionId);
+      rows.forgetConnection(connectionId);
       for (const key of [queryKeys.counts, queryKeys.summaries, ['schemas'] as const])
         client.removeQueries({ queryKey: [...key, connectionId] });
       void client.invalidateQueries({ queryKey: queryKeys.session });
       void client.invalidateQueries({ queryKey: queryKeys.profiles });
     });
     return () => (stopTokens(), stopChanges());
-  }, [api, client]);
+  }, [api, rows, client]);
 }
 
 /** The session, as the app's last word left it (useSessionEvents). */
@@ -210,12 +219,13 @@ export function useRetry(): (again: () => Promise<unknown>) => Promise<unknown> 
  */
 export function useRefreshViews(): () => void {
   const api = useApi();
+  const { views } = useRowsStore();
   const client = useQueryClient();
   return useCallback(() => {
-    refreshViews();
+    views.refresh();
     void api.invoke('lists.refresh', {});
     void client.invalidateQueries({ queryKey: queryKeys.counts });
-  }, [api, client]);
+  }, [api, views, client]);
 }
 
 /**

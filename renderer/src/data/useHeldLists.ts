@@ -3,22 +3,23 @@ import type { Language } from '../../../electron/shared/api-rules';
 import type { AppApi } from '../../../electron/shared/contract';
 import { heldListKey, type HeldListStatus, type HeldListView } from '../../../electron/shared/held-list';
 import { call } from '../api/call';
-import { heldListOf, noteHeldList, onHeldLists, readingLists } from '../rows';
+import { useRowsStore } from './rows-context';
 
-// React's view of the lists held for search (rows/held-list-statuses.ts keeps them).
+// React's view of the lists held for search (the window's RowsStore keeps them: rows/held-list-statuses.ts).
 
 /** Follows the app's lists held for search (mounted once, at the root): their events, and those read before. */
 export function useHeldListEvents(api: AppApi, connectionId: string | undefined): void {
+  const { lists } = useRowsStore();
   useEffect(() => {
-    const stop = api.on('lists.status', noteHeldList);
+    const stop = api.on('lists.status', lists.note);
     // Lists another window started reading, or read before this one opened.
     if (connectionId)
       void call(api, 'lists.status', {}).then(
-        (lists) => lists.forEach(noteHeldList),
+        (told) => told.forEach(lists.note),
         () => undefined,
       );
     return stop;
-  }, [api, connectionId]);
+  }, [api, connectionId, lists]);
 }
 
 /** The status of one list, kept current: what uses it renders when that list changes, not another. */
@@ -27,14 +28,16 @@ export function useHeldList(
   view: HeldListView,
   lang: Language,
 ): HeldListStatus | undefined {
-  return useSyncExternalStore(onHeldLists, () => heldListOf(connectionId, view, lang));
+  const { lists } = useRowsStore();
+  return useSyncExternalStore(lists.subscribe, () => lists.of(connectionId, view, lang));
 }
 
 /** The lists of the connection being read for the first time now (the status bar shows them). */
 export function useReadingLists(connectionId: string | undefined): HeldListStatus[] {
-  const reading = () => readingLists(connectionId);
+  const { lists } = useRowsStore();
+  const reading = () => lists.reading(connectionId);
   // Rendered again when one of them moved, or one started or ended (the status objects are new then).
-  const told = useSyncExternalStore(onHeldLists, () =>
+  const told = useSyncExternalStore(lists.subscribe, () =>
     reading()
       .map((status) => `${heldListKey(status.connectionId, status, status.lang)}:${status.read}`)
       .join('\n'),

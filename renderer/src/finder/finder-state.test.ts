@@ -25,15 +25,27 @@ const found = (suggestions: CustomerSuggestion[], settled: boolean, total = sugg
 
 describe('the finder', () => {
   describe('the answer that holds for the field', () => {
-    const answer: FinderAnswer = { suggestions: [customer('CUS-1')], total: 1, text: 'dupont', harder: '' };
+    const answer: FinderAnswer = {
+      suggestions: [customer('CUS-1')],
+      total: 1,
+      lists: [list('held')],
+      text: 'dupont',
+      harder: '',
+    };
 
-    it('is the answer to the text in the field, settled once its lists are read whole', () => {
+    it('is the answer to the text in the field, settled when the lists it looked in were read whole', () => {
       expect(foundFor('dupont', 'dupont', answer, '', [list('held')])).toMatchObject({
         suggestions: [customer('CUS-1')],
         total: 1,
         settled: true,
       });
-      expect(foundFor('dupont', 'dupont', answer, '', [list('reading')]).settled).toBe(false);
+      // Made while the lists were read, it is not settled though they were read whole since: it
+      // looked at part of them (the same text is asked again, and that answer settles it).
+      const early = { ...answer, lists: [list('reading')] };
+      expect(foundFor('dupont', 'dupont', early, '', [list('held')])).toMatchObject({
+        lists: [list('held')],
+        settled: false,
+      });
       // Asked harder since (Enter): the answer to the lighter question settles nothing.
       expect(foundFor('dupont', 'dupont', answer, 'read', [list('held')]).settled).toBe(false);
     });
@@ -56,6 +68,7 @@ describe('the finder', () => {
       const old: FinderAnswer = {
         suggestions: [customer('CUS-1', true)],
         total: 1,
+        lists: [list('held')],
         text: 'CUS-1',
         harder: '',
       };

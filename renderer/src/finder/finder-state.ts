@@ -16,6 +16,12 @@ export const FIRST_SUGGESTIONS = 8;
 export interface FinderAnswer {
   suggestions: CustomerSuggestion[];
   total: number;
+  /**
+   * The lists the answer looked in, as they stood when it was made: what it may have missed is
+   * judged by them, not by the lists as told since (read whole a moment later, they would call an
+   * answer over part of them the whole truth).
+   */
+  lists: HeldListStatus[];
   text?: string;
   harder?: string;
 }
@@ -29,14 +35,15 @@ export interface Found {
   lists: HeldListStatus[];
   /**
    * The answer is for the text in the field, asked as hard as it is now, and the lists it looked in
-   * are read whole (or stopped): what it does not find, they do not hold.
+   * were read whole (or stopped) when it was made: what it does not find, they do not hold.
    */
   settled: boolean;
 }
 
 /**
  * What the finder shows for `wanted` (the field's text, trimmed), from the text last asked about,
- * the last answer, how hard the field is looked for now and the lists' statuses. An answer for
+ * the last answer, how hard the field is looked for now and the lists' statuses as last told (their
+ * progress, shown; the answer is judged by its own). An answer for
  * another text counts for nothing: the field's text is asked about once typing pauses, and until
  * its answer comes the one held is the last text's, which Enter would open.
  */
@@ -56,8 +63,8 @@ export function foundFor(
     settled:
       answered &&
       answer.harder === harder &&
-      lists.length > 0 &&
-      lists.every((list) => list.state !== 'reading'),
+      answer.lists.length > 0 &&
+      answer.lists.every((list) => list.state !== 'reading'),
   };
 }
 

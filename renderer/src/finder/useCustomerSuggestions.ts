@@ -11,7 +11,7 @@ import { newRequestId } from '../api/request-ids';
 /** Typing pauses this long before the app is asked: a pasted id and Enter ask nothing. */
 const PAUSE_MS = 150;
 
-const NONE = { suggestions: [], total: 0 };
+const NONE: FinderAnswer = { suggestions: [], total: 0, lists: [] };
 
 /**
  * The customers the top bar offers for what is typed (docs/architecture.md, "Search"): the app
@@ -68,7 +68,10 @@ export function useCustomerSuggestions(
         (answer) => {
           if (running.current !== requestId) return;
           running.current = undefined;
-          setAnswer({ suggestions: answer.suggestions, total: answer.total, text: wanted, harder });
+          const lists = [answer.customers, answer.contacts, answer.agreements ?? null].flatMap((list) =>
+            list ? [list] : [],
+          );
+          setAnswer({ suggestions: answer.suggestions, total: answer.total, lists, text: wanted, harder });
           const named = harder ? answer.suggestions.find((suggestion) => suggestion.matched.byId) : undefined;
           if (named) onFound.current?.(named, wanted);
         },

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AppApi } from '../../../electron/shared/contract';
 import { BlockLoader, SLOW_OFFSET_MS } from './block-loader';
-import { OffsetReach } from './offset-reach';
+import { RowsStore } from './rows-store';
 import { SKELETON_ROWS } from './row-loader';
 import { fakeApi } from '../testing/fake-api';
 import { FRESH_MS, Traversal } from './traversal';
@@ -11,14 +11,16 @@ import { FRESH_MS, Traversal } from './traversal';
 // cancelled.
 
 const view = { resource: 'agreements' as const };
-let connections = 0;
-/** A loader of `view` on a connection of its own (what offset mode allows is learned per connection). */
-const loaderOf = (api: AppApi, blockSize: number) =>
-  new BlockLoader(
+/** A loader of `view` in a window of its own (what offset mode allows is learned per window and connection). */
+const loaderOf = (api: AppApi, blockSize: number) => {
+  const store = new RowsStore();
+  return new BlockLoader(
     api,
     new Traversal(api, view, 'en', blockSize),
-    new OffsetReach(`connection-${++connections}`, view),
+    store.offsetDepths.reachOf('connection', view),
+    store.views,
   );
+};
 
 /** Lets the API answer and the loader ask again, until row `row` is in memory (or `rounds` are over). */
 async function until(loader: BlockLoader, answerAll: () => Promise<void>, row: number, rounds = 1_000) {
@@ -84,13 +86,14 @@ describe('a view come back to', () => {
     let now = 0;
     const { api, asked, answerAll, change } = fakeApi(10_000);
     const traversal = new Traversal(api, view, 'en', 100, () => now);
-    const reach = new OffsetReach(`connection-${++connections}`, view);
-    const first = new BlockLoader(api, traversal, reach);
+    const store = new RowsStore();
+    const reach = store.offsetDepths.reachOf('connection', view);
+    const first = new BlockLoader(api, traversal, reach, store.views);
     first.open();
     await until(first, answerAll, 150);
     first.close();
     const before = asked.length;
-    const again = new BlockLoader(api, traversal, reach);
+    const again = new BlockLoader(api, traversal, reach, store.views);
     again.open();
     again.ensure(0, 30);
     expect(again.blocks.rowAt(5)).toEqual({ id: 5 });
@@ -98,7 +101,7 @@ describe('a view come back to', () => {
     again.close();
     now += FRESH_MS;
     change(5, { id: 5, name: 'changed' });
-    const later = new BlockLoader(api, traversal, reach);
+    const later = new BlockLoader(api, traversal, reach, store.views);
     later.open();
     later.ensure(0, 30);
     // Shown as held while it is read again in the background, then replaced in place.
@@ -120,10 +123,10 @@ describe('far jumps where offset mode gives up', () => {
     await answerAll();
     expect(loader.error).toBeUndefined();
     loader.ensure(150_000, 150_030);
-    expect(loader.walk).toMatchObject({ targetRow: 150_000, startRow: 500, reachedRow: 500 });
+    expect(loader.status.walk).toMatchObject({ targetRow: 150_000, startRow: 500, reachedRow: 500 });
     await until(loader, answerAll, 150_000);
     expect(loader.blocks.rowAt(150_000)).toEqual({ id: 150_000 });
-    expect(loader.walk).toBeUndefined();
+    expect(loader.status.walk).toBeUndefined();
     expect(loader.error).toBeUndefined();
     // One page at a time along the chain, each at interactive priority, and one offset call only.
     const pages = asked.filter((call) => call.name === 'data.listPage');
@@ -178,7 +181,7 @@ describe('far jumps where offset mode gives up', () => {
     const reached = loader.cancelWalk();
     expect(reached).toBeGreaterThan(0);
     expect(reached).toBeLessThan(100_000);
-    expect(loader.walk).toBeUndefined();
+    expect(loader.status.walk).toBeUndefined();
     expect(asked.at(-1)?.name).toBe('data.cancel');
     const calls = asked.length;
     loader.ensure(100_000, 100_030);
@@ -200,7 +203,7 @@ describe('far jumps where offset mode gives up', () => {
     await until(loader, answerAll, 100_000);
     expect(loader.error?.code).toBe('invalid-response');
     expect(loader.error?.message).toMatch(/handed out a cursor it had already given in this list/);
-    expect(loader.walk).toBeUndefined();
+    expect(loader.status.walk).toBeUndefined();
   });
 });
 

@@ -1,12 +1,12 @@
 import type { AppApi } from '../../../electron/shared/contract';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { AppFailure } from '../api/call';
-import { CursorWalk, type WalkProgress } from './cursor-walk';
+import { CursorWalk } from './cursor-walk';
 import type { OffsetReach } from './offset-reach';
 import type { RowBlocks } from './row-blocks';
-import { RowLoader, SKELETON_ROWS } from './row-loader';
+import { RowLoader, SKELETON_ROWS, type ReadingStatus } from './row-loader';
 import type { BlockRead, Traversal } from './traversal';
-import { onRefresh, trim } from './view-cache';
+import type { ViewCache } from './view-cache';
 /**
  * An offset page not answered after this long is "slow" (offset mode degrades with depth): it is
  * cancelled, and the table walks there by cursor instead.
@@ -45,6 +45,8 @@ export class BlockLoader extends RowLoader {
     api: AppApi,
     private readonly traversal: Traversal,
     private readonly reach: OffsetReach,
+    /** The window's views (its Refreshes, and the budget a closed view's rows may be dropped by). */
+    private readonly views: ViewCache,
   ) {
     super();
     this.blocks = traversal.blocks;
@@ -65,9 +67,14 @@ export class BlockLoader extends RowLoader {
     return this.inflight.size > 0;
   }
 
-  /** The far jump being walked by cursor, if one is. */
-  get walk(): WalkProgress | undefined {
-    return this.walking.progress;
+  get status(): ReadingStatus {
+    return {
+      matches: 0,
+      rowsReadWithToken: this.firstRows,
+      usesHeldList: false,
+      scan: undefined,
+      walk: this.walking.progress,
+    };
   }
 
   /** Rows in the view as far as known: the total, or the rows read so far and placeholders. */
@@ -89,7 +96,7 @@ export class BlockLoader extends RowLoader {
   }
 
   /** The view's total from offset mode's count. */
-  setTotal(total: number): void {
+  override setTotal(total: number): void {
     if (this.blocks.total === total) return;
     this.blocks.setTotal(total);
     this.changed();
@@ -153,7 +160,7 @@ export class BlockLoader extends RowLoader {
   }
 
   /** Stops the far jump being walked; returns the row it reached (the cursors it collected are kept). */
-  cancelWalk(): number | undefined {
+  override cancelWalk(): number | undefined {
     const progress = this.walking.progress;
     if (!progress) return undefined;
     this.cancelledWalk = this.screenBlock;
@@ -171,7 +178,7 @@ export class BlockLoader extends RowLoader {
   override open(): void {
     this.traversal.users++;
     // A Refresh marks the traversal's rows stale: the screen's are read again at once.
-    this.stopListening = onRefresh(() => this.changed());
+    this.stopListening = this.views.onRefresh(() => this.changed());
     super.open();
   }
 
@@ -182,7 +189,7 @@ export class BlockLoader extends RowLoader {
     this.walking.stop();
     this.stopListening?.();
     this.traversal.users--;
-    trim();
+    this.views.trim();
   }
 
   private cancel(index: number): void {

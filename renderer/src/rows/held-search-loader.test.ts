@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppApi, RequestInput, RequestName } from '../../../electron/shared/contract';
 import type { FilterCondition } from '../../../electron/shared/filter';
 import type { HeldListStatus } from '../../../electron/shared/held-list';
-import { heldListOf, noteHeldList } from './held-list-statuses';
+import { HeldListStatuses } from './held-list-statuses';
 import { HeldSearchLoader } from './held-search-loader';
 import { SKELETON_ROWS } from './row-loader';
 
@@ -12,6 +12,8 @@ import { SKELETON_ROWS } from './row-loader';
  */
 function fakeApp({ connectionId = 'c', madeWhenAsked = false } = {}) {
   const state = { read: 0, matches: 0, serial: 1 };
+  /** The window's lists as told (one window per fake app). */
+  const lists = new HeldListStatuses();
   const asked: { name: RequestName; input: Record<string, unknown> }[] = [];
   const waiting: (() => void)[] = [];
   const status = (): HeldListStatus => ({
@@ -57,11 +59,11 @@ function fakeApp({ connectionId = 'c', madeWhenAsked = false } = {}) {
   };
   /** A filtered table over this app's list (its connection's customers, in English), opened. */
   const openLoader = (filter: FilterCondition[] = []) => {
-    const loader = new HeldSearchLoader(api, connectionId, { resource: 'customers' }, 'en', filter);
+    const loader = new HeldSearchLoader(api, lists, connectionId, { resource: 'customers' }, 'en', filter);
     loader.open();
     return loader;
   };
-  return { api, asked, state, status, waiting, answerAll, openLoader };
+  return { api, lists, asked, state, status, waiting, answerAll, openLoader };
 }
 
 const searches = (asked: ReturnType<typeof fakeApp>['asked']) =>
@@ -76,6 +78,13 @@ describe('a filtered table over the list held for search', () => {
     await app.answerAll();
     expect(loader.matches).toBe(250);
     expect(loader.firstRows).toEqual([{ id: 'first' }]);
+    // The table's status: the matches, from the list held, and no page read with a token.
+    expect(loader.status).toMatchObject({
+      matches: 250,
+      usesHeldList: true,
+      rowsReadWithToken: undefined,
+      scan: undefined,
+    });
     loader.ensure(90, 130);
     await app.answerAll();
     expect(searches(app.asked).map((one) => [one.input.from, one.input.sample])).toEqual([
@@ -100,7 +109,7 @@ describe('a filtered table over the list held for search', () => {
     expect([loader.rowCount, loader.held, loader.complete]).toEqual([3 + SKELETON_ROWS, 500, false]);
     app.state.read = 1_000;
     app.state.matches = 5;
-    noteHeldList(app.status());
+    app.lists.note(app.status());
     // Still drawn while the new answer is on its way.
     expect(loader.rowAt(0)).toEqual({ id: 'm0@500' });
     await app.answerAll();
@@ -120,7 +129,7 @@ describe('a filtered table over the list held for search', () => {
     expect(loader.matches).toBe(0);
     expect(searches(app.asked)).toHaveLength(1);
     app.state.read = 1_000;
-    noteHeldList(app.status());
+    app.lists.note(app.status());
     await app.answerAll();
     await app.answerAll();
     expect(searches(app.asked)).toHaveLength(2);
@@ -133,7 +142,7 @@ describe('a filtered table over the list held for search', () => {
     // The list is read whole, and the app says so, while the first answer (0 of 500 read) is on its way.
     app.state.read = 1_000;
     app.state.matches = 15;
-    noteHeldList(app.status());
+    app.lists.note(app.status());
     await app.answerAll();
     await app.answerAll();
     expect(loader.matches).toBe(15);
@@ -152,7 +161,7 @@ describe('a filtered table over the list held for search', () => {
     expect(searches(app.asked).map((one) => one.input.from)).toEqual([0, 100, 200, 300]);
     app.state.read = 1_000;
     app.state.matches = 900;
-    noteHeldList(app.status());
+    app.lists.note(app.status());
     // The first outdated answer asks again; the second, made as early, does not settle the table.
     const { waiting } = app;
     waiting.shift()?.();
@@ -163,7 +172,7 @@ describe('a filtered table over the list held for search', () => {
     expect([loader.matches, loader.settled]).toEqual([450, false]);
     // Nor does it take the list back to being read, for this table or for others.
     expect(loader.list?.state).toBe('held');
-    expect(heldListOf('two-blocks', { resource: 'customers' }, 'en')?.state).toBe('held');
+    expect(app.lists.of('two-blocks', { resource: 'customers' }, 'en')?.state).toBe('held');
     await app.answerAll();
     await app.answerAll();
     expect([loader.matches, loader.settled]).toEqual([900, true]);
@@ -179,7 +188,7 @@ describe('a filtered table over the list held for search', () => {
     // Read whole: the app says so before the matches of the whole list are asked for.
     app.state.read = 1_000;
     app.state.matches = 700;
-    noteHeldList(app.status());
+    app.lists.note(app.status());
     expect([loader.matches, loader.hasMore, loader.settled]).toEqual([350, false, false]);
     await app.answerAll();
     expect([loader.matches, loader.settled]).toEqual([700, true]);
@@ -189,16 +198,18 @@ describe('a filtered table over the list held for search', () => {
     const app = fakeApp();
     app.state.read = 1_000;
     app.state.matches = 2;
-    const first = new HeldSearchLoader(app.api, 'c', { resource: 'contacts' }, 'en', []);
+    const first = new HeldSearchLoader(app.api, app.lists, 'c', { resource: 'contacts' }, 'en', []);
     first.open();
     await app.answerAll();
-    const next = new HeldSearchLoader(app.api, 'c', { resource: 'contacts' }, 'en', []);
+    const next = new HeldSearchLoader(app.api, app.lists, 'c', { resource: 'contacts' }, 'en', []);
     expect(next.firstRows).toBe(first.firstRows);
     next.open();
     await app.answerAll();
     expect(searches(app.asked).map((one) => one.input.sample)).toEqual([true, false]);
     // Another language is another list, with rows of its own.
-    expect(new HeldSearchLoader(app.api, 'c', { resource: 'contacts' }, 'fr', []).firstRows).toBeUndefined();
+    expect(
+      new HeldSearchLoader(app.api, app.lists, 'c', { resource: 'contacts' }, 'fr', []).firstRows,
+    ).toBeUndefined();
   });
 
   it('cancels the searches under way when the table goes (another filter replaces it)', () => {

@@ -5,19 +5,12 @@ import { heldListKey, isSameList, type HeldListStatus } from '../../../electron/
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { call } from '../api/call';
 import type { View } from '../../../electron/shared/view';
-import { heldListOf, noteHeldList, onHeldLists } from './held-list-statuses';
-import { RowLoader, SKELETON_ROWS } from './row-loader';
+import type { HeldListStatuses } from './held-list-statuses';
+import { RowLoader, SKELETON_ROWS, type ReadingStatus } from './row-loader';
 import { newRequestId } from '../api/request-ids';
 
 /** Matches asked for at a time: a screen and its neighbours. */
 const BLOCK = 100;
-
-/**
- * The first rows of each list, as the app last sent them (columns are typed and sized from them):
- * each key typed is a new loader, and one starting from the rows the last one had keeps the
- * table's columns as they are, instead of building and measuring them again.
- */
-const firstRowsOfList = new Map<string, ApiRecord[]>();
 
 /**
  * A filtered view's rows from the list held for search in the app (docs/architecture.md, "Search"):
@@ -51,14 +44,20 @@ export class HeldSearchLoader extends RowLoader {
 
   constructor(
     private readonly api: AppApi,
+    /**
+     * The window's lists as told, with each list's first rows as the app last sent them: each key
+     * typed is a new loader, and one starting from the rows the last one had keeps the table's
+     * columns as they are, instead of building and measuring them again.
+     */
+    private readonly lists: HeldListStatuses,
     private readonly connectionId: string,
     private readonly view: View,
     private readonly lang: Language,
     private readonly filter: FilterCondition[],
   ) {
     super();
-    this.list = heldListOf(connectionId, this.scope, lang);
-    this.firstRows = firstRowsOfList.get(this.listKey);
+    this.list = lists.of(connectionId, this.scope, lang);
+    this.firstRows = lists.sampleOf(this.listKey);
   }
 
   private get listKey(): string {
@@ -76,6 +75,17 @@ export class HeldSearchLoader extends RowLoader {
   /** Whether more matches may come: the list is still being read. */
   get hasMore(): boolean {
     return !this.answered || this.list?.state === 'reading';
+  }
+
+  get status(): ReadingStatus {
+    return {
+      matches: this.matches,
+      // The app answers from the list it holds: no page is read with the session's token here.
+      rowsReadWithToken: undefined,
+      usesHeldList: true,
+      scan: undefined,
+      walk: undefined,
+    };
   }
 
   /**
@@ -103,7 +113,7 @@ export class HeldSearchLoader extends RowLoader {
 
   override open(): void {
     super.open();
-    this.stopListening ??= onHeldLists(() => this.listTold());
+    this.stopListening ??= this.lists.subscribe(() => this.listTold());
     this.ensure(this.screen.first, this.screen.last);
   }
 
@@ -140,7 +150,7 @@ export class HeldSearchLoader extends RowLoader {
 
   /** The app told of the list: when it read more or was read again, the matches on screen may have moved. */
   private listTold(): void {
-    const told = heldListOf(this.connectionId, this.scope, this.lang);
+    const told = this.lists.of(this.connectionId, this.scope, this.lang);
     if (!told || told === this.list) return;
     const before = this.list;
     this.list = told;
@@ -181,7 +191,7 @@ export class HeldSearchLoader extends RowLoader {
         if (!outdated) this.countBehind = false;
         if (answer.sample?.length && !this.firstRows) {
           this.firstRows = answer.sample;
-          firstRowsOfList.set(this.listKey, answer.sample);
+          this.lists.keepSample(this.listKey, answer.sample);
         }
         this.matches = answer.matches;
         this.answerVersion = answer.version;
@@ -191,7 +201,7 @@ export class HeldSearchLoader extends RowLoader {
         // An answer made before what the app told since says an older state of the list: not kept.
         if (!outdated && isSameList(answer.list, this.connectionId, this.scope, this.lang)) {
           this.list = answer.list;
-          noteHeldList(answer.list);
+          this.lists.note(answer.list);
         }
         this.changed();
         const first = Math.floor(this.screen.first / BLOCK);

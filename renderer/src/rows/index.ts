@@ -1,20 +1,13 @@
 // Reading a view's rows, apart from drawing them (table/): the blocks of a view's traversal and the
 // memory of recently seen views, the loaders a table shows rows from (by block, a scan, a search in
-// a held list) and the far jumps walked by cursor. The one way in for the rest of the renderer.
+// a held list) and the far jumps walked by cursor; a window's own store of them (RowsStore). The one
+// way in for the rest of the renderer.
 export { BlockLoader } from './block-loader';
 export type { WalkProgress } from './cursor-walk';
 export { askFirstPage, FIRST_VIEW, showsFirstView, type EarlyPage } from './first-page';
 export { HeldSearchLoader } from './held-search-loader';
-export { heldListOf, noteHeldList, onHeldLists, readingLists } from './held-list-statuses';
-export { OffsetReach } from './offset-reach';
+export type { HeldListStatuses } from './held-list-statuses';
 export type { RowSource } from './row-loader';
+export { RowsStore } from './rows-store';
 export { ScanLoader } from './scan-loader';
 export { FRESH_MS } from './traversal';
-export {
-  forgetConnection,
-  heldRecord,
-  onRefresh,
-  refreshCount,
-  refreshViews,
-  traversalOf,
-} from './view-cache';

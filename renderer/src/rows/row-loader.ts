@@ -1,5 +1,6 @@
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { AppFailure, asAppFailure } from '../api/call';
+import type { WalkProgress } from './cursor-walk';
 
 /** Placeholder rows past the rows read, while more are coming and the total is not known. */
 export const SKELETON_ROWS = 4;
@@ -23,6 +24,27 @@ export interface RowSource {
   readonly complete: boolean;
 }
 
+/** What a table shows of its reading beside the rows: one shape, whichever loader reads them. */
+export interface ReadingStatus {
+  /** Matches so far of a filtered view (the toolbar's count); 0 when the view is not searched. */
+  readonly matches: number;
+  /**
+   * The first rows read from the API with the session's token, after which the session is read
+   * again (a token's first use tells what it may read); none when the app answers from its held list.
+   */
+  readonly rowsReadWithToken: ApiRecord[] | undefined;
+  /**
+   * The view is answered from the list held for search, or scanned because it is too long to hold:
+   * the table shows that list's state (as the app tells it: data/useHeldLists.ts).
+   */
+  readonly usesHeldList: boolean;
+  /** A scan's state: pages left, stopped by the user, started again after a refused cursor. */
+  readonly scan:
+    { readonly hasMore: boolean; readonly stopped: boolean; readonly restarted: boolean } | undefined;
+  /** A far jump being walked by cursor, if one is. */
+  readonly walk: WalkProgress | undefined;
+}
+
 /**
  * What a table's row loaders share (block-loader.ts, scan-loader.ts, held-search-loader.ts): the
  * rows as a RowSource, React's subscription to them (useSyncExternalStore), the failure the table
@@ -43,6 +65,22 @@ export abstract class RowLoader implements RowSource {
   abstract readonly complete: boolean;
   /** The first page's rows: the columns are typed and sized from them. */
   abstract readonly firstRows: ApiRecord[] | undefined;
+  /** What the table shows of this reading beside the rows. */
+  abstract readonly status: ReadingStatus;
+
+  /** The list's count, once known (a loader that does not need it ignores it). */
+  setTotal(_total: number): void {}
+
+  /** The filter, compiled once the columns' kinds are known (for a loader that filters the pages itself). */
+  setFilter(_keep: ((record: ApiRecord) => boolean) | undefined): void {}
+
+  /** Stops reading pages, or goes on (for a loader the user can stop). */
+  setStopped(_stopped: boolean): void {}
+
+  /** Stops a far jump being walked; the row it reached (for a loader that walks). */
+  cancelWalk(): number | undefined {
+    return undefined;
+  }
 
   /** For useSyncExternalStore: called on every change. */
   readonly subscribe = (listener: () => void) => {

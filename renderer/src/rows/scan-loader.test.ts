@@ -58,6 +58,12 @@ describe('a scan as the rows a table draws', () => {
     loader.ensure(0, 49);
     expect(asked.length).toBe(pagesAsked);
     expect([loader.rowCount, loader.complete, loader.held]).toEqual([50, true, 500]);
+    expect(loader.status).toMatchObject({
+      matches: 50,
+      usesHeldList: true,
+      scan: { hasMore: true, stopped: true, restarted: false },
+    });
+    expect(loader.status.rowsReadWithToken).toHaveLength(500);
     loader.setStopped(false);
     loader.ensure(0, 49);
     await answerAll();

@@ -4,7 +4,7 @@ import { PageChain } from '../../../electron/shared/page-chain';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { AppFailure, call } from '../api/call';
 import type { View } from '../../../electron/shared/view';
-import { RowLoader, SKELETON_ROWS } from './row-loader';
+import { RowLoader, SKELETON_ROWS, type ReadingStatus } from './row-loader';
 import { newRequestId } from '../api/request-ids';
 
 /** The scan reads on while the user is this many matches from the end of them. */
@@ -47,7 +47,7 @@ export class ScanLoader extends RowLoader {
   }
 
   /** The list's count, once known: what bounds a list whose cursors never end. */
-  setTotal(total: number): void {
+  override setTotal(total: number): void {
     this.chain.total = total;
   }
 
@@ -64,6 +64,17 @@ export class ScanLoader extends RowLoader {
   /** Whether pages remain to be scanned. */
   get hasMore(): boolean {
     return !this.ended;
+  }
+
+  get status(): ReadingStatus {
+    return {
+      matches: this.matches.length,
+      rowsReadWithToken: this.firstRows,
+      // Scanned because the list is too long to hold: the app's word on it is shown.
+      usesHeldList: true,
+      scan: { hasMore: this.hasMore, stopped: this.stopped, restarted: this.restarted },
+      walk: undefined,
+    };
   }
 
   get loading(): boolean {
@@ -88,7 +99,7 @@ export class ScanLoader extends RowLoader {
   }
 
   /** Stops reading pages, or goes on (from where it stopped). */
-  setStopped(stopped: boolean): void {
+  override setStopped(stopped: boolean): void {
     if (this.stopped === stopped) return;
     this.stopped = stopped;
     this.changed();
@@ -98,7 +109,7 @@ export class ScanLoader extends RowLoader {
    * The filter, compiled once the first page gave the columns' kinds. Rows read before it changed
    * were judged by another filter: the scan starts again (their rows are not kept to judge again).
    */
-  setFilter(keep: ((record: ApiRecord) => boolean) | undefined): void {
+  override setFilter(keep: ((record: ApiRecord) => boolean) | undefined): void {
     if (keep === this.keep) return;
     this.keep = keep;
     const first = this.firstRows ?? [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../testing/fake-api';
 import { FRESH_MS, Traversal } from './traversal';
-import { forgetConnection, refreshViews, traversalOf, trim } from './view-cache';
+import { RowsStore } from './rows-store';
 
 // One traversal of a view, shared by what shows it and kept when it goes, against the tests' own
 // API (renderer/src/testing/fake-api.ts): one request per page, rows reused within the minute, read again after it.
@@ -77,6 +77,8 @@ describe('a traversal', () => {
 });
 
 describe('the views kept in memory', () => {
+  const { views } = new RowsStore();
+  const traversalOf = views.traversalOf.bind(views);
   it('gives the same traversal back for the same view, language and page size, and another otherwise', () => {
     const { api } = fakeApi(10);
     const kept = traversalOf(api, 'connection-a', view, 'en', 100);
@@ -92,7 +94,7 @@ describe('the views kept in memory', () => {
     shown.users++;
     const sorts = Array.from({ length: 20 }, (_, index) => `field${index}.asc`);
     const others = sorts.map((sort) => traversalOf(api, 'connection-trim', { ...view, sort }, 'en', 100));
-    trim();
+    views.trim();
     expect(traversalOf(api, 'connection-trim', view, 'en', 100)).toBe(shown);
     // The most recent are kept; the first ones are gone (asking again gives a new traversal).
     expect(traversalOf(api, 'connection-trim', { ...view, sort: sorts[19] }, 'en', 100)).toBe(others[19]);
@@ -107,7 +109,7 @@ describe('the views kept in memory', () => {
     await answerAll();
     await read.rows;
     expect(traversal.isStale(0)).toBe(false);
-    refreshViews();
+    views.refresh();
     expect(traversal.isStale(0)).toBe(true);
   });
 });
@@ -128,6 +130,8 @@ describe('what the views kept in memory take (M11)', () => {
 
 describe('a connection edited or deleted (M12)', () => {
   it('forgets every view read from it: the next one reads from the API again, none of its cursors kept', async () => {
+    const store = new RowsStore();
+    const traversalOf = store.views.traversalOf.bind(store.views);
     const { api, asked, answerAll } = fakeApi(1_000);
     const before = traversalOf(api, 'edited', view, 'en', 100);
     const read = before.read(0, 'interactive');
@@ -135,7 +139,7 @@ describe('a connection edited or deleted (M12)', () => {
     await read.rows;
     read.release();
     const other = traversalOf(api, 'untouched', view, 'en', 100);
-    forgetConnection('edited');
+    store.forgetConnection('edited');
     const after = traversalOf(api, 'edited', view, 'en', 100);
     expect(after).not.toBe(before);
     expect(after.get(0, 'interactive').mode).not.toBe('held');

@@ -14,16 +14,8 @@ import { useApi } from '../api/context';
 import { useCount, useSchemas, useSession, useSessionReadAgainAfter, type ListView } from '../data/queries';
 import { useHeldList } from '../data/useHeldLists';
 import { buildColumns } from './columns/table-columns';
-import {
-  BlockLoader,
-  HeldSearchLoader,
-  OffsetReach,
-  ScanLoader,
-  type RowSource,
-  onRefresh,
-  refreshCount,
-  traversalOf,
-} from '../rows';
+import { BlockLoader, HeldSearchLoader, ScanLoader, type RowSource } from '../rows';
+import { useRowsStore } from '../data/rows-context';
 
 /**
  * The rows of a view as the table shows them. Unfiltered, by position (docs/architecture.md, "How a
@@ -39,6 +31,7 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   const api = useApi();
+  const store = useRowsStore();
   const session = useSession().data;
   const schemas = useSchemas(session, language).data;
   const count = useCount(session, { resource: view.resource, customerId: view.customerId }).data;
@@ -58,18 +51,20 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
     ((heldList?.state === 'held' && isDeadlineField(sortField)) || (heldSort && isCustomerColumn(sortField)));
 
   // One loader per traversal: a new sort, language, page size, connection or filter starts another.
-  const refreshes = useSyncExternalStore(onRefresh, refreshCount);
+  const refreshes = useSyncExternalStore(store.views.onRefresh, store.views.refreshCount);
   const scanRefreshes = scan ? refreshes : 0;
   const filterKey = JSON.stringify(filter);
   const loader = useMemo(() => {
     if (!connectionId) return undefined;
     const scope = { resource, customerId, sort };
     if (scan) return new ScanLoader(api, scope, language, PAGE_SIZE_MAX);
-    if (filtered || byToday) return new HeldSearchLoader(api, connectionId, scope, language, filter);
+    if (filtered || byToday)
+      return new HeldSearchLoader(api, store.lists, connectionId, scope, language, filter);
     const blocks = new BlockLoader(
       api,
-      traversalOf(api, connectionId, scope, language, pageSize),
-      new OffsetReach(connectionId, scope),
+      store.views.traversalOf(api, connectionId, scope, language, pageSize),
+      store.offsetDepths.reachOf(connectionId, scope),
+      store.views,
     );
     // A count already known sizes the table from its first render (a place to come back to is there at once).
     if (count) blocks.setTotal(count.total);
@@ -85,6 +80,7 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
     scanRefreshes,
     connectionId,
     api,
+    store,
     resource,
     customerId,
     sort,
@@ -97,16 +93,12 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
   }, [loader]);
   const source = loader ?? NO_ROWS;
   useSyncExternalStore(source.subscribe, source.snapshot);
-  const blocks = loader instanceof BlockLoader ? loader : undefined;
-  const scanner = loader instanceof ScanLoader ? loader : undefined;
-  const searcher = loader instanceof HeldSearchLoader ? loader : undefined;
-  useSessionReadAgainAfter(blocks?.firstRows ?? scanner?.firstRows, session);
+  const status = loader?.status;
+  useSessionReadAgainAfter(status?.rowsReadWithToken, session);
   // Before the screen is drawn: the table's size and place follow the count from the render it came in.
   useLayoutEffect(() => {
-    if (!count) return;
-    blocks?.setTotal(count.total);
-    scanner?.setTotal(count.total);
-  }, [count, blocks, scanner]);
+    if (count) loader?.setTotal(count.total);
+  }, [count, loader]);
 
   const schema = schemas?.schemas?.find((candidate) => candidate.resource === view.resource);
   const customersSchema = schemas?.schemas?.find((candidate) => candidate.resource === 'customers');
@@ -136,12 +128,12 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
       return { keep: undefined, filterProblem: (problem as Error).message };
     }
   }, [filter, filterColumns, schema, customerFields]);
-  useEffect(() => scanner?.setFilter(keep), [scanner, keep]);
+  useEffect(() => loader?.setFilter(keep), [loader, keep]);
   // A filter that cannot be applied is said once, as the filter's problem (the app refuses it too).
   const error = filterProblem ? undefined : loader?.error;
   const [ownNotice, setNotice] = useState<string | undefined>();
   // A scan the API made start again says so (docs/api.md: a refused cursor).
-  const notice = ownNotice ?? (scanner?.restarted ? t('table.cursorReset') : undefined);
+  const notice = ownNotice ?? (status?.scan?.restarted ? t('table.cursorReset') : undefined);
 
   return {
     session,
@@ -156,19 +148,19 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
     filtered: filtered && !filterProblem,
     filterProblem,
     /** Matches so far of a filtered view (the toolbar's count). */
-    matches: searcher?.matches ?? scanner?.matches.length ?? 0,
+    matches: status?.matches ?? 0,
     /** The list held for search a filtered view is answered from, as the app last told it. */
-    heldList: searcher ? (searcher.list ?? heldList) : scan ? heldList : undefined,
+    heldList: status?.usesHeldList ? heldList : undefined,
     /** A filtered view has pages left to scan (the user may stop or resume). */
-    canScanMore: scanner?.hasMore ?? false,
+    canScanMore: status?.scan?.hasMore ?? false,
     /** A filtered view is scanning pages for matches (the user may stop it). */
-    scanning: Boolean(keep) && !scanner?.stopped,
-    setScanStopped: (stopped: boolean) => scanner?.setStopped(stopped),
+    scanning: Boolean(keep) && !status?.scan?.stopped,
+    setScanStopped: (stopped: boolean) => loader?.setStopped(stopped),
     error,
     /** A far jump being walked by cursor (offset mode gives up that deep), if one is. */
-    walk: blocks?.walk,
+    walk: status?.walk,
     /** Stops that walk; the row it reached. */
-    cancelWalk: () => blocks?.cancelWalk(),
+    cancelWalk: () => loader?.cancelWalk(),
     /** Reads again what failed. */
     retry: () => loader?.retry(),
     notice,
