@@ -18,7 +18,7 @@ const newFolder = tempFolders('cdb-writer-');
 async function xlsxOf(label: string, values: unknown[]): Promise<{ path: string; cutCells: number }> {
   const dir = await newFolder();
   const path = join(dir, 'x.xlsx');
-  const writer = openWriter('xlsx', createWriteStream(path), {
+  const writer = await openWriter('xlsx', createWriteStream(path), {
     columns: [{ key: 'v', label, kind: 'text', dayOnly: false }],
     delimiter: ',',
     bom: false,
@@ -105,7 +105,7 @@ describe('CSV and XLSX cells hold what the table shows', () => {
 
   async function write(format: 'csv' | 'xlsx', lang: 'en' | 'fr'): Promise<string> {
     const path = join(await newFolder(), `x.${format}`);
-    const writer = openWriter(format, createWriteStream(path), {
+    const writer = await openWriter(format, createWriteStream(path), {
       columns,
       delimiter: ',',
       bom: false,

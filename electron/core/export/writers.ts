@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ExportFormat } from '../../shared/export.js';
 import type { ApiRecord } from '../../shared/schema.js';
 import { csvCell, csvText, xlsxText } from './cells.js';
@@ -35,15 +35,23 @@ export interface WriterOptions {
   now: number;
 }
 
-/** Opens a writer of `format` on `file` (the temporary file's stream, from its start). */
-export function openWriter(format: ExportFormat, file: Writable, options: WriterOptions): RowWriter {
+/**
+ * Opens a writer of `format` on `file` (the temporary file's stream, from its start). ExcelJS is
+ * loaded by the first XLSX export, not with the app: a third of a second of every start (the
+ * window's process, the browser host, each `cdb`) for a format most runs never write.
+ */
+export async function openWriter(
+  format: ExportFormat,
+  file: Writable,
+  options: WriterOptions,
+): Promise<RowWriter> {
   switch (format) {
     case 'csv':
       return csvWriter(file, options);
     case 'jsonl':
       return jsonLinesWriter(file);
     case 'xlsx':
-      return xlsxWriter(file, options);
+      return xlsxWriter(file, options, (await import('exceljs')).default);
   }
 }
 
@@ -179,12 +187,12 @@ function xlsxCell(column: Column, value: unknown, onCut: () => void): ExcelJS.Ce
   return xlsxTextCell(typeof value === 'string' ? value : JSON.stringify(value), onCut);
 }
 
-function xlsxWriter(file: Writable, { columns, lang, now }: WriterOptions): RowWriter {
+function xlsxWriter(file: Writable, { columns, lang, now }: WriterOptions, excel: typeof ExcelJS): RowWriter {
   const sink = new Sink(file);
   let cutCells = 0;
   const countCut = () => cutCells++;
   // Streamed: each row is committed to the zip as it comes, so memory stays flat.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new excel.stream.xlsx.WorkbookWriter({
     stream: sink.file,
     useStyles: true,
     useSharedStrings: false,
