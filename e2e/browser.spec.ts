@@ -497,6 +497,64 @@ test('a copy the clipboard refuses says so, in the language shown', async ({ pag
   await page.getByRole('button', { name: 'EN', exact: true }).click();
 });
 
+/**
+ * The clipboard as a mail client reads it, in the page: its text, and the cells of the HTML table
+ * beside it as a mail shows them (white space at their ends is not drawn), none without HTML.
+ */
+const READ_CLIPBOARD = `(async () => {
+  const [item] = await navigator.clipboard.read();
+  const text = item ? await (await item.getType('text/plain')).text() : '';
+  if (!item || !item.types.includes('text/html')) return { text, cells: [] };
+  const html = await (await item.getType('text/html')).text();
+  const table = new DOMParser().parseFromString(html, 'text/html');
+  const cells = [...table.querySelectorAll('tr')].map((row) =>
+    [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim()),
+  );
+  return { text, cells };
+})()`;
+
+test('copies the rows selected with their headers and as a mail’s table, and as CSV, JSON and Markdown from the command box', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const grid = page.getByRole('grid', { name: 'Customers' });
+  const [first = '', second = ''] = await visibleIds(page, grid);
+  // The cells as the grid shows them: what every copy must hold.
+  const headers = (await grid.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
+  const shown = await Promise.all(
+    [0, 1].map(async (index) =>
+      (await page.getByTestId('row').nth(index).getByRole('gridcell').allInnerTexts()).map((text) =>
+        text.trim(),
+      ),
+    ),
+  );
+  await grid.focus();
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Control+Shift+C');
+  await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
+  // Read back as a mail client would: the text, and the HTML table beside it.
+  const clipboard = () => page.evaluate<{ text: string; cells: string[][] }>(READ_CLIPBOARD);
+  const copied = await clipboard();
+  expect(copied.text.split('\n').map((line) => line.split('\t'))).toEqual([headers, ...shown]);
+  expect(copied.cells).toEqual([headers, ...shown]);
+
+  const fromCommandBox = async (name: string) => {
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox', { name: 'Command to run' }).fill(name);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Commands' })).toBeHidden();
+    return page.evaluate<string>('navigator.clipboard.readText()');
+  };
+  const csv = await fromCommandBox('selection as CSV');
+  expect(csv.split('\r\n').map((line) => line.split(',')[0])).toEqual([headers[0], first, second]);
+  const json = JSON.parse(await fromCommandBox('selection as JSON')) as { id: string }[];
+  expect(json.map((record) => record.id)).toEqual([first, second]);
+  const markdown = (await fromCommandBox('Markdown table')).split('\n');
+  expect(markdown).toHaveLength(4);
+  expect(markdown[2]).toBe(`| ${shown[0]?.join(' | ')} |`);
+});
+
 test('copies the active cell, and Shift-selected rows as tab-separated text', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const grid = page.getByRole('grid', { name: 'Customers' });

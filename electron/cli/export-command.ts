@@ -3,7 +3,7 @@ import { PAGE_SIZE_MAX, SORTABLE_FIELDS } from '../shared/api-rules.js';
 import { EXPORT_FORMATS } from '../shared/export.js';
 import { connect } from '../core/api/connect.js';
 import { ApiError, isAbort } from '../core/engine-errors.js';
-import { CUT_MARKER } from '../core/export/cells.js';
+import { CUT_MARKER } from '../shared/cells.js';
 import { runExport, type ExportResult } from '../core/export/run-export.js';
 import { removeLeftovers } from '../core/export/temp-file.js';
 import { integerFlag, parseFlags, UsageError } from './args.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, clipboard, dialog, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, clipboard, ClipboardItem, dialog, safeStorage, session, shell } from 'electron';
 import { AppCore } from '../core/service/app-core.js';
 import { languageOfLocales } from '../shared/api-rules.js';
 import { startDemoApi } from '../demo-api/index.js';
@@ -44,7 +44,11 @@ async function start(): Promise<void> {
     },
     revealFile: (path) => shell.showItemInFolder(path),
     // The window's clipboard permission is denied (security.ts): copying is main's to do.
-    writeClipboard: (text) => clipboard.writeText(text),
+    // One entry: the text and its HTML table are committed together, so a paste gets one copy.
+    writeClipboard: (text, html) =>
+      clipboard.write([
+        new ClipboardItem({ 'text/plain': text, ...(html !== undefined && { 'text/html': html }) }),
+      ]),
     // What a person typed reaches desks.json only encrypted by the OS keychain (typed-text-seal.ts).
     typedTextSeal: safeStorageSeal(safeStorage),
   });

@@ -38,7 +38,9 @@ export const exportRequests = {
    * window's own clipboard permission is denied (security.ts), main writes it instead.
    */
   'clipboard.write': {
-    input: z.object({ text: z.string().max(20_000_000) }).strict(),
+    input: z
+      .object({ text: z.string().max(20_000_000), html: z.string().max(40_000_000).optional() })
+      .strict(),
     output: returns<{ written: boolean }>(),
   },
   /** The newest entries of the export audit log. */

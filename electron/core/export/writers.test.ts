@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
-import { CUT_MARKER, XLSX_CELL_LIMIT } from './cells.js';
+import { CUT_MARKER, XLSX_CELL_LIMIT } from '../../shared/cells.js';
 import type { Column } from './export-columns.js';
 import { openWriter } from './writers.js';
 import { tempFolders } from '../testing/temp-folder.js';

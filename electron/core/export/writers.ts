@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify';
 import type ExcelJS from 'exceljs';
 import type { ExportFormat } from '../../shared/export.js';
 import type { ApiRecord } from '../../shared/schema.js';
-import { csvCell, csvText, xlsxText } from './cells.js';
+import { csvCell, csvText, xlsxText } from '../../shared/cells.js';
 import { isDeadlineField } from '../../shared/deadline.js';
 import { shownValue, type Column } from './export-columns.js';
 import { moneyFormat } from './money-format.js';

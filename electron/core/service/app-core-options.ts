@@ -23,8 +23,11 @@ export interface AppCoreOptions extends ExportJobsOptions {
    * roots (Electron main, the browser host) hand it in: the engine never imports the Demo API.
    */
   startDemo?: () => Promise<DemoServer>;
-  /** Writes the system clipboard (Electron main's); without it, the page writes its own. */
-  writeClipboard?: (text: string) => Promise<void>;
+  /**
+   * Writes the system clipboard (Electron main's): the text, and an HTML table beside it when there
+   * is one (a mail client pastes that); without it, the page writes its own.
+   */
+  writeClipboard?: (text: string, html?: string) => Promise<void>;
   /**
    * How long after a connection is chosen the finder's lists start being read in the background
    * (5 s by default; Infinity: never, for tests that count every request).

@@ -58,7 +58,7 @@ export class AppCore {
   private readonly notices: string[] = [];
   /** The page and count requests of each window or tab, cancellable by their caller only. */
   private readonly requests = new RequestRegistry();
-  private readonly writeClipboard: ((text: string) => Promise<void>) | undefined;
+  private readonly writeClipboard: AppCoreOptions['writeClipboard'];
   private readonly tokens: TokenManagers;
   /** Shared with the `cdb` runs of the user calling the same API (docs/architecture.md, "Limiter"). */
   private readonly limiters: LimiterRegistry;

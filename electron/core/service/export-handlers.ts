@@ -1,3 +1,4 @@
+import type { AppCoreOptions } from './app-core-options.js';
 import type { ExportView } from '../../shared/export.js';
 import { AppError } from '../engine-errors.js';
 import type { HeldExportRows } from '../export/run-export.js';
@@ -22,7 +23,7 @@ type ExportRequests =
 export function exportHandlers(
   connections: () => Connections,
   exports: () => ExportJobs,
-  writeClipboard: () => ((text: string) => Promise<void>) | undefined,
+  writeClipboard: () => AppCoreOptions['writeClipboard'],
   heldLists: () => HeldLists,
   chosen: (caller: string) => ListSource,
 ): Pick<Handlers, ExportRequests> {
@@ -50,10 +51,10 @@ export function exportHandlers(
     'export.cancel': ({ exportId }) => Promise.resolve({ cancelled: exports().cancel(exportId) }),
     'export.reveal': ({ exportId }) => Promise.resolve({ revealed: exports().reveal(exportId) }),
     'exports.recent': async () => ({ entries: await exports().recent(30) }),
-    'clipboard.write': async ({ text }) => {
+    'clipboard.write': async ({ text, html }) => {
       const write = writeClipboard();
       if (!write) throw new AppError('not-found', 'this app has no clipboard of its own: the page writes it');
-      await write(text);
+      await write(text, html);
       return { written: true };
     },
   };

@@ -109,5 +109,8 @@ export const ipcRenderer = {
   removeListener: vi.fn(),
 };
 
-export const clipboard = { writeText: vi.fn() };
+export const clipboard = { write: vi.fn() };
+export class ClipboardItem {
+  constructor(readonly items: Record<string, string>) {}
+}
 export const dialog = { showSaveDialog: vi.fn() };

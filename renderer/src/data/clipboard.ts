@@ -3,15 +3,23 @@ import { useApi } from '../api/context';
 import { useSession } from './queries';
 
 /**
- * Puts text on the clipboard: through the app in Electron (the window's own clipboard permission
- * is denied there: security.ts), with the page's own clipboard in the browser host. Rejects when
- * the copy failed, so the caller can say so.
+ * Puts text on the clipboard, with an HTML table beside it when `html` is given (a mail client or a
+ * word processor pastes that, a text editor the text): through the app in Electron (the window's
+ * own clipboard permission is denied there: security.ts), with the page's own clipboard in the
+ * browser host. Rejects when the copy failed, so the caller can say so.
  */
-export function useCopyText(): (text: string) => Promise<void> {
+export function useCopyText(): (text: string, html?: string) => Promise<void> {
   const api = useApi();
   const writesClipboard = useSession().data?.writesClipboard ?? false;
-  return async (text) => {
-    if (writesClipboard) await call(api, 'clipboard.write', { text });
-    else await navigator.clipboard.writeText(text);
+  return async (text, html) => {
+    if (writesClipboard) await call(api, 'clipboard.write', { text, ...(html !== undefined && { html }) });
+    else if (html === undefined) await navigator.clipboard.writeText(text);
+    else
+      await navigator.clipboard.write([
+        new ClipboardItem({
+          'text/plain': new Blob([text], { type: 'text/plain' }),
+          'text/html': new Blob([html], { type: 'text/html' }),
+        }),
+      ]);
   };
 }

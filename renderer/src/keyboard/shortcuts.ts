@@ -62,6 +62,7 @@ export const SHORTCUTS = {
     listedOnly: true,
   },
   'grid.copy': { group: 'table', pc: ['Mod+KeyC'], mac: ['Mod+KeyC'], listedOnly: true },
+  'grid.copyTable': { group: 'table', pc: ['Mod+Shift+KeyC'], mac: ['Mod+Shift+KeyC'], listedOnly: true },
   'grid.open': { group: 'table', pc: ['Enter'], mac: ['Enter'], listedOnly: true },
   'grid.record': { group: 'table', pc: ['Space'], mac: ['Space'], listedOnly: true },
   'app.back': { group: 'app', pc: ['Alt+ArrowLeft', 'Escape'], mac: ['Mod+BracketLeft', 'Escape'] },

@@ -16,6 +16,9 @@ import { RowPlace, scrollRowIntoView } from './grid/row-viewport';
 import { useTableColumns } from './columns/useTableColumns';
 import { useTablePlace, type TablePlace } from './grid/useTablePlace';
 import { useViewRows } from './useViewRows';
+import { cellsOf, useCopyCommands } from './copy-selection';
+import { copyAs, type CopyFormat } from './copy-formats';
+import type { ColumnMeta } from './columns/table-columns';
 
 /** A row's height in each density of the settings (the rows' CSS takes it from `--row-height`). */
 const ROW_HEIGHTS = { standard: 32, compact: 28 } as const;
@@ -71,9 +74,9 @@ export function useDataTable({
   const { source } = rows;
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowHeight = ROW_HEIGHTS[useQuery(settingsQuery(useApi())).data?.density ?? 'standard'];
-  /** Copies a cell's, a selection's or a record field's text, and says so in the toolbar. */
-  const copyValue = (text: string) =>
-    void copyText(text).then(
+  /** Copies a cell's, a selection's or a record field's text (with its HTML table), and says so in the toolbar. */
+  const copyValue = (text: string, html?: string) =>
+    void copyText(text, html).then(
       () => rows.setNotice(t('table.copied')),
       (failure: unknown) =>
         rows.setNotice(t('table.copyFailed', { reason: failureLine(t, i18n.language as Language, failure) })),
@@ -90,6 +93,19 @@ export function useDataTable({
     onSortChange,
   });
   const leafColumns = table.getVisibleLeafColumns();
+  /** Copies rows `from`…`to` in `format` (copy-formats.ts): the columns shown, in their order. */
+  const copyRows = (from: number, to: number, format: CopyFormat) => {
+    const columns = leafColumns.map((column) => ({
+      key: column.id,
+      label: (column.columnDef.meta as ColumnMeta | undefined)?.label ?? column.id,
+    }));
+    const copied = copyAs(
+      format,
+      cellsOf(source, columns, rows.textOf, from, to),
+      i18n.language === 'fr' ? ';' : ',',
+    );
+    copyValue(copied.text, copied.html);
+  };
   const grid = useGridKeyboard({
     rowCount: source.rowCount,
     rowAt: (index) => source.rowAt(index),
@@ -97,9 +113,14 @@ export function useDataTable({
     textOf: rows.textOf,
     scrollToRow,
     copyText: copyValue,
+    copyRows,
     onOpenRow,
     resetOn: view.sort,
     initialActive: initialPlace?.active,
+  });
+  useCopyCommands(scope, (format) => {
+    const { from, to } = grid.selection ?? { from: grid.active.row, to: grid.active.row };
+    copyRows(from, to, format);
   });
   const [recordShown, setRecordShown] = useState(false);
   useCommand('table.record', () => setRecordShown((shown) => !shown), { scope });

@@ -15,8 +15,10 @@ export interface GridKeyboardOptions {
   textOf: (key: string, record: ApiRecord) => string;
   /** Brings row `index` into view. */
   scrollToRow: (index: number) => void;
-  /** Puts `text` on the clipboard. */
+  /** Puts `text` on the clipboard (one cell's). */
   copyText: (text: string) => void;
+  /** Copies rows `from`…`to`: as shown (tab-separated), or as a table with its headers (for a mail). */
+  copyRows: (from: number, to: number, format: 'tsv' | 'html') => void;
   onOpenRow?: (record: ApiRecord) => void;
   /** A new value (the sort) starts again from the first row. */
   resetOn: unknown;
@@ -27,7 +29,7 @@ export interface GridKeyboardOptions {
 /**
  * The grid's keyboard (WAI-ARIA grid pattern): arrows, Page Up/Down, Home/End (with Ctrl: first
  * and last row), Shift to select rows, Enter to open one, Ctrl+C (⌘C) to copy the active cell or
- * the selected rows as tab-separated text.
+ * the selected rows as tab-separated text, Ctrl+Shift+C (⌘⇧C) the rows as a table with headers.
  */
 export function useGridKeyboard({
   rowCount,
@@ -36,6 +38,7 @@ export function useGridKeyboard({
   textOf,
   scrollToRow,
   copyText,
+  copyRows,
   onOpenRow,
   resetOn,
   initialActive,
@@ -62,23 +65,14 @@ export function useGridKeyboard({
     scrollToRow(next.row);
   };
 
-  const copy = () => {
-    const [from, to] =
-      anchor === undefined
-        ? [active.row, active.row]
-        : [Math.min(anchor, active.row), Math.max(anchor, active.row)];
-    const clean = (text: string) => text.replace(/[\t\r\n]+/g, ' ');
-    if (from === to && anchor === undefined) {
-      copyText(clean(textOf(columns[active.column] ?? '', rowAt(active.row) ?? {})));
+  /** Copies the selected rows (the active one without a selection), or as shown the active cell alone. */
+  const copy = (format: 'tsv' | 'html') => {
+    if (anchor === undefined && format === 'tsv') {
+      copyText(textOf(columns[active.column] ?? '', rowAt(active.row) ?? {}).replace(/[\t\r\n]+/g, ' '));
       return;
     }
-    // Rows still being read are copied as empty lines: what is copied lines up with what is selected.
-    const lines: string[] = [];
-    for (let index = from; index <= to; index++) {
-      const record = rowAt(index) ?? {};
-      lines.push(columns.map((key) => clean(textOf(key, record))).join('\t'));
-    }
-    copyText(lines.join('\n'));
+    const from = Math.min(anchor ?? active.row, active.row);
+    copyRows(from, Math.max(anchor ?? active.row, active.row), format);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -105,9 +99,9 @@ export function useGridKeyboard({
       },
     };
     // Ctrl+C, ⌘C on macOS (where ⌃C is the columns' key).
-    if (pressed(event, 'grid.copy')) {
+    if (pressed(event, 'grid.copy') || pressed(event, 'grid.copyTable')) {
       event.preventDefault();
-      copy();
+      copy(pressed(event, 'grid.copy') ? 'tsv' : 'html');
       return;
     }
     // Alt with an arrow or Enter is the app's (Back, the record), not a move in the grid.

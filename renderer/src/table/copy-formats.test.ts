@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { copyAs, type CopiedCells } from './copy-formats';
+
+const cells: CopiedCells = {
+  columns: [
+    { key: 'id', label: 'ID' },
+    { key: 'name', label: 'Name' },
+    { key: 'mrr', label: 'MRR' },
+  ],
+  rows: [
+    {
+      shown: ['CUS-1', 'Dupont, "Père" & Fils', '-1,234.50'],
+      raw: ['CUS-1', 'Dupont, "Père" & Fils', -1234.5],
+    },
+    { shown: ['CUS-2', '=HYPERLINK("x")', '12'], raw: ['CUS-2', '=HYPERLINK("x")', 12] },
+    { shown: ['CUS-3', 'a|b\\c\td\nline <b>', ''], raw: ['CUS-3', 'a|b\\c\td\nline <b>', null] },
+  ],
+};
+
+describe('copying a selection', () => {
+  it('as shown: tab-separated, one line a row, each cell as the table writes it', () => {
+    expect(copyAs('tsv', cells, ',').text).toBe(
+      [
+        'CUS-1\tDupont, "Père" & Fils\t-1,234.50',
+        'CUS-2\t=HYPERLINK("x")\t12',
+        'CUS-3\ta|b\\c d line <b>\t',
+      ].join('\n'),
+    );
+    expect(copyAs('tsv', cells, ',').html).toBeUndefined();
+  });
+
+  it('with headers: the labels first', () => {
+    expect(copyAs('headers', cells, ',').text.split('\n')[0]).toBe('ID\tName\tMRR');
+  });
+
+  it('as CSV with the language’s delimiter, quoted where a cell holds it, a quote or a line break, formulas guarded as in exports', () => {
+    expect(copyAs('csv', cells, ',').text.split('\r\n')).toEqual([
+      'ID,Name,MRR',
+      'CUS-1,"Dupont, ""Père"" & Fils","-1,234.50"',
+      `CUS-2,"'=HYPERLINK(""x"")",12`,
+      'CUS-3,"a|b\\c\td\nline <b>",',
+    ]);
+    expect(copyAs('csv', cells, ';').text.split('\r\n')[1]).toBe('CUS-1;"Dupont, ""Père"" & Fils";-1,234.50');
+  });
+
+  it('as JSON: the API’s own values by field key, null where there is none', () => {
+    expect(JSON.parse(copyAs('json', cells, ',').text)).toEqual([
+      { id: 'CUS-1', name: 'Dupont, "Père" & Fils', mrr: -1234.5 },
+      { id: 'CUS-2', name: '=HYPERLINK("x")', mrr: 12 },
+      { id: 'CUS-3', name: 'a|b\\c\td\nline <b>', mrr: null },
+    ]);
+  });
+
+  it('as a Markdown table: pipes and backslashes escaped, each row on one line', () => {
+    expect(copyAs('markdown', cells, ',').text.split('\n')).toEqual([
+      '| ID | Name | MRR |',
+      '| --- | --- | --- |',
+      '| CUS-1 | Dupont, "Père" & Fils | -1,234.50 |',
+      '| CUS-2 | =HYPERLINK("x") | 12 |',
+      '| CUS-3 | a\\|b\\\\c d line <b> |  |',
+    ]);
+  });
+
+  it('as an HTML table beside the text: every value escaped, never markup', () => {
+    const copied = copyAs('html', cells, ',');
+    expect(copied.text).toBe(copyAs('headers', cells, ',').text);
+    const html = copied.html ?? '';
+    expect(html).toMatch(/^<table[^>]*><thead><tr><th[^>]*>ID<\/th>/);
+    expect(html).toContain('>Dupont, &quot;Père&quot; &amp; Fils</td>');
+    expect(html).toContain('>a|b\\c\td<br>line &lt;b&gt;</td>');
+    expect(html).not.toContain('<b>');
+    expect(html.match(/<tr>/g)).toHaveLength(4);
+  });
+});

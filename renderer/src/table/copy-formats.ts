@@ -1,0 +1,112 @@
+import { csvText } from '../../../electron/shared/cells';
+
+// Copying a table's selection, as plain code (useDataTable wires it to the keys, the command box
+// and the clipboard): the same cells written as a spreadsheet, a script, a wiki or a mail reads them.
+
+/** The ways a selection is copied: as shown (tab-separated, the grid's Ctrl+C), with its headers, or for a reader. */
+export const COPY_FORMATS = ['tsv', 'headers', 'csv', 'json', 'markdown', 'html'] as const;
+export type CopyFormat = (typeof COPY_FORMATS)[number];
+
+/** The cells copied: the columns shown, in their order, and each row's cells as the table writes them. */
+export interface CopiedCells {
+  columns: readonly { key: string; label: string }[];
+  /** One entry per row, one cell per column: `shown` as the table writes it, `raw` as the API sent it. */
+  rows: readonly { shown: readonly string[]; raw: readonly unknown[] }[];
+}
+
+/** What goes on the clipboard: text, and a table a mail or word processor pastes as one beside it. */
+export interface Copied {
+  text: string;
+  html?: string;
+}
+
+/**
+ * `cells` in `format`. `csvDelimiter` is the export's for the language shown (";" in French, where
+ * "," is the decimal mark). CSV is what a spreadsheet imports: its text cells carry the exports'
+ * guard (formula-like text behind a ', numbers untouched, so a "-5" stays one). The other formats
+ * copy what the table shows, as any page's text is copied: a phone number "+33 1…" pasted into a
+ * mail keeps its +.
+ */
+export function copyAs(format: CopyFormat, cells: CopiedCells, csvDelimiter: ',' | ';'): Copied {
+  const labels = cells.columns.map((column) => column.label);
+  switch (format) {
+    case 'tsv':
+      return { text: tsvLines(cells).join('\n') };
+    case 'headers':
+      return { text: [labels.map(oneLine).join('\t'), ...tsvLines(cells)].join('\n') };
+    case 'csv':
+      return {
+        text: [
+          labels,
+          ...cells.rows.map((row) => row.shown.map((text, index) => guarded(text, row.raw[index]))),
+        ]
+          .map((line) => line.map((cell) => csvQuoted(cell, csvDelimiter)).join(csvDelimiter))
+          .join('\r\n'),
+      };
+    case 'json':
+      return {
+        text: JSON.stringify(
+          cells.rows.map((row) =>
+            Object.fromEntries(cells.columns.map((column, index) => [column.key, row.raw[index] ?? null])),
+          ),
+          null,
+          2,
+        ),
+      };
+    case 'markdown':
+      return {
+        text: [labels, labels.map(() => '---'), ...cells.rows.map((row) => row.shown)]
+          .map((line) => `| ${line.map(markdownCell).join(' | ')} |`)
+          .join('\n'),
+      };
+    case 'html':
+      return { text: copyAs('headers', cells, csvDelimiter).text, html: htmlTable(cells) };
+  }
+}
+
+/** The rows as tab-separated lines, each cell on one line. */
+function tsvLines(cells: CopiedCells): string[] {
+  return cells.rows.map((row) => row.shown.map(oneLine).join('\t'));
+}
+
+/** A CSV cell's text: a text value behind the exports' guard (csvText), a number or a date as the table writes it. */
+function guarded(shown: string, raw: unknown): string {
+  return typeof raw === 'string' ? csvText(shown) : shown;
+}
+
+/** A cell on one line of a tab-separated text (a tab or a line break would split it), as the grid shows it. */
+function oneLine(text: string): string {
+  return text.replace(/[\t\r\n]+/g, ' ').trim();
+}
+
+/** A CSV cell (RFC 4180): quoted when it holds the delimiter, a quote or a line break. */
+function csvQuoted(text: string, delimiter: string): string {
+  return text.includes(delimiter) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A Markdown table cell: one line, its pipes and backslashes escaped. */
+function markdownCell(text: string): string {
+  return oneLine(text).replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text as HTML shows it, never as markup. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/** The cells as an HTML table with a header row, borders a mail client keeps, line breaks kept. */
+function htmlTable(cells: CopiedCells): string {
+  const cell = (tag: 'th' | 'td', text: string) =>
+    `<${tag} style="border:1px solid #999;padding:2px 6px;text-align:left">${escapeHtml(text).replace(/\r?\n/g, '<br>')}</${tag}>`;
+  const head = `<tr>${cells.columns.map((column) => cell('th', column.label)).join('')}</tr>`;
+  const body = cells.rows.map((row) => `<tr>${row.shown.map((text) => cell('td', text)).join('')}</tr>`);
+  return `<table style="border-collapse:collapse"><thead>${head}</thead><tbody>${body.join('')}</tbody></table>`;
+}
