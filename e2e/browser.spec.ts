@@ -555,6 +555,62 @@ test('copies the rows selected with their headers and as a mail’s table, and a
   expect(markdown[2]).toBe(`| ${shown[0]?.join(' | ')} |`);
 });
 
+test('copies a customer’s details for a mail, from its page and from the record panel, in the language shown', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const grid = page.getByRole('grid', { name: 'Customers' });
+  const [first = ''] = await visibleIds(page, grid);
+  // The name as the list shows it (its second column), before the customer is opened.
+  const name = (await page.getByTestId('row').first().getByRole('gridcell').nth(1).innerText()).trim();
+  await page.getByTestId('row').first().dblclick();
+  const card = async () =>
+    page
+      .locator('.customer-card .card-field')
+      .evaluateAll((fields) =>
+        fields.map((field) => [...field.children].map((part) => part.textContent ?? '')),
+      );
+  await expect.poll(async () => (await card()).length).toBeGreaterThan(3);
+  const fields = await card();
+  await page.getByRole('button', { name: `Copy the details of ${first}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
+  const copied = await page.evaluate<{ text: string; cells: string[][] }>(READ_CLIPBOARD);
+  const expected = [['Customer ID', first], ['Name', name], ...fields];
+  expect(copied.text.split('\n')).toEqual(expected.map(([label, value]) => `${label}: ${value}`));
+  expect(copied.cells).toEqual(expected);
+
+  // In French: the labels of the language shown, a no-break space before the colon.
+  await page.getByRole('button', { name: 'FR', exact: true }).click();
+  await page.keyboard.press('Control+k');
+  await page.getByRole('combobox', { name: 'Commande à lancer' }).fill('copier la fiche');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Copié' })).toBeVisible();
+  const french = (await page.evaluate<{ text: string }>(READ_CLIPBOARD)).text.split('\n');
+  expect(french.slice(0, 2)).toEqual([`N° client\u00a0: ${first}`, `Nom\u00a0: ${name}`]);
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+
+  // The record panel of a row: the fields it shows with a value, as drawn (no white space at their ends).
+  await page.getByRole('button', { name: /Back to customers/ }).click();
+  await grid.focus();
+  await page.keyboard.press('Space');
+  const panel = page.getByRole('region', { name: `Record ${first}` });
+  const shown = await panel
+    .locator('.record-field')
+    .evaluateAll((rows) =>
+      rows
+        .map((row) => [
+          row.querySelector('dt')?.textContent ?? '',
+          (row.querySelector('dd > :first-child')?.textContent ?? '').trim(),
+        ])
+        .filter(([, value]) => value !== ''),
+    );
+  await panel.getByRole('button', { name: `Copy the details of ${first}` }).click();
+  await expect
+    .poll(() => page.evaluate<string>('navigator.clipboard.readText()'))
+    .toBe(shown.map(([label, value]) => `${label}: ${value}`).join('\n'));
+});
+
 test('copies the active cell, and Shift-selected rows as tab-separated text', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const grid = page.getByRole('grid', { name: 'Customers' });

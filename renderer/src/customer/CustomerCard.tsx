@@ -1,13 +1,17 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { ApiRecord, SchemaField } from '../../../electron/shared/schema';
 import { valueKind } from '../../../electron/shared/value-kind';
+import { useCopyText, useDetailsOf } from '../data/clipboard';
 import { useFieldsOf } from '../data/queries';
+import { useCommand } from '../keyboard/commands';
+import { failureLine } from '../ui/describe-failure';
 import { formatterFor } from '../ui/format';
 import { useHeldCustomer } from './useHeldCustomer';
 
-/** Fields the heading already shows. */
-const IN_HEADING = new Set(['id', 'name']);
+/** Fields the heading already shows (Copy details puts them first). */
+const IN_HEADING = ['id', 'name'];
 
 /**
  * The customer's own fields at the top of its page (address, phone, email, country, created…), in
@@ -20,32 +24,62 @@ export function CustomerCard({ customerId }: { customerId: string }) {
   const language = i18n.language as Language;
   const fields = useFieldsOf('customers', language);
   const record = useHeldCustomer(customerId, language);
+  const copyText = useCopyText();
+  const detailsOf = useDetailsOf();
+  const [said, setSaid] = useState<string | undefined>();
+  // « Copier la fiche »: the customer as a person reads it, to paste into a mail or a ticket.
+  const copyDetails = () => {
+    if (!record) return;
+    const copied = detailsOf(entriesOf(record, fields, language, 'all'));
+    copyText(copied.text, copied.html).then(
+      () => setSaid(t('table.copied')),
+      (failure: unknown) => setSaid(t('table.copyFailed', { reason: failureLine(t, language, failure) })),
+    );
+  };
+  useCommand('customer.copyDetails', copyDetails, {
+    enabled: record !== undefined,
+    label: t('copy.details'),
+  });
   if (!record) return null;
-  const entries = entriesOf(record, fields, language);
-  if (!entries.length) return null;
+  const entries = entriesOf(record, fields, language, 'card');
   return (
-    <dl className="customer-card" aria-label={t('detail.card')}>
-      {entries.map(({ key, label, text }) => (
-        <div key={key} className="card-field">
-          <dt>{label}</dt>
-          <dd>{text}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className="customer-card-block">
+      {entries.length > 0 && (
+        <dl className="customer-card" aria-label={t('detail.card')}>
+          {entries.map(({ key, label, text }) => (
+            <div key={key} className="card-field">
+              <dt>{label}</dt>
+              <dd>{text}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <button type="button" onClick={copyDetails} aria-label={t('copy.detailsOf', { id: customerId })}>
+        {t('copy.details')}
+      </button>
+      <span role="status">{said}</span>
+    </div>
   );
 }
 
-/** The record's fields with a value, in the schema's order then the others', labelled and written. */
+/**
+ * The record's fields with a value, in the schema's order then the others', labelled and written:
+ * those of the card (the heading shows the id and the name), or all of them, the id and name first.
+ */
 function entriesOf(
   record: ApiRecord,
   fields: readonly SchemaField[] | undefined,
   language: Language,
+  which: 'card' | 'all',
 ): { key: string; label: string; text: string }[] {
   const listed = fields?.map((field) => field.key) ?? [];
-  const keys = [...listed, ...Object.keys(record).filter((key) => !listed.includes(key))];
+  const others = [...listed, ...Object.keys(record).filter((key) => !listed.includes(key))].filter(
+    (key) => !IN_HEADING.includes(key),
+  );
+  const keys = which === 'all' ? [...IN_HEADING, ...others] : others;
   return keys.flatMap((key) => {
     const value = record[key];
-    if (IN_HEADING.has(key) || value === null || value === undefined || value === '') return [];
+    if (value === null || value === undefined || value === '') return [];
     const field = fields?.find((candidate) => candidate.key === key);
     const text =
       field?.format === 'country' && typeof value === 'string'

@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { call } from '../api/call';
+import { detailsAs, type Copied } from '../ui/copy-formats';
 import { useApi } from '../api/context';
 import { useSession } from './queries';
 
@@ -22,4 +24,13 @@ export function useCopyText(): (text: string, html?: string) => Promise<void> {
         }),
       ]);
   };
+}
+
+/**
+ * Copy details: a record's fields as a person reads them, one "label: value" line each in the
+ * language shown (an HTML table beside it), empty ones left out.
+ */
+export function useDetailsOf(): (fields: readonly { label: string; text: string }[]) => Copied {
+  const { t } = useTranslation();
+  return (fields) => detailsAs(fields, (label, value) => t('copy.detailLine', { label, value }));
 }

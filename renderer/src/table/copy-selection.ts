@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { useCommand } from '../keyboard/commands';
 import type { RowSource } from '../rows';
-import type { CopiedCells, CopyFormat } from './copy-formats';
+import type { CopiedCells, CopyFormat } from '../ui/copy-formats';
 
 /**
  * Rows `from`…`to` of `source` as the cells copy-formats.ts writes: each column's text as the table

@@ -17,7 +17,7 @@ import { useTableColumns } from './columns/useTableColumns';
 import { useTablePlace, type TablePlace } from './grid/useTablePlace';
 import { useViewRows } from './useViewRows';
 import { cellsOf, useCopyCommands } from './copy-selection';
-import { copyAs, type CopyFormat } from './copy-formats';
+import { copyAs, type CopyFormat } from '../ui/copy-formats';
 import type { ColumnMeta } from './columns/table-columns';
 
 /** A row's height in each density of the settings (the rows' CSS takes it from `--row-height`). */

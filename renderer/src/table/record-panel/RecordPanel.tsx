@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Resource } from '../../../../electron/shared/api-rules';
 import type { ApiRecord } from '../../../../electron/shared/schema';
 import { CopyLinkButton } from '../../links/CopyLinkButton';
+import { useDetailsOf } from '../../data/clipboard';
 import { useRecordPanelWidth } from './useRecordPanelWidth';
 
 /** The field of a record that names its customer: shown as a way to open that customer. */
@@ -29,11 +30,13 @@ export function RecordPanel({
   record: ApiRecord | undefined;
   fields: readonly { key: string; label: string }[];
   textOf: (key: string, record: ApiRecord) => string;
-  onCopy: (text: string) => void;
+  /** Puts text on the clipboard, with an HTML table beside it when there is one. */
+  onCopy: (text: string, html?: string) => void;
   onOpenCustomer?: (customerId: string) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const detailsOf = useDetailsOf();
   const panel = useRef<HTMLElement>(null);
   const panelId = useId();
   // The width the user gives it is kept in the settings, for every table and the next start.
@@ -68,6 +71,20 @@ export function RecordPanel({
         <div className="record-panel-header">
           <h2>{record ? t('record.title', { id }) : t('table.loading')}</h2>
           {/* The row's link: the customer it is, or the one it belongs to (only customers open on their own). */}
+          {record && (
+            <button
+              type="button"
+              aria-label={t('copy.detailsOf', { id })}
+              onClick={() => {
+                const copied = detailsOf(
+                  fields.map(({ label, key }) => ({ label, text: textOf(key, record) })),
+                );
+                onCopy(copied.text, copied.html);
+              }}
+            >
+              {t('copy.details')}
+            </button>
+          )}
           {linkedCustomer && <CopyLinkButton target={{ action: 'customer', customerId: linkedCustomer }} />}
           <button type="button" onClick={onClose} aria-keyshortcuts="Escape">
             {t('record.close')}

@@ -1,7 +1,8 @@
 import { csvText } from '../../../electron/shared/cells';
 
-// Copying a table's selection, as plain code (useDataTable wires it to the keys, the command box
-// and the clipboard): the same cells written as a spreadsheet, a script, a wiki or a mail reads them.
+// Copying, as plain code: a table's selection written as a spreadsheet, a script, a wiki or a mail
+// reads it (useDataTable wires it to the keys, the command box and the clipboard), and a record as a
+// person reads it (Copy details: data/clipboard.ts).
 
 /** The ways a selection is copied: as shown (tab-separated, the grid's Ctrl+C), with its headers, or for a reader. */
 export const COPY_FORMATS = ['tsv', 'headers', 'csv', 'json', 'markdown', 'html'] as const;
@@ -109,4 +110,21 @@ function htmlTable(cells: CopiedCells): string {
   const head = `<tr>${cells.columns.map((column) => cell('th', column.label)).join('')}</tr>`;
   const body = cells.rows.map((row) => `<tr>${row.shown.map((text) => cell('td', text)).join('')}</tr>`);
   return `<table style="border-collapse:collapse"><thead>${head}</thead><tbody>${body.join('')}</tbody></table>`;
+}
+
+/**
+ * A record for a person (Copy details): one "label: value" line a field with a value, in the order
+ * shown, `line` writing each in the language shown; beside it, the same as a two-column HTML table.
+ */
+export function detailsAs(
+  fields: readonly { label: string; text: string }[],
+  line: (label: string, value: string) => string,
+): Copied {
+  const filled = fields.filter((field) => field.text.trim() !== '');
+  const row = ({ label, text }: { label: string; text: string }) =>
+    `<tr><th style="text-align:left;padding:2px 12px 2px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:2px 0">${escapeHtml(text).replace(/\r?\n/g, '<br>')}</td></tr>`;
+  return {
+    text: filled.map(({ label, text }) => line(label, text.trim())).join('\n'),
+    html: `<table>${filled.map(row).join('')}</table>`,
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyAs, type CopiedCells } from './copy-formats';
+import { copyAs, detailsAs, type CopiedCells } from './copy-formats';
 
 const cells: CopiedCells = {
   columns: [
@@ -70,5 +70,21 @@ describe('copying a selection', () => {
     expect(html).toContain('>a|b\\c\td<br>line &lt;b&gt;</td>');
     expect(html).not.toContain('<b>');
     expect(html.match(/<tr>/g)).toHaveLength(4);
+  });
+});
+
+describe('copying a record for a person', () => {
+  const fields = [
+    { label: 'Name', text: 'Dupont & Fils' },
+    { label: 'Email', text: '' },
+    { label: 'Address', text: '1 rue <Haute>\nParis' },
+  ];
+
+  it('gives a line a field with a value, as the language writes it, and a table beside it', () => {
+    const copied = detailsAs(fields, (label, value) => `${label}\u00a0: ${value}`);
+    expect(copied.text).toBe('Name\u00a0: Dupont & Fils\nAddress\u00a0: 1 rue <Haute>\nParis');
+    expect(copied.html).toMatch(/^<table><tr><th[^>]*>Name<\/th><td[^>]*>Dupont &amp; Fils<\/td><\/tr><tr>/);
+    expect(copied.html).toContain('>1 rue &lt;Haute&gt;<br>Paris</td>');
+    expect(copied.html).not.toContain('Email');
   });
 });
