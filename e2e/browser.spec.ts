@@ -573,7 +573,7 @@ test('copies a customer’s details for a mail, from its page and from the recor
       );
   await expect.poll(async () => (await card()).length).toBeGreaterThan(3);
   const fields = await card();
-  await page.getByRole('button', { name: `Copy the details of ${first}` }).click();
+  await page.getByRole('button', { name: `Copy details of ${first}` }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
   const copied = await page.evaluate<{ text: string; cells: string[][] }>(READ_CLIPBOARD);
   const expected = [['Customer ID', first], ['Name', name], ...fields];
@@ -605,10 +605,48 @@ test('copies a customer’s details for a mail, from its page and from the recor
         ])
         .filter(([, value]) => value !== ''),
     );
-  await panel.getByRole('button', { name: `Copy the details of ${first}` }).click();
+  await panel.getByRole('button', { name: `Copy details of ${first}` }).click();
   await expect
     .poll(() => page.evaluate<string>('navigator.clipboard.readText()'))
     .toBe(shown.map(([label, value]) => `${label}: ${value}`).join('\n'));
+});
+
+test('says the totals of the rows selected in a column of amounts in the status bar, from the cells’ own values', async ({
+  page,
+}) => {
+  await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();
+  const grid = page.getByRole('grid', { name: 'Agreements' });
+  await visibleIds(page, grid);
+  const column = (await grid.getByRole('columnheader').allInnerTexts()).findIndex(
+    (text) => text.trim() === 'MRR',
+  );
+  expect(column).toBeGreaterThan(0);
+  await grid.focus();
+  for (let step = 0; step < column; step++) await page.keyboard.press('ArrowRight');
+  for (let step = 0; step < 4; step++) await page.keyboard.press('Shift+ArrowDown');
+  const cells = await Promise.all(
+    [0, 1, 2, 3, 4].map(async (row) =>
+      (await page.getByTestId('row').nth(row).getByRole('gridcell').nth(column).innerText()).trim(),
+    ),
+  );
+  // "€1,234.50" as a number: the figures below are checked against these, not against the app's sums.
+  const amount = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
+  const amounts = cells.filter(Boolean).map(amount);
+  const totals = page.getByTestId('selection-totals');
+  await expect(totals).toContainText('5 rows selected');
+  const said = (await totals.innerText()).trim();
+  const figure = (name: string) => amount(new RegExp(`${name} (\\S+)`).exec(said)?.[1] ?? 'NaN');
+  expect(figure('Sum')).toBeCloseTo(
+    amounts.reduce((sum, value) => sum + value, 0),
+    2,
+  );
+  expect(figure('Average')).toBeCloseTo(amounts.reduce((sum, value) => sum + value, 0) / amounts.length, 2);
+  const byAmount = cells.filter(Boolean).sort((a, b) => amount(a) - amount(b));
+  expect(said).toContain(`Min ${byAmount[0]}`);
+  expect(said).toContain(`Max ${byAmount.at(-1)}`);
+  // The selection ends: the status bar says nothing of it.
+  await page.keyboard.press('ArrowDown');
+  await expect(totals).toHaveText('');
 });
 
 test('copies the active cell, and Shift-selected rows as tab-separated text', async ({ page, context }) => {

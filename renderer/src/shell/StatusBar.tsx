@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { DensityToggle } from './DensityToggle';
+import { SelectionTotals } from './SelectionTotals';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { SessionStatus } from '../../../electron/shared/status';
 import { useLatestEvent } from '../data/queries';
@@ -48,6 +49,7 @@ export function StatusBar({ session }: { session: SessionStatus | undefined }) {
             })
           : t('status.noConnection')}
       </span>
+      <SelectionTotals />
       {token && <span data-testid="token-state">{tokenText}</span>}
       {token && (
         <span data-testid="token">

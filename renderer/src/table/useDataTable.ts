@@ -16,6 +16,7 @@ import { RowPlace, scrollRowIntoView } from './grid/row-viewport';
 import { useTableColumns } from './columns/useTableColumns';
 import { useTablePlace, type TablePlace } from './grid/useTablePlace';
 import { useViewRows } from './useViewRows';
+import { useSelectionTotals } from './useSelectionTotals';
 import { cellsOf, useCopyCommands } from './copy-selection';
 import { copyAs, type CopyFormat } from '../ui/copy-formats';
 import type { ColumnMeta } from './columns/table-columns';
@@ -122,6 +123,19 @@ export function useDataTable({
     const { from, to } = grid.selection ?? { from: grid.active.row, to: grid.active.row };
     copyRows(from, to, format);
   });
+  const activeColumn = leafColumns[grid.active.column];
+  const totalsKind = (activeColumn?.columnDef.meta as ColumnMeta | undefined)?.totals;
+  useSelectionTotals(
+    source,
+    grid.selection,
+    activeColumn && {
+      key: activeColumn.id,
+      numeric: totalsKind !== undefined,
+      money: totalsKind === 'money',
+    },
+    rows.textOf,
+    source.snapshot(),
+  );
   const [recordShown, setRecordShown] = useState(false);
   useCommand('table.record', () => setRecordShown((shown) => !shown), { scope });
   const cellId = useCallback((row: number, column: number) => `${gridId}-r${row}-c${column}`, [gridId]);

@@ -21,7 +21,7 @@ describe('the columns of a view', () => {
     );
     expect(columns.map((column) => [column.id, column.meta])).toEqual([
       ['name', { label: 'Nom' }],
-      ['mrr', { label: 'MRR' }],
+      ['mrr', { label: 'MRR', totals: 'money' }],
       ['startDate', { label: 'Début' }],
       ['region', { label: 'region' }],
     ]);

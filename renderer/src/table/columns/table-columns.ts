@@ -35,6 +35,8 @@ export type DataTableInstance = ReactTable<typeof TABLE_FEATURES, ApiRecord>;
 /** What a column of a data table knows beyond TanStack's definition. */
 export interface ColumnMeta {
   label: string;
+  /** A column whose selected values are summed in the status bar: numbers, or amounts in their currency. */
+  totals?: 'number' | 'money';
 }
 
 /**
@@ -66,7 +68,14 @@ export function buildColumns(
   const columns = described.map(({ key, label, field, kind }) => {
     const format = notJoinedYet(key, shownAsToday(key, formatterFor(kind, field, language), language));
     formatters.set(key, format);
-    const meta: ColumnMeta = { label };
+    // Days to a deadline count from today: a sum of them says nothing.
+    const totals =
+      kind !== 'number' || isDeadlineField(key)
+        ? undefined
+        : field?.format === 'currency'
+          ? 'money'
+          : 'number';
+    const meta: ColumnMeta = { label, ...(totals && { totals }) };
     return helper.accessor((row) => row[key], {
       id: key,
       header: label,

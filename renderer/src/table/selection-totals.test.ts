@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiRecord } from '../../../electron/shared/schema';
+import { totalsOf } from './selection-totals';
+
+const rows: (ApiRecord | undefined)[] = [
+  { id: 'A', mrr: 10, currency: 'EUR' },
+  { id: 'B', mrr: -2.5, currency: 'EUR' },
+  { id: 'C', mrr: null, currency: 'EUR' },
+  undefined,
+  { id: 'E', mrr: 40, currency: 'USD' },
+];
+const rowAt = (index: number) => rows[index];
+
+describe('the totals of a selection', () => {
+  it('counts the rows, and sums, bounds the numbers of those held, saying how many are not', () => {
+    expect(totalsOf(rowAt, 0, 3, 'mrr', { numeric: true, money: true })).toEqual({
+      rows: 4,
+      notHeld: 1,
+      numbers: { count: 2, sum: 7.5, min: -2.5, max: 10, currency: 'EUR', severalCurrencies: false },
+    });
+  });
+
+  it('says when amounts are in several currencies', () => {
+    expect(totalsOf(rowAt, 0, 4, 'mrr', { numeric: true, money: true }).numbers?.severalCurrencies).toBe(
+      true,
+    );
+  });
+
+  it('only counts a column of text', () => {
+    expect(totalsOf(rowAt, 0, 4, 'id', { numeric: false, money: false })).toEqual({ rows: 5, notHeld: 1 });
+  });
+
+  it('goes over 100,000 rows held in one pass', () => {
+    const many = Array.from({ length: 100_000 }, (_, index) => ({ id: index, mrr: index }));
+    const totals = totalsOf((index) => many[index], 0, 99_999, 'mrr', { numeric: true, money: false });
+    expect(totals.numbers).toMatchObject({
+      count: 100_000,
+      sum: (99_999 * 100_000) / 2,
+      min: 0,
+      max: 99_999,
+    });
+  });
+});
