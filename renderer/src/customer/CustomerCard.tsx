@@ -54,10 +54,17 @@ export function CustomerCard({ customerId }: { customerId: string }) {
           ))}
         </dl>
       )}
-      <button type="button" onClick={copyDetails} aria-label={t('copy.detailsOf', { id: customerId })}>
+      <button
+        type="button"
+        className="card-copy"
+        onClick={copyDetails}
+        aria-label={t('copy.detailsOf', { id: customerId })}
+      >
         {t('copy.details')}
       </button>
-      <span role="status">{said}</span>
+      <span className="hint" role="status">
+        {said}
+      </span>
     </div>
   );
 }

@@ -49,7 +49,6 @@ export function StatusBar({ session }: { session: SessionStatus | undefined }) {
             })
           : t('status.noConnection')}
       </span>
-      <SelectionTotals />
       {token && <span data-testid="token-state">{tokenText}</span>}
       {token && (
         <span data-testid="token">
@@ -100,8 +99,12 @@ export function StatusBar({ session }: { session: SessionStatus | undefined }) {
       {session?.listsKept === 'no-keychain' && !session.keychainProblem && (
         <span role="status">{t('search.notKept')}</span>
       )}
-      {/* A display setting at the bar's end, where the window's state is shown. */}
+      {/*
+        A display setting at the bar's end, where the window's state is shown; the totals of a
+        selection before it, inside its group: with none, they take no room, not even a gap.
+      */}
       <span className="status-end">
+        <SelectionTotals />
         <DensityToggle />
       </span>
     </footer>
