@@ -134,7 +134,6 @@ export function useDataTable({
       money: totalsKind === 'money',
     },
     rows.textOf,
-    source.snapshot(),
   );
   const [recordShown, setRecordShown] = useState(false);
   useCommand('table.record', () => setRecordShown((shown) => !shown), { scope });

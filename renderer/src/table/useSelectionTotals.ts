@@ -19,8 +19,6 @@ export function useSelectionTotals(
   selection: { from: number; to: number } | undefined,
   column: { key: string; numeric: boolean; money: boolean } | undefined,
   textOf: (key: string, record: ApiRecord) => string,
-  /** Changes whenever the rows do (the loader's snapshot). */
-  rowsVersion: number,
 ) {
   const { t, i18n } = useTranslation();
   const { selection: summary } = useRowsStore();
@@ -31,7 +29,8 @@ export function useSelectionTotals(
       : undefined;
   const text =
     totals && column ? totalsText(totals, column.key, textOf, t, i18n.language as Language) : undefined;
-  useEffect(() => summary.say(owner, text), [summary, owner, text, rowsVersion]);
+  // Counted at each render: the table renders again as rows arrive (useViewRows follows the loader).
+  useEffect(() => summary.say(owner, text), [summary, owner, text]);
   useEffect(() => () => summary.say(owner, undefined), [summary, owner]);
 }
 
