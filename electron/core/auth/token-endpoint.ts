@@ -62,6 +62,7 @@ export async function requestToken(
   for (let waits = 0; ; waits++) {
     const reservation = await options.ledger.reserve(ledgerKey);
     if ('refused' in reservation) throw budgetError(reservation.refused);
+    const askedAt = options.now();
     let answer;
     try {
       answer = await httpCall(options.fetch, `${credentials.authUrl}/oauth/token`, {
@@ -84,7 +85,7 @@ export async function requestToken(
     }
     const body = jsonOf(answer);
     if (answer.status === 200) {
-      const token = tokenFrom(body, options.now());
+      const token = tokenFrom(body, askedAt, options.now());
       // A whole answer without a token granted none (a sign-in page, a proxy's notice): not counted.
       await options.ledger.settle(ledgerKey, reservation.id, token ? 'granted' : 'refused');
       if (token) return token;
@@ -183,8 +184,12 @@ async function failure(
   });
 }
 
-/** The token of a 200 answer, or undefined when it carries none. */
-function tokenFrom(body: unknown, receivedAt: number): CachedToken | undefined {
+/**
+ * The token of a 200 answer, or undefined when it carries none. The server issued it between
+ * `askedAt` and `receivedAt`, so a stated lifetime may end as soon as `askedAt` plus it: a 401 before
+ * that cannot mean it ended, one after may.
+ */
+function tokenFrom(body: unknown, askedAt: number, receivedAt: number): CachedToken | undefined {
   const parsed = tokenAnswerSchema.safeParse(body);
   if (!parsed.success) return undefined;
   const { access_token: accessToken, expires_in: expiresIn } = parsed.data;
@@ -199,7 +204,7 @@ function tokenFrom(body: unknown, receivedAt: number): CachedToken | undefined {
     accessToken,
     receivedAt,
     expiresAt: receivedAt + lifetime,
-    ...(stated < lifetime && { statedEnd: receivedAt + stated }),
+    ...(stated < lifetime && { statedEnd: askedAt + stated }),
   };
 }
 

@@ -28,8 +28,12 @@ export class TokenPermissions {
   private readonly notPermitted = new Set<string>();
   /** The token the API last answered, and the scopes where it did: a 401 there means it ended. */
   private accepted: { accessToken: string; scopes: Set<string> } | undefined;
-  /** Whether the API ever answered a token of these credentials in this process. */
-  private everAccepted = false;
+  /**
+   * The scopes the API answered a token of these credentials for, in this process: a 401 there to a
+   * token that may have ended is renewed even soon after a forced renewal (tokens stated to live
+   * seconds end that often, and reading a list across them is no click on a forbidden one).
+   */
+  private readonly answered = new Set<string>();
   /** When a 401 last made the manager renew (FORCED_RENEWAL_EVERY_MS). */
   private forcedRenewalAt: number | undefined;
 
@@ -42,7 +46,7 @@ export class TokenPermissions {
   acceptedBy(accessToken: string, scope: string): void {
     if (this.accepted?.accessToken !== accessToken) this.accepted = { accessToken, scopes: new Set() };
     this.accepted.scopes.add(scope);
-    this.everAccepted = true;
+    this.answered.add(scope);
     this.notPermitted.delete(scope);
   }
 
@@ -60,8 +64,9 @@ export class TokenPermissions {
    * What the API's 401 to `token` for `scope` at `now` means. Refused where it was answered before,
    * it has ended: renew. A scope known not permitted stays so, even past the end a server stated (a
    * new token is not permitted more). Otherwise a token that may have ended (past its stated end, or
-   * old and never answered) is renewed, once per FORCED_RENEWAL_EVERY_MS: a token endpoint stating a
-   * lifetime under a minute would else buy a grant per click on a list the bundle may not read. A
+   * old and never answered) is renewed: for a scope answered before, each time; for one never
+   * answered, once per FORCED_RENEWAL_EVERY_MS (a token endpoint stating a lifetime under a minute
+   * would else buy a grant per click on a list the bundle may not read). A
    * token proven valid (answered elsewhere, or received within a minute) is only not permitted there,
    * and the scope is remembered; when every resource refuses and no token was ever answered, the
    * tokens themselves are refused (a wrong audience).
@@ -73,7 +78,9 @@ export class TokenPermissions {
       // Past the end its server stated (shorter than the minute a token is used for): it may have ended.
       const ended = now >= (token.statedEnd ?? Infinity);
       const renewedLately =
-        this.forcedRenewalAt !== undefined && now - this.forcedRenewalAt < FORCED_RENEWAL_EVERY_MS;
+        !this.answered.has(scope) &&
+        this.forcedRenewalAt !== undefined &&
+        now - this.forcedRenewalAt < FORCED_RENEWAL_EVERY_MS;
       const proven =
         this.notPermitted.has(scope) ||
         renewedLately ||
@@ -82,7 +89,7 @@ export class TokenPermissions {
       if (proven) {
         this.notPermitted.add(scope);
         const everyResource = RESOURCES.every((resource) => this.notPermitted.has(resource));
-        return !this.everAccepted && everyResource ? 'tokens-refused' : 'not-permitted';
+        return this.answered.size === 0 && everyResource ? 'tokens-refused' : 'not-permitted';
       }
     }
     this.forcedRenewalAt = now;
@@ -93,7 +100,7 @@ export class TokenPermissions {
   clear(): void {
     this.notPermitted.clear();
     this.accepted = undefined;
-    this.everAccepted = false;
+    this.answered.clear();
     this.forcedRenewalAt = undefined;
   }
 }

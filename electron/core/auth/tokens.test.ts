@@ -216,6 +216,22 @@ describe('token endpoint faults', () => {
     expect(await opaque.cachedToken()).not.toHaveProperty('statedEnd');
   });
 
+  it('counts a stated lifetime from when the token was asked: a slow answer cannot make an ended token look valid', async () => {
+    let now = Date.now();
+    const asked = now;
+    const endpoint = await tokenEndpoint((_call, response) => {
+      // The server issued it, then took 2 s to answer: it ends 2 s sooner than receipt + 5 s.
+      now += 2_000;
+      json(response, 200, { access_token: 'slow-token', expires_in: 5 });
+    });
+    const manager = await managerFor(endpoint.url, { now: () => now });
+    await manager.tokens.getToken();
+    expect(await manager.cachedToken()).toMatchObject({
+      receivedAt: asked + 2_000,
+      statedEnd: asked + 5_000,
+    });
+  });
+
   it.each([
     ['not JSON', (response: ServerResponse) => response.writeHead(200).end('<html>')],
     ['JSON without access_token', (response: ServerResponse) => json(response, 200, { token: 'x' })],

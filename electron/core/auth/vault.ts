@@ -22,8 +22,9 @@ export interface CachedToken {
   /** Epoch ms, by this machine's clock (absent in tokens cached by older versions). */
   receivedAt?: number;
   /**
-   * Epoch ms: when the server said it ends, when that is sooner than the shortest lifetime the app
-   * uses a token for (token-endpoint.ts). A 401 after it means the token ended, not "not permitted".
+   * Epoch ms: the soonest the server's stated lifetime lets it end (counted from when it was asked),
+   * when that is sooner than the lifetime the app uses a token for (token-endpoint.ts). A 401 after
+   * it may mean the token ended; one before it cannot.
    */
   statedEnd?: number;
   /**
