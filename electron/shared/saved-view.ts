@@ -4,12 +4,16 @@ import { checkScope, viewFields } from './view.js';
 
 const columnKey = z.string().min(1).max(200);
 
-/** A table's column layout, remembered per view: order, hidden columns, widths. */
+/**
+ * A table's column layout, remembered per view: order, hidden columns, widths, and the columns
+ * pinned at the left (in the order pinned; absent in layouts kept before pins existed).
+ */
 export const columnLayoutSchema = z
   .object({
     order: z.array(columnKey).max(200),
     hidden: z.array(columnKey).max(200),
     sizes: z.record(columnKey, z.number().int().min(40).max(2_000)),
+    pinned: z.array(columnKey).max(200).optional(),
   })
   .strict();
 export type ColumnLayout = z.infer<typeof columnLayoutSchema>;

@@ -38,6 +38,7 @@ export const SHORTCUTS = {
   'table.goToRow': { group: 'table', pc: ['Mod+KeyG'], mac: ['Mod+KeyG'] },
   'table.record': { group: 'table', pc: ['Alt+Enter'], mac: ['Mod+KeyI'] },
   'table.columns': { group: 'table', pc: ['Alt+KeyC'], mac: ['Ctrl+KeyC'] },
+  'table.pinColumn': { group: 'table', pc: ['Alt+KeyP'], mac: ['Ctrl+KeyP'] },
   'table.saveView': { group: 'table', pc: ['Mod+KeyS'], mac: ['Mod+KeyS'] },
   'table.export': { group: 'table', pc: ['Mod+KeyE'], mac: ['Mod+KeyE'] },
   'table.copyLink': { group: 'table', pc: ['Mod+Shift+KeyL'], mac: ['Mod+Shift+KeyL'] },
@@ -65,6 +66,7 @@ export const SHORTCUTS = {
   'grid.copyTable': { group: 'table', pc: ['Mod+Shift+KeyC'], mac: ['Mod+Shift+KeyC'], listedOnly: true },
   'grid.open': { group: 'table', pc: ['Enter'], mac: ['Enter'], listedOnly: true },
   'grid.record': { group: 'table', pc: ['Space'], mac: ['Space'], listedOnly: true },
+  'grid.menu': { group: 'table', pc: ['Shift+F10', 'ContextMenu'], mac: ['Shift+F10'], listedOnly: true },
   'app.back': { group: 'app', pc: ['Alt+ArrowLeft', 'Escape'], mac: ['Mod+BracketLeft', 'Escape'] },
   'customer.copyLink': { group: 'customer', pc: ['Mod+Shift+KeyL'], mac: ['Mod+Shift+KeyL'] },
   'app.refresh': { group: 'app', pc: ['F5', 'Mod+KeyR'], mac: ['Mod+KeyR'] },
@@ -168,7 +170,7 @@ export function actsInTextFields(chord: Chord): boolean {
 }
 
 /** Keys written by name, in the person's language (locales: `keys`). */
-const NAMED_KEYS = ['Enter', 'Space', 'Escape', 'PageUp', 'PageDown', 'Home', 'End'] as const;
+const NAMED_KEYS = ['Enter', 'Space', 'Escape', 'PageUp', 'PageDown', 'Home', 'End', 'ContextMenu'] as const;
 type NamedKey = (typeof NAMED_KEYS)[number];
 
 /** The names of the modifiers and named keys as this computer and language write them. */

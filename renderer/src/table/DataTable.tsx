@@ -57,6 +57,7 @@ export function DataTable(props: DataTableProps) {
         filter={filter}
         label={label}
         layout={columns.layout}
+        columnEdits={columns.edits}
         onResetLayout={columns.resetLayout}
         place={place}
         onGoToRow={(row) => shown.goToRow(row - 1)}

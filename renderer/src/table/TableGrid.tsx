@@ -2,11 +2,14 @@ import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import type { DataTableInstance } from './columns/table-columns';
+import type { ColumnEdits } from './columns/useTableColumns';
 import type { DrawnColumn } from './grid/row-layer';
 import type { Highlighter } from './grid/highlight';
 import { rowsOnScreen, type RowPlace } from './grid/row-viewport';
 import { TableBody } from './grid/TableBody';
 import { TableHeader } from './grid/TableHeader';
+import { GridMenu } from './GridMenu';
+import { useGridMenu } from './useGridMenu';
 import type { useGridKeyboard } from './grid/useGridKeyboard';
 import type { ViewRows } from './useViewRows';
 
@@ -40,6 +43,7 @@ export function TableGrid({
     drawn: readonly DrawnColumn[];
     /** The width that fits column `key` to `records`, if it has one. */
     fit: (key: string, records: ApiRecord[]) => number | undefined;
+    edits: ColumnEdits;
   };
   grid: ReturnType<typeof useGridKeyboard>;
   cellId: (row: number, column: number) => string;
@@ -58,6 +62,7 @@ export function TableGrid({
   const { t } = useTranslation();
   const { source, error, filtered } = rows;
   const { table } = columns;
+  const menu = useGridMenu({ scrollRef, cellId, ...grid });
   /** The records on screen now (fitting a column to what it shows). */
   const recordsOnScreen = () => {
     if (!scrollRef.current) return [];
@@ -68,6 +73,11 @@ export function TableGrid({
       if (record) records.push(record);
     }
     return records;
+  };
+  /** Fits column `key` to the rows on screen and the sample the table was first sized on. */
+  const fitColumn = (key: string) => {
+    const width = columns.fit(key, [...recordsOnScreen(), ...(rows.firstRows ?? [])]);
+    if (width !== undefined) table.setColumnSizing((current) => ({ ...current, [key]: width }));
   };
   return (
     <div
@@ -82,7 +92,9 @@ export function TableGrid({
       }
       aria-busy={source.loading}
       tabIndex={0}
+      onContextMenu={menu.onContextMenu}
       onKeyDown={(event) => {
+        if (menu.onMenuKey(event)) return;
         if (event.key === 'Escape' && onEscape) {
           event.preventDefault();
           onEscape();
@@ -95,19 +107,12 @@ export function TableGrid({
       onScroll={(event) => {
         const scroller = event.currentTarget;
         onScrolled(scroller.scrollTop);
-        // The rows' first cells stay in view only while it is scrolled sideways (table.css).
+        // The rows' pinned cells stay in view only while it is scrolled sideways (table.css).
         scroller.toggleAttribute('data-sideways', scroller.scrollLeft > 0);
       }}
       data-testid="grid"
     >
-      <TableHeader
-        table={table}
-        // Fitted to the rows on screen and the sample the table was first sized on.
-        onFit={(key) => {
-          const width = columns.fit(key, [...recordsOnScreen(), ...(rows.firstRows ?? [])]);
-          if (width !== undefined) table.setColumnSizing((current) => ({ ...current, [key]: width }));
-        }}
-      />
+      <TableHeader table={table} drawn={columns.drawn} onFit={fitColumn} />
       <TableBody
         scrollRef={scrollRef}
         source={source}
@@ -125,6 +130,17 @@ export function TableGrid({
         onOpenRow={onOpenRow}
       />
       {!source.loading && source.rowCount === 0 && !error && <p className="empty">{t('table.empty')}</p>}
+      {menu.menu && (
+        <GridMenu
+          target={menu.menu}
+          table={table}
+          edits={columns.edits}
+          onCopy={(format) => grid.copy(format === 'cell' ? 'tsv' : format)}
+          onShowRecord={onShowRecord}
+          onFit={fitColumn}
+          onClose={menu.close}
+        />
+      )}
     </div>
   );
 }

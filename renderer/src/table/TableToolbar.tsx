@@ -11,6 +11,7 @@ import { numberFormat } from '../i18n/intl';
 import { CopyLinkButton } from '../links/CopyLinkButton';
 import { useCommand, useShortcutHint } from '../keyboard/commands';
 import { ColumnMenu } from './columns/ColumnMenu';
+import type { ColumnEdits } from './columns/useTableColumns';
 import { GoToRow } from './GoToRow';
 import { RowPosition } from './RowPosition';
 import { SearchStatus } from './SearchStatus';
@@ -27,6 +28,7 @@ export interface TableToolbarProps {
   label: string;
   /** The table's column layout, as a saved view keeps it. */
   layout: ColumnLayout;
+  columnEdits: ColumnEdits;
   onResetLayout: () => void;
   /** Where the grid's rows stand: the position text follows it. */
   place: RowPlace;
@@ -51,6 +53,7 @@ export function TableToolbar({
   filter,
   label,
   layout,
+  columnEdits,
   onResetLayout,
   place,
   onGoToRow,
@@ -98,7 +101,7 @@ export function TableToolbar({
         onGo={onGoToRow}
         scope={scope}
       />
-      <ColumnMenu table={table} onReset={onResetLayout} scope={scope} />
+      <ColumnMenu table={table} edits={columnEdits} onReset={onResetLayout} scope={scope} />
       <button type="button" aria-pressed={recordShown} {...hints.record} onClick={onToggleRecord}>
         {t('record.show')}
       </button>

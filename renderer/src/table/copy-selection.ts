@@ -33,6 +33,7 @@ export function cellsOf(
 export function useCopyCommands(scope: RefObject<HTMLElement | null>, copy: (format: CopyFormat) => void) {
   const { t } = useTranslation();
   useCommand('table.copyHeaders', () => copy('headers'), { scope, label: t('copy.headers') });
+  useCommand('table.copyRaw', () => copy('raw'), { scope, label: t('copy.raw') });
   useCommand('table.copyCsv', () => copy('csv'), { scope, label: t('copy.csv') });
   useCommand('table.copyJson', () => copy('json'), { scope, label: t('copy.json') });
   useCommand('table.copyMarkdown', () => copy('markdown'), { scope, label: t('copy.markdown') });

@@ -14,6 +14,7 @@ import { useCommand } from '../keyboard/commands';
 import { useGridKeyboard } from './grid/useGridKeyboard';
 import { RowPlace, scrollRowIntoView } from './grid/row-viewport';
 import { useTableColumns } from './columns/useTableColumns';
+import { scrollLeftShowing } from './columns/column-pins';
 import { useTablePlace, type TablePlace } from './grid/useTablePlace';
 import { useViewRows } from './useViewRows';
 import { useSelectionTotals } from './useSelectionTotals';
@@ -87,13 +88,25 @@ export function useDataTable({
   const scope = useRef<HTMLElement>(null);
   const scrollToRow = (index: number) =>
     scrollRef.current && scrollRowIntoView(scrollRef.current, source.rowCount, rowHeight, index);
-  const { table, drawnColumns, fit, layout, resetLayout } = useTableColumns({
+  const { table, drawnColumns, fit, layout, edits, resetLayout } = useTableColumns({
     view,
     rows,
     scrollRef,
     onSortChange,
   });
   const leafColumns = table.getVisibleLeafColumns();
+  /** Brings the visible column at `position` into view beside the pinned ones (they never scroll). */
+  const scrollToColumn = (position: number) => {
+    const scroller = scrollRef.current;
+    if (!scroller) return;
+    const widths = drawnColumns.map((column) => column.width);
+    const pinnedCount = drawnColumns.filter((column) => column.left !== undefined).length;
+    const left = scrollLeftShowing(widths, position, pinnedCount, {
+      scrollLeft: scroller.scrollLeft,
+      viewWidth: scroller.clientWidth,
+    });
+    if (left !== scroller.scrollLeft) scroller.scrollLeft = left;
+  };
   /** Copies rows `from`…`to` in `format` (copy-formats.ts): the columns shown, in their order. */
   const copyRows = (from: number, to: number, format: CopyFormat) => {
     const columns = leafColumns.map((column) => ({
@@ -113,17 +126,22 @@ export function useDataTable({
     columns: leafColumns.map((column) => column.id),
     textOf: rows.textOf,
     scrollToRow,
+    scrollToColumn,
     copyText: copyValue,
     copyRows,
     onOpenRow,
     resetOn: view.sort,
     initialActive: initialPlace?.active,
   });
-  useCopyCommands(scope, (format) => {
-    const { from, to } = grid.selection ?? { from: grid.active.row, to: grid.active.row };
-    copyRows(from, to, format);
-  });
+  useCopyCommands(scope, grid.copy);
   const activeColumn = leafColumns[grid.active.column];
+  const activeLabel = (activeColumn?.columnDef.meta as ColumnMeta | undefined)?.label ?? '';
+  useCommand('table.pinColumn', () => activeColumn && edits.togglePin(activeColumn.id), {
+    scope,
+    label: t(activeColumn && edits.isPinned(activeColumn.id) ? 'table.unpin' : 'table.pin', {
+      column: activeLabel,
+    }),
+  });
   const totalsKind = (activeColumn?.columnDef.meta as ColumnMeta | undefined)?.totals;
   useSelectionTotals(
     source,
@@ -184,7 +202,7 @@ export function useDataTable({
     rowHeight,
     copyValue,
     place,
-    columns: { table, drawn: drawnColumns, fit, layout, resetLayout },
+    columns: { table, drawn: drawnColumns, fit, layout, edits, resetLayout },
     grid,
     recordShown,
     setRecordShown,

@@ -29,6 +29,25 @@ describe('copying a selection', () => {
     expect(copyAs('tsv', cells, ',').html).toBeUndefined();
   });
 
+  it('as the API’s values, on request: the field keys, then each value as sent, on one line', () => {
+    expect(
+      copyAs(
+        'raw',
+        {
+          ...cells,
+          rows: [...cells.rows, { shown: ['x', '', ''], raw: ['x', { a: 1 }, '2026-11-28T13:42:00Z'] }],
+        },
+        ',',
+      ).text.split('\n'),
+    ).toEqual([
+      'id\tname\tmrr',
+      'CUS-1\tDupont, "Père" & Fils\t-1234.5',
+      'CUS-2\t=HYPERLINK("x")\t12',
+      'CUS-3\ta|b\\c d line <b>\t',
+      'x\t{"a":1}\t2026-11-28T13:42:00Z',
+    ]);
+  });
+
   it('with headers: the labels first', () => {
     expect(copyAs('headers', cells, ',').text.split('\n')[0]).toBe('ID\tName\tMRR');
   });

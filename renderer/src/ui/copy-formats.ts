@@ -5,7 +5,7 @@ import { csvText } from '../../../electron/shared/cells';
 // person reads it (Copy details: data/clipboard.ts).
 
 /** The ways a selection is copied: as shown (tab-separated, the grid's Ctrl+C), with its headers, or for a reader. */
-export const COPY_FORMATS = ['tsv', 'headers', 'csv', 'json', 'markdown', 'html'] as const;
+export const COPY_FORMATS = ['tsv', 'headers', 'raw', 'csv', 'json', 'markdown', 'html'] as const;
 export type CopyFormat = (typeof COPY_FORMATS)[number];
 
 /** The cells copied: the columns shown, in their order, and each row's cells as the table writes them. */
@@ -35,6 +35,13 @@ export function copyAs(format: CopyFormat, cells: CopiedCells, csvDelimiter: ','
       return { text: tsvLines(cells).join('\n') };
     case 'headers':
       return { text: [labels.map(oneLine).join('\t'), ...tsvLines(cells)].join('\n') };
+    case 'raw':
+      // The API's values, under their keys: numbers with a dot and no grouping, dates as sent.
+      return {
+        text: [cells.columns.map((column) => column.key), ...cells.rows.map((row) => row.raw.map(rawText))]
+          .map((line) => line.map(oneLine).join('\t'))
+          .join('\n'),
+      };
     case 'csv':
       return {
         text: [
@@ -68,6 +75,14 @@ export function copyAs(format: CopyFormat, cells: CopiedCells, csvDelimiter: ','
 /** The rows as tab-separated lines, each cell on one line. */
 function tsvLines(cells: CopiedCells): string[] {
   return cells.rows.map((row) => row.shown.map(oneLine).join('\t'));
+}
+
+/** A value as the API sent it, as text: nothing for none, an object or a list as JSON. */
+function rawText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value) ?? '';
 }
 
 /** A CSV cell's text: a text value behind the exports' guard (csvText), a number or a date as the table writes it. */

@@ -3,16 +3,18 @@ import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiRecord } from '../../../../electron/shared/schema';
 import { useCommand, useShortcutHint } from '../../keyboard/commands';
-import { canMove, moveAmongVisible } from './column-order';
 import type { ColumnMeta, TABLE_FEATURES } from './table-columns';
+import type { ColumnEdits } from './useTableColumns';
 
-/** Show, hide and reorder a table's columns (widths are dragged on the headers); kept per view. */
+/** Show, hide, pin and reorder a table's columns (widths are dragged on the headers); kept per view. */
 export function ColumnMenu({
   table,
+  edits,
   onReset,
   scope,
 }: {
   table: ReactTable<typeof TABLE_FEATURES, ApiRecord>;
+  edits: ColumnEdits;
   onReset: () => void;
   /** The table: Alt+C (⌃C on macOS) there opens the menu, the keyboard on its first column. */
   scope: RefObject<HTMLElement | null>;
@@ -30,9 +32,7 @@ export function ColumnMenu({
   );
   const hint = useShortcutHint('table.columns', t('shortcuts.names.table.columns'));
   const columns = table.getAllLeafColumns();
-  const order = columns.map((column) => column.id);
-  const visible = new Set(table.getVisibleLeafColumns().map((column) => column.id));
-  const move = (id: string, by: -1 | 1) => table.setColumnOrder(moveAmongVisible(order, visible, id, by));
+  const first = columns[0]?.id;
   return (
     <details
       ref={menu}
@@ -63,19 +63,30 @@ export function ColumnMenu({
               <button
                 type="button"
                 aria-label={t('table.moveLeft', { column: label })}
-                disabled={!canMove(order, visible, column.id, -1)}
-                onClick={() => move(column.id, -1)}
+                disabled={!edits.canMove(column.id, -1)}
+                onClick={() => edits.move(column.id, -1)}
               >
                 ←
               </button>
               <button
                 type="button"
                 aria-label={t('table.moveRight', { column: label })}
-                disabled={!canMove(order, visible, column.id, 1)}
-                onClick={() => move(column.id, 1)}
+                disabled={!edits.canMove(column.id, 1)}
+                onClick={() => edits.move(column.id, 1)}
               >
                 →
               </button>
+              {column.id !== first && (
+                <button
+                  type="button"
+                  className="pin-button"
+                  aria-pressed={edits.isPinned(column.id)}
+                  aria-label={t('table.pin', { column: label })}
+                  onClick={() => edits.togglePin(column.id)}
+                >
+                  <span aria-hidden="true">📌</span>
+                </button>
+              )}
             </li>
           );
         })}

@@ -17,13 +17,3 @@ export function moveAmongVisible(
   next.splice(to, 0, id);
   return next;
 }
-
-/** Whether column `id` can move `by` among the visible columns. */
-export function canMove(
-  order: readonly string[],
-  visible: ReadonlySet<string>,
-  id: string,
-  by: -1 | 1,
-): boolean {
-  return moveAmongVisible(order, visible, id, by).some((key, index) => key !== order[index]);
-}

@@ -24,7 +24,7 @@ export function layoutKeyOf(view: Pick<View, 'resource' | 'customerId'>): string
 export function useColumnLayout(
   viewKey: string,
   initial: ColumnLayout = EMPTY,
-): [ColumnLayout, (change: (current: ColumnLayout) => ColumnLayout) => void] {
+): [ColumnLayout, (change: (current: ColumnLayout) => ColumnLayout, when?: 'rested' | 'now') => void] {
   const api = useApi();
   const queryClient = useQueryClient();
   const settings = useQuery(settingsQuery(api));
@@ -41,11 +41,17 @@ export function useColumnLayout(
   );
 
   // A change applies to the layout as the last change left it, not as drawn: two key presses can
-  // come between two renders.
+  // come between two renders. A width dragged is saved once the drag rests; a column pinned, moved
+  // or hidden at once (a window closed right after would else lose it).
   const setLayout = useCallback(
-    (change: (current: ColumnLayout) => ColumnLayout) => {
+    (change: (current: ColumnLayout) => ColumnLayout, when: 'rested' | 'now' = 'rested') => {
       if (!showLayout(queryClient, viewKey, change, initial)) return;
       clearTimeout(timer.current);
+      timer.current = undefined;
+      if (when === 'now') {
+        saveLayouts(api, queryClient);
+        return;
+      }
       timer.current = setTimeout(() => {
         timer.current = undefined;
         saveLayouts(api, queryClient);

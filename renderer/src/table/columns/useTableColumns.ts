@@ -11,6 +11,17 @@ import { sortingOf, sortParamOf } from './sorting';
 import type { DrawnColumn } from '../grid/row-layer';
 import { layoutKeyOf, useColumnLayout } from './useColumnLayout';
 import { useColumnWidths } from './useColumnWidths';
+import { isPinned, moveInGroup, pinnedLefts, pinsOf, shownOrder, togglePin } from './column-pins';
+
+/** What the columns menu, the headers and the pin command change in a table's columns. */
+export interface ColumnEdits {
+  /** Pins column `key`, or unpins it (the first column stays pinned). */
+  togglePin: (key: string) => void;
+  isPinned: (key: string) => boolean;
+  /** Moves column `key` one place among the visible columns of its group (pinned or not), if it can. */
+  move: (key: string, by: -1 | 1) => void;
+  canMove: (key: string, by: -1 | 1) => boolean;
+}
 import type { ViewRows } from '../useViewRows';
 
 /** TanStack Table holds no rows here: it keeps the columns, their order, sizes, visibility and the sort. */
@@ -47,6 +58,18 @@ export function useTableColumns({
   const [layout, setLayout] = useColumnLayout(layoutKeyOf(view), initial);
   // Stable while unchanged: TanStack Table compares its state slices by identity.
   const hidden = useMemo(() => visibilityOf(layout.hidden), [layout.hidden]);
+  const first = rows.filterColumns[0]?.key;
+  // The first column and the pinned ones first, whatever the order saved (column-pins.ts).
+  const columnOrder = useMemo(
+    () =>
+      shownOrder(
+        rows.filterColumns.map((column) => column.key),
+        layout.order,
+        pinsOf(layout),
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the pins, not the whole layout (widths change it)
+    [rows.filterColumns, layout.order, layout.pinned],
+  );
   const sorting = useMemo(() => sortingOf(view.sort), [view.sort]);
   const visibleColumns = useMemo(
     () => rows.filterColumns.filter((column) => !layout.hidden.includes(column.key)),
@@ -72,7 +95,7 @@ export function useTableColumns({
     manualSorting: true,
     enableMultiSort: false,
     state: {
-      columnOrder: layout.order,
+      columnOrder,
       columnVisibility: hidden,
       columnSizing: widths,
       columnResizing: resizing,
@@ -81,12 +104,12 @@ export function useTableColumns({
     onColumnResizingChange: setResizing,
     onSortingChange: (updater) => onSortChange(sortParamOf(functionalUpdate(updater, sorting))),
     onColumnOrderChange: (updater) =>
-      setLayout((current) => ({ ...current, order: functionalUpdate(updater, current.order) })),
+      setLayout((current) => ({ ...current, order: functionalUpdate(updater, current.order) }), 'now'),
     onColumnVisibilityChange: (updater) =>
       setLayout((current) => {
         const visibility = functionalUpdate(updater, visibilityOf(current.hidden));
         return { ...current, hidden: Object.keys(visibility).filter((key) => visibility[key] === false) };
-      }),
+      }, 'now'),
     // Only the columns the user sized are remembered: the others stay fitted to what they show.
     onColumnSizingChange: (updater) =>
       setLayout((current) => {
@@ -99,14 +122,39 @@ export function useTableColumns({
           : current;
       }),
   });
-  const drawnColumns = useStableColumns(
-    table.getVisibleLeafColumns().map((column) => ({ id: column.id, width: column.getSize() })),
+  const visibleLeaves = table.getVisibleLeafColumns();
+  const pinnedCount = visibleLeaves.filter((column) => isPinned(layout, column.id, first)).length;
+  const lefts = pinnedLefts(
+    visibleLeaves.map((column) => column.getSize()),
+    pinnedCount,
   );
+  const drawnColumns = useStableColumns(
+    visibleLeaves.map((column, position) => ({
+      id: column.id,
+      width: column.getSize(),
+      ...(position < pinnedCount && { left: lefts[position] }),
+    })),
+  );
+  const shown = table.getAllLeafColumns().map((column) => column.id);
+  const visible = new Set(visibleLeaves.map((column) => column.id));
+  const moved = (current: typeof layout, key: string, by: -1 | 1) =>
+    moveInGroup(shown, visible, current, key, by);
+  const edits: ColumnEdits = {
+    togglePin: (key) => setLayout((current) => togglePin(current, key, first), 'now'),
+    isPinned: (key) => isPinned(layout, key, first),
+    move: (key, by) =>
+      setLayout((current) => {
+        const next = moved(current, key, by);
+        return next ? { ...current, ...next } : current;
+      }, 'now'),
+    canMove: (key, by) => moved(layout, key, by) !== undefined,
+  };
   return {
     table,
     drawnColumns,
     fit,
     layout,
+    edits,
     resetLayout: () => setLayout(() => initial),
   };
 }
@@ -118,7 +166,7 @@ function visibilityOf(hidden: readonly string[]): Record<string, boolean> {
 
 /** The same array while the columns' keys and widths are unchanged (the drawn rows compare it). */
 function useStableColumns(columns: DrawnColumn[]): readonly DrawnColumn[] {
-  const signature = columns.map((column) => `${column.width}:${column.id}`).join('\n');
+  const signature = columns.map((column) => `${column.width}:${column.left ?? ''}:${column.id}`).join('\n');
   // Keyed on what the columns say, not on the array (a new one every render).
   // eslint-disable-next-line react-hooks/exhaustive-deps
   return useMemo(() => columns, [signature]);

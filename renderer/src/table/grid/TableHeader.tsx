@@ -3,18 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { COLUMN_WIDTH } from '../columns/column-widths';
 import type { ColumnMeta, DataTableInstance } from '../columns/table-columns';
 import { ariaSort } from '../columns/sorting';
+import type { DrawnColumn } from './row-layer';
 
 /**
  * The header row of a data table: each column's label, a sort button on the columns the API can
  * sort by (TanStack's manual sorting: the new order is asked of the server), and its edge: dragged,
  * or focused and moved with the arrow keys (WCAG 2.2 SC 2.5.7: dragging has a keyboard
  * alternative; the WAI-ARIA window splitter pattern), double-clicked or Enter to fit the content.
+ * A pinned column's header stays in view as its cells do; the grid's menu pins and sorts.
  */
 export function TableHeader({
   table,
+  drawn,
   onFit,
 }: {
   table: DataTableInstance;
+  /** The drawn columns, in the header's order: where a pinned one stays. */
+  drawn: readonly DrawnColumn[];
   /** Fits column `key` to what it shows. */
   onFit: (key: string) => void;
 }) {
@@ -38,8 +43,10 @@ export function TableHeader({
   };
   return (
     <div className="table-header" role="row" aria-rowindex={1}>
-      {table.getHeaderGroups()[0]?.headers.map((header) => {
+      {table.getHeaderGroups()[0]?.headers.map((header, position) => {
         const { column } = header;
+        const left = drawn[position]?.left;
+        const pinned = left !== undefined;
         const { label } = column.columnDef.meta as ColumnMeta;
         const sortable = column.getCanSort();
         const direction = column.getIsSorted();
@@ -49,9 +56,10 @@ export function TableHeader({
             role="columnheader"
             // Named by its label alone (its edge's own name is not part of the column's).
             aria-label={label}
-            className="cell header-cell"
+            className={`cell header-cell${pinned ? ' pinned' : ''}`}
             aria-sort={sortable ? ariaSort(direction) : undefined}
-            style={{ width: header.getSize() }}
+            style={{ width: header.getSize(), left }}
+            data-column={position}
           >
             {sortable ? (
               <button

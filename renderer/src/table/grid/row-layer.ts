@@ -1,10 +1,12 @@
 import type { ApiRecord } from '../../../../electron/shared/schema';
 import type { Highlighter } from './highlight';
 
-/** A visible column as a drawn row needs it: its key and width. */
+/** A visible column as a drawn row needs it: its key and width, and where it stays when pinned. */
 export interface DrawnColumn {
   id: string;
   width: number;
+  /** A pinned column's distance from the grid's left edge while it scrolls sideways (column-pins.ts). */
+  left?: number;
 }
 
 /** What the rows' layer shows: the rows drawn, and what each of their cells says. */
@@ -93,7 +95,7 @@ export class RowLayer {
   /** New widths for the same columns: written in every row element kept (a row's own as it is drawn). */
   private resize(columns: readonly DrawnColumn[]): void {
     for (const slot of [...this.shown, ...this.spare])
-      columns.forEach((column, position) => (slot.cells[position]!.style.width = `${column.width}px`));
+      columns.forEach((column, position) => sizeCell(slot.cells[position]!, column));
   }
 
   /** Puts an element in the DOM for each row of the frame, in order, moving as few as it can. */
@@ -152,7 +154,7 @@ export class RowLayer {
       // column for its life (other columns make the rows anew): said once, not at each row written.
       cell.setAttribute('role', 'gridcell');
       cell.setAttribute('data-column', String(position));
-      cell.style.width = `${column.width}px`;
+      sizeCell(cell, column);
       row.append(cell);
       return cell;
     });
@@ -206,7 +208,7 @@ export class RowLayer {
         const cell = cells[position]!;
         if (!record) {
           if (texts) {
-            cell.className = 'cell skeleton';
+            cell.className = `cell skeleton${pinnedClass(column)}`;
             cell.replaceChildren();
             cell.removeAttribute('title');
             cell.removeAttribute('id');
@@ -215,7 +217,7 @@ export class RowLayer {
         }
         const opens = openable && column.id === 'id';
         const active = position === activeColumn;
-        cell.className = `cell${active ? ' active' : ''}${opens ? ` ${OPENS_CLASS}` : ''}`;
+        cell.className = `cell${pinnedClass(column)}${active ? ' active' : ''}${opens ? ` ${OPENS_CLASS}` : ''}`;
         // Only the active cell is named (the grid's aria-activedescendant): an id on every cell
         // was a third of the work per row scrolled, rewritten on each recycled row.
         setOrRemove(cell, 'id', active ? frame.cellId(index, position) : undefined);
@@ -235,9 +237,26 @@ export class RowLayer {
   }
 }
 
-/** Whether two column lists have the same keys in the same order (a width may differ). */
+/** Whether two column lists have the same keys in the same order, pinned alike (a width may differ). */
 function sameKeys(a: readonly DrawnColumn[], b: readonly DrawnColumn[]): boolean {
-  return a.length === b.length && a.every((column, position) => column.id === b[position]!.id);
+  return (
+    a.length === b.length &&
+    a.every(
+      (column, position) =>
+        column.id === b[position]!.id && (column.left === undefined) === (b[position]!.left === undefined),
+    )
+  );
+}
+
+/** A cell's width, and where it stays while the grid scrolls sideways if its column is pinned. */
+function sizeCell(cell: HTMLElement, column: DrawnColumn): void {
+  cell.style.width = `${column.width}px`;
+  if (column.left !== undefined) cell.style.left = `${column.left}px`;
+}
+
+/** The class that keeps a pinned column's cells in view (table.css). */
+function pinnedClass(column: DrawnColumn): string {
+  return column.left === undefined ? '' : ' pinned';
 }
 
 function setOrRemove(element: Element, name: string, value: string | undefined): void {

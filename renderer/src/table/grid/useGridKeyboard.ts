@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import type { ApiRecord } from '../../../../electron/shared/schema';
 import { usePressed } from '../../keyboard/commands';
 import type { GridPosition } from './place-keeper';
+import type { CopyFormat } from '../../ui/copy-formats';
 
 const PAGE_STEP = 20;
 
@@ -15,10 +16,12 @@ export interface GridKeyboardOptions {
   textOf: (key: string, record: ApiRecord) => string;
   /** Brings row `index` into view. */
   scrollToRow: (index: number) => void;
+  /** Brings the visible column at `position` into view (beside the pinned ones). */
+  scrollToColumn: (position: number) => void;
   /** Puts `text` on the clipboard (one cell's). */
   copyText: (text: string) => void;
-  /** Copies rows `from`…`to`: as shown (tab-separated), or as a table with its headers (for a mail). */
-  copyRows: (from: number, to: number, format: 'tsv' | 'html') => void;
+  /** Copies rows `from`…`to` in `format` (copy-formats.ts). */
+  copyRows: (from: number, to: number, format: CopyFormat) => void;
   onOpenRow?: (record: ApiRecord) => void;
   /** A new value (the sort) starts again from the first row. */
   resetOn: unknown;
@@ -37,6 +40,7 @@ export function useGridKeyboard({
   columns,
   textOf,
   scrollToRow,
+  scrollToColumn,
   copyText,
   copyRows,
   onOpenRow,
@@ -63,10 +67,14 @@ export function useGridKeyboard({
     };
     setActive(next);
     scrollToRow(next.row);
+    scrollToColumn(next.column);
   };
 
-  /** Copies the selected rows (the active one without a selection), or as shown the active cell alone. */
-  const copy = (format: 'tsv' | 'html') => {
+  /**
+   * Copies the selected rows in `format` (the active one without a selection); as shown without a
+   * selection, the active cell alone.
+   */
+  const copy = (format: CopyFormat) => {
     if (anchor === undefined && format === 'tsv') {
       copyText(textOf(columns[active.column] ?? '', rowAt(active.row) ?? {}).replace(/[\t\r\n]+/g, ' '));
       return;
@@ -117,5 +125,5 @@ export function useGridKeyboard({
       ? undefined
       : { from: Math.min(anchor, active.row), to: Math.max(anchor, active.row) };
 
-  return { active, setActive, selection, onKeyDown };
+  return { active, setActive, selection, onKeyDown, copy };
 }

@@ -1,0 +1,90 @@
+import { useTranslation } from 'react-i18next';
+import { ContextMenu, type MenuItem } from '../ui/ContextMenu';
+import type { CopyFormat } from '../ui/copy-formats';
+import type { ColumnMeta, DataTableInstance } from './columns/table-columns';
+import type { ColumnEdits } from './columns/useTableColumns';
+import { gridMenuActions, type GridMenuAction } from './grid-menu';
+
+/** Where the grid's menu was opened: on a cell or a header of the visible column at `column`. */
+export interface GridMenuTarget {
+  where: 'cell' | 'header';
+  column: number;
+  at: { x: number; y: number };
+}
+
+/** The grid's context menu (grid-menu.ts says what it offers), in the language shown. */
+export function GridMenu({
+  target,
+  table,
+  edits,
+  onCopy,
+  onShowRecord,
+  onFit,
+  onClose,
+}: {
+  target: GridMenuTarget;
+  table: DataTableInstance;
+  edits: ColumnEdits;
+  /** Copies the selection (or the active row) in `format`; 'cell': as Ctrl+C does. */
+  onCopy: (format: CopyFormat | 'cell') => void;
+  onShowRecord: () => void;
+  onFit: (key: string) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const column = table.getVisibleLeafColumns()[target.column];
+  if (!column) return null;
+  const { label } = column.columnDef.meta as ColumnMeta;
+  const first = table.getAllLeafColumns()[0]?.id === column.id;
+  const actions = gridMenuActions(target.where, {
+    first,
+    pinned: edits.isPinned(column.id),
+    sortable: column.getCanSort(),
+  });
+  const direction = column.getIsSorted();
+  const itemOf = (action: GridMenuAction): MenuItem => {
+    switch (action.kind) {
+      case 'copy':
+        return {
+          key: `copy-${action.format}`,
+          label: action.format === 'cell' ? t('gridMenu.copy') : t(`copy.${action.format}`),
+          run: () => onCopy(action.format),
+        };
+      case 'sort': {
+        const word = action.descending ? 'sortDescending' : 'sortAscending';
+        return {
+          key: word,
+          label: t(`gridMenu.${word}`, { column: label }),
+          // The order it is in already cannot be chosen again.
+          disabled: direction === (action.descending ? 'desc' : 'asc'),
+          run: () => column.toggleSorting(action.descending),
+        };
+      }
+      case 'pin':
+      case 'unpin':
+        return {
+          key: 'pin',
+          label: t(`table.${action.kind}`, { column: label }),
+          run: () => edits.togglePin(column.id),
+        };
+      case 'hide':
+        return {
+          key: 'hide',
+          label: t('gridMenu.hide', { column: label }),
+          run: () => column.toggleVisibility(false),
+        };
+      case 'fit':
+        return { key: 'fit', label: t('gridMenu.fit', { column: label }), run: () => onFit(column.id) };
+      case 'record':
+        return { key: 'record', label: t('gridMenu.record'), run: onShowRecord };
+    }
+  };
+  return (
+    <ContextMenu
+      label={t('gridMenu.label', { column: label })}
+      items={actions.map(itemOf)}
+      at={target.at}
+      onClose={onClose}
+    />
+  );
+}

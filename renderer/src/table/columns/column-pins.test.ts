@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { ColumnLayout } from '../../../../electron/shared/saved-view';
+import { isPinned, moveInGroup, pinnedLefts, scrollLeftShowing, shownOrder, togglePin } from './column-pins';
+
+const KEYS = ['id', 'name', 'email', 'phone', 'city'];
+const layout = (pinned: string[], order: string[] = []): ColumnLayout => ({
+  order,
+  hidden: [],
+  sizes: {},
+  pinned,
+});
+
+describe('pinned columns', () => {
+  it('are shown after the first column, in the order pinned, whatever the saved order says', () => {
+    expect(shownOrder(KEYS, [], [])).toEqual(KEYS);
+    expect(shownOrder(KEYS, ['city', 'name'], ['phone', 'email'])).toEqual([
+      'id',
+      'phone',
+      'email',
+      'city',
+      'name',
+    ]);
+    // The id stays first even where an older order moved it, and a pin of a column gone is passed over.
+    expect(shownOrder(KEYS, ['name', 'id'], ['gone', 'city'])).toEqual([
+      'id',
+      'city',
+      'name',
+      'email',
+      'phone',
+    ]);
+    expect(shownOrder([], ['a'], ['a'])).toEqual([]);
+  });
+
+  it('toggle on and off; the first column stays pinned', () => {
+    const once = togglePin(layout([]), 'email', 'id');
+    expect(once.pinned).toEqual(['email']);
+    expect(togglePin(once, 'email', 'id').pinned).toEqual([]);
+    expect(togglePin(once, 'id', 'id')).toBe(once);
+    expect(isPinned(once, 'id', 'id')).toBe(true);
+    expect(isPinned(once, 'email', 'id')).toBe(true);
+    expect(isPinned(once, 'name', 'id')).toBe(false);
+    // A layout saved before pins existed has none.
+    expect(isPinned({ order: [], hidden: [], sizes: {} }, 'name', 'id')).toBe(false);
+  });
+
+  it('stay at the widths of the pinned columns before them', () => {
+    expect(pinnedLefts([90, 120, 200, 80], 3)).toEqual([0, 90, 210]);
+    expect(pinnedLefts([90], 3)).toEqual([0]);
+  });
+
+  it('move among the pinned, and the others among the others, never across the edge', () => {
+    const pins = layout(['email', 'city']);
+    const shown = shownOrder(KEYS, [], ['email', 'city']);
+    const all = new Set(KEYS);
+    expect(moveInGroup(shown, all, pins, 'city', -1)).toEqual({
+      order: ['id', 'city', 'email', 'name', 'phone'],
+      pinned: ['city', 'email'],
+    });
+    expect(moveInGroup(shown, all, pins, 'city', 1)).toBeUndefined();
+    expect(moveInGroup(shown, all, pins, 'name', -1)).toBeUndefined();
+    expect(moveInGroup(shown, all, pins, 'name', 1)).toEqual({
+      order: ['id', 'email', 'city', 'phone', 'name'],
+      pinned: ['email', 'city'],
+    });
+    expect(moveInGroup(shown, all, pins, 'id', 1)).toBeUndefined();
+    // Hidden neighbours are passed over: each press changes what is seen.
+    expect(moveInGroup(shown, new Set(['id', 'email', 'city', 'name']), pins, 'name', 1)).toBeUndefined();
+  });
+});
+
+describe('the scroll that shows the active column beside the pinned ones', () => {
+  // id 100 and name 150 pinned; then 200-px columns.
+  const widths = [100, 150, 200, 200, 200, 200];
+  const view = (scrollLeft: number) => ({ scrollLeft, viewWidth: 600 });
+  it('leaves the grid where it is for a pinned column or one in view', () => {
+    expect(scrollLeftShowing(widths, 1, 2, view(300))).toBe(300);
+    expect(scrollLeftShowing(widths, 2, 2, view(0))).toBe(0);
+    expect(scrollLeftShowing(widths, 3, 2, view(50))).toBe(50);
+  });
+  it('brings a column past the right edge in at it', () => {
+    // Column 4 spans 650–850: the view must end at 850.
+    expect(scrollLeftShowing(widths, 4, 2, view(0))).toBe(250);
+  });
+  it('brings a column hidden under the pinned ones just past them', () => {
+    // Column 2 spans 250–450; scrolled by 300 it sits under the pins (0–250 on screen).
+    expect(scrollLeftShowing(widths, 2, 2, view(300))).toBe(0);
+    expect(scrollLeftShowing(widths, 3, 2, view(400))).toBe(200);
+  });
+  it('shows the start of a column wider than the room beside the pins', () => {
+    expect(scrollLeftShowing([100, 150, 200, 900], 3, 2, view(0))).toBe(200);
+  });
+});
