@@ -71,3 +71,8 @@ export function isResource(value: string): value is Resource {
 export function isSortableField(resource: Resource, field: string): boolean {
   return (SORTABLE_FIELDS[resource] as readonly string[]).includes(field);
 }
+
+/** How long reading `total` rows takes at the API's rate, in its largest pages (a scan of a list too long to hold). */
+export function scanSeconds(total: number): number {
+  return total / (API_LIMITS.requestsPerSecond * PAGE_SIZE_MAX);
+}

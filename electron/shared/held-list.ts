@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Language, Resource } from './api-rules.js';
 import type { AppErrorPayload } from './errors.js';
+import type { ApiRecord } from './schema.js';
 import { checkScope, viewFields } from './view.js';
 
 /**
@@ -49,6 +50,11 @@ export interface HeldListStatus extends HeldListView {
   asOf?: number;
   /** Epoch ms when it was last read whole ("read whole at 09:05"). */
   wholeAt?: number;
+  /**
+   * What its catch-ups and whole reads found changed since the person last looked: rows changed or
+   * new, rows gone, changes past what is listed; `version` moves with each (absent: none).
+   */
+  changes?: { rows: number; gone: number; unlisted: number; version: number };
   /** A held list being read again in the background (after ten minutes, or Refresh). */
   rereading: boolean;
   /** Memory the list takes, estimated, and the memory kept for every held list together. */
@@ -89,6 +95,19 @@ export interface CustomerSuggestion {
     contactName?: string;
     contactId?: string;
   };
+}
+
+/** The most changes a held list lists (past it they are counted): a week of changes would else be a second list. */
+export const LIST_CHANGES_MAX = 5_000;
+
+/** What changed in a held list since the person last looked (`lists.changes`), newest first. */
+export interface ListChangesAnswer {
+  /** Rows changed, with each changed field's value before (absent: the field was not there), or new. */
+  rows: { id: string; at: number; kind: 'changed' | 'new'; previous: Record<string, unknown> }[];
+  /** Rows the list no longer has, as they were last held. */
+  gone: { id: string; at: number; record: ApiRecord }[];
+  /** Changes past LIST_CHANGES_MAX, counted but not listed. */
+  unlisted: number;
 }
 
 /** The held lists one status names: the same connection, list and language. */

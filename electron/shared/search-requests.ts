@@ -6,6 +6,8 @@ import { filterSchema } from './filter.js';
 import {
   type CustomerSuggestion,
   heldListSchema,
+  LIST_CHANGES_MAX,
+  type ListChangesAnswer,
   type HeldListStatus,
   SUGGESTIONS_MAX,
 } from './held-list.js';
@@ -83,6 +85,26 @@ export const searchRequests = {
       })
       .strict(),
     output: returns<{ record: ApiRecord | null; list: HeldListStatus | null }>(),
+  },
+  /**
+   * What the held list's catch-ups and whole reads found changed since the person last looked:
+   * rows changed (each changed field's value before) or new, rows gone (as last held), newest first.
+   */
+  'lists.changes': {
+    input: z.object({ ...onConnection, list: heldListSchema, lang: languageSchema }).strict(),
+    output: returns<ListChangesAnswer>(),
+  },
+  /** The person saw these rows' changes (or, without ids, all of the list's): their marks go. */
+  'lists.changesSeen': {
+    input: z
+      .object({
+        ...onConnection,
+        list: heldListSchema,
+        lang: languageSchema,
+        ids: z.array(z.string().min(1).max(200)).max(LIST_CHANGES_MAX).optional(),
+      })
+      .strict(),
+    output: returns<null>(),
   },
   /** Stops reading a list for search (Cancel): no more of its pages are asked for. */
   'lists.stop': {

@@ -46,6 +46,9 @@ export type CatchUpRefusal =
 
 export interface CaughtUp {
   rows: HeldRows;
+  /** The records that changed, by their index in the rows held before, and those new to the list. */
+  changed: ReadonlyMap<number, ApiRecord>;
+  added: readonly ApiRecord[];
   /** The server's clock at this catch-up's first answer: the next one reads down to it. */
   clock: ServerClock;
 }
@@ -97,7 +100,9 @@ export async function catchUp(
     else changed.set(index, record);
   }
   const rows = held.withChanges(changed, [...added.values()]);
-  return rows.length === total && now ? { rows, clock: now } : 'count-differs';
+  return rows.length === total && now
+    ? { rows, clock: now, changed, added: [...added.values()] }
+    : 'count-differs';
 }
 
 /**

@@ -1,10 +1,4 @@
-import {
-  API_LIMITS,
-  LANGUAGES,
-  PAGE_SIZE_MAX,
-  type Language,
-  type Resource,
-} from '../../shared/api-rules.js';
+import { LANGUAGES, scanSeconds, type Language, type Resource } from '../../shared/api-rules.js';
 import type { AppErrorPayload } from '../../shared/errors.js';
 import type { HeldListStatus, HeldListView } from '../../shared/held-list.js';
 import type { SchemaField } from '../../shared/schema.js';
@@ -12,6 +6,7 @@ import { labelsOf } from '../../shared/search.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { ServerClock } from './catch-up.js';
 import { HeldRows, type RowsDump } from './held-rows.js';
+import { ListChanges } from './list-changes.js';
 import type { RowsReading } from './rows-reading.js';
 import type { ListReader } from './list-reader.js';
 import type { Words } from './translation-words.js';
@@ -94,6 +89,8 @@ export class HeldList {
   wholeAt: number | undefined;
   /** The server's clock at the first answer of the last read: the next catch-up reads down to it. */
   clock: ServerClock | undefined;
+  /** What its catch-ups and whole reads found changed since the person last looked (in memory only). */
+  readonly changes = new ListChanges();
   stale = false;
   lastUsed = Date.now();
   error: HeldListStatus['error'];
@@ -172,6 +169,7 @@ export class HeldList {
     if (this.total !== undefined) status.total = this.total;
     if (this.asOf !== undefined) status.asOf = this.asOf;
     if (this.wholeAt !== undefined) status.wholeAt = this.wholeAt;
+    if (this.changes.any) status.changes = { ...this.changes.count(), version: this.changes.version };
     if (this.error) status.error = this.error;
     if (this.reading) {
       const eta = this.etaSeconds();
@@ -291,9 +289,4 @@ export class HeldList {
       this.total === undefined || !(pace > 0) ? undefined : Math.max(0, (this.total - read) / pace);
     return this.timeLeft.update(estimate, now);
   }
-}
-
-/** How long a scan of `total` rows takes at the API's rate, in 500-row pages. */
-function scanSeconds(total: number): number {
-  return total / (API_LIMITS.requestsPerSecond * PAGE_SIZE_MAX);
 }

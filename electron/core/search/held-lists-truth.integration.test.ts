@@ -79,12 +79,23 @@ describe('a held list made fresh against a server whose timestamps and count are
   it('a rename now (control): three requests, right', async () => {
     const records = customers(2_000);
     const { lists, list, pages } = await heldOver(records);
+    const was = { ...records[1_500]! };
     Object.assign(records[1_500]!, { name: 'Zed Renamed', updatedAt: iso(Date.now()) });
     const before = pages();
     await refreshed(lists, list);
     expect(pages() - before).toBeLessThanOrEqual(3);
     expectServer(list, records);
     expect(await found(list, 'Zed Renamed')).toBe(1);
+    // What changed, with what the person saw before: the name and its time, nothing else.
+    expect(list.changes.snapshot()).toMatchObject({
+      rows: [{ id: idOf(1_500), kind: 'changed', previous: { name: was.name, updatedAt: was.updatedAt } }],
+      gone: [],
+    });
+    expect(Object.keys(list.changes.snapshot().rows[0]?.previous ?? {}).sort()).toEqual([
+      'name',
+      'updatedAt',
+    ]);
+    expect(lists.statusOf(list).changes).toMatchObject({ rows: 1, gone: 0 });
   });
 
   it('one record dated a day ahead, then a rename now: read whole, right', async () => {
@@ -139,11 +150,18 @@ describe('a held list made fresh against a server whose timestamps and count are
   it('a deletion and an addition now (control): the count differs, read whole, right', async () => {
     const records = customers(2_000);
     const { lists, list } = await heldOver(records);
-    records.splice(10, 1);
+    const [deleted] = records.splice(10, 1);
     records.push({ id: 'CUS-NEW', name: 'Newcomer', createdAt: iso(Date.now()), updatedAt: null });
     await refreshed(lists, list);
     expectServer(list, records);
     expect(await found(list, 'Newcomer')).toBe(1);
+    // The whole read compared with what was held: one new, one gone as it was, nothing changed.
+    const changes = list.changes.snapshot();
+    expect(changes.rows).toMatchObject([{ id: 'CUS-NEW', kind: 'new' }]);
+    expect(changes.gone).toMatchObject([{ id: idOf(10), record: deleted }]);
+    // Seen: the marks go.
+    list.changes.seen();
+    expect(lists.statusOf(list).changes).toBeUndefined();
   });
 
   it.each([

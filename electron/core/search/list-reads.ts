@@ -1,3 +1,5 @@
+import { Slicer } from './slices.js';
+import { recordDifferences } from './list-changes.js';
 import { PAGE_SIZE_MAX, type Language, type Resource } from '../../shared/api-rules.js';
 import type { AppErrorPayload } from '../../shared/errors.js';
 import { catchUp, type ServerClock } from './catch-up.js';
@@ -98,6 +100,16 @@ export class ListReads {
       // It does not fit the budget: not held (or, being replaced, left as it was); its searches scan.
       if (end === 'too-long') list.refuse();
       else {
+        // A list read again: what differs from the rows it replaces is what changed.
+        if (list.replacing)
+          await recordDifferences(
+            list.rows,
+            reader.rows,
+            list.changes,
+            Date.now(),
+            new Slicer(controller.signal),
+          );
+        if (list.controller !== controller) return;
         list.rows = reader.rows;
         list.reader = undefined;
         list.total = reader.rows.length;
@@ -146,6 +158,9 @@ export class ListReads {
       return void this.run(list, !asked);
     }
     list.total = caught.rows.length;
+    const at = Date.now();
+    for (const [index, record] of caught.changed) list.changes.changed(before.recordAt(index), record, at);
+    for (const record of caught.added) list.changes.added(record, at);
     this.lists.settle(list, { whole: false, clock: caught.clock });
     this.lists.tell(list, true);
   }

@@ -10,6 +10,8 @@ type SearchRequests =
   | 'search.rows'
   | 'search.customers'
   | 'lists.record'
+  | 'lists.changes'
+  | 'lists.changesSeen'
   | 'lists.stop'
   | 'lists.read'
   | 'lists.refresh'
@@ -45,6 +47,20 @@ export function searchHandlers(
         record: list?.rows.record(id, list.readingIn(lang)) ?? null,
         list: list ? heldLists().statusOf(list, lang) : null,
       };
+    },
+    'lists.changes': async ({ list: view, lang }, caller = DIRECT_CALLER) => {
+      const source = chosen(caller);
+      await heldLists().whenRestored(source.connectionId);
+      return heldLists().find(source, view, lang)?.changes.snapshot() ?? { rows: [], gone: [], unlisted: 0 };
+    },
+    'lists.changesSeen': ({ list: view, lang, ids }, caller = DIRECT_CALLER) => {
+      const list = heldLists().find(chosen(caller), view, lang);
+      if (list) {
+        list.changes.seen(ids);
+        // Every window follows: the marks go wherever the list is shown.
+        heldLists().tell(list, true);
+      }
+      return Promise.resolve(null);
     },
     'lists.stop': ({ list, lang }, caller = DIRECT_CALLER) =>
       Promise.resolve(heldLists().stop(chosen(caller), list, lang) ?? null),
