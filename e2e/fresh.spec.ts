@@ -1,10 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ownDemo } from './own-demo.js';
 import { openApp } from './app-page.js';
+import { axeViolations } from './axe.js';
+import { shoot } from './shoot.js';
 
 // A list held for search kept fresh for the cost of what changed (docs/decisions/0013): 100,000
 // customers held, five renamed on the API, then Refresh: a few requests of the API's newest-first
-// orders, no page of the whole list, and the search finds the new names.
+// orders, no page of the whole list, and the search finds the new names; each renamed row says so in
+// words, with the name before on its cell and in its record, until it is marked as seen.
 const own = ownDemo({ customers: 100_000, contacts: 10, agreements: 10 }, 'Fresh desk');
 test.describe.configure({ timeout: 180_000 });
 
@@ -14,7 +17,7 @@ const open = (page: Page) => openApp(page, own.host);
 
 test('Refresh after 5 edits on a held list of 100,000 reads only what changed, and the edits are found', async ({
   page,
-}) => {
+}, testInfo) => {
   await open(page);
   const search = page.getByLabel('Search in every column');
   await search.fill('Qwertyuiop');
@@ -26,15 +29,27 @@ test('Refresh after 5 edits on a held list of 100,000 reads only what changed, a
   );
   await expect(page.getByTestId('row')).toHaveCount(0);
 
-  for (const id of RENAMED) own.demo.store.rename('customers', id, `Qwertyuiop ${id}`);
-  const before = own.demo.requests.length;
+  const before = new Map<string, string>();
+  for (const id of RENAMED) {
+    const { record } = (await own.host.call('lists.record', {
+      list: { resource: 'customers' },
+      lang: 'en',
+      id,
+      read: false,
+    })) as { record: { name: string } };
+    before.set(id, record.name);
+    own.demo.store.rename('customers', id, `Qwertyuiop ${id}`);
+  }
+  const requestsBefore = own.demo.requests.length;
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByTestId('row')).toHaveCount(5, { timeout: 30_000 });
   const rows = await page
     .getByTestId('row')
-    .evaluateAll((found) => found.map((row) => row.querySelector('[role="gridcell"]')?.textContent ?? ''));
+    .evaluateAll((found) =>
+      found.map((row) => row.querySelector('[role="gridcell"]')?.firstChild?.textContent ?? ''),
+    );
   expect(rows.sort()).toEqual([...RENAMED].sort());
-  const asked = own.demo.requests.slice(before).filter((url) => url.startsWith('/v1/customers?'));
+  const asked = own.demo.requests.slice(requestsBefore).filter((url) => url.startsWith('/v1/customers?'));
   // The held list's catch-up: a page of each newest-first order; never a page of the whole list.
   const catchUp = asked.filter((url) => /sort=(updatedAt|createdAt)\.desc/.test(url));
   expect(catchUp.length).toBeGreaterThanOrEqual(2);
@@ -42,4 +57,37 @@ test('Refresh after 5 edits on a held list of 100,000 reads only what changed, a
   expect(asked.filter((url) => url.includes('size=500'))).toEqual([]);
   // With the count (asked beside the table's own), the whole refresh of the held list is at most 5.
   expect(catchUp.length + 1).toBeLessThanOrEqual(5);
+
+  // What changed, said in words: the bar, each row's first cell, the name before on its cell.
+  await expect(page.getByTestId('changes-bar')).toContainText('5 rows changed since you last looked');
+  const marked = await page.getByTestId('row').evaluateAll((found) =>
+    found.map((row) => {
+      const [id, ...cells] = [...row.querySelectorAll('[role="gridcell"]')];
+      const changed = cells.filter((cell) => cell.classList.contains('changed'));
+      return {
+        id: id?.firstChild?.textContent ?? '',
+        words: id?.querySelector('.change-words')?.textContent?.trim() ?? '',
+        was: changed.map((cell) => cell.getAttribute('title') ?? ''),
+      };
+    }),
+  );
+  for (const row of marked) {
+    expect(row.words).toMatch(/^changed at \d{2}:\d{2}$/);
+    expect(row.was).toContainEqual(
+      expect.stringMatching(new RegExp(`^was: ${before.get(row.id)} \\(changed at`)),
+    );
+  }
+  // The record beside the table says the name before too.
+  await page.getByTestId('row').first().click();
+  await page.keyboard.press('Space');
+  const panel = page.getByRole('region', { name: /^Record / });
+  await expect(panel.locator('.record-was').first()).toHaveText(/^was: .+ \(changed at \d{2}:\d{2}\)$/);
+  expect(await axeViolations(page)).toEqual([]);
+  await shoot(page, testInfo.outputPath('what-changed.png'), 'what-changed');
+
+  // Marked as seen: the marks go.
+  await page.getByRole('button', { name: 'Mark as seen' }).click();
+  await expect(page.getByTestId('changes-bar')).toHaveCount(0);
+  await expect(page.locator('.change-words')).toHaveCount(0);
+  await expect(panel.locator('.record-was')).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { FilterBar } from './FilterBar';
 import { TableError } from './TableError';
+import { ChangesBar } from './ChangesBar';
 import { WalkProgress } from './WalkProgress';
 import { RecordPanel } from './record-panel/RecordPanel';
 import { TableToolbar } from './TableToolbar';
@@ -66,6 +67,7 @@ export function DataTable(props: DataTableProps) {
         scope={scope}
       />
       <TableError rows={rows} />
+      <ChangesBar changes={shown.changes} />
       {rows.walk && <WalkProgress progress={rows.walk} onCancel={cancelWalk} />}
       <div className="table-and-record">
         <TableGrid
@@ -76,6 +78,7 @@ export function DataTable(props: DataTableProps) {
           grid={grid}
           cellId={shown.cellId}
           highlight={shown.highlight}
+          marks={shown.marks}
           rowHeight={rowHeight}
           overscan={OVERSCAN}
           place={place}
@@ -92,6 +95,10 @@ export function DataTable(props: DataTableProps) {
             record={source.rowAt(grid.active.row)}
             fields={rows.filterColumns}
             textOf={rows.textOf}
+            wasOf={(key) => {
+              const record = source.rowAt(grid.active.row);
+              return record && shown.marks?.(record)?.was.get(key);
+            }}
             onCopy={shown.copyValue}
             onOpenCustomer={onOpenCustomer}
             onClose={() => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import type { DataTableInstance } from './columns/table-columns';
 import type { ColumnEdits } from './columns/useTableColumns';
-import type { DrawnColumn } from './grid/row-layer';
+import type { DrawnColumn, RowFrame } from './grid/row-layer';
 import type { Highlighter } from './grid/highlight';
 import { rowsOnScreen, type RowPlace } from './grid/row-viewport';
 import { TableBody } from './grid/TableBody';
@@ -26,6 +26,7 @@ export function TableGrid({
   grid,
   cellId,
   highlight,
+  marks,
   rowHeight,
   overscan,
   place,
@@ -48,6 +49,7 @@ export function TableGrid({
   grid: ReturnType<typeof useGridKeyboard>;
   cellId: (row: number, column: number) => string;
   highlight: Highlighter | undefined;
+  marks: RowFrame['marks'];
   rowHeight: number;
   overscan: number;
   place: RowPlace;
@@ -123,6 +125,7 @@ export function TableGrid({
         columns={columns.drawn}
         textOf={rows.textOf}
         highlight={highlight}
+        marks={marks}
         active={grid.active}
         selection={grid.selection}
         cellId={cellId}

@@ -18,6 +18,7 @@ import { scrollLeftShowing } from './columns/column-pins';
 import { useTablePlace, type TablePlace } from './grid/useTablePlace';
 import { useViewRows } from './useViewRows';
 import { useSelectionTotals } from './useSelectionTotals';
+import { useChangeMarks } from './useChangeMarks';
 import { cellsOf, useCopyCommands } from './copy-selection';
 import { copyAs, type CopyFormat } from '../ui/copy-formats';
 import type { ColumnMeta } from './columns/table-columns';
@@ -157,6 +158,7 @@ export function useDataTable({
   useCommand('table.record', () => setRecordShown((shown) => !shown), { scope });
   const cellId = useCallback((row: number, column: number) => `${gridId}-r${row}-c${column}`, [gridId]);
   const highlight = useMemo(() => highlighterOf(filter), [filter]);
+  const changes = useChangeMarks(rows.session?.connection?.id, view, i18n.language as Language, rows.textOf);
 
   const { keepPlace, openingAt } = useTablePlace(scrollRef, {
     sort: view.sort,
@@ -208,6 +210,8 @@ export function useDataTable({
     setRecordShown,
     cellId,
     highlight,
+    changes,
+    marks: changes.marker,
     keepPlace,
     openingAt,
     goToRow,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiRecord } from '../../../../electron/shared/schema';
 import type { Highlighter } from './highlight';
 import type { GridPosition } from './place-keeper';
-import { OPENS_CLASS, RowLayer, type DrawnColumn } from './row-layer';
+import { OPENS_CLASS, RowLayer, type DrawnColumn, type RowFrame } from './row-layer';
 import type { RowPlace } from './row-viewport';
 import { useRowViewport } from './useRowViewport';
 import type { RowSource } from '../../rows';
@@ -23,6 +23,8 @@ export interface TableBodyProps {
   textOf: (key: string, record: ApiRecord) => string;
   /** What the filter marks in the cells, if it looks for anything. */
   highlight?: Highlighter;
+  /** How a row that changed since the person last looked says so (change-marks.ts). */
+  marks?: RowFrame['marks'];
   active: GridPosition;
   /** The rows selected with Shift, first to last, if any. */
   selection: { from: number; to: number } | undefined;
@@ -48,6 +50,7 @@ export const TableBody = memo(function TableBody({
   columns,
   textOf,
   highlight,
+  marks,
   active,
   selection,
   cellId,
@@ -91,6 +94,7 @@ export const TableBody = memo(function TableBody({
       rowAt: (index) => source.rowAt(index),
       textOf,
       highlight,
+      marks,
       active,
       selection,
       cellId,

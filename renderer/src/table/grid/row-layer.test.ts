@@ -25,6 +25,7 @@ function frameOf(
     rowAt: (index) => (missing.has(index) ? undefined : recordOf(index)),
     textOf: (key, record) => String(record[key]),
     highlight: undefined,
+    marks: undefined,
     active: { row: -1, column: 0 },
     selection: undefined,
     cellId: (row, column) => `cell-${row}-${column}`,
@@ -142,5 +143,43 @@ describe('RowLayer', () => {
     rows.draw(frameOf(0, 2, { columns: [columns[1]!] }));
     expect(shown().some((row) => before.includes(row))).toBe(false);
     expect(shown()[0]!.textContent).toBe('Name 0');
+  });
+
+  it('keeps a pinned column’s cells where they stay, and makes the rows anew when a column is pinned', () => {
+    const { rows, shown } = setUp();
+    rows.draw(frameOf(0, 1));
+    const before = shown();
+    const pinned = [
+      { id: 'id', width: 120, left: 0 },
+      { id: 'name', width: 200, left: 120 },
+    ];
+    rows.draw(frameOf(0, 1, { columns: pinned }));
+    expect(shown().some((row) => before.includes(row))).toBe(false);
+    const [id, name] = [...shown()[0]!.children] as HTMLElement[];
+    expect(id!.className).toContain('pinned');
+    expect(name!.style.left).toBe('120px');
+    rows.draw(frameOf(0, 1, { columns: [pinned[0]!, { ...pinned[1]!, width: 240, left: 120 }] }));
+    expect((shown()[0]!.children[1] as HTMLElement).style.width).toBe('240px');
+  });
+
+  it('says a changed row in words in its first cell, and each changed cell’s value before in its title', () => {
+    const { rows, shown } = setUp();
+    const mark = {
+      kind: 'changed' as const,
+      words: 'changed at 13:42',
+      was: new Map([['name', 'was: Dupont']]),
+    };
+    const marks = (record: ApiRecord) => (record.id === 'CUS-1' ? mark : undefined);
+    rows.draw(frameOf(0, 2, { marks }));
+    const [first, second] = shown();
+    expect(second!.className).toContain('changed-row');
+    expect(second!.children[0]!.textContent).toBe('CUS-1 changed at 13:42');
+    expect(second!.children[1]!.className).toContain('changed');
+    expect(second!.children[1]!.getAttribute('title')).toBe('was: Dupont');
+    expect(first!.className).not.toContain('changed-row');
+    // Seen: the same rows drawn without marks lose them.
+    rows.draw(frameOf(0, 2));
+    expect(second!.children[0]!.textContent).toBe('CUS-1');
+    expect(second!.children[1]!.hasAttribute('title')).toBe(false);
   });
 });

@@ -1,13 +1,9 @@
 import type { ApiRecord } from '../../../../electron/shared/schema';
 import type { Highlighter } from './highlight';
+import type { RowMark } from '../../rows';
+import { changeWords, pinnedClass, setOrRemove, sizeCell, writeText, type DrawnColumn } from './cell-writing';
 
-/** A visible column as a drawn row needs it: its key and width, and where it stays when pinned. */
-export interface DrawnColumn {
-  id: string;
-  width: number;
-  /** A pinned column's distance from the grid's left edge while it scrolls sideways (column-pins.ts). */
-  left?: number;
-}
+export type { DrawnColumn } from './cell-writing';
 
 /** What the rows' layer shows: the rows drawn, and what each of their cells says. */
 export interface RowFrame {
@@ -25,6 +21,8 @@ export interface RowFrame {
   textOf: (key: string, record: ApiRecord) => string;
   /** What the filter marks in the cells, if it looks for anything. */
   highlight: Highlighter | undefined;
+  /** How a row says it changed since the person last looked (change-marks.ts), if it did. */
+  marks: ((record: ApiRecord) => RowMark | undefined) | undefined;
   /** The active cell, and the rows selected with Shift (first to last), if any. */
   active: { row: number; column: number };
   selection: { from: number; to: number } | undefined;
@@ -51,6 +49,7 @@ interface Slot {
   record: ApiRecord | null;
   textOf: RowFrame['textOf'] | undefined;
   highlight: Highlighter | undefined;
+  marks: RowFrame['marks'];
   /** Its active column (−1: none), whether it is selected, and its title, as last written. */
   activeColumn: number;
   selected: boolean;
@@ -167,6 +166,7 @@ export class RowLayer {
       record: null,
       textOf: undefined,
       highlight: undefined,
+      marks: undefined,
       activeColumn: -1,
       selected: false,
       label: undefined,
@@ -186,7 +186,12 @@ export class RowLayer {
     const openable = frame.openLabel !== undefined;
     const label = record ? frame.openLabel : frame.loadingLabel;
     const texts =
-      moved || record !== slot.record || frame.textOf !== slot.textOf || frame.highlight !== slot.highlight;
+      moved ||
+      record !== slot.record ||
+      frame.textOf !== slot.textOf ||
+      frame.highlight !== slot.highlight ||
+      frame.marks !== slot.marks;
+    const mark = record && frame.marks?.(record);
     const { row, cells } = slot;
     // Its place changes with its row, and with the rows' height or the layer's origin.
     const top = (index - frame.anchor) * frame.rowHeight;
@@ -196,7 +201,7 @@ export class RowLayer {
     if (texts || selected !== slot.selected || label !== slot.label) {
       const stripe = index % 2 === 1 ? ' odd' : '';
       row.className = record
-        ? `table-row${stripe}${selected ? ' selected' : ''}${openable ? ' openable' : ''}`
+        ? `table-row${stripe}${selected ? ' selected' : ''}${openable ? ' openable' : ''}${mark ? ` ${mark.kind}-row` : ''}`
         : `table-row skeleton-row${stripe}`;
       setOrRemove(row, 'aria-selected', selected ? 'true' : undefined);
       setOrRemove(row, 'aria-label', record ? undefined : label);
@@ -217,12 +222,17 @@ export class RowLayer {
         }
         const opens = openable && column.id === 'id';
         const active = position === activeColumn;
-        cell.className = `cell${pinnedClass(column)}${active ? ' active' : ''}${opens ? ` ${OPENS_CLASS}` : ''}`;
+        const was = mark?.was.get(column.id);
+        cell.className = `cell${pinnedClass(column)}${active ? ' active' : ''}${opens ? ` ${OPENS_CLASS}` : ''}${was !== undefined ? ' changed' : ''}`;
         // Only the active cell is named (the grid's aria-activedescendant): an id on every cell
         // was a third of the work per row scrolled, rewritten on each recycled row.
         setOrRemove(cell, 'id', active ? frame.cellId(index, position) : undefined);
-        setOrRemove(cell, 'title', opens ? label : undefined);
-        if (texts) writeText(cell, frame.textOf(column.id, record), column.id, frame.highlight);
+        setOrRemove(cell, 'title', opens ? label : was);
+        if (texts) {
+          writeText(cell, frame.textOf(column.id, record), column.id, frame.highlight);
+          // The row says in words that it changed (never colour alone), where a reader starts it.
+          if (mark && position === 0) cell.append(changeWords(mark));
+        }
       });
     }
     slot.index = index;
@@ -231,6 +241,7 @@ export class RowLayer {
     slot.record = record;
     slot.textOf = frame.textOf;
     slot.highlight = frame.highlight;
+    slot.marks = frame.marks;
     slot.activeColumn = activeColumn;
     slot.selected = selected;
     slot.label = label;
@@ -246,48 +257,4 @@ function sameKeys(a: readonly DrawnColumn[], b: readonly DrawnColumn[]): boolean
         column.id === b[position]!.id && (column.left === undefined) === (b[position]!.left === undefined),
     )
   );
-}
-
-/** A cell's width, and where it stays while the grid scrolls sideways if its column is pinned. */
-function sizeCell(cell: HTMLElement, column: DrawnColumn): void {
-  cell.style.width = `${column.width}px`;
-  if (column.left !== undefined) cell.style.left = `${column.left}px`;
-}
-
-/** The class that keeps a pinned column's cells in view (table.css). */
-function pinnedClass(column: DrawnColumn): string {
-  return column.left === undefined ? '' : ' pinned';
-}
-
-function setOrRemove(element: Element, name: string, value: string | undefined): void {
-  if (value === undefined) element.removeAttribute(name);
-  else if (element.getAttribute(name) !== value) element.setAttribute(name, value);
-}
-
-/** A cell's text, with what the filter looks for marked (<mark>). */
-function writeText(
-  cell: HTMLElement,
-  text: string,
-  columnKey: string,
-  highlight: Highlighter | undefined,
-): void {
-  const ranges = highlight?.(columnKey, text);
-  if (!ranges?.length) {
-    const only = cell.firstChild;
-    if (only && only === cell.lastChild && only.nodeType === Node.TEXT_NODE) {
-      if (only.nodeValue !== text) only.nodeValue = text;
-    } else cell.textContent = text;
-    return;
-  }
-  const parts: (string | Node)[] = [];
-  let at = 0;
-  for (const [start, end] of ranges) {
-    if (start > at) parts.push(text.slice(at, start));
-    const mark = document.createElement('mark');
-    mark.textContent = text.slice(start, end);
-    parts.push(mark);
-    at = end;
-  }
-  if (at < text.length) parts.push(text.slice(at));
-  cell.replaceChildren(...parts);
 }

@@ -20,6 +20,7 @@ export function RecordPanel({
   record,
   fields,
   textOf,
+  wasOf,
   onCopy,
   onOpenCustomer,
   onClose,
@@ -30,6 +31,8 @@ export function RecordPanel({
   record: ApiRecord | undefined;
   fields: readonly { key: string; label: string }[];
   textOf: (key: string, record: ApiRecord) => string;
+  /** A field's value before it changed, in words, if it changed since the person last looked. */
+  wasOf: (key: string) => string | undefined;
   /** Puts text on the clipboard, with an HTML table beside it when there is one. */
   onCopy: (text: string, html?: string) => void;
   onOpenCustomer?: (customerId: string) => void;
@@ -94,8 +97,9 @@ export function RecordPanel({
           <dl>
             {fields.map(({ key, label }) => {
               const text = textOf(key, record);
+              const was = wasOf(key);
               return (
-                <div key={key} className="record-field">
+                <div key={key} className={was ? 'record-field changed' : 'record-field'}>
                   <dt>{label}</dt>
                   <dd>
                     {key === CUSTOMER_FIELD && customerId && onOpenCustomer ? (
@@ -120,6 +124,7 @@ export function RecordPanel({
                         {t('record.copyShort')}
                       </button>
                     )}
+                    {was && <span className="record-was">{was}</span>}
                   </dd>
                 </div>
               );

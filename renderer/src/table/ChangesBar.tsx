@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../electron/shared/api-rules';
+import { dateTimeFormat } from '../i18n/intl';
+import type { useChangeMarks } from './useChangeMarks';
+
+/**
+ * Above a table whose list changed since the person last looked (its catch-up or a whole read
+ * found it): how many rows changed or are new, the rows gone from it (listed, with when), and Mark
+ * as seen, which clears the marks in every window. Said politely to screen readers as it appears.
+ */
+export function ChangesBar({ changes }: { changes: ReturnType<typeof useChangeMarks> }) {
+  const { t, i18n } = useTranslation();
+  const { told, marks, seen } = changes;
+  if (!told) return null;
+  const time = dateTimeFormat(i18n.language as Language, { timeStyle: 'short' });
+  const gone = marks?.answer.gone ?? [];
+  return (
+    <div className="changes-bar" data-testid="changes-bar">
+      <span role="status">
+        {t('changes.summary', { count: told.rows })}
+        {told.gone > 0 && ` · ${t('changes.gone', { count: told.gone })}`}
+        {told.unlisted > 0 && ` · ${t('changes.unlisted', { count: told.unlisted })}`}
+      </span>
+      <button type="button" onClick={() => seen()}>
+        {t('changes.seen')}
+      </button>
+      {gone.length > 0 && (
+        <details className="changes-gone">
+          <summary>{t('changes.goneList')}</summary>
+          <ul>
+            {gone.map(({ id, at, record }) => (
+              <li key={id}>
+                {[id, record.name, record.email]
+                  .filter((part) => typeof part === 'string' && part)
+                  .join(' · ')}{' '}
+                ({time.format(at)})
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { RowMark } from '../../rows';
+import type { Highlighter } from './highlight';
+
+// What the rows' layer (row-layer.ts) writes into one cell: its size and pinned place, its text with
+// what the filter looks for marked, and a changed row's words. Plain DOM, no framework.
+
+/** A visible column as a drawn row needs it: its key and width, and where it stays when pinned. */
+export interface DrawnColumn {
+  id: string;
+  width: number;
+  /** A pinned column's distance from the grid's left edge while it scrolls sideways (column-pins.ts). */
+  left?: number;
+}
+
+/** A cell's width, and where it stays while the grid scrolls sideways if its column is pinned. */
+export function sizeCell(cell: HTMLElement, column: DrawnColumn): void {
+  cell.style.width = `${column.width}px`;
+  if (column.left !== undefined) cell.style.left = `${column.left}px`;
+}
+
+/** The class that keeps a pinned column's cells in view (table.css). */
+export function pinnedClass(column: DrawnColumn): string {
+  return column.left === undefined ? '' : ' pinned';
+}
+
+export function setOrRemove(element: Element, name: string, value: string | undefined): void {
+  if (value === undefined) element.removeAttribute(name);
+  else if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}
+
+/**
+ * A changed row's words after its first cell's text, for a screen reader: the eye has the changed
+ * cells' mark and their value before (table.css), and the id keeps its room.
+ */
+export function changeWords(mark: RowMark): HTMLElement {
+  const words = document.createElement('span');
+  words.className = 'change-words visually-hidden';
+  words.textContent = ` ${mark.words}`;
+  return words;
+}
+
+/** A cell's text, with what the filter looks for marked (<mark>). */
+export function writeText(
+  cell: HTMLElement,
+  text: string,
+  columnKey: string,
+  highlight: Highlighter | undefined,
+): void {
+  const ranges = highlight?.(columnKey, text);
+  if (!ranges?.length) {
+    const only = cell.firstChild;
+    if (only && only === cell.lastChild && only.nodeType === Node.TEXT_NODE) {
+      if (only.nodeValue !== text) only.nodeValue = text;
+    } else cell.textContent = text;
+    return;
+  }
+  const parts: (string | Node)[] = [];
+  let at = 0;
+  for (const [start, end] of ranges) {
+    if (start > at) parts.push(text.slice(at, start));
+    const mark = document.createElement('mark');
+    mark.textContent = text.slice(start, end);
+    parts.push(mark);
+    at = end;
+  }
+  if (at < text.length) parts.push(text.slice(at));
+  cell.replaceChildren(...parts);
+}
