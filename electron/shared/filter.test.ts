@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ANY_FIELD, compileFilter, FilterError, type FieldKind, type FilterCondition } from './filter.js';
+import {
+  CHANGED_FIELD,
+  splitChanged,
+  ANY_FIELD,
+  compileFilter,
+  FilterError,
+  type FieldKind,
+  type FilterCondition,
+} from './filter.js';
 import { foldText } from './search.js';
 import { filterKindOf, valueKind } from './value-kind.js';
 
@@ -97,5 +105,17 @@ describe('filter model', () => {
   ] as const)('refuses %j with a message naming the field', (condition, message) => {
     expect(() => matches([condition as FilterCondition], {})).toThrow(FilterError);
     expect(() => matches([condition as FilterCondition], {})).toThrow(message);
+  });
+});
+
+describe('only what changed', () => {
+  it('is told apart from the other conditions, and refused where the app cannot judge it', () => {
+    const filter = [
+      { field: 'name', op: 'contains' as const, value: 'a' },
+      { field: CHANGED_FIELD, op: 'notEmpty' as const },
+    ];
+    expect(splitChanged(filter)).toEqual({ onlyChanged: true, rest: [filter[0]] });
+    expect(splitChanged([filter[0]!]).onlyChanged).toBe(false);
+    expect(() => compileFilter(filter, () => 'text')).toThrow(/known only for a list the app holds/);
   });
 });

@@ -49,6 +49,22 @@ export const WHERE_SYMBOLS = {
 /** The field of a quick search: any field of the record contains the text (the tables' search box). */
 export const ANY_FIELD = '*';
 
+/**
+ * "Show only what changed": the condition `{ field: CHANGED_FIELD, op: 'notEmpty' }` keeps the rows
+ * that changed or are new since the person last looked. Only the app knows that, from the list it
+ * holds for search (core/search/list-changes.ts); held-view.ts judges it there, and nothing else can.
+ */
+export const CHANGED_FIELD = '@changed';
+
+/** Whether `filter` asks for only what changed, and its other conditions. */
+export function splitChanged(filter: readonly FilterCondition[]): {
+  onlyChanged: boolean;
+  rest: FilterCondition[];
+} {
+  const rest = filter.filter((condition) => condition.field !== CHANGED_FIELD);
+  return { onlyChanged: rest.length < filter.length, rest };
+}
+
 /** How a field's values compare: by number, by instant, or as text. */
 export type FieldKind = 'number' | 'date' | 'text';
 
@@ -93,6 +109,10 @@ function compileCondition(
   labelOf: LabelOf | undefined,
 ): (record: ApiRecord) => boolean {
   const { field, op, value } = condition;
+  if (field === CHANGED_FIELD)
+    throw new FilterError(
+      'what changed is known only for a list the app holds for search: show only what changed in the app, with the list held, and export the view from there',
+    );
   // Days to a deadline are compared as they stand today (deadline.ts), not as the API counted them.
   const read = isDeadlineField(field)
     ? (record: ApiRecord): unknown => daysLeft(record, field)

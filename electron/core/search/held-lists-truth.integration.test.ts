@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ANY_FIELD } from '../../shared/filter.js';
+import { ANY_FIELD, CHANGED_FIELD } from '../../shared/filter.js';
+import { heldViewRows } from './held-view.js';
 import type { ApiRecord } from '../../shared/schema.js';
 import { toErrorPayload } from '../service/error-payload.js';
 import { cleanUp, wire } from '../testing/wired.js';
@@ -96,6 +97,11 @@ describe('a held list made fresh against a server whose timestamps and count are
       'updatedAt',
     ]);
     expect(lists.statusOf(list).changes).toMatchObject({ rows: 1, gone: 0 });
+    // Only what changed: that row, out of the 2,000, with a search beside it or not.
+    const only = { field: CHANGED_FIELD, op: 'notEmpty' as const };
+    expect((await heldViewRows(list, 'en', [only], undefined)).matches).toEqual([1_500]);
+    const other = { field: ANY_FIELD, op: 'contains' as const, value: 'Customer 7' };
+    expect((await heldViewRows(list, 'en', [only, other], undefined)).matches).toEqual([]);
   });
 
   it('one record dated a day ahead, then a rename now: read whole, right', async () => {

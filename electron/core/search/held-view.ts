@@ -1,5 +1,5 @@
 import type { Language } from '../../shared/api-rules.js';
-import type { FilterCondition } from '../../shared/filter.js';
+import { splitChanged, type FilterCondition } from '../../shared/filter.js';
 import type { ApiRecord } from '../../shared/schema.js';
 import { filterKindOf, kindsOf, KIND_SAMPLE_ROWS } from '../../shared/value-kind.js';
 import type { HeldList } from './held-list-state.js';
@@ -23,7 +23,8 @@ export interface HeldViewRows {
  * The rows of `list` a view shows (a table's search, an export): the filter judged with the same
  * rules as a scan and an export from the API (filter.ts), fields compared by the kinds the schema or
  * the first rows give, the matches ordered by `sort`, each row with its customer's columns when
- * `join` gives them (customer-join.ts). Throws a FilterError naming the field of a condition that
+ * `join` gives them (customer-join.ts); only the rows changed or new since the person last looked
+ * when the filter asks (CHANGED_FIELD: the list's own changes, list-changes.ts). Throws a FilterError naming the field of a condition that
  * cannot be applied; stopped by `signal`.
  */
 export async function heldViewRows(
@@ -47,9 +48,13 @@ export async function heldViewRows(
   const fields = [...(list.fields.get(lang) ?? list.fields.get(list.lang) ?? []), ...(join?.fields ?? [])];
   const kindOf = kindsOf(fields, firstRows);
   const labelOf = join ? labelsOf(fields) : reading.labelOf;
-  const search = compileSearch(filter, (field) => filterKindOf(kindOf(field)), labelOf);
+  const { onlyChanged, rest } = splitChanged(filter);
+  const search = compileSearch(rest, (field) => filterKindOf(kindOf(field)), labelOf);
   // Only a filter or a sort on the customer's columns is judged with them (and kept by the customers held).
-  const named = [...filter.map((condition) => condition.field), sortOrderOf(sort)?.field ?? ''];
+  const named = [...rest.map((condition) => condition.field), sortOrderOf(sort)?.field ?? ''];
   const joined = named.some(isCustomerColumn) ? join : undefined;
-  return { matches: await matchesOf(rows, search, sort, signal, reading, joined), recordAt, firstRows };
+  const matches = await matchesOf(rows, search, sort, signal, reading, joined);
+  if (!onlyChanged) return { matches, recordAt, firstRows };
+  const changed = (index: number) => list.changes.has(String(rows.valueAt(index, 'id')));
+  return { matches: matches.filter(changed), recordAt, firstRows };
 }

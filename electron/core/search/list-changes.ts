@@ -73,6 +73,11 @@ export class ListChanges {
     this.version++;
   }
 
+  /** Whether row `id` changed or is new since the person last looked. */
+  has(id: string): boolean {
+    return this.rows.has(id);
+  }
+
   /** Whether anything changed since the person last looked. */
   get any(): boolean {
     return this.rows.size + this.gone.size + this.unlisted > 0;

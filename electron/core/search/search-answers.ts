@@ -1,3 +1,4 @@
+import { splitChanged } from '../../shared/filter.js';
 import { summarize } from '../../shared/agreement-summary.js';
 import type { ParsedRequestInput, RequestOutputs } from '../../shared/contract.js';
 import { sortOrderOf } from '../../shared/view.js';
@@ -25,7 +26,9 @@ export async function searchRows(
   // searched (a list told read whole with the matches of its first pages would settle the table
   // short). The matches may cover more than this; never less.
   const status = heldLists.statusOf(list, lang);
-  const version = `${list.rows.serial}:${list.rows.length}:${list.readingIn(lang).key}`;
+  // Only what changed: the answer moves with the list's changes too (marked as seen, found anew).
+  const changes = splitChanged(filter).onlyChanged ? `:${list.changes.version}` : '';
+  const version = `${list.rows.serial}:${list.rows.length}:${list.readingIn(lang).key}${changes}`;
   const named = [...filter.map((condition) => condition.field), sortOrderOf(sort)?.field ?? ''];
   const join =
     (await customerJoinFor(heldLists, source, scope.resource, lang, named, signal)) ??

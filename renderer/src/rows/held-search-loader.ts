@@ -1,6 +1,6 @@
 import type { Language } from '../../../electron/shared/api-rules';
 import type { AppApi } from '../../../electron/shared/contract';
-import type { FilterCondition } from '../../../electron/shared/filter';
+import { splitChanged, type FilterCondition } from '../../../electron/shared/filter';
 import { heldListKey, isSameList, type HeldListStatus } from '../../../electron/shared/held-list';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { call } from '../api/call';
@@ -58,6 +58,11 @@ export class HeldSearchLoader extends RowLoader {
     super();
     this.list = lists.of(connectionId, this.scope, lang);
     this.firstRows = lists.sampleOf(this.listKey);
+  }
+
+  /** Only the rows changed since the person last looked are shown (filter.ts, CHANGED_FIELD). */
+  private get onlyChanged(): boolean {
+    return splitChanged(this.filter).onlyChanged;
   }
 
   private get listKey(): string {
@@ -159,7 +164,9 @@ export class HeldSearchLoader extends RowLoader {
       told.read !== before?.read ||
       told.state !== before?.state ||
       told.asOf !== before?.asOf ||
-      told.rereading !== before?.rereading;
+      told.rereading !== before?.rereading ||
+      // Only what changed is shown: what changed moved (found anew, or marked as seen).
+      (this.onlyChanged && told.changes?.version !== before?.changes?.version);
     if (grew) {
       this.countBehind = true;
       this.tellings++;

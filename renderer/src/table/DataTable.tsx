@@ -67,7 +67,7 @@ export function DataTable(props: DataTableProps) {
         scope={scope}
       />
       <TableError rows={rows} />
-      <ChangesBar changes={shown.changes} />
+      <ChangesBar changes={shown.changes} filter={filter} onFilterChange={onFilterChange} />
       {rows.walk && <WalkProgress progress={rows.walk} onCancel={cancelWalk} />}
       <div className="table-and-record">
         <TableGrid

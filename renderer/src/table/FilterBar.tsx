@@ -1,6 +1,11 @@
 import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ANY_FIELD, betweenBounds, type FilterCondition } from '../../../electron/shared/filter';
+import {
+  CHANGED_FIELD,
+  ANY_FIELD,
+  betweenBounds,
+  type FilterCondition,
+} from '../../../electron/shared/filter';
 import { useFieldCommand, useShortcutHint } from '../keyboard/commands';
 import { FilterEditor, type FilterColumn } from './FilterEditor';
 
@@ -36,6 +41,7 @@ export function FilterBar({
     onChange([...conditions, ...(text ? [{ field: ANY_FIELD, op: 'contains' as const, value: text }] : [])]);
 
   const describe = (condition: FilterCondition) => {
+    if (condition.field === CHANGED_FIELD) return t('changes.onlyChanged');
     const target = columns.find((candidate) => candidate.key === condition.field);
     const bounds = condition.op === 'between' ? betweenBounds(condition.value ?? '') : undefined;
     const shown = bounds

@@ -7,7 +7,7 @@ import {
   isCustomerColumn,
   joinsCustomer,
 } from '../../../electron/shared/customer-columns';
-import { compileFilter, type FilterCondition } from '../../../electron/shared/filter';
+import { compileFilter, splitChanged, type FilterCondition } from '../../../electron/shared/filter';
 import { sortOrderOf } from '../../../electron/shared/view';
 import { labelsOf } from '../../../electron/shared/search';
 import { useApi } from '../api/context';
@@ -118,8 +118,9 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
     if (!filter.length) return { keep: undefined, filterProblem: undefined };
     const kinds = new Map(filterColumns.map((column) => [column.key, column.kind]));
     try {
+      // Only what changed is judged by the app, on the list it holds (filter.ts): not here.
       const keep = compileFilter(
-        filter,
+        splitChanged(filter).rest,
         (key) => kinds.get(key) ?? 'text',
         labelsOf([...(schema?.fields ?? []), ...customerFields]),
       );
