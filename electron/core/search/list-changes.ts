@@ -131,28 +131,35 @@ export async function recordDifferences(
   at: number,
   slicer: Slicer,
 ): Promise<void> {
-  const found = new Set<number>();
+  const found = new Uint8Array(before.length);
   for (let index = 0; index < after.length; index++) {
     const record = after.recordAt(index);
     const id = idOf(record);
     const was = id === undefined ? undefined : before.indexOf(id);
     if (was === undefined) changes.added(record, at);
     else {
-      found.add(was);
+      found[was] = 1;
       changes.changed(before.recordAt(was), record, at);
     }
     await slicer.pause();
   }
   for (let index = 0; index < before.length; index++) {
-    if (!found.has(index)) changes.removed(before.recordAt(index), at);
+    if (!found[index]) changes.removed(before.recordAt(index), at);
     await slicer.pause();
   }
 }
 
-/** The fields whose values differ between two records of one row (a field added or removed too). */
-export function fieldsThatDiffer(before: ApiRecord, after: ApiRecord): string[] {
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((key) => !sameValue(before[key], after[key]));
+const NONE: readonly string[] = [];
+
+/**
+ * The fields whose values differ between two records of one row (a field added or removed too).
+ * Allocates nothing for a row that did not change: a whole read compares every row of the list.
+ */
+export function fieldsThatDiffer(before: ApiRecord, after: ApiRecord): readonly string[] {
+  let differing: string[] | undefined;
+  for (const key in after) if (!sameValue(before[key], after[key])) (differing ??= []).push(key);
+  for (const key in before) if (!(key in after)) (differing ??= []).push(key);
+  return differing ?? NONE;
 }
 
 function sameValue(a: unknown, b: unknown): boolean {

@@ -38,20 +38,19 @@ export class ChangeMarks {
 
 /**
  * The grid's marker: `record`'s mark, described by `describe` once per record object (a row drawn
- * again with the same record asks nothing), none for a row that did not change.
+ * again with the same record asks nothing), none for a row that did not change (one lookup, nothing
+ * kept: most rows did not).
  */
 export function markerOf(
   marks: ChangeMarks,
   describe: (change: RowChange, record: ApiRecord) => RowMark,
 ): (record: ApiRecord) => RowMark | undefined {
-  const described = new WeakMap<ApiRecord, RowMark | null>();
+  const described = new WeakMap<ApiRecord, RowMark>();
   return (record) => {
+    const change = marks.of(record);
+    if (!change) return undefined;
     let mark = described.get(record);
-    if (mark === undefined) {
-      const change = marks.of(record);
-      mark = change ? describe(change, record) : null;
-      described.set(record, mark);
-    }
-    return mark ?? undefined;
+    if (!mark) described.set(record, (mark = describe(change, record)));
+    return mark;
   };
 }
