@@ -3,6 +3,7 @@ import { SORTABLE_FIELDS } from '../electron/shared/api-rules.js';
 import { localeOf } from '../electron/shared/wire.js';
 import { activeRow, showCustomerTab } from './grid.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
+import { shoot } from './shoot.js';
 
 // The data browser as support staff use it, in Chromium through the browser host, against the
 // Demo API with 100,000 agreements. Expected orders come from the API itself (through the host).
@@ -558,7 +559,7 @@ test('copies the rows selected with their headers and as a mail’s table, and a
 test('copies a customer’s details for a mail, from its page and from the record panel, in the language shown', async ({
   page,
   context,
-}) => {
+}, testInfo) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const grid = page.getByRole('grid', { name: 'Customers' });
   const [first = ''] = await visibleIds(page, grid);
@@ -579,6 +580,7 @@ test('copies a customer’s details for a mail, from its page and from the recor
   const expected = [['Customer ID', first], ['Name', name], ...fields];
   expect(copied.text.split('\n')).toEqual(expected.map(([label, value]) => `${label}: ${value}`));
   expect(copied.cells).toEqual(expected);
+  await shoot(page, testInfo.outputPath('copy-details.png'), 'copy-details');
 
   // In French: the labels of the language shown, a no-break space before the colon.
   await page.getByRole('button', { name: 'FR', exact: true }).click();
@@ -613,7 +615,7 @@ test('copies a customer’s details for a mail, from its page and from the recor
 
 test('says the totals of the rows selected in a column of amounts in the status bar, from the cells’ own values', async ({
   page,
-}) => {
+}, testInfo) => {
   await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();
   const grid = page.getByRole('grid', { name: 'Agreements' });
   await visibleIds(page, grid);
@@ -644,6 +646,7 @@ test('says the totals of the rows selected in a column of amounts in the status 
   const byAmount = cells.filter(Boolean).sort((a, b) => amount(a) - amount(b));
   expect(said).toContain(`Min ${byAmount[0]}`);
   expect(said).toContain(`Max ${byAmount.at(-1)}`);
+  await shoot(page, testInfo.outputPath('selection-totals.png'), 'selection-totals');
   // The selection ends: the status bar says nothing of it.
   await page.keyboard.press('ArrowDown');
   await expect(totals).toHaveText('');

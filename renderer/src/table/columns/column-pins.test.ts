@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnLayout } from '../../../../electron/shared/saved-view';
-import { isPinned, moveInGroup, pinnedLefts, scrollLeftShowing, shownOrder, togglePin } from './column-pins';
+import {
+  isPinned,
+  moveInGroup,
+  pinnedLefts,
+  pinnedThatFit,
+  scrollLeftShowing,
+  shownOrder,
+  togglePin,
+} from './column-pins';
 
 const KEYS = ['id', 'name', 'email', 'phone', 'city'];
 const layout = (pinned: string[], order: string[] = []): ColumnLayout => ({
@@ -41,6 +49,14 @@ describe('pinned columns', () => {
     expect(isPinned(once, 'name', 'id')).toBe(false);
     // A layout saved before pins existed has none.
     expect(isPinned({ order: [], hidden: [], sizes: {} }, 'name', 'id')).toBe(false);
+  });
+
+  it('stay in view while they fit in 60 % of the grid; past it they scroll with the rest', () => {
+    expect(pinnedThatFit([100, 150, 200], 3, 1_000)).toBe(3);
+    expect(pinnedThatFit([100, 150, 200], 3, 600)).toBe(2);
+    // The id stays however narrow the window.
+    expect(pinnedThatFit([100, 150], 2, 100)).toBe(1);
+    expect(pinnedThatFit([100], 1, 0)).toBe(1);
   });
 
   it('stay at the widths of the pinned columns before them', () => {

@@ -48,6 +48,23 @@ export function isPinned(layout: ColumnLayout, key: string, first: string | unde
 }
 
 /**
+ * The share of the grid's width pinned columns may take: past it, the next pinned ones scroll with
+ * the rest (a narrow window, or wide pinned columns, would else leave no room to see the others).
+ */
+export const PINNED_ROOM = 0.6;
+
+/**
+ * How many of the first `pinned` shown columns (widths `widths`) stay in view in a grid `room` px
+ * wide: the first column always, the others while they fit in PINNED_ROOM of it.
+ */
+export function pinnedThatFit(widths: readonly number[], pinned: number, room: number): number {
+  let used = widths[0] ?? 0;
+  let count = Math.min(1, pinned);
+  while (count < pinned && used + (widths[count] ?? 0) <= room * PINNED_ROOM) used += widths[count++] ?? 0;
+  return count;
+}
+
+/**
  * How far from the grid's left edge each of the first `count` shown columns stays when the grid
  * scrolls sideways: the widths of the pinned columns before it.
  */

@@ -112,5 +112,6 @@ export function useColumnWidths({
       COLUMN_WIDTH.fitMax,
     );
   };
-  return { widths, fit };
+  /** `available`: the grid's width inside its borders, as last measured. */
+  return { widths, fit, available };
 }

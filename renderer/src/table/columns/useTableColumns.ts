@@ -11,7 +11,15 @@ import { sortingOf, sortParamOf } from './sorting';
 import type { DrawnColumn } from '../grid/row-layer';
 import { layoutKeyOf, useColumnLayout } from './useColumnLayout';
 import { useColumnWidths } from './useColumnWidths';
-import { isPinned, moveInGroup, pinnedLefts, pinsOf, shownOrder, togglePin } from './column-pins';
+import {
+  isPinned,
+  moveInGroup,
+  pinnedLefts,
+  pinnedThatFit,
+  pinsOf,
+  shownOrder,
+  togglePin,
+} from './column-pins';
 
 /** What the columns menu, the headers and the pin command change in a table's columns. */
 export interface ColumnEdits {
@@ -76,7 +84,7 @@ export function useTableColumns({
     [rows.filterColumns, layout.hidden],
   );
   const [resizing, setResizing] = useState<ColumnResizingState>(NOT_RESIZING);
-  const { widths, fit } = useColumnWidths({
+  const { widths, fit, available } = useColumnWidths({
     scrollRef,
     columns: visibleColumns,
     sample: rows.firstRows,
@@ -123,11 +131,14 @@ export function useTableColumns({
       }),
   });
   const visibleLeaves = table.getVisibleLeafColumns();
-  const pinnedCount = visibleLeaves.filter((column) => isPinned(layout, column.id, first)).length;
-  const lefts = pinnedLefts(
-    visibleLeaves.map((column) => column.getSize()),
-    pinnedCount,
+  const sizes = visibleLeaves.map((column) => column.getSize());
+  // The pinned ones stay in view while they leave room for the others (column-pins.ts).
+  const pinnedCount = pinnedThatFit(
+    sizes,
+    visibleLeaves.filter((column) => isPinned(layout, column.id, first)).length,
+    available,
   );
+  const lefts = pinnedLefts(sizes, pinnedCount);
   const drawnColumns = useStableColumns(
     visibleLeaves.map((column, position) => ({
       id: column.id,
