@@ -226,4 +226,15 @@ test('the menu on a cell copies the selection as JSON, and the API’s values wi
   // Amounts as the API sent them: a dot, no grouping, no currency sign.
   const mrr = values.split('\t')[keys.split('\t').indexOf('mrr')] ?? '';
   expect(mrr).toMatch(/^-?\d+(\.\d+)?$/);
+
+  // In French, its words are French.
+  await page.getByRole('button', { name: 'FR', exact: true }).click();
+  const frenchGrid = page.getByRole('grid', { name: 'Contrats' });
+  await frenchGrid.getByRole('columnheader', { name: 'N° client', exact: true }).click({ button: 'right' });
+  const french = page.getByRole('menu', { name: 'Actions sur N° client' });
+  await expect(french.getByRole('menuitem', { name: 'Figer N° client' })).toBeVisible();
+  await expect(french.getByRole('menuitem', { name: 'Masquer N° client' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(french).toBeHidden();
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
 });

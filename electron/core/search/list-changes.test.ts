@@ -28,6 +28,13 @@ describe('what changed in a held list', () => {
     expect(fieldsThatDiffer({ a: 1, b: { c: 1 } }, { a: 1, b: { c: 2 }, d: null })).toEqual(['b', 'd']);
   });
 
+  it('a row new since the person looked stays new when it changes again: they saw nothing before', () => {
+    const changes = new ListChanges();
+    changes.added({ id: 'N', name: 'First' }, 1);
+    changes.changed({ id: 'N', name: 'First' }, { id: 'N', name: 'Second' }, 2);
+    expect(changes.snapshot().rows).toEqual([{ id: 'N', at: 2, kind: 'new', previous: {} }]);
+  });
+
   it('a row new then gone leaves nothing; one gone then back is changed at most', () => {
     const changes = new ListChanges();
     changes.added({ id: 'N' }, 1);

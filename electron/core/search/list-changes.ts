@@ -32,7 +32,9 @@ export class ListChanges {
     const known = this.rows.get(id);
     if (known) {
       // What the person last saw stays the "before": a field changed twice keeps its first value.
-      for (const key of differing) if (!(key in known.previous)) known.previous[key] = before[key];
+      // A row new since they looked stays new: they saw no value of it before.
+      if (known.kind === 'changed')
+        for (const key of differing) if (!(key in known.previous)) known.previous[key] = before[key];
       known.at = at;
     } else if (this.room()) {
       this.rows.set(id, {

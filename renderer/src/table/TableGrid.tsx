@@ -64,7 +64,7 @@ export function TableGrid({
   const { t } = useTranslation();
   const { source, error, filtered } = rows;
   const { table } = columns;
-  const menu = useGridMenu({ scrollRef, cellId, ...grid });
+  const menu = useGridMenu(scrollRef, grid, cellId);
   /** The records on screen now (fitting a column to what it shows). */
   const recordsOnScreen = () => {
     if (!scrollRef.current) return [];

@@ -8,19 +8,19 @@ import type { GridMenuTarget } from './GridMenu';
  * one, unless it is in the selection) or a header; the menu key or Shift+F10 on the active cell,
  * or on the header holding the focus. Closed, the keyboard is back in the grid.
  */
-export function useGridMenu({
-  scrollRef,
-  active,
-  selection,
-  setActive,
-  cellId,
-}: {
-  scrollRef: RefObject<HTMLElement | null>;
-  active: GridPosition;
-  selection: { from: number; to: number } | undefined;
-  setActive: (position: GridPosition) => void;
-  cellId: (row: number, column: number) => string;
-}) {
+export function useGridMenu(
+  scrollRef: RefObject<HTMLElement | null>,
+  {
+    active,
+    selection,
+    setActive,
+  }: {
+    active: GridPosition;
+    selection: { from: number; to: number } | undefined;
+    setActive: (position: GridPosition) => void;
+  },
+  cellId: (row: number, column: number) => string,
+) {
   const pressed = usePressed();
   const [menu, setMenu] = useState<GridMenuTarget | undefined>();
   const close = useCallback(() => {
