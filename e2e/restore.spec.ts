@@ -127,6 +127,20 @@ test('a reload keeps the tab’s place; another tab starts on the first list', a
   await other.close();
 });
 
+test('a reload at once after moving to another list keeps that list: the place is written as the page goes', async ({
+  page,
+}) => {
+  await open(page);
+  await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();
+  await expect(page.getByRole('grid', { name: 'Agreements' }).getByTestId('row').first()).toBeVisible();
+  // Within the second the place waits before it is written: only the page going writes it.
+  await page.reload();
+  await expect(page.getByRole('navigation').getByRole('button', { name: 'Agreements' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+});
+
 test('without a keychain, what was typed is not kept: a reload comes back to the place without its search, and says so once', async ({
   page,
 }) => {

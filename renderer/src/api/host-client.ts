@@ -32,6 +32,11 @@ type AnyListener = (payload: unknown) => void;
 export function createHostApi(token: string): AppApi {
   const listeners = new Map<EventName, Set<AnyListener>>();
   let streaming = false;
+  // Set before the page's own `pagehide` listeners run (this one is added first, at start): the
+  // calls they make as the page goes are sent to outlive it.
+  let leaving = false;
+  window.addEventListener('pagehide', () => (leaving = true));
+  window.addEventListener('pageshow', () => (leaving = false));
 
   const dispatchEvent = (block: string) => {
     const event = sseEventOf(block);
@@ -70,6 +75,9 @@ export function createHostApi(token: string): AppApi {
           method: 'POST',
           headers: { 'content-type': 'application/json', [SESSION_HEADER]: token, [CALLER_HEADER]: CALLER },
           body: JSON.stringify(input),
+          // A call made as the page goes (the tab's place) reaches the host though the page is
+          // reloaded or closed. Only then: the browser allows 64 KiB of such calls in flight.
+          keepalive: leaving,
         });
         return (await response.json()) as Result<RequestOutputs[N]>;
       } catch {
