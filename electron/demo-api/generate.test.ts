@@ -8,7 +8,8 @@ const dataset = (seed: number) => generateDataset(new RowFactory(seed, '2026-01-
 
 describe('generated data', () => {
   it('is the same for the same seed and differs for another seed', () => {
-    expect(dataset(42)).toEqual(dataset(42));
+    // Compared as text: a deep comparison of 12,000 rows took most of the test's time.
+    expect(JSON.stringify(dataset(42))).toBe(JSON.stringify(dataset(42)));
     expect(dataset(43).customers.map((c) => c.name)).not.toEqual(dataset(42).customers.map((c) => c.name));
   });
 
@@ -36,14 +37,18 @@ describe('generated data', () => {
   });
 
   it('keeps its invariants: arr = 12 × mrr, end after start, notice within engagement', () => {
-    for (const row of dataset(9).agreements) {
-      const record = toRecord.agreements(row, 'en');
-      if (record.mrr === null) expect(record.arr).toBeNull();
-      else expect(record.arr).toBeCloseTo((record.mrr as number) * 12, 6);
-      if (typeof record.endDate === 'string')
-        expect(record.endDate > (record.startDate as string)).toBe(true);
-      if (record.notice !== null) expect(record.notice).toBeLessThanOrEqual(record.engagement as number);
-      expect(record.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/);
-    }
+    // The rows that break a rule, in one assertion (one per row took most of the test's time).
+    const broken = dataset(9)
+      .agreements.map((row) => toRecord.agreements(row, 'en'))
+      .filter(
+        (record) =>
+          (record.mrr === null
+            ? record.arr !== null
+            : Math.abs((record.arr as number) - (record.mrr as number) * 12) > 1e-6) ||
+          (typeof record.endDate === 'string' && !(record.endDate > (record.startDate as string))) ||
+          (record.notice !== null && !((record.notice as number) <= (record.engagement as number))) ||
+          !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/.test(record.createdAt as string),
+      );
+    expect(broken).toEqual([]);
   });
 });
