@@ -1,6 +1,7 @@
 import { printable } from '../core/printable.js';
 import { audienceOf } from '../shared/profile.js';
 import { dataFiles } from '../core/app-paths.js';
+import { MarkedCustomerStore } from '../core/store/marked-customers.js';
 import { forgetSavedViews } from '../core/service/view-handlers.js';
 import { DeskStore } from '../core/store/desks.js';
 import { SettingsStore } from '../core/store/settings-store.js';
@@ -172,6 +173,9 @@ async function removeProfile(argv: string[], io: CliIo): Promise<number> {
   }
   await forgetSavedViews(settings.store, profile.id);
   await new DeskStore(dataFiles(services.dataDir).desks).forgetConnection(profile.id);
+  await new MarkedCustomerStore(dataFiles(services.dataDir).markedCustomers, undefined).forgetConnection(
+    profile.id,
+  );
   const credentials = credentialsOf(profile);
   if (!(await store.othersUse(credentials, profile.id)))
     await services.vault.deleteToken(credentialsId(credentials));

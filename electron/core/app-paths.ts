@@ -26,6 +26,8 @@ export const dataFiles = (dataDir: string) => ({
   hostPort: join(dataDir, 'host-port.json'),
   /** Where each window and tab was, to reopen there (desks.ts). */
   desks: join(dataDir, 'desks.json'),
+  /** Each connection's favourite and recent customers, sealed (marked-customers.ts). */
+  markedCustomers: join(dataDir, 'marked-customers.json'),
   /** The lists held for search, kept sealed between sessions (kept-lists.ts). */
   heldLists: join(dataDir, 'held-lists'),
   /** Heartbeats of the processes calling each API origin, so they share its rate (origin-peers.ts). */

@@ -14,6 +14,7 @@ import { settingsRequests } from './settings-requests.js';
 import { viewRequests } from './view-requests.js';
 import { deskRequests } from './desk-requests.js';
 import { linkRequests } from './link-requests.js';
+import { marksRequests } from './marks-requests.js';
 
 /**
  * The one contract between the renderer and the app (docs/architecture.md, "Layers"): every request
@@ -28,6 +29,7 @@ const requests = {
   ...viewRequests,
   ...deskRequests,
   ...linkRequests,
+  ...marksRequests,
   ...dataRequests,
   ...searchRequests,
   ...exportRequests,

@@ -81,7 +81,7 @@ export function App({
   useAppCommands({
     onShowConnections: showConnections,
     onShowExports: showExports,
-    recentCustomers: nav.recentCustomers,
+    offeredCustomers: nav.marks.offered(),
     onOpenCustomer: nav.openCustomer,
     onOpenView: nav.openView,
   });
@@ -97,7 +97,7 @@ export function App({
             onManageConnections={showConnections}
             onShowExports={showExports}
             onRefresh={showsData ? refresh : undefined}
-            recentCustomers={nav.recentCustomers}
+            offeredCustomers={nav.marks.offered()}
             onOpenCustomer={(customerId, name, found) =>
               nav.openCustomer(customerId, name, pointedAt(found)?.tables, pointedAt(found) && found)
             }

@@ -27,6 +27,8 @@ import { connectionHandlers } from './connection-handlers.js';
 import { linkHandlers } from './link-handlers.js';
 import { deskHandlers } from './desk-handlers.js';
 import { DeskStore } from '../store/desks.js';
+import { MarkedCustomerStore } from '../store/marked-customers.js';
+import { marksHandlers } from './marks-handlers.js';
 import { keychainSeal, type TypedTextSeal } from '../store/typed-text.js';
 import { searchHandlers } from './search-handlers.js';
 import { settingsHandlers } from './settings-handlers.js';
@@ -72,6 +74,8 @@ export class AppCore {
   private readonly preparation: SearchPreparation;
   /** The held lists kept between sessions, sealed (decision 15). */
   private readonly kept: KeptLists;
+  /** Each connection's favourite and recent customers. */
+  private readonly marks: MarkedCustomerStore;
   /** The logins proxies ask Electron main for (its `login` event): kept ones, else the window asks. */
   readonly proxyLogins: ProxyLogins;
   /** The cdb:// links the system hands Electron main, kept until a window takes them. */
@@ -125,6 +129,7 @@ export class AppCore {
       onForgotten: (connectionId) => void this.kept.forget(connectionId),
     });
     this.preparation = new SearchPreparation(this.heldLists, this.kept, options.prepareSearchAfterMs);
+    this.marks = new MarkedCustomerStore(dataFiles(options.dataDir).markedCustomers, seal);
     this.proxyLogins = new ProxyLogins(vault, (challenge) => emit('proxy.login', challenge));
     this.links = new LinkInbox((link) => emit('link.open', link));
   }
@@ -169,6 +174,7 @@ export class AppCore {
       heldLists: this.heldLists,
       settings: this.settings,
       desks: this.desks,
+      marks: this.marks,
       proxyLogins: this.proxyLogins,
       emit: this.emit.bind(this),
       select: this.select.bind(this),
@@ -185,6 +191,7 @@ export class AppCore {
       (caller) => this.connections.active(caller)?.id,
     ),
     ...linkHandlers(() => this.links),
+    ...marksHandlers(() => ({ store: this.marks, connections: this.connections })),
     ...deskHandlers(
       () => this.desks,
       () => this.settings,

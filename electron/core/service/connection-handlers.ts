@@ -8,6 +8,7 @@ import type { DeskStore } from '../store/desks.js';
 import type { SettingsStore } from '../store/settings-store.js';
 import type { SessionStatus } from '../../shared/status.js';
 import type { ProxyLogins } from '../connections/proxy-logins.js';
+import type { MarkedCustomerStore } from '../store/marked-customers.js';
 import type { Handlers } from './handlers.js';
 import { DIRECT_CALLER } from './request-registry.js';
 import { forgetSavedViews } from './view-handlers.js';
@@ -30,6 +31,7 @@ export interface ConnectionParts {
   heldLists: HeldLists;
   settings: SettingsStore;
   desks: DeskStore;
+  marks: Pick<MarkedCustomerStore, 'forgetConnection'>;
   proxyLogins: ProxyLogins;
   emit: <E extends EventName>(name: E, payload: EventPayloads[E]) => void;
   /** Makes a connection the caller's (and the next start's), and says the session then. */
@@ -59,12 +61,13 @@ export function connectionHandlers(parts: () => ConnectionParts): Pick<Handlers,
       return saved;
     },
     'profiles.delete': async ({ id }) => {
-      const { editor, connections, settings, desks, heldLists, emit } = parts();
+      const { editor, connections, settings, desks, marks, heldLists, emit } = parts();
       const deleted = await editor.delete(id);
       if (deleted) {
         connections.forget(id);
         await forgetSavedViews(settings, id);
         await desks.forgetConnection(id);
+        await marks.forgetConnection(id);
         heldLists.forget(id);
         emit('connection.changed', { connectionId: id });
       }

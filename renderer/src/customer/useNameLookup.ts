@@ -41,7 +41,8 @@ export function useNameLookup(
   const [found, setFound] = useState(name);
   // Held already (a list seen, the customers held for search): named without asking the API.
   const held = useHeldCustomer(customerId, language);
-  const shownName = found ?? nameOf(held);
+  // A name given late (the favourites and recents read after the page opened) when none is held.
+  const shownName = found ?? nameOf(held) ?? name;
   // Told again when the parent renders anew: the recents keep their list when the name is known.
   useEffect(() => {
     if (shownName) onNamed?.(shownName);

@@ -34,6 +34,8 @@ export const queryKeys = {
   /** A customer's summary, as of its agreements list's state (`listState`: a new one asks again). */
   summary: (connectionId: string | undefined, customerId: string, lang: Language, listState: string) =>
     ['summary', connectionId, customerId, lang, listState] as const,
+  /** The connection's favourite and recent customers (useMarks.ts). */
+  marks: (connectionId: string | undefined) => ['marks', connectionId] as const,
   /** The export audit log's newest entries, as they were when the exports were in `states`. */
   recentExports: (states: string) => ['exports.recent', states] as const,
 };

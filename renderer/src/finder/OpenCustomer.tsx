@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldCommand, useShortcutHint } from '../keyboard/commands';
-import type { RecentCustomer } from './recent-customers';
+import type { OfferedCustomer } from '../data/useMarks';
 import type { FoundThrough } from './found-through';
 import { SuggestionList } from './SuggestionList';
 import { useFinder } from './useFinder';
@@ -11,21 +11,21 @@ import { useFinder } from './useFinder';
  * or of one of its contacts — opens that customer. An id pasted and Enter opens it at once through
  * the per-customer routes, no list read. While typing, the customers the app finds in the lists it
  * holds for search are offered (a combobox: arrows, Enter, Escape), with what matched; the first
- * time, the customers and contacts are read for it, with progress and Cancel. The ids opened this
- * session are offered when the field is empty (kept in memory only). Its rules are plain code:
+ * time, the customers and contacts are read for it, with progress and Cancel. The favourites, then
+ * the customers opened lately, are offered by name when the field is empty. Its rules are plain code:
  * finder-state.ts (what Enter and a wait do), finder-field.ts (the field's state).
  */
 export function OpenCustomer({
-  recent,
+  offered,
   onOpen,
 }: {
-  recent: RecentCustomer[];
+  offered: OfferedCustomer[];
   /** `found`: what matched, so the customer's page points to the contact or agreement it was found by. */
   onOpen: (customerId: string, name?: string, found?: FoundThrough) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const finder = useFinder(id, recent, onOpen);
+  const finder = useFinder(id, offered, onOpen);
   const {
     field,
     state,
@@ -81,6 +81,7 @@ export function OpenCustomer({
       <SuggestionList
         listId={`${id}-options`}
         optionId={optionId}
+        favourite={(customerId) => offered.some((each) => each.favourite && each.customerId === customerId)}
         shown={shown}
         options={options}
         current={current}

@@ -7,6 +7,7 @@ import { ListsBeingRead, MoreMatches, Suggestion } from './SuggestionParts';
 export function SuggestionList({
   listId,
   optionId,
+  favourite,
   shown,
   options,
   current,
@@ -18,6 +19,8 @@ export function SuggestionList({
 }: {
   listId: string;
   optionId: (index: number) => string;
+  /** Whether a customer is one of the person's favourites (marked ★ in the list). */
+  favourite: (customerId: string) => boolean;
   shown: boolean;
   options: CustomerSuggestion[];
   /** The one Enter opens. */
@@ -45,6 +48,12 @@ export function SuggestionList({
               onChoose(suggestion);
             }}
           >
+            {favourite(suggestion.customerId) && (
+              <span className="favourite-mark" title={t('favourites.one')}>
+                <span aria-hidden="true">★ </span>
+                <span className="visually-hidden">{t('favourites.one')} </span>
+              </span>
+            )}
             <Suggestion suggestion={suggestion} />
           </li>
         ))}

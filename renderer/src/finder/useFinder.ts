@@ -11,7 +11,7 @@ import { enterAction, FIRST_SUGGESTIONS, looksLikeId, waitOutcome } from './find
 import { EMPTY_FIELD, fieldAfter, waitingOn } from './finder-field';
 import { askCustomerRoute } from './customer-route';
 import { useCustomerSuggestions } from './useCustomerSuggestions';
-import type { RecentCustomer } from './recent-customers';
+import type { OfferedCustomer } from '../data/useMarks';
 import type { FoundThrough } from './found-through';
 
 /**
@@ -20,7 +20,8 @@ import type { FoundThrough } from './found-through';
  */
 export function useFinder(
   id: string,
-  recent: RecentCustomer[],
+  /** What the empty field offers: the favourites, then the customers opened lately. */
+  offered: OfferedCustomer[],
   /** `found`: what matched, so the customer's page points to the contact or agreement it was found by. */
   onOpen: (customerId: string, name?: string, found?: FoundThrough) => void,
 ) {
@@ -51,7 +52,7 @@ export function useFinder(
   const api = useApi();
   const options: CustomerSuggestion[] = wanted
     ? found.suggestions
-    : recent.map(({ customerId, name }) => ({
+    : offered.map(({ customerId, name }) => ({
         customerId,
         ...(name !== undefined && { name }),
         matched: { of: 'customer', field: 'id', value: customerId },

@@ -69,6 +69,7 @@ export const SHORTCUTS = {
   'grid.menu': { group: 'table', pc: ['Shift+F10', 'ContextMenu'], mac: ['Shift+F10'], listedOnly: true },
   'app.back': { group: 'app', pc: ['Alt+ArrowLeft', 'Escape'], mac: ['Mod+BracketLeft', 'Escape'] },
   'customer.copyLink': { group: 'customer', pc: ['Mod+Shift+KeyL'], mac: ['Mod+Shift+KeyL'] },
+  'customer.favourite': { group: 'customer', pc: ['Mod+KeyD'], mac: ['Mod+KeyD'] },
   'app.refresh': { group: 'app', pc: ['F5', 'Mod+KeyR'], mac: ['Mod+KeyR'] },
   'app.commands': { group: 'app', pc: ['Mod+KeyK', 'Mod+Shift+KeyP'], mac: ['Mod+KeyK', 'Mod+Shift+KeyP'] },
   'app.shortcuts': { group: 'app', pc: ['?', 'F1'], mac: ['?', 'F1'] },

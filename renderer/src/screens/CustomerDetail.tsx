@@ -6,6 +6,7 @@ import { CopyLinkButton } from '../links/CopyLinkButton';
 import { useShortcutHint } from '../keyboard/commands';
 import { CustomerCard } from '../customer/CustomerCard';
 import { CustomerHeading } from '../customer/CustomerHeading';
+import { FavouriteButton } from '../customer/FavouriteButton';
 import { pointedAt, type FoundThrough } from '../finder/found-through';
 import { MatchText } from '../finder/SuggestionParts';
 import { CustomerSummary } from '../customer/CustomerSummary';
@@ -57,6 +58,7 @@ export function CustomerDetail({
           ← {backText(t, backTo)}
         </button>
         <CustomerHeading key={customerId} customerId={customerId} name={name} onNamed={onNamed} />
+        <FavouriteButton customerId={customerId} name={name} scope={header} />
         <CopyLinkButton
           target={{ action: 'customer', customerId }}
           shortcut="customer.copyLink"

@@ -1,6 +1,5 @@
 import type { SessionStatus } from '../../../electron/shared/status';
 import { nameOf } from '../customer/name-of';
-import { withName } from '../finder/recent-customers';
 import { ConnectionsPanel } from '../connections/ConnectionsPanel';
 import { ExportsPanel } from '../exports/ExportsPanel';
 import { CustomerDetail } from './CustomerDetail';
@@ -51,8 +50,8 @@ export function ShownScreen({
         <CustomerDetail
           key={screen.customerId}
           customerId={screen.customerId}
-          name={screen.name}
-          onNamed={(name) => nav.setRecentCustomers((recent) => withName(recent, screen.customerId, name))}
+          name={screen.name ?? nav.marks.nameOf(screen.customerId)}
+          onNamed={(name) => nav.marks.named(screen.customerId, name)}
           tables={screen.tables}
           found={screen.found}
           pageSize={pageSize}

@@ -6,8 +6,8 @@ import type { SavedView } from '../../../electron/shared/saved-view';
 import type { View } from '../../../electron/shared/view';
 import type { Restored } from '../desk/restore';
 import { movedCustomer, type TableMoves } from '../desk/desk-of';
-import { withOpened, type RecentCustomer } from '../finder/recent-customers';
 import type { FoundThrough } from '../finder/found-through';
+import { useMarks } from '../data/useMarks';
 import { useScreenTrail } from '../shell/useScreenTrail';
 import { layoutKeyOf, usePutLayout } from '../table/columns/useColumnLayout';
 import {
@@ -44,10 +44,10 @@ export function useNavigation(restored: Restored) {
   );
   // Where the user is in the tables, as they move: kept out of state (a scroll renders nothing).
   const moves = useRef<TableMoves>({ lists: {} });
-  /** Customers opened this session, the latest first: offered again by "Open customer" (never saved). */
-  const [recentCustomers, setRecentCustomers] = useState<RecentCustomer[]>([]);
+  /** The customers marked and opened lately: offered again by "Open customer" and the command box. */
+  const marks = useMarks();
   const openCustomer = (customerId: string, name?: string, tables?: CustomerTables, found?: FoundThrough) => {
-    setRecentCustomers((recent) => withOpened(recent, customerId, name));
+    marks.opened({ customerId, ...(name !== undefined && { name }) });
     // Its tables start as given: the moves in another opening of it are not theirs.
     moves.current.customer = undefined;
     setScreen(customerScreen(customerId, name, tables, found));
@@ -72,8 +72,7 @@ export function useNavigation(restored: Restored) {
     goBack: () => guarded(backNow),
     places,
     moves,
-    recentCustomers,
-    setRecentCustomers,
+    marks,
     openCustomer,
     showList,
     /** A saved view, restored exactly: its columns' layout, then its list (or customer) with its sort and filter. */

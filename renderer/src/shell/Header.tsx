@@ -1,4 +1,4 @@
-import type { RecentCustomer } from '../finder/recent-customers';
+import type { OfferedCustomer } from '../data/useMarks';
 import type { FoundThrough } from '../finder/found-through';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, RESOURCES, type Resource } from '../../../electron/shared/api-rules';
@@ -20,7 +20,7 @@ export interface HeaderProps {
   /** Reads the data on screen again (shown where there is data: a list or a customer). */
   onRefresh?: () => void;
   /** Customers opened this session, offered again by "Open customer". */
-  recentCustomers: RecentCustomer[];
+  offeredCustomers: OfferedCustomer[];
   onOpenCustomer: (customerId: string, name?: string, found?: FoundThrough) => void;
   onOpenView: (view: SavedView) => void;
 }
@@ -33,7 +33,7 @@ export function Header({
   onManageConnections,
   onShowExports,
   onRefresh,
-  recentCustomers,
+  offeredCustomers,
   onOpenCustomer,
   onOpenView,
 }: HeaderProps) {
@@ -53,7 +53,7 @@ export function Header({
       </nav>
       {session?.connection && <SavedViewsMenu onOpen={onOpenView} />}
       {onRefresh && <RefreshButton onRefresh={onRefresh} disabled={!session?.connection} />}
-      <OpenCustomer recent={recentCustomers} onOpen={onOpenCustomer} />
+      <OpenCustomer offered={offeredCustomers} onOpen={onOpenCustomer} />
       {/* Kept together at the end of the bar, on a line of their own when the window is narrow. */}
       <div className="header-end">
         <label className="picker">

@@ -5,7 +5,7 @@ import type { SavedView } from '../../../electron/shared/saved-view';
 import { useChooseLanguage, useSelectConnection } from '../data/mutations';
 import { useProfiles, useSession } from '../data/queries';
 import { useSetting } from '../data/useSetting';
-import type { RecentCustomer } from '../finder/recent-customers';
+import type { OfferedCustomer } from '../data/useMarks';
 import { useCommandList } from '../keyboard/commands';
 import { useSavedViews } from '../saved-views/saved-views';
 
@@ -17,13 +17,13 @@ import { useSavedViews } from '../saved-views/saved-views';
 export function useAppCommands({
   onShowConnections,
   onShowExports,
-  recentCustomers,
+  offeredCustomers,
   onOpenCustomer,
   onOpenView,
 }: {
   onShowConnections: () => void;
   onShowExports: () => void;
-  recentCustomers: readonly RecentCustomer[];
+  offeredCustomers: readonly OfferedCustomer[];
   onOpenCustomer: (customerId: string, name?: string) => void;
   onOpenView: (view: SavedView) => void;
 }) {
@@ -55,13 +55,13 @@ export function useAppCommands({
       label: t('commands.savedView', { name: view.name }),
       run: () => onOpenView(view),
     })),
-    // By name too: a recent customer is found by what the agent remembers of it.
-    ...recentCustomers.map(({ customerId, name }) => ({
+    // By name too: a favourite or recent customer is found by what the agent remembers of it.
+    ...offeredCustomers.map(({ customerId, name, favourite }) => ({
       key: `customer:${customerId}`,
       label:
         name === undefined
-          ? t('commands.customer', { id: customerId })
-          : t('commands.customerNamed', { id: customerId, name }),
+          ? t(favourite ? 'commands.favourite' : 'commands.customer', { id: customerId })
+          : t(favourite ? 'commands.favouriteNamed' : 'commands.customerNamed', { id: customerId, name }),
       run: () => onOpenCustomer(customerId, name),
     })),
     ...connections

@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './axe.js';
+import { ownDemo } from './own-demo.js';
+import { openApp } from './app-page.js';
+
+// The agent's own customers (docs/decisions/0018-marked-customers.md): a favourite marked with its
+// key and a customer opened lately are offered by name after the host restarts on the same data
+// folder (the finder's empty field, the command box), and the data folder holds neither their names
+// nor their ids in clear.
+const own = ownDemo({ customers: 60, contacts: 120, agreements: 150 }, 'Marks API');
+test.describe.configure({ timeout: 90_000 });
+
+const FAVOURITE = 'CUS-00000002';
+const RECENT = 'CUS-00000003';
+const nameOf = (customerId: string) => {
+  const name = own.demo.store.customer(customerId)?.name;
+  if (!name) throw new Error(`the Demo has no ${customerId}`);
+  return name;
+};
+
+/** Opens `customerId` by its id in the top bar's field, and waits for its page to name it. */
+async function openById(page: Page, customerId: string) {
+  await page.getByLabel('Open customer').fill(customerId);
+  await page.getByLabel('Open customer').press('Enter');
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(nameOf(customerId));
+}
+
+test('a favourite and a recent customer are offered by name after a restart, and kept only sealed', async ({
+  page,
+}) => {
+  await openApp(page, own.host);
+  await openById(page, FAVOURITE);
+  const star = page.getByRole('button', { name: 'Favourite' });
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('Control+d');
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Added to favourites.')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await openById(page, RECENT);
+
+  const file = join(own.host.dataDir, 'marked-customers.json');
+  await expect.poll(() => readFile(file, 'utf8').catch(() => '')).toMatch(/aes-256-gcm:/);
+  const text = await readFile(file, 'utf8');
+  for (const clear of [FAVOURITE, RECENT, nameOf(FAVOURITE), nameOf(RECENT)])
+    expect(text).not.toContain(clear);
+
+  own.host = await own.host.restart();
+  await openApp(page, own.host, { rows: false });
+  // The empty field: the favourite first, marked, then the recent, both by name.
+  const field = page.getByLabel('Open customer');
+  await field.fill('');
+  await field.focus();
+  const options = page.getByRole('listbox', { name: 'Customers found' }).getByRole('option');
+  await expect(options.first()).toContainText(`${nameOf(FAVOURITE)}`);
+  await expect(options.first()).toContainText('Favourite');
+  await expect(options.nth(1)).toContainText(nameOf(RECENT));
+  await field.press('ArrowDown');
+  await field.press('Enter');
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(nameOf(FAVOURITE));
+  await expect(page.getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
+
+  // The command box finds the recent by a word of its name.
+  await page.keyboard.press('Control+k');
+  const box = page.getByRole('dialog', { name: 'Commands' });
+  await box.getByRole('combobox', { name: 'Command to run' }).fill(nameOf(RECENT).split(' ')[0] ?? '');
+  await expect(box.getByRole('option').first()).toContainText(`Open customer ${nameOf(RECENT)} (${RECENT})`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(nameOf(RECENT));
+
+  // Removed from the favourites with its key: it is no longer offered as one.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(nameOf(FAVOURITE));
+  await page.keyboard.press('Control+d');
+  await expect(page.getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'false');
+});

@@ -1,0 +1,177 @@
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RECENTS_MAX } from '../../shared/marked-customers.js';
+import type { TypedTextSeal } from '../store/typed-text.js';
+import { openTestCore, testVault } from '../testing/test-kit.js';
+import { dispatch } from './dispatch.js';
+
+// A connection's favourite and recent customers: kept sealed in marked-customers.json, read back by
+// the next process on the same data folder, never a name in clear; none kept without a key.
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function app(
+  options: { dataDir?: string; seal?: TypedTextSeal; vault?: ReturnType<typeof testVault> } = {},
+) {
+  const opened = await openTestCore({
+    vault: options.vault ?? testVault(),
+    ...(options.dataDir && { dataDir: options.dataDir }),
+    ...(options.seal && { typedTextSeal: options.seal }),
+  });
+  cleanups.push(opened.close);
+  // A saved connection chosen (no request reaches its API here).
+  const saved = await dispatch(opened.core, 'profiles.save', {
+    profile: {
+      name: 'Prod',
+      baseUrl: 'https://api.example.com',
+      authUrl: 'https://auth.example.com/token',
+      clientId: 'client',
+    },
+  });
+  if (!saved.ok) throw new Error(saved.error.message);
+  const { id: connectionId } = saved.value as { id: string };
+  await dispatch(opened.core, 'connection.select', { id: connectionId });
+  return { ...opened, connectionId, path: join(opened.dataDir, 'marked-customers.json') };
+}
+
+const value = async (answer: Promise<unknown>) => {
+  const got = (await answer) as { ok: boolean; value?: unknown; error?: unknown };
+  if (!got.ok) throw new Error(JSON.stringify(got.error));
+  return got.value as { favourites: unknown[]; recents: unknown[]; kept: boolean };
+};
+
+describe('marked customers', () => {
+  it('keeps recents and favourites by name across a restart on the same folder, sealed: no name in clear', async () => {
+    const vault = testVault();
+    const first = await app({ vault });
+    const core = first.core;
+    await value(
+      dispatch(core, 'marks.opened', { customer: { customerId: 'CUS-00000042', name: 'Jeanne Dupontel' } }),
+    );
+    await value(dispatch(core, 'marks.opened', { customer: { customerId: 'CUS-00000007' } }));
+    // Opened again without a name: the name known is kept, and it comes first.
+    await value(dispatch(core, 'marks.opened', { customer: { customerId: 'CUS-00000042' } }));
+    await value(
+      dispatch(core, 'marks.favourite', {
+        customer: { customerId: 'CUS-00000007', name: 'Brasserie Lemoine' },
+        on: true,
+      }),
+    );
+    const marks = await value(
+      dispatch(core, 'marks.favourite', { customer: { customerId: 'CUS-00000042' }, on: true }),
+    );
+    expect(marks).toEqual({
+      kept: true,
+      favourites: [
+        { customerId: 'CUS-00000007', name: 'Brasserie Lemoine' },
+        { customerId: 'CUS-00000042', name: 'Jeanne Dupontel' },
+      ],
+      recents: [
+        { customerId: 'CUS-00000042', name: 'Jeanne Dupontel' },
+        { customerId: 'CUS-00000007', name: 'Brasserie Lemoine' },
+      ],
+    });
+    const text = await readFile(first.path, 'utf8');
+    for (const clear of ['Dupontel', 'Lemoine', 'CUS-00000042']) expect(text).not.toContain(clear);
+    expect((await stat(first.path)).mode & 0o777).toBe(0o600);
+
+    // Another process on the same folder and keychain (the next start).
+    const next = await openTestCore({
+      vault,
+      dataDir: first.dataDir,
+      exportDir: join(first.root, 'exports'),
+    });
+    cleanups.push(next.close);
+    expect(await value(dispatch(next.core, 'marks.get', {}))).toEqual(marks);
+  });
+
+  it('orders the favourites as the person chooses, removes one, and forgets the recents', async () => {
+    const { core } = await app();
+    for (const id of ['CUS-00000001', 'CUS-00000002', 'CUS-00000003'])
+      await value(dispatch(core, 'marks.favourite', { customer: { customerId: id }, on: true }));
+    const ordered = await value(
+      dispatch(core, 'marks.order', { customerIds: ['CUS-00000003', 'CUS-00000001', 'CUS-00000002'] }),
+    );
+    expect(ordered.favourites).toEqual([
+      { customerId: 'CUS-00000003' },
+      { customerId: 'CUS-00000001' },
+      { customerId: 'CUS-00000002' },
+    ]);
+    // An order that leaves one out, or names another, changes nothing.
+    for (const customerIds of [['CUS-00000003'], ['CUS-00000003', 'CUS-00000001', 'CUS-00000009']])
+      expect(await dispatch(core, 'marks.order', { customerIds })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-argument' },
+      });
+    const removed = await value(
+      dispatch(core, 'marks.favourite', { customer: { customerId: 'CUS-00000001' }, on: false }),
+    );
+    expect(removed.favourites.map((each) => (each as { customerId: string }).customerId)).toEqual([
+      'CUS-00000003',
+      'CUS-00000002',
+    ]);
+    await value(dispatch(core, 'marks.opened', { customer: { customerId: 'CUS-00000001' } }));
+    expect((await value(dispatch(core, 'marks.forget', { which: 'recents' }))).recents).toEqual([]);
+  });
+
+  it('keeps the last 20 recents, and refuses what is not a customer id', async () => {
+    const { core, path } = await app();
+    for (let n = 1; n <= RECENTS_MAX + 5; n++)
+      await value(
+        dispatch(core, 'marks.opened', { customer: { customerId: `CUS-${String(n).padStart(8, '0')}` } }),
+      );
+    const { recents } = await value(dispatch(core, 'marks.get', {}));
+    expect(recents).toHaveLength(RECENTS_MAX);
+    expect(recents[0]).toEqual({ customerId: 'CUS-00000025' });
+    const before = await readFile(path, 'utf8');
+    for (const customer of [
+      { customerId: '..' },
+      { customerId: 'a/b' },
+      { customerId: 'CUS-1', name: 'x'.repeat(501) },
+    ])
+      expect(await dispatch(core, 'marks.opened', { customer })).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-argument' },
+      });
+    expect(await readFile(path, 'utf8')).toBe(before);
+  });
+
+  it('without a keychain key writes nothing, says so, and holds them for the session', async () => {
+    const noKey: TypedTextSeal = {
+      seal: () => Promise.resolve(undefined),
+      open: () => Promise.resolve(undefined),
+    };
+    const { core, path } = await app({ seal: noKey });
+    const marks = await value(
+      dispatch(core, 'marks.opened', { customer: { customerId: 'CUS-00000042', name: 'Jeanne Dupontel' } }),
+    );
+    expect(marks).toMatchObject({
+      kept: false,
+      recents: [{ customerId: 'CUS-00000042', name: 'Jeanne Dupontel' }],
+    });
+    expect(await value(dispatch(core, 'marks.get', {}))).toEqual(marks);
+    await expect(stat(path)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('reads a damaged file as none, keeps it aside, and a sealed text moved to another connection opens to nothing', async () => {
+    const { core, path, dataDir, connectionId } = await app();
+    await value(
+      dispatch(core, 'marks.opened', { customer: { customerId: 'CUS-00000042', name: 'Jeanne Dupontel' } }),
+    );
+    const kept = JSON.parse(await readFile(path, 'utf8')) as Record<string, string>;
+    await writeFile(path, JSON.stringify({ other: kept[connectionId] }));
+    expect((await value(dispatch(core, 'marks.get', {}))).recents).toEqual([]);
+    await writeFile(path, `{"${connectionId}": `);
+    expect((await value(dispatch(core, 'marks.get', {}))).recents).toEqual([]);
+    await value(dispatch(core, 'marks.opened', { customer: { customerId: 'CUS-00000001' } }));
+    expect((await value(dispatch(core, 'marks.get', {}))).recents).toEqual([{ customerId: 'CUS-00000001' }]);
+    const { readdir } = await import('node:fs/promises');
+    expect((await readdir(dataDir)).some((name) => name.startsWith('marked-customers.json.damaged-'))).toBe(
+      true,
+    );
+  });
+});
