@@ -95,6 +95,26 @@ describe('desks', () => {
     expect(await readFile(path, 'utf8')).toBe(before);
   });
 
+  it('reads a desk asked for while its write is under way after that write (a page reloaded as it goes)', async () => {
+    const vault = testVault();
+    const { path } = await app(vault);
+    const sealing = keychainSeal(vault);
+    // The keychain answers late, as it does on first use: the write is still sealing when the
+    // reloaded page asks for its desk.
+    const slow = {
+      seal: (text: string, boundTo?: string) =>
+        new Promise<string | undefined>((resolve) =>
+          setTimeout(() => resolve(sealing.seal(text, boundTo)), 50),
+        ),
+      open: sealing.open,
+    };
+    const store = new DeskStore(path, slow);
+    await store.put('tab-1', desk('demo', 7));
+    const written = store.put('tab-1', desk('demo', 5_000));
+    expect(await store.get('tab-1')).toEqual({ desk: desk('demo', 5_000) });
+    await written;
+  });
+
   it('keeps the newest desks only, so tabs closed long ago give way', async () => {
     const { path } = await app();
     let now = 0;

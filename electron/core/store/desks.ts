@@ -48,6 +48,13 @@ export interface ReadDesk {
  * the start); a file that is not JSON is kept aside and started again.
  */
 export class DeskStore {
+  /**
+   * The writes under way. A page reloaded writes its desk as it goes and asks for it as it comes
+   * back: the second request can come while the first is still sealing or waiting for the lock,
+   * and would read the desk before the move.
+   */
+  private readonly writing = new Set<Promise<unknown>>();
+
   constructor(
     private readonly path: string,
     /** Seals what was typed; without one (no keychain), it is not kept. */
@@ -57,6 +64,7 @@ export class DeskStore {
 
   /** The desk kept under `key`, if any, with what was typed in it when it can be read. */
   async get(key: string): Promise<ReadDesk | undefined> {
+    await Promise.allSettled([...this.writing]);
     const kept = (await this.read())?.get(key);
     if (!kept) return undefined;
     // What was typed is only ever restored from its seal: filters in clear in the file (written there
@@ -70,7 +78,14 @@ export class DeskStore {
   }
 
   /** Keeps `desk` under `key`, the newest of at most DESKS_MAX; what was typed in it sealed, or left out. */
-  async put(key: string, desk: Desk): Promise<void> {
+  put(key: string, desk: Desk): Promise<void> {
+    const written = this.write(key, desk);
+    this.writing.add(written);
+    void written.finally(() => this.writing.delete(written)).catch(() => undefined);
+    return written;
+  }
+
+  private async write(key: string, desk: Desk): Promise<void> {
     const sealed = await this.sealed(key, desk);
     return this.change((desks) => {
       // Later than every other, even within the same millisecond: the oldest is the one to go.
