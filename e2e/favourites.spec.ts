@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe.js';
 import { ownDemo } from './own-demo.js';
 import { openApp } from './app-page.js';
+import { shoot } from './shoot.js';
 
 // The agent's own customers (docs/decisions/0018-marked-customers.md): a favourite marked with its
 // key and a customer opened lately are offered by name after the host restarts on the same data
@@ -29,10 +30,10 @@ async function openById(page: Page, customerId: string) {
 
 test('a favourite and a recent customer are offered by name after a restart, and kept only sealed', async ({
   page,
-}) => {
+}, testInfo) => {
   await openApp(page, own.host);
   await openById(page, FAVOURITE);
-  const star = page.getByRole('button', { name: 'Favourite' });
+  const star = page.getByRole('button', { name: 'Favourite', exact: true });
   await expect(star).toHaveAttribute('aria-pressed', 'false');
   await page.keyboard.press('Control+d');
   await expect(star).toHaveAttribute('aria-pressed', 'true');
@@ -56,10 +57,14 @@ test('a favourite and a recent customer are offered by name after a restart, and
   await expect(options.first()).toContainText(`${nameOf(FAVOURITE)}`);
   await expect(options.first()).toContainText('Favourite');
   await expect(options.nth(1)).toContainText(nameOf(RECENT));
+  await shoot(page, testInfo.outputPath('offered.png'), 'favourites-offered');
   await field.press('ArrowDown');
   await field.press('Enter');
   await expect(page.getByRole('heading', { level: 2 })).toContainText(nameOf(FAVOURITE));
-  await expect(page.getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Favourite', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 
   // The command box finds the recent by a word of its name.
   await page.keyboard.press('Control+k');
@@ -73,5 +78,56 @@ test('a favourite and a recent customer are offered by name after a restart, and
   await page.goBack();
   await expect(page.getByRole('heading', { level: 2 })).toContainText(nameOf(FAVOURITE));
   await page.keyboard.press('Control+d');
-  await expect(page.getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('button', { name: 'Favourite', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+});
+
+test('the favourites dialog opens, orders, sorts and removes them, from the top bar and the command box', async ({
+  page,
+}, testInfo) => {
+  await openApp(page, own.host);
+  const ids = ['CUS-00000004', 'CUS-00000005', 'CUS-00000006'];
+  for (const id of ids) {
+    await openById(page, id);
+    await page.keyboard.press('Control+d');
+    await expect(page.getByRole('button', { name: 'Favourite', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  }
+  // Under the finder's list of favourites and recents (the field empty).
+  await page.getByLabel('Open customer').fill('');
+  await page.getByLabel('Open customer').focus();
+  await page.getByRole('button', { name: 'Favourites…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Favourites' });
+  const items = dialog.getByRole('listitem');
+  const named = (id: string) => `${nameOf(id)} · ${id}`;
+  const order = () =>
+    items.evaluateAll((rows) => rows.map((row) => row.querySelector('button')?.textContent));
+  await expect.poll(order).toEqual(ids.map(named));
+  expect(await axeViolations(page)).toEqual([]);
+  await shoot(page, testInfo.outputPath('favourites.png'), 'favourites');
+
+  await dialog.getByRole('button', { name: `Move ${named(ids[2] ?? '')} up` }).click();
+  await expect.poll(order).toEqual([ids[0], ids[2], ids[1]].map((id) => named(id ?? '')));
+  await dialog.getByRole('button', { name: 'Sort by name' }).click();
+  const byName = [...ids].sort((a, b) => nameOf(a).localeCompare(nameOf(b), 'en', { sensitivity: 'base' }));
+  await expect.poll(order).toEqual(byName.map(named));
+  await dialog.getByRole('button', { name: `Remove ${named(byName[0] ?? '')} from favourites` }).click();
+  await expect.poll(order).toEqual(byName.slice(1).map(named));
+  await expect(dialog.getByRole('status')).toHaveText('Removed from favourites.');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  // From the command box, and a favourite opened from the dialog.
+  await page.keyboard.press('Control+k');
+  const box = page.getByRole('dialog', { name: 'Commands' });
+  await box.getByRole('combobox', { name: 'Command to run' }).fill('favourites');
+  await expect(box.getByRole('option').first()).toContainText('Favourites (open, order, remove)');
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: named(byName[1] ?? ''), exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(nameOf(byName[1] ?? ''));
 });

@@ -106,7 +106,7 @@ describe('desks', () => {
         new Promise<string | undefined>((resolve) =>
           setTimeout(() => resolve(sealing.seal(text, boundTo)), 50),
         ),
-      open: sealing.open,
+      open: (sealed: string, boundTo?: string) => sealing.open(sealed, boundTo),
     };
     const store = new DeskStore(path, slow);
     await store.put('tab-1', desk('demo', 7));

@@ -18,8 +18,11 @@ import { useFinder } from './useFinder';
 export function OpenCustomer({
   offered,
   onOpen,
+  onManageFavourites,
 }: {
   offered: OfferedCustomer[];
+  /** Opens the favourites' dialog (offered under the list when the field is empty). */
+  onManageFavourites: () => void;
   /** `found`: what matched, so the customer's page points to the contact or agreement it was found by. */
   onOpen: (customerId: string, name?: string, found?: FoundThrough) => void;
 }) {
@@ -89,6 +92,7 @@ export function OpenCustomer({
         found={found}
         showingAll={state.showAll}
         onChoose={finder.choose}
+        onManageFavourites={wanted ? undefined : onManageFavourites}
         onShowAll={() => {
           tell({ kind: 'showAll' });
           field.current?.focus();

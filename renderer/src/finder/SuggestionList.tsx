@@ -16,6 +16,7 @@ export function SuggestionList({
   showingAll,
   onChoose,
   onShowAll,
+  onManageFavourites,
 }: {
   listId: string;
   optionId: (index: number) => string;
@@ -31,6 +32,8 @@ export function SuggestionList({
   showingAll: boolean;
   onChoose: (suggestion: CustomerSuggestion) => void;
   onShowAll: () => void;
+  /** Given when the favourites and recents are offered: a way to order and remove them. */
+  onManageFavourites?: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -48,13 +51,7 @@ export function SuggestionList({
               onChoose(suggestion);
             }}
           >
-            {favourite(suggestion.customerId) && (
-              <span className="favourite-mark" title={t('favourites.one')}>
-                <span aria-hidden="true">★ </span>
-                <span className="visually-hidden">{t('favourites.one')} </span>
-              </span>
-            )}
-            <Suggestion suggestion={suggestion} />
+            <Suggestion suggestion={suggestion} favourite={favourite(suggestion.customerId)} />
           </li>
         ))}
       </ul>
@@ -67,6 +64,12 @@ export function SuggestionList({
         />
       )}
       <ListsBeingRead lists={found.lists} />
+      {onManageFavourites && (
+        <button type="button" className="manage-favourites" onClick={onManageFavourites}>
+          <span aria-hidden="true">★ </span>
+          {t('favourites.manage')}
+        </button>
+      )}
     </div>
   );
 }

@@ -16,13 +16,25 @@ import type { useCustomerSuggestions } from './useCustomerSuggestions';
  * what of it, its contact or its agreement matched, under the field's label and written as the
  * table writes it.
  */
-export function Suggestion({ suggestion }: { suggestion: CustomerSuggestion }) {
+export function Suggestion({
+  suggestion,
+  favourite,
+}: {
+  suggestion: CustomerSuggestion;
+  favourite: boolean;
+}) {
   const { t } = useTranslation();
   const { matched } = suggestion;
   const apart = [suggestion.city, suggestion.email].filter(Boolean).join(' · ');
   return (
     <>
       <span className="suggestion-name">
+        {favourite && (
+          <span className="favourite-mark" title={t('favourites.one')}>
+            <span aria-hidden="true">★ </span>
+            <span className="visually-hidden">{t('favourites.one')} </span>
+          </span>
+        )}
         {suggestion.name
           ? t('openCustomer.named', { name: suggestion.name, id: suggestion.customerId })
           : suggestion.customerId}

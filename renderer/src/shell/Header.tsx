@@ -1,5 +1,7 @@
 import type { OfferedCustomer } from '../data/useMarks';
+import { FavouritesDialog } from '../finder/FavouritesDialog';
 import type { FoundThrough } from '../finder/found-through';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, RESOURCES, type Resource } from '../../../electron/shared/api-rules';
 import { DEMO_CONNECTION_ID } from '../../../electron/shared/demo-connection';
@@ -42,6 +44,9 @@ export function Header({
   const selectConnection = useSelectConnection();
   const chooseConnection = (id: string) => selectConnection.mutateAsync(id);
   const chooseLanguage = useChooseLanguage();
+  // Opened from the finder's list and the command box: the bar has no room for another button.
+  const [favourites, setFavourites] = useState(false);
+  useCommand('app.favourites', () => setFavourites(true), { label: t('favourites.command') });
 
   return (
     <header className="app-header">
@@ -53,7 +58,12 @@ export function Header({
       </nav>
       {session?.connection && <SavedViewsMenu onOpen={onOpenView} />}
       {onRefresh && <RefreshButton onRefresh={onRefresh} disabled={!session?.connection} />}
-      <OpenCustomer offered={offeredCustomers} onOpen={onOpenCustomer} />
+      <OpenCustomer
+        offered={offeredCustomers}
+        onOpen={onOpenCustomer}
+        onManageFavourites={() => setFavourites(true)}
+      />
+      {favourites && <FavouritesDialog onOpen={onOpenCustomer} onClose={() => setFavourites(false)} />}
       {/* Kept together at the end of the bar, on a line of their own when the window is narrow. */}
       <div className="header-end">
         <label className="picker">
