@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe.js';
@@ -46,6 +46,13 @@ test('a favourite and a recent customer are offered by name after a restart, and
   const text = await readFile(file, 'utf8');
   for (const clear of [FAVOURITE, RECENT, nameOf(FAVOURITE), nameOf(RECENT)])
     expect(text).not.toContain(clear);
+  // Nor any other file of the data folder (the desks, the settings, the lists held for search).
+  for (const name of await readdir(own.host.dataDir, { recursive: true })) {
+    const path = join(own.host.dataDir, name);
+    if (!(await stat(path)).isFile()) continue;
+    const bytes = await readFile(path, 'utf8');
+    for (const clear of [nameOf(FAVOURITE), nameOf(RECENT)]) expect(bytes, name).not.toContain(clear);
+  }
 
   own.host = await own.host.restart();
   await openApp(page, own.host, { rows: false });

@@ -52,6 +52,8 @@ test('the first screen asks the app for each thing once, however many components
     'profiles.list': 1,
     'data.schemas': 1,
     'lists.status': 1,
+    // The connection's favourite and recent customers, for the finder and the command box.
+    'marks.get': 1,
     // Customers, then Contacts; Customers again comes from memory.
     'data.listPage': 2,
     'data.count': 2,

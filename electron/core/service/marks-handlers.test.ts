@@ -1,8 +1,10 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RECENTS_MAX } from '../../shared/marked-customers.js';
+import { FAVOURITES_MAX, RECENTS_MAX } from '../../shared/marked-customers.js';
 import type { TypedTextSeal } from '../store/typed-text.js';
+import { MarkedCustomerStore } from '../store/marked-customers.js';
+import { keychainSeal } from '../store/typed-text.js';
 import { openTestCore, testVault } from '../testing/test-kit.js';
 import { dispatch } from './dispatch.js';
 
@@ -89,8 +91,9 @@ describe('marked customers', () => {
     expect(await value(dispatch(next.core, 'marks.get', {}))).toEqual(marks);
   });
 
-  it('orders the favourites as the person chooses, removes one, and forgets the recents', async () => {
-    const { core } = await app();
+  it('orders the favourites as the person chooses, removes one, forgets the recents, and refuses one past the most', async () => {
+    const vault = testVault();
+    const { core, path, connectionId } = await app({ vault });
     for (const id of ['CUS-00000001', 'CUS-00000002', 'CUS-00000003'])
       await value(dispatch(core, 'marks.favourite', { customer: { customerId: id }, on: true }));
     const ordered = await value(
@@ -116,6 +119,19 @@ describe('marked customers', () => {
     ]);
     await value(dispatch(core, 'marks.opened', { customer: { customerId: 'CUS-00000001' } }));
     expect((await value(dispatch(core, 'marks.forget', { which: 'recents' }))).recents).toEqual([]);
+    // Past the most kept, one more is refused with what to do, not dropped without a word.
+    const full = Array.from({ length: FAVOURITES_MAX }, (_, n) => ({ customerId: `CUS-${n}` }));
+    await new MarkedCustomerStore(path, keychainSeal(vault)).change(connectionId, (marks) => ({
+      ...marks,
+      favourites: full,
+    }));
+    expect(
+      await dispatch(core, 'marks.favourite', { customer: { customerId: 'CUS-X' }, on: true }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument', message: expect.stringContaining('remove one') as unknown },
+    });
+    expect((await value(dispatch(core, 'marks.get', {}))).favourites).toEqual(full);
   });
 
   it('keeps the last 20 recents, and refuses what is not a customer id', async () => {

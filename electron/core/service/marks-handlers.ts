@@ -1,4 +1,4 @@
-import type { MarkedCustomer, MarkedCustomers } from '../../shared/marked-customers.js';
+import { FAVOURITES_MAX, type MarkedCustomer, type MarkedCustomers } from '../../shared/marked-customers.js';
 import { AppError } from '../engine-errors.js';
 import type { Connections } from '../connections/connections.js';
 import type { MarkedCustomerStore, ReadMarks } from '../store/marked-customers.js';
@@ -47,14 +47,22 @@ export function marksHandlers(
         recents: [withKnownName(marks.recents, customer), ...without(marks.recents, customer.customerId)],
       })),
     'marks.favourite': ({ customer, on }, caller = DIRECT_CALLER) =>
-      change(caller, (marks) => ({
-        favourites: on
-          ? marks.favourites.some((each) => each.customerId === customer.customerId)
-            ? named(marks.favourites, customer)
-            : [...marks.favourites, withKnownName([...marks.recents, ...marks.favourites], customer)]
-          : without(marks.favourites, customer.customerId),
-        recents: named(marks.recents, customer),
-      })),
+      change(caller, (marks) => {
+        const already = marks.favourites.some((each) => each.customerId === customer.customerId);
+        if (on && !already && marks.favourites.length >= FAVOURITES_MAX)
+          throw new AppError(
+            'invalid-argument',
+            `a connection keeps at most ${FAVOURITES_MAX} favourites: remove one before adding another`,
+          );
+        return {
+          favourites: !on
+            ? without(marks.favourites, customer.customerId)
+            : already
+              ? named(marks.favourites, customer)
+              : [...marks.favourites, withKnownName(marks.recents, customer)],
+          recents: named(marks.recents, customer),
+        };
+      }),
     'marks.order': ({ customerIds }, caller = DIRECT_CALLER) =>
       change(caller, (marks) => {
         const byId = new Map(marks.favourites.map((each) => [each.customerId, each]));

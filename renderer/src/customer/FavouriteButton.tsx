@@ -7,8 +7,8 @@ import { failureLine } from '../ui/describe-failure';
 
 /**
  * ☆ / ★: makes the customer shown one of the person's favourites, or no longer one (its key and the
- * command box too). Without a keychain the favourites last until the app closes: said once, at the
- * first change that could not be kept.
+ * command box too). Without a keychain the favourites last until the app closes: said with each
+ * change while they cannot be kept.
  */
 export function FavouriteButton({
   customerId,

@@ -67,7 +67,5 @@ export function useMarks() {
   };
 }
 
-export type MarksOfWindow = ReturnType<typeof useMarks>;
-
 /** A customer offered before anything is typed: a favourite, or one opened lately. */
 export type OfferedCustomer = MarkedCustomer & { favourite: boolean };
