@@ -184,6 +184,9 @@ test('`?` and F1 show the keyboard shortcuts by group, axe clean in both languag
   for (const group of ['Lists', 'Table', 'Customer', 'App'])
     await expect(sheet.getByRole('heading', { name: group, level: 3 })).toBeVisible();
   await expect(sheet.getByRole('row', { name: /Export…/ })).toContainText('Ctrl+E');
+  // The words a search takes, beside the keys.
+  await expect(sheet.getByRole('heading', { name: 'Search words', level: 3 })).toBeVisible();
+  await expect(sheet.getByRole('row', { name: /city:lyon/ })).toContainText('in one column');
   await expect(sheet.getByRole('row', { name: /Open Contacts/ })).toContainText('Alt+2');
   await expect(sheet.getByRole('row', { name: /Commands…/ })).toContainText('Ctrl+K or Ctrl+Shift+P');
   expect(await axeViolations(page)).toEqual([]);

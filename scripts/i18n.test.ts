@@ -77,11 +77,14 @@ describe('UI strings', () => {
           : [[`${prefix}${key}`, String(value)] as [string, string]],
       );
     // The one string that lists characters as they are (a file name's forbidden ones): its sentence
-    // is French, the list after "caractères" is not typography.
-    const french = entries(fr).map(([key, value]): [string, string] => [
-      key,
-      key === 'export.fileNameRule' ? value.slice(0, value.indexOf('caractères')) : value,
-    ]);
+    // is French, the list after "caractères" is not typography. A `typed` string is what a person
+    // types (a search's words, `ville:lyon`), not prose.
+    const french = entries(fr)
+      .filter(([key]) => !key.endsWith('.typed'))
+      .map(([key, value]): [string, string] => [
+        key,
+        key === 'export.fileNameRule' ? value.slice(0, value.indexOf('caractères')) : value,
+      ]);
     const breaking = (pattern: RegExp) =>
       french.filter(([, value]) => pattern.test(value)).map(([key, value]) => `${key}: ${value}`);
 

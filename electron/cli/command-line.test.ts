@@ -89,13 +89,14 @@ describe('the export command line', () => {
       filter: [
         { field: 'status', op: 'eq', value: 'active' },
         { field: 'status', op: 'neq', value: 'terminated' },
-        { field: '*', op: 'contains', value: 'Dupont' },
         { field: 'mrr', op: 'gte', value: '100' },
         { field: 'mrr', op: 'lte', value: '2000,5' },
         { field: 'endDate', op: 'lt', value: '2027-01-01' },
         { field: 'endDate', op: 'gt', value: '2026-01-01' },
         { field: 'noticeDate', op: 'empty' },
         { field: 'signedAt', op: 'notEmpty' },
+        // The search box's words, quotes and dashes within: --search, read after the --where.
+        { field: '*', op: 'contains', value: `Dupont -"Saint-Étienne" Ville:"l'Isle" paris OR lyon` },
       ],
     };
     const words = wordsOf(lineOf(every, { format: 'xlsx' }, 'a.xlsx', { profile: 'P' }));

@@ -48,6 +48,8 @@ View (a saved one, or described by flags):
   --columns KEY,KEY,...    the columns, in order (default: every field)
   --where 'FIELD OP VALUE' keep matching rows; OP: = != ~ (contains) < <= > >=, or
                            'FIELD empty' / 'FIELD notempty'; repeat to combine (AND)
+  --search 'WORDS'         keep rows as a table's search box does: words anywhere, COLUMN:word
+                           (its key or label), -word (without), "a phrase", word OR word
 
 File:
   --out PATH               the file to write

@@ -9,6 +9,7 @@ import {
   type Language,
 } from '../shared/api-rules.js';
 import type { ExportView } from '../shared/export.js';
+import { ANY_FIELD } from '../shared/filter.js';
 import { profileInputSchema } from '../shared/profile.js';
 import { scopeProblem } from '../shared/view.js';
 import type { ConnectionProfile } from '../core/api/connect.js';
@@ -39,6 +40,7 @@ export const EXPORT_FLAGS = {
   bom: { type: 'boolean' },
   'decimal-comma': { type: 'boolean' },
   where: { type: 'string', multiple: true },
+  search: { type: 'string' },
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -63,7 +65,7 @@ export async function checkFolderOf(out: string): Promise<void> {
 }
 
 export type ExportFlags = Partial<
-  Record<'view' | 'profile' | 'resource' | 'customer' | 'sort' | 'lang' | 'columns', string>
+  Record<'view' | 'profile' | 'resource' | 'customer' | 'sort' | 'lang' | 'columns' | 'search', string>
 > & {
   where?: string[];
 };
@@ -74,7 +76,7 @@ export type ViewRequest = { view: ExportView } | { saved: string; lang: Language
 /** The view request of the flags: --view NAME alone (with --profile), or --resource and its options. */
 export function viewRequestFrom(flags: ExportFlags): ViewRequest {
   if (flags.view === undefined) return { view: viewFrom(flags) };
-  const clash = (['resource', 'customer', 'sort', 'columns', 'where'] as const).filter(
+  const clash = (['resource', 'customer', 'sort', 'columns', 'where', 'search'] as const).filter(
     (name) => flags[name] !== undefined,
   );
   if (clash.length) {
@@ -86,7 +88,7 @@ export function viewRequestFrom(flags: ExportFlags): ViewRequest {
   return { saved: flags.view, lang: oneOf(flags.lang ?? 'en', LANGUAGES, '--lang') };
 }
 
-/** The view of --resource, --customer, --sort, --lang, --columns and --where. */
+/** The view of --resource, --customer, --sort, --lang, --columns, --where and --search. */
 export function viewFrom(flags: ExportFlags): ExportView {
   const resource = flags.resource;
   if (resource === undefined) throw new UsageError(`--resource is required (${RESOURCES.join(', ')})`);
@@ -114,7 +116,13 @@ export function viewFrom(flags: ExportFlags): ExportView {
     ...(flags.customer !== undefined && { customerId: flags.customer }),
     ...(flags.sort !== undefined && { sort: flags.sort }),
     ...(columns && { columns }),
-    ...(flags.where && { filter: flags.where.map(parseWhere) }),
+    ...((flags.where ?? flags.search !== undefined) && {
+      filter: [
+        ...(flags.where ?? []).map(parseWhere),
+        // The words of a table's search box (search-words.ts): what it cannot read is searched as typed.
+        ...(flags.search ? [{ field: ANY_FIELD, op: 'contains' as const, value: flags.search }] : []),
+      ],
+    }),
     lang,
   };
 }

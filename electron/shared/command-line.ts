@@ -22,6 +22,10 @@ export function whereText(condition: FilterCondition): string {
   return `${condition.field} ${WHERE_SYMBOLS[condition.op]} "${String(condition.value ?? '')}"`;
 }
 
+/** Whether a condition is the search box's (`cdb export --search`). */
+const isSearch = (condition: FilterCondition): boolean =>
+  condition.field === ANY_FIELD && condition.op === 'contains';
+
 /** Which connection the command names: a saved profile by its name, or a Demo API started by `cdb serve-demo`. */
 export type CommandConnection = { profile: string } | { demoPort: number };
 
@@ -86,7 +90,9 @@ export function exportCommandLine(
     ...(view.sort === undefined ? [] : [flag('sort', view.sort)]),
     flag('lang', view.lang),
     ...(view.columns?.length ? [flag('columns', view.columns.join(','))] : []),
-    ...(view.filter ?? []).map((condition) => flag('where', whereText(condition))),
+    // The search box's words as --search (last: cdb reads them after the --where conditions).
+    ...(view.filter ?? []).filter((each) => !isSearch(each)).map((each) => flag('where', whereText(each))),
+    ...(view.filter ?? []).filter(isSearch).map((each) => flag('search', String(each.value ?? ''))),
     flag('format', options.format),
     ...(options.format === 'csv' && options.delimiter === ';' ? [flag('delimiter', ';')] : []),
     ...(options.format === 'csv' && options.bom ? ['--bom'] : []),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { daysLeft, isDeadlineField } from './deadline.js';
 import type { ApiRecord } from './schema.js';
-import { fieldValues, recordValues, searchTermsOf, valuesMatch, type LabelOf } from './search.js';
+import { fieldValues, searchTermsOf, valuesMatch, type LabelOf } from './search.js';
+import { parseSearch, recordMatches } from './search-words.js';
 
 /**
  * The row filter (docs/api.md, "Where the specification is silent"): the API documents no filter parameters, so tables, exports
@@ -92,14 +93,18 @@ const isEmpty = (value: unknown): boolean => value === null || value === undefin
 /**
  * Checks the conditions against the fields' kinds and turns them into one predicate over records.
  * Throws a FilterError naming the field for a condition that cannot be applied. `labelOf` gives
- * the labels coded values are shown with: "contains" finds them by their label too.
+ * the labels coded values are shown with: "contains" finds them by their label too. `fieldOf` finds
+ * the field a search box's words name (search-words.ts, fieldNamer).
  */
 export function compileFilter(
   conditions: readonly FilterCondition[],
   kindOf: (field: string) => FieldKind,
   labelOf?: LabelOf,
+  fieldOf?: (name: string) => string | undefined,
 ): (record: ApiRecord) => boolean {
-  const tests = conditions.map((condition) => compileCondition(condition, kindOf(condition.field), labelOf));
+  const tests = conditions.map((condition) =>
+    compileCondition(condition, kindOf(condition.field), labelOf, fieldOf),
+  );
   return (record) => tests.every((test) => test(record));
 }
 
@@ -107,6 +112,7 @@ function compileCondition(
   condition: FilterCondition,
   kind: FieldKind,
   labelOf: LabelOf | undefined,
+  fieldOf: ((name: string) => string | undefined) | undefined,
 ): (record: ApiRecord) => boolean {
   const { field, op, value } = condition;
   if (field === CHANGED_FIELD)
@@ -122,10 +128,10 @@ function compileCondition(
   if (value === undefined || value === '') throw new FilterError(`${field}: "${op}" needs a value`);
 
   // "contains" follows the search rules (search.ts): words in any order, case, accents and the
-  // way a number is written ignored.
+  // way a number is written ignored; the search box's, its words too (search-words.ts).
   if (op === 'contains' && field === ANY_FIELD) {
-    const terms = searchTermsOf(String(value));
-    return (record) => valuesMatch(terms, recordValues(record, labelOf));
+    const query = parseSearch(String(value), fieldOf);
+    return (record) => recordMatches(query, record, labelOf);
   }
   if (field === ANY_FIELD) throw new FilterError(`${ANY_FIELD}: only "contains" searches every field`);
   if (op === 'contains') {

@@ -8,6 +8,7 @@ import {
 } from '../../shared/export.js';
 import { ANY_FIELD, compileFilter, FilterError } from '../../shared/filter.js';
 import { labelsOf } from '../../shared/search.js';
+import { searchNamesOf } from './search-names.js';
 import { filterKindOf, kindsOf } from '../../shared/value-kind.js';
 import type { ApiRecord, ResourceSchema, SchemaField } from '../../shared/schema.js';
 import type { ApiClient } from '../api/api-client.js';
@@ -95,6 +96,7 @@ export async function runExport(
     const read = request.held ? request.held.schema : await schemaOf(client, view, hooks.signal);
     const { customers } = request;
     const schema = read && customers ? { ...read, fields: [...read.fields, ...customers.fields] } : read;
+    const fieldOf = request.held ? undefined : await searchNamesOf(client, view, schema, hooks.signal);
     temp = await TempFile.beside(target);
     const file = temp;
     const formatOptions = {
@@ -117,7 +119,7 @@ export async function runExport(
         writer = undefined;
         Object.assign(progress, { records: 0, scanned: 0, pages: 0, restarted: true });
       }
-      plan ??= planOf(view, schema, page.rows, request.held !== undefined);
+      plan ??= planOf(view, schema, page.rows, fieldOf);
       writer ??= await open(plan.columns);
       await writeRows(writer, page.rows, plan.keep, progress);
       progress.cutCells = writer.cutCells;
@@ -211,17 +213,22 @@ function planOf(
   view: ExportView,
   schema: ResourceSchema | null,
   firstRows: readonly ApiRecord[],
-  /** The rows come filtered (held rows judged by the same rules): none is tested again. */
-  filtered: boolean,
+  /** What the search may name a field by; none when the rows come filtered (held rows judged by the same rules): none is tested again. */
+  fieldOf: ((name: string) => string | undefined) | undefined,
 ): ExportPlan {
   assertFilterFields(view, schema, firstRows);
   // Filters compare as the table's do: by the kinds the schema or the first records give.
   const kindOf = kindsOf(schema?.fields ?? [], firstRows);
   return {
     columns: resolveColumns(schema, view.columns, firstRows),
-    keep: filtered
-      ? () => true
-      : compileFilter(view.filter ?? [], (field) => filterKindOf(kindOf(field)), labelsOf(schema?.fields)),
+    keep: fieldOf
+      ? compileFilter(
+          view.filter ?? [],
+          (field) => filterKindOf(kindOf(field)),
+          labelsOf(schema?.fields),
+          fieldOf,
+        )
+      : () => true,
   };
 }
 

@@ -4,12 +4,11 @@ import {
   FIELD_SEPARATOR,
   fieldValues,
   foldText,
-  isBlank,
   searchableTextOf,
   searchableValue,
-  searchTermsOf,
   type SearchTerms,
 } from '../../shared/search.js';
+import { isBlankQuery, parseSearch, shownTermsOf } from '../../shared/search-words.js';
 import type { HeldRows } from './held-rows.js';
 import type { RowsReading } from './rows-reading.js';
 import type { RowsSearch } from './rows-search.js';
@@ -97,10 +96,15 @@ export async function suggestCustomers(
   { customers, contacts, agreements }: FinderLists,
   limit: number,
   signal?: AbortSignal,
+  namers: Partial<Record<'customers' | 'contacts', (name: string) => string | undefined>> = {},
 ): Promise<CustomerMatches> {
   const slicer = new Slicer(signal);
-  const terms = searchTermsOf(text);
-  if (isBlank(terms)) return { suggestions: [], total: 0 };
+  // Its words (search-words.ts), a column named as each list names it (« Nom » is a customer's
+  // name, a contact's last name): a field a list does not have holds nothing in that list.
+  const queryIn = (list: 'customers' | 'contacts') => parseSearch(text, namers[list]);
+  const query = queryIn('customers');
+  if (isBlankQuery(query)) return { suggestions: [], total: 0 };
+  const terms = shownTermsOf(query);
   const typed = typedOf(text, terms);
   const candidates = new Map<string, Candidate>();
   let order = 0;
@@ -116,7 +120,7 @@ export async function suggestCustomers(
   ] as const) {
     if (!shown) continue;
     const { rows, reading } = shown;
-    const search = rows.search(terms, reading);
+    const search = rows.search(of === 'customer' ? query : queryIn('contacts'), reading);
     const ranks = fieldRanks(rows, search, typed);
     for (let from = 0; from < rows.length; from += ROWS_PER_STEP) {
       rows.findTerms(search, from, Math.min(rows.length, from + ROWS_PER_STEP), (index) => {

@@ -119,10 +119,7 @@ export class HeldLists {
     return this.restoring.get(connectionId) ?? Promise.resolve();
   }
 
-  /**
-   * Takes in a list kept from an earlier session, unless one is held or read already: searches
-   * answer from it at once, and it is caught up now.
-   */
+  /** Takes in a list kept from an earlier session, unless one is held or read already: searches answer from it at once, caught up now. */
   adopt(list: HeldList): boolean {
     if (this.lists.has(list.key)) return false;
     this.lists.set(list.key, list);
@@ -178,6 +175,9 @@ export class HeldLists {
     const translation = list.translations.get(lang);
     if (!translation?.complete && !translation?.learning) void this.reads.learnWords(list, lang);
   }
+
+  /** Its fields' labels in every language (a search names a column in another language: search-words.ts). */
+  learnLabels = (list: HeldList): Promise<void> => this.reads.learnLabels(list);
 
   /** The status of a list as the UI shows it in `lang`. */
   statusOf(list: HeldList, lang: Language = list.lang): HeldListStatus {
@@ -273,7 +273,7 @@ export class HeldLists {
       translation.complete &&= wordsCover(translation.words, list.rows);
     this.freshness.arm(list);
     // The first search typed finds the dictionaries' text made (a few milliseconds each, now in the background).
-    list.rows.search({ words: [], digits: [] }, list.readingIn(list.lang)).prepare();
+    list.rows.search({ clauses: [], notes: [] }, list.readingIn(list.lang)).prepare();
     this.options.onSettled?.(list);
   }
 

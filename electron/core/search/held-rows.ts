@@ -1,5 +1,5 @@
 import type { ApiRecord } from '../../shared/schema.js';
-import type { SearchTerms } from '../../shared/search.js';
+import type { SearchQuery } from '../../shared/search-words.js';
 import { idOf, numberIndex, RowIndex } from './id-index.js';
 import { ListColumns, type ColumnsDump } from './list-columns.js';
 import { RowBlock, type BlockDump } from './row-block.js';
@@ -213,9 +213,9 @@ export class HeldRows {
     return coded ? this.columns.dictionaries[column]?.values : undefined;
   }
 
-  /** A search of these rows for `terms` (search.ts), as `reading` shows them. */
-  search(terms: SearchTerms, reading: RowsReading = AS_READ): RowsSearch {
-    return new RowsSearch(this.columns, reading, terms);
+  /** A search of these rows for `query` (search-words.ts), as `reading` shows them. */
+  search(query: SearchQuery, reading: RowsReading = AS_READ): RowsSearch {
+    return new RowsSearch(this.columns, reading, query);
   }
 
   /** Calls `found` with the index of each row in [`from`, `to`) that `search` finds, in the list's order. */

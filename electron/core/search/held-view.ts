@@ -8,6 +8,7 @@ import type { CustomerJoin } from './customer-join.js';
 import { isCustomerColumn } from '../../shared/customer-columns.js';
 import { sortOrderOf } from '../../shared/view.js';
 import { labelsOf } from '../../shared/search.js';
+import { fieldNamerOf } from './list-fields.js';
 
 /** What a view shows of a held list: its rows that pass the filter, in the view's order, in one language. */
 export interface HeldViewRows {
@@ -49,7 +50,8 @@ export async function heldViewRows(
   const kindOf = kindsOf(fields, firstRows);
   const labelOf = join ? labelsOf(fields) : reading.labelOf;
   const { onlyChanged, rest } = splitChanged(filter);
-  const search = compileSearch(rest, (field) => filterKindOf(kindOf(field)), labelOf);
+  const fieldOf = fieldNamerOf([list], join?.fields);
+  const search = compileSearch(rest, (field) => filterKindOf(kindOf(field)), labelOf, fieldOf);
   // Only a filter or a sort on the customer's columns is judged with them (and kept by the customers held).
   const named = [...rest.map((condition) => condition.field), sortOrderOf(sort)?.field ?? ''];
   const joined = named.some(isCustomerColumn) ? join : undefined;

@@ -1,6 +1,7 @@
 import type { Language, Resource } from '../../shared/api-rules.js';
 import type { ResourceSchema, SchemaField } from '../../shared/schema.js';
-import type { ListSource } from './held-list-state.js';
+import { fieldNamer, type FieldName } from '../../shared/search-words.js';
+import type { HeldList, ListSource } from './held-list-state.js';
 
 /**
  * The fields of the lists held for search (their labels and kinds), from the schema listing of each
@@ -33,4 +34,23 @@ export class ListFields {
   forget(connectionId: string): void {
     for (const key of this.schemas.keys()) if (key.startsWith(`${connectionId}\n`)) this.schemas.delete(key);
   }
+}
+
+/**
+ * What a search may name a field of these lists by (search-words.ts): each field's key, as the
+ * rows have it, and its labels in every language the list's schema was read in.
+ */
+export function fieldNamerOf(
+  lists: readonly (Pick<HeldList, 'fields' | 'rows'> | undefined)[],
+  more: readonly SchemaField[] = [],
+): (name: string) => string | undefined {
+  const names: FieldName[] = [];
+  for (const list of lists) {
+    if (!list) continue;
+    for (const fields of list.fields.values())
+      for (const field of fields ?? []) names.push({ key: field.key, labels: [field.label] });
+    for (const key of list.rows.columns.names) names.push({ key, labels: [] });
+  }
+  for (const field of more) names.push({ key: field.key, labels: [field.label] });
+  return fieldNamer(names);
 }

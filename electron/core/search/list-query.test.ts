@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ANY_FIELD, FilterError, type FilterCondition } from '../../shared/filter.js';
 import type { ApiRecord } from '../../shared/schema.js';
 import { labelsOf } from '../../shared/search.js';
+import { fieldNamer } from '../../shared/search-words.js';
 import { suggestCustomers, customerIdOf } from './customer-finder.js';
 import { HeldRows } from './held-rows.js';
 import { AS_READ, type RowsReading } from './rows-reading.js';
@@ -200,6 +201,23 @@ describe('finding a customer from what a ticket gives', () => {
         matched: { field: 'phone', value: '+33 7 59 46 02 37' },
       });
     expect((await offered('+33 6 12 34 56 78'))[0]).toMatchObject({ customerId: 'CUS-3' });
+  });
+
+  it('takes search words, a column named as each list names it (« Nom »: a name, a last name)', async () => {
+    const namers = {
+      customers: fieldNamer([{ key: 'name', labels: ['Name', 'Nom'] }]),
+      contacts: fieldNamer([{ key: 'lastName', labels: ['Last name', 'Nom'] }]),
+    };
+    const ids = async (text: string) =>
+      (await suggestCustomers(text, { customers, contacts }, 8, undefined, namers)).suggestions.map(
+        (suggestion) => suggestion.customerId,
+      );
+    expect(await ids('nom:dupont')).toEqual(['CUS-2']);
+    expect(await ids('nom:martin')).toEqual(['CUS-3']);
+    expect(await ids('sa')).toEqual(['CUS-1', 'CUS-2']);
+    expect(await ids('sa -tabulations')).toEqual(['CUS-1']);
+    expect(await ids('"agence berenger"')).toEqual(['CUS-1']);
+    expect(await ids('elodie OR oeuvre')).toEqual(['CUS-3', 'CUS-30']);
   });
 
   it("opens by an id's number, a contact's id or an agreement's id, each leading to its customer", async () => {

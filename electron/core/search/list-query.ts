@@ -1,7 +1,13 @@
 import { ANY_FIELD, compileFilter, type FieldKind, type FilterCondition } from '../../shared/filter.js';
 import { daysLeft, isDeadlineField } from '../../shared/deadline.js';
 import type { ApiRecord } from '../../shared/schema.js';
-import { isBlank, searchTermsOf, type LabelOf, type SearchTerms } from '../../shared/search.js';
+import { searchTermsOf, type LabelOf } from '../../shared/search.js';
+import {
+  parseSearch,
+  recordMatches,
+  type SearchClause,
+  type SearchQuery,
+} from '../../shared/search-words.js';
 import type { HeldRows } from './held-rows.js';
 import { AS_READ, type RowsReading } from './rows-reading.js';
 import { orderedBySort } from './match-order.js';
@@ -15,41 +21,61 @@ export interface CompiledSearch {
   /** The filter itself, as text: results are kept by it. */
   key: string;
   /**
-   * Every word and number of its "contains" conditions (the search box's and the columns'): a row
-   * must have them all somewhere, which the folded text of the held rows answers at once.
+   * The search box's words (search-words.ts) and the words of the columns' "contains", each in its
+   * column: the folded text of the held rows answers them at once.
    */
-  terms: SearchTerms;
-  /** The conditions on single fields, tested on the rows that have the terms; none for a search alone. */
+  query: SearchQuery;
+  /** What the rows' own text cannot answer (other conditions, the customer's columns), tested on the rows the query finds. */
   test: ((record: ApiRecord) => boolean) | undefined;
 }
 
 /**
  * The filter (the shared model: conditions joined by AND) ready to run over held rows: the same
- * rules a scan and an export apply (filter.ts, search.ts), with the terms looked for first. Throws
- * a FilterError naming the field for a condition that cannot be applied.
+ * rules a scan and an export apply (filter.ts, search.ts, search-words.ts), with the words looked
+ * for first. `fieldOf` finds the field a search names (search-words.ts, fieldNamer). Throws a
+ * FilterError naming the field for a condition that cannot be applied.
  */
 export function compileSearch(
   filter: readonly FilterCondition[],
   kindOf: (field: string) => FieldKind,
   labelOf: LabelOf | undefined,
+  fieldOf?: (name: string) => string | undefined,
 ): CompiledSearch {
-  const words = new Set<string>();
-  const digits = new Set<string>();
+  const clauses: SearchClause[] = [];
+  // The customer's columns are not in the row's own text (customer-join.ts): a test judges them.
+  const joined: SearchClause[] = [];
   for (const condition of filter) {
-    // The customer's columns are not in the row's own text (customer-join.ts): their test alone judges them.
-    if (condition.op !== 'contains' || condition.value === undefined || isCustomerColumn(condition.field))
-      continue;
-    const terms = searchTermsOf(String(condition.value));
-    for (const word of terms.words) words.add(word);
-    for (const sequence of terms.digits) digits.add(sequence);
+    if (condition.op !== 'contains' || condition.value === undefined) continue;
+    const text = String(condition.value);
+    if (condition.field === ANY_FIELD) {
+      for (const clause of parseSearch(text, fieldOf).clauses)
+        (clause.any.some((term) => term.field !== undefined && isCustomerColumn(term.field))
+          ? joined
+          : clauses
+        ).push(clause);
+    } else if (!isCustomerColumn(condition.field) && !isDeadlineField(condition.field)) {
+      // A column's "contains" is judged by its test too (its kind); its words find the rows first.
+      const terms = searchTermsOf(text);
+      for (const kind of ['words', 'digits'] as const)
+        for (const term of terms[kind])
+          clauses.push({ any: [{ kind, text: term, field: condition.field }], negated: false });
+    }
   }
   const onFields = filter.filter((condition) => condition.field !== ANY_FIELD);
-  const test = onFields.length ? compileFilter(onFields, kindOf, labelOf) : undefined;
-  // The search box's conditions are whole in the terms; compiled too, they check the filter is valid.
-  compileFilter(filter, kindOf, labelOf);
+  const fieldsTest = onFields.length ? compileFilter(onFields, kindOf, labelOf) : undefined;
+  const joinedQuery = { clauses: joined, notes: [] };
+  const test =
+    joined.length && fieldsTest
+      ? (record: ApiRecord) => fieldsTest(record) && recordMatches(joinedQuery, record, labelOf)
+      : joined.length
+        ? (record: ApiRecord) => recordMatches(joinedQuery, record, labelOf)
+        : fieldsTest;
+  // The search box's conditions are whole in the query; compiled too, they check the filter is valid.
+  compileFilter(filter, kindOf, labelOf, fieldOf);
   // The same conditions on fields of other kinds are another filter (the kinds come from the rows).
   const kinds = onFields.map((condition) => kindOf(condition.field));
-  return { key: JSON.stringify([filter, kinds]), terms: { words: [...words], digits: [...digits] }, test };
+  const query = { clauses, notes: [] };
+  return { key: JSON.stringify([filter, kinds, clauses, joined]), query, test };
 }
 
 /** What a search found in held rows so far. */
@@ -163,9 +189,9 @@ async function judge(
   reading: RowsReading,
   join: CustomerJoin | undefined,
 ): Promise<void> {
-  const { terms, test } = search;
-  const blank = isBlank(terms);
-  const searching = rows.search(terms, reading);
+  const { query, test } = search;
+  const searching = rows.search(query, reading);
+  const blank = !searching.searches;
   while (found.judged < rows.length) {
     const from = found.judged;
     const to = Math.min(rows.length, from + ROWS_PER_STEP);

@@ -1,6 +1,6 @@
 import { Slicer } from './slices.js';
 import { recordDifferences } from './list-changes.js';
-import { PAGE_SIZE_MAX, type Language, type Resource } from '../../shared/api-rules.js';
+import { PAGE_SIZE_MAX, LANGUAGES, type Language, type Resource } from '../../shared/api-rules.js';
 import type { AppErrorPayload } from '../../shared/errors.js';
 import { catchUp, type ServerClock } from './catch-up.js';
 import type { HeldList, Translation } from './held-list-state.js';
@@ -249,5 +249,13 @@ export class ListReads {
   private async learnFields(list: HeldList, lang: Language): Promise<void> {
     if (list.fields.has(lang)) return;
     list.fields.set(lang, await this.fields.of(list.source, lang, list.view.resource));
+  }
+
+  /**
+   * The list's fields in every language, for a search that names a column by a label of a language
+   * not shown yet (search-words.ts): asked only then, once a connection and language.
+   */
+  async learnLabels(list: HeldList): Promise<void> {
+    await Promise.all(LANGUAGES.map((lang) => this.learnFields(list, lang)));
   }
 }

@@ -1,4 +1,5 @@
-import { searchableTextOf, type SearchTerms } from '../../shared/search.js';
+import { searchableTextOf } from '../../shared/search.js';
+import type { SearchQuery } from '../../shared/search-words.js';
 import { InstantDigits } from './instants.js';
 import type { ListColumns } from './list-columns.js';
 import type { ColumnBlock } from './block-columns.js';
@@ -13,6 +14,8 @@ type Kind = 'words' | 'digits';
 interface Term {
   kind: Kind;
   term: string;
+  /** The one column it is looked for in (a key), or any. */
+  field: string | undefined;
   /** By column: a flag a code (null: no value holds the term), for the dictionary's size then. */
   flags: ({ size: number; flags: Uint8Array | null } | undefined)[];
   instants: InstantDigits | undefined;
@@ -22,76 +25,85 @@ interface Term {
   letters: number;
 }
 
+/** A clause of the search (search-words.ts): a row holds one of its terms, or none when negated. */
+type Clause = { terms: Term[]; negated: boolean };
+
 /**
- * One search over the blocks of a held list in one reading (its terms: search.ts): each field of
- * each block is searched the way it is kept (row-block.ts). A coded field's dictionary is searched
- * once for a term (its values as the reading shows them, with their labels), and its rows by their
- * codes; text by `indexOf` over a block's slots; numbers and instants by their digits. The longest
- * term is looked for first in every field; the rows it is in are tested for the others.
+ * One search over the blocks of a held list in one reading (its words: search.ts, search-words.ts):
+ * each field of each block is searched the way it is kept (row-block.ts). A coded field's
+ * dictionary is searched once for a term (its values as the reading shows them, with their
+ * labels), and its rows by their codes; text by `indexOf` over a block's slots; numbers and
+ * instants by their digits. The clause of the longest term is looked for first in every field (in
+ * its one column, when it names one); the rows it is in are tested for the others; a search of
+ * exclusions alone tests every row.
  */
 export class RowsSearch {
-  private readonly lead: Term | undefined;
-  private readonly others: Term[];
+  /** Whether the search looks for anything (rows of a search of nothing are all found). */
+  readonly searches: boolean;
+  private readonly lead: Clause | undefined;
+  private readonly others: Clause[];
   private marks = new Uint8Array(0);
   private termMarks = new Uint8Array(0);
 
   constructor(
     private readonly list: ListColumns,
     private readonly reading: RowsReading,
-    terms: SearchTerms,
+    query: SearchQuery,
   ) {
-    const termOf = (kind: Kind, term: string): Term => ({
-      kind,
-      term,
-      flags: [],
-      instants: undefined,
-      days: [],
-      letters: kind === 'words' ? letterBits(term) : 0,
-    });
-    const all = [
-      ...terms.words.map((term) => termOf('words', term)),
-      ...terms.digits.map((term) => termOf('digits', term)),
-    ];
-    // The longest (the rarest, as a rule), words before digits.
-    const longest = (kind: Kind) =>
-      all
-        .filter((each) => each.kind === kind)
-        .reduce<Term | undefined>(
-          (best, each) => (each.term.length > (best?.term.length ?? -1) ? each : best),
-          undefined,
-        );
-    this.lead = longest('words') ?? longest('digits');
-    this.others = all.filter((each) => each !== this.lead);
+    const clauses: Clause[] = query.clauses.map((clause) => ({
+      negated: clause.negated,
+      terms: clause.any.map((term) => ({
+        kind: term.kind,
+        term: term.text,
+        field: term.field,
+        ...{ flags: [], instants: undefined, days: [] },
+        letters: term.kind === 'words' ? letterBits(term.text) : 0,
+      })),
+    }));
+    // The clause of one term that is the longest (the rarest, as a rule), words before digits.
+    const rarity = ({ terms: [term, ...more] }: Clause) =>
+      !term || more.length ? -1 : term.term.length + (term.kind === 'words' ? 1e6 : 0);
+    this.lead = clauses
+      .filter((clause) => !clause.negated)
+      .reduce<Clause | undefined>(
+        (best, each) => (best && rarity(best) >= rarity(each) ? best : each),
+        undefined,
+      );
+    this.others = clauses.filter((each) => each !== this.lead);
+    this.searches = clauses.length > 0;
   }
 
-  /** Calls `found` with each row of `block` in [`from`, `to`) that holds every term, in order. */
+  /** Calls `found` with each row of `block` in [`from`, `to`) that passes every clause, in order. */
   rows(block: RowBlock, from: number, to: number, found: (row: number) => void): void {
-    const lead = this.lead;
-    if (!lead) return;
     if (this.marks.length < block.length) {
       this.marks = new Uint8Array(block.length);
       this.termMarks = new Uint8Array(block.length);
     }
     const marks = this.marks;
-    let candidates = this.markAll(this.fieldsFor(block, lead), from, to, marks);
+    let candidates = to - from;
+    if (this.lead) candidates = this.markAll(this.fieldsFor(block, this.lead), from, to, marks);
+    else marks.fill(1, from, to);
     let judged = 0;
-    // While many rows are left, each term is looked for in whole fields, as the first was; then in
-    // the rows left, one by one.
-    const others = this.others.map((term) => this.fieldsFor(block, term));
-    for (const fields of others) {
+    // While many rows are left, each clause is looked for in whole fields, as the first was; then
+    // in the rows left, one by one.
+    const others = this.others.map((clause) => ({ clause, fields: this.fieldsFor(block, clause) }));
+    for (const { clause, fields } of others) {
       if (candidates === 0 || candidates * 16 < to - from) break;
       const termMarks = this.termMarks;
       // Fields read row by row (instants, mixed values) are read only in the rows still in.
       this.markAll(fields, from, to, termMarks, marks);
+      const keep = clause.negated ? 0 : 1;
       candidates = 0;
-      for (let row = from; row < to; row++) candidates += marks[row] = marks[row]! & termMarks[row]!;
+      for (let row = from; row < to; row++)
+        candidates += marks[row] = marks[row]! & (termMarks[row] === keep ? 1 : 0);
       judged++;
     }
     const left = others.slice(judged);
     for (let row = from; row < to; row++) {
       if (!marks[row]) continue;
       let all = true;
-      for (const fields of left) if (!(all = fields.some((field) => holds(field, row)))) break;
+      for (const { clause, fields } of left)
+        if (!(all = fields.some((field) => holds(field, row)) !== clause.negated)) break;
       if (all) found(row);
     }
   }
@@ -130,11 +142,17 @@ export class RowsSearch {
     });
   }
 
-  /** The fields of `block` that may hold `term`, each as it is searched (a field that cannot is left out). */
-  private fieldsFor(block: RowBlock, term: Term): Field[] {
+  /** The fields of `block` that may hold one of the clause's terms, each as it is searched (a field that cannot is left out). */
+  private fieldsFor(block: RowBlock, clause: Clause): Field[] {
+    return clause.terms.flatMap((term) => this.termFields(block, term));
+  }
+
+  /** The fields of `block` that may hold `term` (in its one column, when it names one). */
+  private termFields(block: RowBlock, term: Term): Field[] {
     const fields: Field[] = [];
     block.columns.forEach((kept, column) => {
       if (!kept) return;
+      if (term.field !== undefined && this.list.names[column] !== term.field) return;
       switch (kept.kind) {
         case 'coded': {
           const flags = this.flagsOf(column, term);

@@ -1,4 +1,5 @@
-import { splitChanged } from '../../shared/filter.js';
+import { ANY_FIELD, splitChanged } from '../../shared/filter.js';
+import { parseSearch } from '../../shared/search-words.js';
 import { summarize } from '../../shared/agreement-summary.js';
 import type { ParsedRequestInput, RequestOutputs } from '../../shared/contract.js';
 import { sortOrderOf } from '../../shared/view.js';
@@ -6,6 +7,7 @@ import { suggestCustomers } from './customer-finder.js';
 import { customerJoinFor, heldCustomerJoin } from './customer-join.js';
 import type { HeldList, HeldLists, ListSource } from './held-lists.js';
 import { heldViewRows } from './held-view.js';
+import { fieldNamerOf } from './list-fields.js';
 
 /**
  * A table's search (`search.rows`) answered from the list held for its view: the rows from `from`
@@ -33,6 +35,8 @@ export async function searchRows(
   const join =
     (await customerJoinFor(heldLists, source, scope.resource, lang, named, signal)) ??
     heldCustomerJoin(heldLists, source, scope.resource, lang);
+  const searched = filter.filter((condition) => condition.field === ANY_FIELD).map((each) => each.value);
+  await learntNames(heldLists, [list], searched.join(' '));
   const { matches, recordAt, firstRows } = await heldViewRows(list, lang, filter, sort, signal, join);
   return {
     rows: matches.slice(from, from + count).map(recordAt),
@@ -74,15 +78,30 @@ export async function findCustomers(
     contacts: statusOf(contacts),
     ...(byAgreement && { agreements: statusOf(agreements) }),
   };
+  await learntNames(heldLists, [customers, contacts], text);
   return {
     ...(await suggestCustomers(
       text,
       { customers: shown(customers), contacts: shown(contacts), agreements: shown(agreements) },
       limit,
       signal,
+      { customers: fieldNamerOf([customers]), contacts: fieldNamerOf([contacts]) },
     )),
     ...statuses,
   };
+}
+
+/**
+ * A search that names a field by a label of a language the lists were not shown in yet
+ * (search-words.ts) waits for their labels in every language: asked then, once.
+ */
+async function learntNames(
+  heldLists: HeldLists,
+  lists: (HeldList | undefined)[],
+  text: string,
+): Promise<void> {
+  const named = parseSearch(text, fieldNamerOf(lists)).notes.some((note) => note.kind === 'unknownField');
+  if (named) await Promise.all(lists.flatMap((list) => (list ? [heldLists.learnLabels(list)] : [])));
 }
 
 /** A customer's agreements summed up (`lists.summary`), from the whole list only: a part of it would mislead. */

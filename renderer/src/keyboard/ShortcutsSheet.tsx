@@ -6,10 +6,12 @@ import { ModalDialog } from '../ui/ModalDialog';
 import { SHORTCUT_GROUPS, SHORTCUTS, type ShortcutId } from './shortcuts';
 
 const IDS = Object.keys(SHORTCUTS) as ShortcutId[];
+/** What a search may be written with (search-words.ts), each with an example and what it means. */
+const SEARCH_WORDS = ['field', 'exclude', 'phrase', 'or'] as const;
 
 /**
  * "Keyboard shortcuts" (`?` or F1): every shortcut of the app by group, with its keys as this
- * computer writes them (Ctrl or ⌘) and in the window's language. Esc closes it, and the keyboard goes
+ * computer writes them (Ctrl or ⌘) and in the window's language, and the words a search takes. Esc closes it, and the keyboard goes
  * back where it was.
  */
 export function ShortcutsSheet({ onClose }: { onClose: () => void }) {
@@ -36,6 +38,21 @@ export function ShortcutsSheet({ onClose }: { onClose: () => void }) {
             </table>
           </section>
         ))}
+        <section aria-labelledby="shortcuts-words">
+          <h3 id="shortcuts-words">{t('shortcuts.words.title')}</h3>
+          <table>
+            <tbody>
+              {SEARCH_WORDS.map((word) => (
+                <tr key={word}>
+                  <th scope="row">
+                    <code>{t(`shortcuts.words.${word}.typed`)}</code>
+                  </th>
+                  <td>{t(`shortcuts.words.${word}.means`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
       </div>
       <p className="hint">{t('shortcuts.typing')}</p>
       <button type="button" onClick={() => dialog.current?.close()} autoFocus>

@@ -47,6 +47,7 @@ export function DataTable(props: DataTableProps) {
       <FilterBar
         table={label}
         columns={rows.filterColumns}
+        fieldOf={rows.fieldOf}
         filter={filter}
         onChange={onFilterChange}
         scope={scope}

@@ -6,7 +6,8 @@ import {
   betweenBounds,
   type FilterCondition,
 } from '../../../electron/shared/filter';
-import { useFieldCommand, useShortcutHint } from '../keyboard/commands';
+import { useFieldCommand } from '../keyboard/commands';
+import { SearchBox } from './SearchBox';
 import { FilterEditor, type FilterColumn } from './FilterEditor';
 
 export type { FilterColumn };
@@ -22,6 +23,7 @@ export function FilterBar({
   filter,
   onChange,
   scope,
+  fieldOf,
 }: {
   /** The table's name, so two filter bars on one screen are told apart. */
   table: string;
@@ -30,11 +32,12 @@ export function FilterBar({
   onChange: (filter: FilterCondition[]) => void;
   /** The table it filters: Ctrl+F (⌘F) there puts the keyboard in its search box. */
   scope: RefObject<HTMLElement | null>;
+  /** What the search may name a column by (search-words.ts). */
+  fieldOf?: (name: string) => string | undefined;
 }) {
   const { t } = useTranslation();
   const searchBox = useRef<HTMLInputElement>(null);
   useFieldCommand('table.search', searchBox, scope);
-  const searchHint = useShortcutHint('table.search', t('filter.search'));
   const search = filter.find((condition) => condition.field === ANY_FIELD);
   const conditions = filter.filter((condition) => condition.field !== ANY_FIELD);
   const setSearch = (text: string) =>
@@ -52,25 +55,13 @@ export function FilterBar({
 
   return (
     <div className="filter-bar">
-      <input
-        ref={searchBox}
-        type="search"
-        className="search"
-        {...searchHint}
-        aria-label={t('filter.search')}
-        placeholder={t('filter.search')}
+      <SearchBox
+        input={searchBox}
         value={typeof search?.value === 'string' ? search.value : ''}
-        onChange={(event) => setSearch(event.target.value)}
-        onKeyDown={(event) => {
-          // Down or Enter goes to the results, as from a search box's list: the table's grid, on its
-          // active row (ten Tabs reached it).
-          if (event.key !== 'ArrowDown' && event.key !== 'Enter') return;
-          if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-          const grid = scope.current?.querySelector<HTMLElement>('[role="grid"]');
-          if (!grid) return;
-          event.preventDefault();
-          grid.focus();
-        }}
+        onChange={setSearch}
+        columns={columns}
+        fieldOf={fieldOf}
+        scope={scope}
       />
       <FilterEditor table={table} columns={columns} filter={filter} onChange={onChange} />
       <ul className="filter-chips">

@@ -157,7 +157,7 @@ export function useDataTable({
   const [recordShown, setRecordShown] = useState(false);
   useCommand('table.record', () => setRecordShown((shown) => !shown), { scope });
   const cellId = useCallback((row: number, column: number) => `${gridId}-r${row}-c${column}`, [gridId]);
-  const highlight = useMemo(() => highlighterOf(filter), [filter]);
+  const highlight = useMemo(() => highlighterOf(filter, rows.fieldOf), [filter, rows.fieldOf]);
   const changes = useChangeMarks(rows.session?.connection?.id, view, i18n.language as Language, rows.textOf);
 
   const { keepPlace, openingAt } = useTablePlace(scrollRef, {

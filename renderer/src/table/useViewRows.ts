@@ -16,6 +16,7 @@ import { useHeldList } from '../data/useHeldLists';
 import { buildColumns } from './columns/table-columns';
 import { BlockLoader, HeldSearchLoader, ScanLoader, type RowSource } from '../rows';
 import { useRowsStore } from '../data/rows-context';
+import { useFieldNamer } from './useFieldNamer';
 
 /**
  * The rows of a view as the table shows them. Unfiltered, by position (docs/architecture.md, "How a
@@ -114,6 +115,7 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
     () => buildColumns(view.resource, schema, firstRows ?? [], language, { customerFields, heldSort }),
     [view.resource, schema, firstRows, language, customerFields, heldSort],
   );
+  const fieldOf = useFieldNamer(view.resource, filterColumns, filter);
   const { keep, filterProblem } = useMemo(() => {
     if (!filter.length) return { keep: undefined, filterProblem: undefined };
     const kinds = new Map(filterColumns.map((column) => [column.key, column.kind]));
@@ -123,12 +125,13 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
         splitChanged(filter).rest,
         (key) => kinds.get(key) ?? 'text',
         labelsOf([...(schema?.fields ?? []), ...customerFields]),
+        fieldOf,
       );
       return { keep, filterProblem: undefined };
     } catch (problem) {
       return { keep: undefined, filterProblem: (problem as Error).message };
     }
-  }, [filter, filterColumns, schema, customerFields]);
+  }, [filter, filterColumns, schema, customerFields, fieldOf]);
   useEffect(() => loader?.setFilter(keep), [loader, keep]);
   // A filter that cannot be applied is said once, as the filter's problem (the app refuses it too).
   const error = filterProblem ? undefined : loader?.error;
@@ -146,6 +149,8 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
     columns,
     textOf,
     filterColumns,
+    /** What the search may name a column by (search-words.ts). */
+    fieldOf,
     filtered: filtered && !filterProblem,
     filterProblem,
     /** Matches so far of a filtered view (the toolbar's count). */
