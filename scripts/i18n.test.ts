@@ -18,6 +18,10 @@ const keysOf = (catalog: object, prefix = ''): string[] =>
 
 const SOURCE = join(import.meta.dirname, '../renderer/src');
 const MENU = join(import.meta.dirname, '../electron/main/menu.ts');
+/** Core's customer record takes its words from the catalogs too (core/export/customer-pdf.ts). */
+const RECORD = ['customer-pdf.ts', 'customer-record.ts'].map((file) =>
+  join(import.meta.dirname, '../electron/core/export', file),
+);
 const components = readdirSync(SOURCE, { recursive: true, encoding: 'utf8' }).filter((file) =>
   file.endsWith('.tsx'),
 );
@@ -136,8 +140,8 @@ describe('UI strings', () => {
         readdirSync(SOURCE, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')),
       )
       .map((file) => readFileSync(join(SOURCE, file), 'utf8'))
-      // The Electron menu's labels come from the catalogs too.
-      .concat(readFileSync(MENU, 'utf8'))
+      // The Electron menu's labels come from the catalogs too, and the customer record's.
+      .concat([MENU, ...RECORD].map((file) => readFileSync(file, 'utf8')))
       .join('\n');
     // A key is used by name, or through one of its parents in a template (nav.${resource},
     // shortcuts.names.${id} for shortcuts.names.list.customers), or with its siblings as one object

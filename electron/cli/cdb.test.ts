@@ -29,7 +29,16 @@ describe('cdb export refuses what it cannot do, naming the flag', () => {
     ],
     [['--resource', 'customers', '--colour', 'red'], "Unknown option '--colour'"],
     [['--resource', 'customers', '--size', '900'], '--size must be a whole number from 1 to 500, got "900"'],
-    [['--resource', 'customers', '--format', 'pdf'], '--format must be one of csv, jsonl, xlsx, got "pdf"'],
+    [
+      ['--resource', 'customers', '--format', 'docx'],
+      '--format must be one of csv, jsonl, xlsx, pdf, got "docx"',
+    ],
+    [['--resource', 'customers', '--format', 'pdf'], '--format pdf needs --customer ID'],
+    [
+      ['--resource', 'agreements', '--customer', 'CUS-00000001', '--format', 'pdf'],
+      "--format pdf writes a customer's record: give --customer ID, with --resource customers or none",
+    ],
+    [['--customer', '..', '--format', 'pdf'], '--customer: must be a customer id'],
     [['--resource', 'customers', '--where', 'name like x'], '--where "name like x": expected FIELD OP VALUE'],
     [
       ['--resource', 'agreements', '--where', 'engagement between 30'],

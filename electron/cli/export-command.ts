@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { PAGE_SIZE_MAX, SORTABLE_FIELDS } from '../shared/api-rules.js';
-import { EXPORT_FORMATS } from '../shared/export.js';
+import { EXPORT_FORMATS, RECORD_FORMAT, type ExportFormat } from '../shared/export.js';
+import { runCustomerRecord } from '../core/export/customer-record.js';
 import { connect } from '../core/api/connect.js';
 import { ApiError, isAbort } from '../core/engine-errors.js';
 import { CUT_MARKER } from '../shared/cells.js';
@@ -15,6 +16,7 @@ import {
   EXPORT_FLAGS,
   oneOf,
   profileFromFlags,
+  recordRequestFrom,
   savedProfile,
   viewRequestFrom,
   type ViewRequest,
@@ -24,6 +26,7 @@ import { savedViewNamed } from './views.js';
 import { exportViewOf } from '../shared/export.js';
 
 export const EXPORT_HELP = `Usage: cdb export [connection] --resource NAME --out PATH [options]
+       cdb export [connection] --customer ID --format pdf --out PATH [--lang en|fr]
 
 Exports one view of the API to a file: the same engine as the app's Export, streamed, through the
 shared rate limiter. The file appears at PATH only when it is complete.
@@ -53,7 +56,9 @@ View (a saved one, or described by flags):
 
 File:
   --out PATH               the file to write
-  --format csv|jsonl|xlsx  (default csv)
+  --format csv|jsonl|xlsx|pdf
+                           (default csv); pdf: the record of --customer ID (its fields, summary,
+                           every agreement and contact), in --lang
   --delimiter ,|;          CSV column separator (default ,; French Excel wants ;)
   --bom                    start the CSV with a byte order mark (Excel reads accents right)
   --decimal-comma          CSV numbers with a decimal comma (French Excel; use with --delimiter ';')
@@ -71,8 +76,11 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
     io.stdout.write(EXPORT_HELP);
     return 0;
   }
-  const request = viewRequestFrom(flags);
-  const format = oneOf(flags.format ?? 'csv', EXPORT_FORMATS, '--format');
+  const format = oneOf(flags.format ?? 'csv', [...EXPORT_FORMATS, RECORD_FORMAT], '--format');
+  const record = format === RECORD_FORMAT ? recordRequestFrom(flags) : undefined;
+  const request: ViewRequest = record
+    ? { view: { resource: 'customers', lang: record.lang } }
+    : viewRequestFrom(flags);
   const delimiter = oneOf(flags.delimiter ?? ',', [',', ';'] as const, '--delimiter');
   if (!flags.out) throw new UsageError('--out PATH is required');
   await checkFolderOf(flags.out);
@@ -85,13 +93,29 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
   await removeLeftoversBeside(flags.out, io);
   const progress = progressReporter(io.stderr);
   try {
+    if (record) {
+      const written = await runCustomerRecord(
+        connection.client,
+        { profile: profile.name, customerId: record.customerId, lang: record.lang, target: flags.out },
+        {
+          signal: controller.signal,
+          onProgress: (update) => progress.update(update),
+          auditLog: services.auditLog,
+        },
+      );
+      progress.end();
+      io.stderr.write(
+        `cdb export: the record of ${record.customerId} (${written.rows.toLocaleString('en')} agreements and contacts) written to ${written.path}\n`,
+      );
+      return 0;
+    }
     const result = await runExport(
       connection.client,
       {
         profile: profile.name,
         view,
         options: {
-          format,
+          format: format as ExportFormat,
           delimiter,
           bom: flags.bom ?? false,
           decimalComma: flags['decimal-comma'] ?? false,

@@ -88,6 +88,33 @@ export function viewRequestFrom(flags: ExportFlags): ViewRequest {
   return { saved: flags.view, lang: oneOf(flags.lang ?? 'en', LANGUAGES, '--lang') };
 }
 
+/**
+ * A customer's record (`--format pdf --customer ID`): its id and language; the flags that shape a
+ * view's rows or a CSV are refused, as they say nothing of a record.
+ */
+export function recordRequestFrom(flags: ExportFlags & Partial<Record<'delimiter', string>>): {
+  customerId: string;
+  lang: Language;
+} {
+  const others = (['view', 'sort', 'columns', 'where', 'search', 'delimiter'] as const).filter(
+    (name) => flags[name] !== undefined,
+  );
+  if (others.length)
+    throw new UsageError(
+      `--format pdf (a customer's record) cannot be combined with --${others.join(', --')}`,
+    );
+  if (flags.resource !== undefined && flags.resource !== 'customers')
+    throw new UsageError(
+      "--format pdf writes a customer's record: give --customer ID, with --resource customers or none",
+    );
+  const customerId = flags.customer;
+  if (customerId === undefined)
+    throw new UsageError('--format pdf needs --customer ID (the customer whose record it writes)');
+  const scope = scopeProblem({ resource: 'agreements', customerId });
+  if (scope) throw new UsageError(`--customer: ${scope.replace(/^customerId /, '')}`);
+  return { customerId, lang: oneOf(flags.lang ?? 'en', LANGUAGES, '--lang') };
+}
+
 /** The view of --resource, --customer, --sort, --lang, --columns, --where and --search. */
 export function viewFrom(flags: ExportFlags): ExportView {
   const resource = flags.resource;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type AuditEntry, exportOptionsSchema, exportViewSchema } from './export.js';
-import { idSchema, onConnection, returns } from './request-fields.js';
+import { idSchema, languageSchema, onConnection, returns } from './request-fields.js';
+import { customerIdSchema } from './view.js';
 
 /** A file name without a folder or a character file systems refuse (no `/`, `\\`, `:`, control characters). */
 export function isBareFileName(name: string): boolean {
@@ -19,6 +20,18 @@ export const exportRequests = {
         view: exportViewSchema,
         options: exportOptionsSchema,
         /** A bare file name: the app decides the folder (a save dialog, or the host's export folder). */
+        fileName: z.string().min(1).max(200).refine(isBareFileName, 'must be a file name without a folder'),
+      })
+      .strict(),
+    output: returns<{ exportId: string; path: string }>(),
+  },
+  /** A customer's record as a PDF (its fields, summary, every agreement and contact), written as an export is. */
+  'export.record': {
+    input: z
+      .object({
+        ...onConnection,
+        customerId: customerIdSchema,
+        lang: languageSchema,
         fileName: z.string().min(1).max(200).refine(isBareFileName, 'must be a file name without a folder'),
       })
       .strict(),

@@ -6,6 +6,8 @@ import { checkScope, viewFields, type View } from './view.js';
 /** File formats of an export (docs/architecture.md, "How an export runs"). */
 export const EXPORT_FORMATS = ['csv', 'jsonl', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** The format of a customer's record (core/export/customer-record.ts), beside the exports' in the audit log. */
+export const RECORD_FORMAT = 'pdf';
 
 /** Exactly the view on screen: resource, customer scope, sort, columns in order, filter, language. */
 export const exportViewSchema = z
@@ -84,7 +86,7 @@ export interface AuditEntry {
     /** Which fields were filtered and how; the values are left out, as they may be personal data. */
     filter?: { field: string; op: string }[];
   };
-  format: ExportFormat;
+  format: ExportFormat | typeof RECORD_FORMAT;
   path: string;
   /** Written from the list held in memory, up to date with the API at this time (ISO); absent: read from the API. */
   heldAsOf?: string;

@@ -12,7 +12,7 @@ import type { Handlers } from './handlers.js';
 import { DIRECT_CALLER } from './request-registry.js';
 
 type ExportRequests =
-  'export.start' | 'export.cancel' | 'export.reveal' | 'exports.recent' | 'clipboard.write';
+  'export.start' | 'export.record' | 'export.cancel' | 'export.reveal' | 'exports.recent' | 'clipboard.write';
 
 /**
  * The export.* requests (docs/architecture.md, "How an export runs"): an export of the caller's
@@ -46,6 +46,17 @@ export function exportHandlers(
         input,
         heldRowsOf(heldLists(), source, view, customers),
         customers,
+      );
+    },
+    'export.record': (input, caller = DIRECT_CALLER) => {
+      // The customer's own fields from the customers held, when they are: else the record reads them.
+      const customers = heldLists().find(chosen(caller), { resource: 'customers' }, input.lang);
+      const customer = customers?.rows.record(input.customerId, customers.readingIn(input.lang));
+      return exports().startRecord(
+        connections().chosen(caller).client,
+        connections().active(caller)?.name ?? '',
+        input,
+        customer,
       );
     },
     'export.cancel': ({ exportId }) => Promise.resolve({ cancelled: exports().cancel(exportId) }),

@@ -4,7 +4,14 @@ import { dirname } from 'node:path';
 import type { EventPayloads, ParsedRequestInput, RequestOutputs } from '../../shared/contract.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { AuditLog } from '../export/audit-log.js';
-import { runExport, type HeldExportRows, type JoinedColumns } from '../export/run-export.js';
+import {
+  runExport,
+  type ExportHooks,
+  type HeldExportRows,
+  type JoinedColumns,
+} from '../export/run-export.js';
+import { runCustomerRecord } from '../export/customer-record.js';
+import type { ApiRecord } from '../../shared/schema.js';
 import { freeTarget } from '../export/free-name.js';
 import { removeLeftovers } from '../export/temp-file.js';
 import { toErrorPayload } from './error-payload.js';
@@ -56,6 +63,47 @@ export class ExportJobs {
     held?: HeldExportRows,
     customers?: JoinedColumns,
   ): Promise<RequestOutputs['export.start']> {
+    return this.launch(fileName, (exportId, target, hooks) =>
+      runExport(
+        client,
+        {
+          id: exportId,
+          profile,
+          view,
+          options,
+          target,
+          ...(held && { held }),
+          ...(customers && { customers }),
+        },
+        hooks,
+      ),
+    );
+  }
+
+  /**
+   * Starts writing a customer's record (customer-record.ts) as an export is written: the same
+   * target, progress, cancel and audit log. `customer`: its own record, when the app holds it.
+   */
+  async startRecord(
+    client: ApiClient,
+    profile: string,
+    { customerId, lang, fileName }: ParsedRequestInput<'export.record'>,
+    customer?: ApiRecord,
+  ): Promise<RequestOutputs['export.record']> {
+    return this.launch(fileName, (exportId, target, hooks) =>
+      runCustomerRecord(
+        client,
+        { id: exportId, profile, customerId, lang, target, ...(customer && { customer }) },
+        hooks,
+      ),
+    );
+  }
+
+  /** Runs one export under a new id to a target chosen now, its progress told, its end awaited at quit. */
+  private async launch(
+    fileName: string,
+    run: (exportId: string, target: string, hooks: ExportHooks) => Promise<unknown>,
+  ): Promise<{ exportId: string; path: string }> {
     const path = await this.target(fileName);
     const exportId = randomUUID();
     this.paths.set(exportId, path);
@@ -70,26 +118,14 @@ export class ExportJobs {
         path,
         ...(error !== undefined && { error: toErrorPayload(error) }),
       });
-    const end = runExport(
-      client,
-      {
-        id: exportId,
-        profile,
-        view,
-        options,
-        target: path,
-        ...(held && { held }),
-        ...(customers && { customers }),
+    const end = run(exportId, path, {
+      signal: controller.signal,
+      auditLog: this.auditLog,
+      onProgress: (progress) => {
+        last = progress;
+        report('running');
       },
-      {
-        signal: controller.signal,
-        auditLog: this.auditLog,
-        onProgress: (progress) => {
-          last = progress;
-          report('running');
-        },
-      },
-    )
+    })
       .then(
         () => report('completed'),
         (error: unknown) => report(controller.signal.aborted ? 'cancelled' : 'failed', error),

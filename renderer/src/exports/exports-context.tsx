@@ -15,6 +15,8 @@ import { NO_EXPORTS, sessionExports, type SessionExport } from './session-export
 interface ExportsState {
   exports: SessionExport[];
   start: (request: RequestInput<'export.start'>) => Promise<void>;
+  /** A customer's record as a PDF, followed as an export is. */
+  startRecord: (request: RequestInput<'export.record'>) => Promise<void>;
   cancel: (exportId: string) => void;
   dismiss: (exportId: string) => void;
 }
@@ -31,27 +33,37 @@ export function ExportsProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => api.on('export.progress', (event) => dispatch({ type: 'event', event })), [api]);
 
-  const start = useCallback(
-    async (request: RequestInput<'export.start'>) => {
+  const begin = useCallback(
+    async (fileName: string, ask: () => Promise<{ exportId: string; path: string }>) => {
       dispatch({ type: 'starting' });
       let answer;
       try {
-        answer = await call(api, 'export.start', request);
+        answer = await ask();
       } catch (error) {
         dispatch({ type: 'start-failed' });
         throw error;
       }
       const { exportId, path } = answer;
-      dispatch({
-        type: 'started',
-        started: { exportId, path, fileName: request.fileName, state: 'running' },
-      });
+      dispatch({ type: 'started', started: { exportId, path, fileName, state: 'running' } });
     },
-    [api],
+    [],
+  );
+  const start = useCallback(
+    (request: RequestInput<'export.start'>) =>
+      begin(request.fileName, () => call(api, 'export.start', request)),
+    [api, begin],
+  );
+  const startRecord = useCallback(
+    (request: RequestInput<'export.record'>) =>
+      begin(request.fileName, () => call(api, 'export.record', request)),
+    [api, begin],
   );
   const cancel = useCallback((exportId: string) => void api.invoke('export.cancel', { exportId }), [api]);
   const dismiss = useCallback((exportId: string) => dispatch({ type: 'dismissed', exportId }), []);
-  const value = useMemo(() => ({ exports, start, cancel, dismiss }), [exports, start, cancel, dismiss]);
+  const value = useMemo(
+    () => ({ exports, start, startRecord, cancel, dismiss }),
+    [exports, start, startRecord, cancel, dismiss],
+  );
   return <ExportsContext.Provider value={value}>{children}</ExportsContext.Provider>;
 }
 

@@ -70,6 +70,8 @@ export const SHORTCUTS = {
   'app.back': { group: 'app', pc: ['Alt+ArrowLeft', 'Escape'], mac: ['Mod+BracketLeft', 'Escape'] },
   'customer.copyLink': { group: 'customer', pc: ['Mod+Shift+KeyL'], mac: ['Mod+Shift+KeyL'] },
   'customer.favourite': { group: 'customer', pc: ['Mod+KeyD'], mac: ['Mod+KeyD'] },
+  // The customer's record as a PDF: where a browser's Ctrl+P would print the page.
+  'customer.recordPdf': { group: 'customer', pc: ['Mod+KeyP'], mac: ['Mod+KeyP'] },
   'app.refresh': { group: 'app', pc: ['F5', 'Mod+KeyR'], mac: ['Mod+KeyR'] },
   'app.commands': { group: 'app', pc: ['Mod+KeyK', 'Mod+Shift+KeyP'], mac: ['Mod+KeyK', 'Mod+Shift+KeyP'] },
   'app.shortcuts': { group: 'app', pc: ['?', 'F1'], mac: ['?', 'F1'] },

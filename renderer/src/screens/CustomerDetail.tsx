@@ -7,6 +7,7 @@ import { useShortcutHint } from '../keyboard/commands';
 import { CustomerCard } from '../customer/CustomerCard';
 import { CustomerHeading } from '../customer/CustomerHeading';
 import { FavouriteButton } from '../customer/FavouriteButton';
+import { RecordPdfButton } from '../exports/RecordPdfButton';
 import { pointedAt, type FoundThrough } from '../finder/found-through';
 import { MatchText } from '../finder/SuggestionParts';
 import { CustomerSummary } from '../customer/CustomerSummary';
@@ -59,6 +60,7 @@ export function CustomerDetail({
         </button>
         <CustomerHeading key={customerId} customerId={customerId} name={name} onNamed={onNamed} />
         <FavouriteButton customerId={customerId} name={name} scope={header} />
+        <RecordPdfButton customerId={customerId} name={name} scope={header} />
         <CopyLinkButton
           target={{ action: 'customer', customerId }}
           shortcut="customer.copyLink"

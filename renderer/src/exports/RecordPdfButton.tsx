@@ -1,0 +1,50 @@
+import { useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../electron/shared/api-rules';
+import { useCommand, useShortcutHint } from '../keyboard/commands';
+import { failureLine } from '../ui/describe-failure';
+import { useExports } from './exports-context';
+
+/** What a file name may not hold (a folder's separator, what Windows refuses, control characters). */
+const NOT_IN_NAMES = /[/\\:*?"<>|\p{Cc}]/gu;
+
+/**
+ * PDF: the customer's record (its fields, summary, every agreement and contact) written as a PDF
+ * in the language shown, followed under Exports as an export is (its key and the command box too).
+ */
+export function RecordPdfButton({
+  customerId,
+  name,
+  scope,
+}: {
+  customerId: string;
+  name: string | undefined;
+  scope: RefObject<HTMLElement | null>;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language as Language;
+  const { startRecord } = useExports();
+  const [said, setSaid] = useState<string>();
+  const save = async () => {
+    const named = name?.replace(NOT_IN_NAMES, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
+    try {
+      await startRecord({ customerId, lang, fileName: `${customerId}${named ? ` ${named}` : ''}.pdf` });
+      setSaid(t('record.started'));
+    } catch (failure) {
+      setSaid(t('record.failed', { reason: failureLine(t, lang, failure) }));
+    }
+  };
+  const label = t('shortcuts.names.customer.recordPdf');
+  useCommand('customer.recordPdf', () => void save(), { scope, label });
+  const hint = useShortcutHint('customer.recordPdf', label);
+  return (
+    <>
+      <button type="button" {...hint} aria-label={label} onClick={() => void save()}>
+        {t('record.button')}
+      </button>
+      <span className="hint" role="status">
+        {said}
+      </span>
+    </>
+  );
+}
