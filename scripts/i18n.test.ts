@@ -134,6 +134,25 @@ describe('UI strings', () => {
     expect(components.flatMap(hardCodedText)).toEqual([]);
   });
 
+  it('hold every key the code names: a key written in the code and missing shows the key itself', () => {
+    const code = components
+      .concat(
+        readdirSync(SOURCE, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')),
+      )
+      .map((file) => readFileSync(join(SOURCE, file), 'utf8'))
+      .concat([MENU, ...RECORD].map((file) => readFileSync(file, 'utf8')))
+      .join('\n');
+    const known = new Set(
+      keysOf(en).flatMap((key) => [key, key.replace(/_(zero|one|two|few|many|other)$/, '')]),
+    );
+    // Keys named whole: t('a.b'), recordWord(lang, 'a.b'); not those made from a template.
+    const named = [...code.matchAll(/\b(?:t|recordWord\(\w+,)\(?\s*'([a-zA-Z]\w*(?:\.\w+)+)'/g)].map(
+      (match) => match[1] ?? '',
+    );
+    expect(named.length).toBeGreaterThan(100);
+    expect([...new Set(named)].filter((key) => !known.has(key))).toEqual([]);
+  });
+
   it('are all used, so the catalogs hold no dead text', () => {
     const code = components
       .concat(

@@ -29,15 +29,15 @@ export interface RecordContent {
 }
 
 /** The record's own words, in each language (the app's catalogue). */
-const WORDS: Record<Language, Record<string, string>> = { en: en.record, fr: fr.record };
+const WORDS: Record<Language, Record<string, string>> = { en: en.customerRecord, fr: fr.customerRecord };
 
-/** One of the record's words in `lang` (`record.title`), its `{{name}}`s given. */
+/** One of the record's words in `lang` (`customerRecord.title`), its `{{name}}`s given. */
 export function recordWord(
   lang: Language,
-  key: `record.${string}`,
+  key: `customerRecord.${string}`,
   values: Record<string, string | number> = {},
 ): string {
-  const text = WORDS[lang][key.slice('record.'.length)] ?? key;
+  const text = WORDS[lang][key.slice('customerRecord.'.length)] ?? key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
@@ -62,7 +62,7 @@ const CELL_PADDING = 3;
  */
 export async function writeRecordPdf(content: RecordContent, out: Writable): Promise<void> {
   const { lang } = content;
-  const word = (key: `record.${string}`, values?: Record<string, string | number>) =>
+  const word = (key: `customerRecord.${string}`, values?: Record<string, string | number>) =>
     recordWord(lang, key, values);
   const doc = new PDFDocument({
     size: 'A4',
@@ -70,7 +70,7 @@ export async function writeRecordPdf(content: RecordContent, out: Writable): Pro
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER },
     bufferPages: true,
     lang: lang === 'fr' ? 'fr-FR' : 'en-GB',
-    info: { Title: `${word('record.title')} ${content.customerId}`, Author: content.connection },
+    info: { Title: `${word('customerRecord.title')} ${content.customerId}`, Author: content.connection },
   });
   doc.registerFont('body', FONT);
   doc.registerFont('bold', BOLD);
@@ -78,14 +78,20 @@ export async function writeRecordPdf(content: RecordContent, out: Writable): Pro
   const width = doc.page.width - MARGIN * 2;
 
   doc.font('bold').fontSize(16).text(`${content.name} (${content.customerId})`);
-  doc.font('body').fontSize(9).fillColor('#444').text(word('record.title')).fillColor('black').moveDown();
+  doc
+    .font('body')
+    .fontSize(9)
+    .fillColor('#444')
+    .text(word('customerRecord.title'))
+    .fillColor('black')
+    .moveDown();
   pairs(doc, content.fields, width);
-  heading(doc, word('record.summary'));
+  heading(doc, word('customerRecord.summary'));
   pairs(doc, content.summary, width);
-  heading(doc, word('record.agreements', { rows: content.agreements.rows.length }));
-  table(doc, content.agreements, width, word('record.noRows'));
-  heading(doc, word('record.contacts', { rows: content.contacts.rows.length }));
-  table(doc, content.contacts, width, word('record.noRows'));
+  heading(doc, word('customerRecord.agreements', { rows: content.agreements.rows.length }));
+  table(doc, content.agreements, width, word('customerRecord.noRows'));
+  heading(doc, word('customerRecord.contacts', { rows: content.contacts.rows.length }));
+  table(doc, content.contacts, width, word('customerRecord.noRows'));
 
   const time = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
     dateStyle: 'long',
@@ -96,10 +102,10 @@ export async function writeRecordPdf(content: RecordContent, out: Writable): Pro
     doc.switchToPage(index);
     // Written in the bottom margin: no page is added for it.
     const y = doc.page.height - MARGIN - FOOTER + 10;
-    const foot = `${content.customerId} · ${word('record.readFrom', { connection: content.connection, time })} · ${word('record.language')}`;
+    const foot = `${content.customerId} · ${word('customerRecord.readFrom', { connection: content.connection, time })} · ${word('customerRecord.language')}`;
     doc.font('body').fontSize(8).fillColor('#444');
     doc.text(foot, MARGIN, y, { width: width - 90, lineBreak: false, height: 12 });
-    doc.text(word('record.page', { page: index - start + 1, pages: count }), MARGIN + width - 90, y, {
+    doc.text(word('customerRecord.page', { page: index - start + 1, pages: count }), MARGIN + width - 90, y, {
       width: 90,
       align: 'right',
       lineBreak: false,

@@ -81,13 +81,20 @@ export async function runCustomerRecord(
       )) {
         if (page.restarted) rows.length = 0;
         rows.push(...page.rows);
-        progress.records = progress.scanned += page.rows.length;
+        progress.records += page.rows.length;
+        progress.scanned += page.rows.length;
         progress.pages++;
         hooks.onProgress?.({ ...progress });
       }
       return rows;
     };
-    const customer = request.customer ?? (await findCustomer(client, customerId, lang, signal));
+    const customer =
+      request.customer ??
+      (await findCustomer(client, customerId, lang, signal, (rows) => {
+        progress.scanned += rows;
+        progress.pages++;
+        hooks.onProgress?.({ ...progress });
+      }));
     const agreements = await read('agreements');
     const contacts = await read('contacts');
     const readAt = new Date();
@@ -125,18 +132,20 @@ export async function runCustomerRecord(
   }
 }
 
-/** The customer, read from the API's customers until it comes (the API has no route for one). */
+/** The customer, read from the API's customers until it comes (the API has no route for one); each page told. */
 async function findCustomer(
   client: ApiClient,
   customerId: string,
   lang: Language,
   signal: AbortSignal | undefined,
+  onPage: (rows: number) => void,
 ): Promise<ApiRecord> {
   for await (const page of traverse(
     client,
     { resource: 'customers', size: PAGE, lang },
     { signal, priority: 'export', restarts: 1, readAhead: true },
   )) {
+    onPage(page.rows.length);
     const found = page.rows.find((record) => record.id === customerId);
     if (found) return found;
   }
@@ -199,7 +208,7 @@ function summaryLines(agreements: readonly ApiRecord[], lang: Language, readAt: 
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
   const deadline = (found: { days: number; id: string; name: string } | undefined) =>
     found
-      ? recordWord(lang, 'record.deadline', {
+      ? recordWord(lang, 'customerRecord.deadline', {
           date: day.format(
             new Date(
               Date.UTC(readAt.getUTCFullYear(), readAt.getUTCMonth(), readAt.getUTCDate() + found.days),
@@ -208,21 +217,21 @@ function summaryLines(agreements: readonly ApiRecord[], lang: Language, readAt: 
           name: found.name,
           id: found.id,
         })
-      : recordWord(lang, 'record.none');
+      : recordWord(lang, 'customerRecord.none');
   return [
-    [recordWord(lang, 'record.agreementsCount'), String(summary.agreements)],
+    [recordWord(lang, 'customerRecord.agreementsCount'), String(summary.agreements)],
     [
-      recordWord(lang, 'record.mrr'),
+      recordWord(lang, 'customerRecord.mrr'),
       summary.totals.map((total) => money(total.mrr, total.currency)).join(' · '),
     ],
     [
-      recordWord(lang, 'record.arr'),
+      recordWord(lang, 'customerRecord.arr'),
       summary.totals.map((total) => money(total.arr, total.currency)).join(' · '),
     ],
-    [recordWord(lang, 'record.nextCommitment'), deadline(summary.nearestEngagement)],
-    [recordWord(lang, 'record.nextNotice'), deadline(summary.nearestNotice)],
+    [recordWord(lang, 'customerRecord.nextCommitment'), deadline(summary.nearestEngagement)],
+    [recordWord(lang, 'customerRecord.nextNotice'), deadline(summary.nearestNotice)],
     [
-      recordWord(lang, 'record.byStatus'),
+      recordWord(lang, 'customerRecord.byStatus'),
       summary.byStatus
         .map(
           (group) =>

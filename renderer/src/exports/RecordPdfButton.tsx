@@ -29,9 +29,9 @@ export function RecordPdfButton({
     const named = name?.replace(NOT_IN_NAMES, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
     try {
       await startRecord({ customerId, lang, fileName: `${customerId}${named ? ` ${named}` : ''}.pdf` });
-      setSaid(t('record.started'));
+      setSaid(t('customerRecord.started'));
     } catch (failure) {
-      setSaid(t('record.failed', { reason: failureLine(t, lang, failure) }));
+      setSaid(t('customerRecord.failed', { reason: failureLine(t, lang, failure) }));
     }
   };
   const label = t('shortcuts.names.customer.recordPdf');
@@ -40,7 +40,7 @@ export function RecordPdfButton({
   return (
     <>
       <button type="button" {...hint} aria-label={label} onClick={() => void save()}>
-        {t('record.button')}
+        {t('customerRecord.button')}
       </button>
       <span className="hint" role="status">
         {said}
