@@ -6,43 +6,19 @@
 // Run: node --expose-gc --import tsx bench/search-words.ts
 import { generateDataset, RowFactory } from '../electron/demo-api/generate.js';
 import { toRecord } from '../electron/demo-api/rows.js';
-import { schemasIn } from '../electron/demo-api/schemas.js';
-import { ANY_FIELD } from '../electron/shared/filter.js';
-import { resourceSchemaSchema, type ApiRecord, type SchemaField } from '../electron/shared/schema.js';
-import { labelsOf } from '../electron/shared/search.js';
-import { fieldNamer } from '../electron/shared/search-words.js';
-import { HeldRows } from '../electron/core/search/held-rows.js';
-import { compileSearch, matchesOf } from '../electron/core/search/list-query.js';
+import type { ApiRecord } from '../electron/shared/schema.js';
+import { heldFrenchList } from '../electron/core/testing/held-demo.js';
 import { percentiles, report, type Figure } from './lib/report.js';
 
 const stage = (what: string) => console.error(`bench/search-words: ${what}`);
 const figures: Figure[] = [];
 
-const fieldsOf = (resource: string, language: 'en' | 'fr'): SchemaField[] =>
-  schemasIn(language)
-    .map((schema) => resourceSchemaSchema.parse(schema))
-    .find((schema) => schema.resource === resource)?.fields ?? [];
-
-/** The list held as core holds it (500-row pages), and how a French table's search box asks it. */
+/** The list held as core holds it, searched as a French table's search box asks: the first answer's time. */
 function held(resource: 'customers' | 'agreements', records: ApiRecord[]) {
-  const french = fieldsOf(resource, 'fr');
-  const names = [...fieldsOf(resource, 'en'), ...french].map((field) => ({
-    key: field.key,
-    labels: [field.label],
-  }));
-  const labelOf = labelsOf(french);
-  const rows = new HeldRows((field) => french.some((each) => each.key === field && each.values?.length));
-  for (let at = 0; at < records.length; at += 500) rows.append(records.slice(at, at + 500));
-  const fieldOf = fieldNamer(names);
+  const { search } = heldFrenchList(resource, records);
   return async (text: string): Promise<{ ms: number; matches: number }> => {
     const started = performance.now();
-    const search = compileSearch(
-      [{ field: ANY_FIELD, op: 'contains', value: text }],
-      () => 'text',
-      labelOf,
-      fieldOf,
-    );
-    const matches = await matchesOf(rows, search, undefined, undefined, { key: 'fr', labelOf });
+    const matches = await search(text);
     return { ms: performance.now() - started, matches: matches.length };
   };
 }

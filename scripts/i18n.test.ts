@@ -26,6 +26,14 @@ const components = readdirSync(SOURCE, { recursive: true, encoding: 'utf8' }).fi
   file.endsWith('.tsx'),
 );
 
+/** The code that names the catalogs' keys: the renderer's, the Electron menu's and the customer record's. */
+const codeNamingKeys = (): string =>
+  components
+    .concat(readdirSync(SOURCE, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')))
+    .map((file) => readFileSync(join(SOURCE, file), 'utf8'))
+    .concat([MENU, ...RECORD].map((file) => readFileSync(file, 'utf8')))
+    .join('\n');
+
 /** Attributes whose text a person reads or hears. */
 const READ_ATTRIBUTES = new Set([
   'title',
@@ -135,13 +143,7 @@ describe('UI strings', () => {
   });
 
   it('hold every key the code names: a key written in the code and missing shows the key itself', () => {
-    const code = components
-      .concat(
-        readdirSync(SOURCE, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')),
-      )
-      .map((file) => readFileSync(join(SOURCE, file), 'utf8'))
-      .concat([MENU, ...RECORD].map((file) => readFileSync(file, 'utf8')))
-      .join('\n');
+    const code = codeNamingKeys();
     const known = new Set(
       keysOf(en).flatMap((key) => [key, key.replace(/_(zero|one|two|few|many|other)$/, '')]),
     );
@@ -154,14 +156,7 @@ describe('UI strings', () => {
   });
 
   it('are all used, so the catalogs hold no dead text', () => {
-    const code = components
-      .concat(
-        readdirSync(SOURCE, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts')),
-      )
-      .map((file) => readFileSync(join(SOURCE, file), 'utf8'))
-      // The Electron menu's labels come from the catalogs too, and the customer record's.
-      .concat([MENU, ...RECORD].map((file) => readFileSync(file, 'utf8')))
-      .join('\n');
+    const code = codeNamingKeys();
     // A key is used by name, or through one of its parents in a template (nav.${resource},
     // shortcuts.names.${id} for shortcuts.names.list.customers), or with its siblings as one object
     // (t('keys', { returnObjects: true })); a plural form (search.matches_one) by the name of the

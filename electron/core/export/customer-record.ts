@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Language } from '../../shared/api-rules.js';
 import { summarize } from '../../shared/agreement-summary.js';
 import { daysLeft, isDeadlineField } from '../../shared/deadline.js';
-import { RECORD_FORMAT, type ExportProgress } from '../../shared/export.js';
+import { RECORD_FORMAT } from '../../shared/export.js';
 import type { ApiRecord, SchemaField } from '../../shared/schema.js';
 import { labelsOf, type LabelOf } from '../../shared/search.js';
 import { localeOf } from '../../shared/wire.js';
@@ -12,6 +12,7 @@ import { traverse } from '../api/paging.js';
 import { AppError, describeForLog, isAbort } from '../engine-errors.js';
 import { recordWord, writeRecordPdf, type RecordTable } from './customer-pdf.js';
 import type { ExportHooks } from './run-export.js';
+import { progressTracker } from './progress-tracker.js';
 import { TempFile } from './temp-file.js';
 
 export interface CustomerRecordRequest {
@@ -50,14 +51,8 @@ export async function runCustomerRecord(
   const path = resolve(request.target);
   const id = request.id ?? randomUUID();
   const { signal } = hooks;
-  const progress: ExportProgress = {
-    records: 0,
-    scanned: 0,
-    pages: 0,
-    recordsPerSecond: 0,
-    restarted: false,
-    cutCells: 0,
-  };
+  const tracker = progressTracker(hooks.onProgress);
+  const { progress } = tracker;
   const view = { resource: 'customers' as const, customerId, lang };
   await hooks.auditLog?.started({
     id,
@@ -84,7 +79,7 @@ export async function runCustomerRecord(
         progress.records += page.rows.length;
         progress.scanned += page.rows.length;
         progress.pages++;
-        hooks.onProgress?.({ ...progress });
+        tracker.report();
       }
       return rows;
     };
@@ -93,7 +88,7 @@ export async function runCustomerRecord(
       (await findCustomer(client, customerId, lang, signal, (rows) => {
         progress.scanned += rows;
         progress.pages++;
-        hooks.onProgress?.({ ...progress });
+        tracker.report();
       }));
     const agreements = await read('agreements');
     const contacts = await read('contacts');
