@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
@@ -72,6 +72,17 @@ test('the record of a customer with sixty agreements: Ctrl+P writes it as a PDF,
   // The next deadlines as dates: "12 mars 2026 : Premium 2019 (AGR-…)".
   expect(stdout).toContain('Prochaine date de préavis');
   expect(stdout).toMatch(/\d{1,2} \S+ \d{4}\s: .+ \(AGR-\d{8}\)/u);
+  // The command box writes it too, under another name: the first file is never replaced.
+  await page.keyboard.press('Control+k');
+  const box = page.getByRole('dialog', { name: 'Commandes' });
+  await box.getByRole('combobox', { name: 'Commande à lancer' }).fill('fiche pdf');
+  await expect(box.getByRole('option').first()).toContainText('Enregistrer la fiche du client en PDF');
+  await page.keyboard.press('Enter');
+  const lines = page.getByTestId('export-line').filter({ hasText: customerId });
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(1)).toHaveAttribute('data-state', 'completed', { timeout: 30_000 });
+  expect((await readdir(own.host.exportDir)).filter((file) => file.endsWith('.pdf'))).toHaveLength(2);
+
   // The README's picture: the record's first page, as poppler draws it.
   if (process.env.README_SCREENSHOTS)
     await run('pdftoppm', [
