@@ -11,6 +11,9 @@ export const CUSTOMER_COLUMN_FIELDS = ['name', 'type', 'city', 'country'] as con
 
 const PREFIX = 'customer.';
 
+/** The columns' keys, as records carry them (`customer.city`). */
+export const CUSTOMER_COLUMN_KEYS: readonly string[] = CUSTOMER_COLUMN_FIELDS.map((field) => PREFIX + field);
+
 /** Whether records of `resource` belong to a customer, and so have the customer's columns. */
 export function joinsCustomer(resource: Resource): boolean {
   return (CUSTOMER_SCOPED_RESOURCES as readonly string[]).includes(resource);

@@ -3,6 +3,7 @@ import type { Language, Resource } from '../../shared/api-rules.js';
 import { FilterError } from '../../shared/filter.js';
 import {
   CUSTOMER_COLUMN_FIELDS,
+  CUSTOMER_COLUMN_KEYS,
   customerColumnFields,
   customerFieldOf,
   isCustomerColumn,
@@ -78,7 +79,9 @@ export class CustomerJoin {
       const view = own(index);
       if (joined !== view) {
         joined = view;
-        for (const { key } of this.fields)
+        // Every column, whether the customers' schema lists it or not: a filter on one its schema
+        // was not known for must still see its values (addTo writes them all too).
+        for (const key of CUSTOMER_COLUMN_KEYS)
           Object.defineProperty(view, key, {
             enumerable: true,
             get: () => this.valueOf(key, (field) => view[field]),

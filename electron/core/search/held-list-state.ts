@@ -1,7 +1,8 @@
 import { LANGUAGES, scanSeconds, type Language, type Resource } from '../../shared/api-rules.js';
 import type { AppErrorPayload } from '../../shared/errors.js';
 import type { HeldListStatus, HeldListView } from '../../shared/held-list.js';
-import type { SchemaField } from '../../shared/schema.js';
+import { z } from 'zod';
+import { schemaFieldSchema, type SchemaField } from '../../shared/schema.js';
 import { labelsOf } from '../../shared/search.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { ServerClock } from './catch-up.js';
@@ -27,6 +28,8 @@ export interface ListDump {
   wholeAt: number | undefined;
   clock: ServerClock | undefined;
   total: number | undefined;
+  /** Its schema's fields by language: taken in next morning, it judges kinds and codes as the day before. */
+  fields?: [Language, SchemaField[] | null][];
   translations: [Language, { words: [string, [string, string][]][]; complete: boolean }][];
   rows: RowsDump;
 }
@@ -241,6 +244,7 @@ export class HeldList {
       wholeAt: this.wholeAt,
       clock: this.clock,
       total: this.total,
+      fields: [...this.fields].map(([lang, fields]) => [lang, fields ?? null]),
       translations: [...this.translations].map(([lang, translation]) => [
         lang,
         {
@@ -264,6 +268,10 @@ export class HeldList {
     list.clock = dump.clock;
     list.total = dump.total;
     list.lastUsed = usedAt;
+    for (const [lang, fields] of dump.fields ?? []) {
+      if (!LANGUAGES.includes(lang)) throw new RangeError('a kept list with fields of no known language');
+      list.fields.set(lang, fields === null ? undefined : z.array(schemaFieldSchema).parse(fields));
+    }
     for (const [lang, translation] of dump.translations) {
       list.translations.set(lang, {
         words: new Map(translation.words.map(([field, words]) => [field, new Map(words)])),

@@ -103,8 +103,10 @@ export class HeldLists {
    */
   restore(connectionId: string, kept: Promise<HeldList[]>): Promise<void> {
     const restoring = kept
-      .then((lists) => {
-        for (const list of lists) this.adopt(list);
+      .then(async (lists) => {
+        const adopted = lists.filter((list) => this.adopt(list));
+        // One kept without its fields learns them before it is searched (kinds, the customer's columns).
+        await Promise.all(adopted.filter((list) => !list.fields.has(list.lang)).map(this.learnLabels));
       })
       .catch(() => undefined)
       .finally(() => {

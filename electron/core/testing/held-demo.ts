@@ -7,7 +7,7 @@ import { HeldRows } from '../search/held-rows.js';
 import { compileSearch, matchesOf } from '../search/list-query.js';
 
 /** The Demo's fields of `resource` as its schema listing gives them in `language`. */
-function demoFields(resource: string, language: 'en' | 'fr'): SchemaField[] {
+export function demoFields(resource: string, language: 'en' | 'fr'): SchemaField[] {
   return (
     schemasIn(language)
       .map((schema) => resourceSchemaSchema.parse(schema))

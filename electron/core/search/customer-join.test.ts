@@ -1,0 +1,83 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateDataset, RowFactory } from '../../demo-api/generate.js';
+import { toRecord } from '../../demo-api/rows.js';
+import type { Language } from '../../shared/api-rules.js';
+import type { FilterCondition } from '../../shared/filter.js';
+import type { ApiRecord } from '../../shared/schema.js';
+import type { ApiClient } from '../api/api-client.js';
+import { keychainSeal } from '../store/typed-text.js';
+import { demoFields } from '../testing/held-demo.js';
+import { tempFolders } from '../testing/temp-folder.js';
+import { CustomerJoin } from './customer-join.js';
+import { HeldList, listKey, type ListSource } from './held-list-state.js';
+import { heldViewRows } from './held-view.js';
+import { KeptLists } from './kept-lists.js';
+
+const { customers, agreements } = generateDataset(new RowFactory(11, '2026-01-01'), {
+  customers: 2_000,
+  contacts: 0,
+  agreements: 4_000,
+});
+const source: ListSource = { connectionId: 'conn-1', client: {} as ApiClient };
+
+/** A list held whole, as core holds one read in 500-row pages, with its schema's fields when `schema`. */
+function held(resource: 'customers' | 'agreements', records: ApiRecord[], schema = true): HeldList {
+  const view = { resource };
+  const list = new HeldList(listKey(source.connectionId, view), source, view, 'en');
+  if (schema)
+    for (const lang of ['en', 'fr'] as Language[]) list.fields.set(lang, demoFields(resource, lang));
+  for (let at = 0; at < records.length; at += 500) list.rows.append(records.slice(at, at + 500));
+  list.state = 'held';
+  return list;
+}
+
+const folder = tempFolders('cdb-join-');
+/** A keychain of the test's own, holding one key. */
+const seal = keychainSeal({ keychainKey: () => Promise.resolve(Buffer.alloc(32, 7).toString('base64')) });
+const API = 'https://api.example.test/v1\nclient-1';
+
+/** `lists` as the next session takes them in: written sealed to a data folder, read back by another process's KeptLists. */
+async function nextMorning(...lists: HeldList[]): Promise<HeldList[]> {
+  const path = join(await folder(), 'held-lists');
+  const today = new KeptLists(path, seal);
+  await today.load(source, API);
+  await today.flush(lists);
+  const back = await new KeptLists(path, seal).load(source, API);
+  return lists.map((list) => back.find((each) => each.key === list.key)!);
+}
+
+const customerRecords = customers.map((row) => toRecord.customers(row, 'en'));
+const agreementRecords = agreements.map((row) => toRecord.agreements(row, 'en'));
+const LYON: FilterCondition[] = [
+  { field: 'customer.city', op: 'eq', value: 'Lyon' },
+  { field: 'customer.type', op: 'eq', value: 'company' },
+];
+/** The agreements whose customer is a company in Lyon, found record by record. */
+const cityOf = new Map(customerRecords.map((record) => [record.id, record]));
+const expected = agreementRecords.flatMap((record, index) => {
+  const customer = cityOf.get(record.customerId);
+  return customer?.city === 'Lyon' && customer.type === 'company' ? [index] : [];
+});
+
+async function lyonAgreements(customerList: HeldList, agreementList: HeldList) {
+  const join = new CustomerJoin(customerList, 'en');
+  return (await heldViewRows(agreementList, 'en', LYON, undefined, undefined, join)).matches;
+}
+
+describe("the customer's columns of agreements, joined from the customers held", () => {
+  it('filter the same rows the next morning, from the lists kept overnight', async () => {
+    expect(expected.length).toBeGreaterThan(10);
+    const customerList = held('customers', customerRecords);
+    const agreementList = held('agreements', agreementRecords);
+    expect(await lyonAgreements(customerList, agreementList)).toEqual(expected);
+    const [customersBack, agreementsBack] = await nextMorning(customerList, agreementList);
+    expect(customersBack!.fields.get('fr')).toEqual(customerList.fields.get('fr'));
+    expect(await lyonAgreements(customersBack!, agreementsBack!)).toEqual(expected);
+  });
+
+  it('filter on every column even when the customers came without a schema listing', async () => {
+    const customerList = held('customers', customerRecords, false);
+    expect(await lyonAgreements(customerList, held('agreements', agreementRecords))).toEqual(expected);
+  });
+});
