@@ -70,6 +70,7 @@ export class BlockLoader extends RowLoader {
   get status(): ReadingStatus {
     return {
       matches: 0,
+      counted: 'all',
       rowsReadWithToken: this.firstRows,
       usesHeldList: false,
       scan: undefined,

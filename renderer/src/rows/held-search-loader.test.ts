@@ -70,6 +70,24 @@ const searches = (asked: ReturnType<typeof fakeApp>['asked']) =>
   asked.filter((one) => one.name === 'search.rows');
 
 describe('a filtered table over the list held for search', () => {
+  it('says no count before its first answer, the matches so far while the list is read, all once whole', async () => {
+    const app = fakeApp();
+    app.state.read = 400;
+    app.state.matches = 0;
+    const loader = app.openLoader([{ field: '*', op: 'contains', value: 'sa' }]);
+    // Asked, not answered: nothing is counted yet, and no "0 matches" is said.
+    expect(loader.status.counted).toBe('not-yet');
+    await app.answerAll();
+    expect(loader.status).toMatchObject({ matches: 0, counted: 'so-far' });
+    app.state.read = 1_000;
+    app.state.matches = 12;
+    app.lists.note(app.status());
+    // Told it was read whole: the answer asked before counts part of it.
+    expect(loader.status.counted).toBe('so-far');
+    await app.answerAll();
+    expect(loader.status).toMatchObject({ matches: 12, counted: 'all' });
+  });
+
   it('asks for the matches on screen by blocks, with the sample the columns are typed from, once', async () => {
     const app = fakeApp();
     app.state.read = 1_000;

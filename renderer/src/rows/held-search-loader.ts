@@ -85,6 +85,7 @@ export class HeldSearchLoader extends RowLoader {
   get status(): ReadingStatus {
     return {
       matches: this.matches,
+      counted: !this.answered ? 'not-yet' : this.complete ? 'all' : 'so-far',
       // The app answers from the list it holds: no page is read with the session's token here.
       rowsReadWithToken: undefined,
       usesHeldList: true,

@@ -29,6 +29,11 @@ export interface ReadingStatus {
   /** Matches so far of a filtered view (the toolbar's count); 0 when the view is not searched. */
   readonly matches: number;
   /**
+   * What `matches` stands for: nothing yet (the search has not answered: never said as 0), the
+   * matches so far (the list still read, or an answer older than what it read since), or all.
+   */
+  readonly counted: 'not-yet' | 'so-far' | 'all';
+  /**
    * The first rows read from the API with the session's token, after which the session is read
    * again (a token's first use tells what it may read); none when the app answers from its held list.
    */

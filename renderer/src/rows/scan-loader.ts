@@ -69,6 +69,7 @@ export class ScanLoader extends RowLoader {
   get status(): ReadingStatus {
     return {
       matches: this.matches.length,
+      counted: this.ended ? 'all' : 'so-far',
       rowsReadWithToken: this.firstRows,
       // Scanned because the list is too long to hold: the app's word on it is shown.
       usesHeldList: true,

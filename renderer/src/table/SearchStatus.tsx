@@ -8,6 +8,7 @@ import { failureLine } from '../ui/describe-failure';
 import { AppFailure } from '../api/call';
 import { durationText } from '../ui/format';
 import type { ViewRows } from './useViewRows';
+import { ListProgress } from './ListProgress';
 
 const MIB = 2 ** 20;
 
@@ -30,7 +31,6 @@ export function SearchStatus({ rows, numbers }: { rows: ViewRows; numbers: Intl.
     total: numbers.format(list.total ?? 0),
   };
   const target = { list: { resource, ...(customerId !== undefined && { customerId }) }, lang: list.lang };
-  const stop = () => void api.invoke('lists.stop', target);
   const readOn = () => void api.invoke('lists.read', target);
   // A time of today as such; another day's with its date (a list kept from yesterday, read whole then).
   const time = (at: number) =>
@@ -46,28 +46,15 @@ export function SearchStatus({ rows, numbers }: { rows: ViewRows; numbers: Intl.
   return (
     <>
       <span data-testid="row-count" aria-live="polite">
-        {t('search.matches', { count: rows.matches, matches: numbers.format(rows.matches) })}
+        {rows.counted === 'not-yet'
+          ? t('search.searching')
+          : t(rows.counted === 'all' ? 'search.matches' : 'search.matchesSoFar', {
+              count: rows.matches,
+              matches: numbers.format(rows.matches),
+            })}
       </span>
-      {list.state === 'reading' && (
-        <span className="held-progress" data-testid="held-progress">
-          <progress
-            aria-label={t('search.readingProgress')}
-            value={list.read}
-            max={list.total ?? undefined}
-          />
-          {t(list.total === undefined ? 'search.readingUnknown' : 'search.reading', {
-            ...named,
-            count: list.read,
-            left:
-              list.etaSeconds === undefined
-                ? ''
-                : t('search.left', { time: durationText(list.etaSeconds, numbers) }),
-          })}
-          <button type="button" onClick={stop} aria-label={t('search.cancelReading', { list: named.list })}>
-            {t('search.cancel')}
-          </button>
-        </span>
-      )}
+      {list.state === 'reading' && <ListProgress list={list} numbers={numbers} />}
+      {rows.customersAwaited && <ListProgress list={rows.customersAwaited} numbers={numbers} />}
       {list.state === 'held' && (
         <span data-testid="held-list">
           {list.wholeAt === undefined || list.wholeAt === list.asOf

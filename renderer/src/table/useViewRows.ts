@@ -41,6 +41,13 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
   const { resource, customerId, sort } = view;
   // A list too long for the memory kept for search is scanned, as the app says (held-lists.ts).
   const heldList = useHeldList(connectionId, { resource, customerId }, language);
+  // A filter or sort on the customer's columns waits for the customers held: their read is said.
+  const customers = useHeldList(connectionId, { resource: 'customers' }, language);
+  const joined = [...filter.map((condition) => condition.field), sortOrderOf(sort)?.field ?? ''];
+  const customersAwaited =
+    joinsCustomer(resource) && joined.some(isCustomerColumn) && customers?.state === 'reading'
+      ? customers
+      : undefined;
   const scan = filtered && heldList?.state === 'too-long';
   // The API sorts days to a deadline by its own counts: once the list is held, they are sorted as
   // the table shows them (as they stand today, a passed one below zero) from memory. The customer's
@@ -155,6 +162,10 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
     filterProblem,
     /** Matches so far of a filtered view (the toolbar's count). */
     matches: status?.matches ?? 0,
+    /** What those matches stand for: none known yet, so far, or all (row-loader.ts). */
+    counted: status?.counted ?? 'not-yet',
+    /** The customers list being read, which the answer waits for (the filter or sort names its columns). */
+    customersAwaited,
     /** The list held for search a filtered view is answered from, as the app last told it. */
     heldList: status?.usesHeldList ? heldList : undefined,
     /** A filtered view has pages left to scan (the user may stop or resume). */
