@@ -46,6 +46,23 @@ export function customerColumnFields(
   });
 }
 
+/**
+ * What a search may call the customer's columns besides their labels as shown (after the record's
+ * own fields, which keep their names): the customer's field by its key and by its label in each of
+ * the customers' schemas given, one per language (`city:lyon`, `ville:lyon`).
+ */
+export function customerColumnNames(
+  customerFields: readonly (readonly SchemaField[] | undefined)[],
+): { key: string; labels: string[] }[] {
+  return CUSTOMER_COLUMN_FIELDS.map((field) => ({
+    key: PREFIX + field,
+    labels: [
+      field,
+      ...customerFields.flatMap((fields) => fields?.find((each) => each.key === field)?.label ?? []),
+    ],
+  }));
+}
+
 /** `record` with its customer's columns from `customer` (null when its customer is not found). */
 export function withCustomerColumns(record: ApiRecord, customer: ApiRecord | null | undefined): ApiRecord {
   const joined: ApiRecord = { ...record };

@@ -66,6 +66,27 @@ export function splitChanged(filter: readonly FilterCondition[]): {
   return { onlyChanged: rest.length < filter.length, rest };
 }
 
+/**
+ * The fields `filter` names: its conditions' and those its search words name (`fieldOf`:
+ * search-words.ts), and whether it has search words at all (they are looked for in every column).
+ */
+export function fieldsNamed(
+  filter: readonly FilterCondition[],
+  fieldOf?: (name: string) => string | undefined,
+): { fields: string[]; words: boolean } {
+  const fields: string[] = [];
+  let words = false;
+  for (const { field, value } of filter) {
+    if (field !== ANY_FIELD) fields.push(field);
+    else if (value !== undefined && String(value).trim()) {
+      words = true;
+      for (const clause of parseSearch(String(value), fieldOf).clauses)
+        for (const term of clause.any) if (term.field !== undefined) fields.push(term.field);
+    }
+  }
+  return { fields, words };
+}
+
 /** How a field's values compare: by number, by instant, or as text. */
 export type FieldKind = 'number' | 'date' | 'text';
 

@@ -3,13 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { generateDataset, RowFactory } from '../../demo-api/generate.js';
 import { toRecord } from '../../demo-api/rows.js';
 import type { Language } from '../../shared/api-rules.js';
-import type { FilterCondition } from '../../shared/filter.js';
+import { ANY_FIELD, type FilterCondition } from '../../shared/filter.js';
+import { withCustomerColumns } from '../../shared/customer-columns.js';
+import { labelsOf } from '../../shared/search.js';
+import { parseSearch, recordMatches } from '../../shared/search-words.js';
 import type { ApiRecord } from '../../shared/schema.js';
 import type { ApiClient } from '../api/api-client.js';
 import { keychainSeal } from '../store/typed-text.js';
 import { demoFields } from '../testing/held-demo.js';
 import { tempFolders } from '../testing/temp-folder.js';
-import { CustomerJoin } from './customer-join.js';
+import { CustomerJoin, customerColumnNamesOf } from './customer-join.js';
+import { fieldNamerOf } from './list-fields.js';
 import { HeldList, listKey, type ListSource } from './held-list-state.js';
 import { heldViewRows } from './held-view.js';
 import { KeptLists } from './kept-lists.js';
@@ -79,5 +83,71 @@ describe("the customer's columns of agreements, joined from the customers held",
   it('filter on every column even when the customers came without a schema listing', async () => {
     const customerList = held('customers', customerRecords, false);
     expect(await lyonAgreements(customerList, held('agreements', agreementRecords))).toEqual(expected);
+  });
+});
+
+describe("search words over agreements, in the customer's columns too", () => {
+  const customerList = held('customers', customerRecords);
+  const agreementList = held('agreements', agreementRecords);
+  const joined = agreementRecords.map((record) =>
+    withCustomerColumns(record, cityOf.get(record.customerId as string)),
+  );
+  const fieldOf = fieldNamerOf([agreementList], customerColumnNamesOf(customerList));
+  const labelOf = labelsOf([
+    ...demoFields('agreements', 'en'),
+    ...new CustomerJoin(customerList, 'en').fields,
+  ]);
+
+  it.each([
+    'lyon',
+    'city:lyon',
+    '"City (customer)":lyon',
+    'ville:lyon',
+    '"Ville (client)":lyon',
+    'lyon -company',
+    '-lyon',
+    'lyon OR marseille',
+    'type:company active',
+  ])('finds what each joined record says for «%s»', async (text) => {
+    const join = new CustomerJoin(customerList, 'en');
+    const filter = [{ field: ANY_FIELD, op: 'contains' as const, value: text }];
+    const { matches } = await heldViewRows(agreementList, 'en', filter, undefined, undefined, join);
+    const query = parseSearch(text, fieldOf);
+    expect(query.notes).toEqual([]);
+    const expected = joined.flatMap((record, index) =>
+      recordMatches(query, record, labelOf) ? [index] : [],
+    );
+    expect(matches).toEqual(expected);
+    expect(matches.length).toBeGreaterThan(0);
+    expect(matches.length).toBeLessThan(joined.length);
+  });
+});
+
+describe('a search in either language', () => {
+  it('finds the same agreements in English and in French, a status by its label in either', async () => {
+    const list = held('agreements', agreementRecords);
+    const french = agreements.map((row) => toRecord.agreements(row, 'fr'));
+    const words = new Map<string, string>();
+    agreementRecords.forEach((record, index) =>
+      words.set(record.statusLabel as string, french[index]!.statusLabel as string),
+    );
+    list.translations.set('fr', {
+      words: new Map([['statusLabel', words]]),
+      complete: true,
+      learning: false,
+      version: 1,
+    });
+    const found = async (lang: Language, text: string) =>
+      (await heldViewRows(list, lang, [{ field: ANY_FIELD, op: 'contains', value: text }], undefined))
+        .matches;
+    const pending = await found('en', '"pending signature"');
+    expect(pending.length).toBeGreaterThan(0);
+    expect(pending.every((index) => agreementRecords[index]!.status === 'pending')).toBe(true);
+    for (const [lang, text] of [
+      ['fr', '"pending signature"'],
+      ['fr', '"en attente de signature"'],
+      ['en', '"en attente de signature"'],
+    ] as const)
+      expect(await found(lang, text), `${text} in ${lang}`).toEqual(pending);
   });
 });

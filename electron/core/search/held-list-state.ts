@@ -1,14 +1,13 @@
-import { LANGUAGES, scanSeconds, type Language, type Resource } from '../../shared/api-rules.js';
+import { scanSeconds, type Language } from '../../shared/api-rules.js';
 import type { AppErrorPayload } from '../../shared/errors.js';
 import type { HeldListStatus, HeldListView } from '../../shared/held-list.js';
-import { z } from 'zod';
-import { schemaFieldSchema, type SchemaField } from '../../shared/schema.js';
+import type { SchemaField } from '../../shared/schema.js';
 import { labelsOf } from '../../shared/search.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { ServerClock } from './catch-up.js';
-import { HeldRows, type RowsDump } from './held-rows.js';
+import { HeldRows } from './held-rows.js';
 import { ListChanges } from './list-changes.js';
-import type { RowsReading } from './rows-reading.js';
+import { searchedIn, type RowsReading } from './rows-reading.js';
 import type { ListReader } from './list-reader.js';
 import type { Words } from './translation-words.js';
 import { TimeLeft } from '../time-left.js';
@@ -19,19 +18,6 @@ const STATUS_INTERVAL_MS = 250;
 /** The key of a held list in core: its connection and list (resource, customer scope), not its language. */
 export function listKey(connectionId: string, view: HeldListView): string {
   return JSON.stringify([connectionId, view.resource, view.customerId ?? null]);
-}
-
-/** A held list as it is kept between sessions (HeldList.dump). */
-export interface ListDump {
-  lang: Language;
-  asOf: number | undefined;
-  wholeAt: number | undefined;
-  clock: ServerClock | undefined;
-  total: number | undefined;
-  /** Its schema's fields by language: taken in next morning, it judges kinds and codes as the day before. */
-  fields?: [Language, SchemaField[] | null][];
-  translations: [Language, { words: [string, [string, string][]][]; complete: boolean }][];
-  rows: RowsDump;
 }
 
 /** Where a list is read from: the chosen connection. */
@@ -148,6 +134,16 @@ export class HeldList {
     return { key: `${lang}:${translation.version}`, words: translation.words, labelOf };
   }
 
+  /** The list as a search in `lang` reads it: coded values found by their words in every language it knows too. */
+  searchReadingIn(lang: Language): RowsReading {
+    const known = new Set([this.lang, ...this.translations.keys(), ...this.fields.keys()]);
+    known.delete(lang);
+    return searchedIn(
+      this.readingIn(lang),
+      [...known].map((other) => this.readingIn(other)),
+    );
+  }
+
   /** The languages it is shown in: its own, and those it has words for. */
   get languages(): Language[] {
     return [this.lang, ...this.translations.keys()];
@@ -234,53 +230,6 @@ export class HeldList {
     this.toldLater = undefined;
     this.lastTold = performance.now();
     tell();
-  }
-
-  /** What keeps it between sessions (kept-lists.ts seals it). */
-  dump(): ListDump {
-    return {
-      lang: this.lang,
-      asOf: this.asOf,
-      wholeAt: this.wholeAt,
-      clock: this.clock,
-      total: this.total,
-      fields: [...this.fields].map(([lang, fields]) => [lang, fields ?? null]),
-      translations: [...this.translations].map(([lang, translation]) => [
-        lang,
-        {
-          words: [...translation.words].map(([field, words]) => [field, [...words]]),
-          complete: translation.complete,
-        },
-      ]),
-      rows: this.rows.dump(),
-    };
-  }
-
-  /** A list of `source`'s connection held whole as `dump` keeps it, last used at `usedAt`; throws on a dump it cannot be. */
-  static restore(source: ListSource, resource: Resource, dump: ListDump, usedAt: number): HeldList {
-    const view = { resource };
-    if (!LANGUAGES.includes(dump.lang)) throw new RangeError('a kept list of no known language');
-    const list = new HeldList(listKey(source.connectionId, view), source, view, dump.lang);
-    list.rows = HeldRows.restore(dump.rows);
-    list.state = 'held';
-    list.asOf = dump.asOf;
-    list.wholeAt = dump.wholeAt;
-    list.clock = dump.clock;
-    list.total = dump.total;
-    list.lastUsed = usedAt;
-    for (const [lang, fields] of dump.fields ?? []) {
-      if (!LANGUAGES.includes(lang)) throw new RangeError('a kept list with fields of no known language');
-      list.fields.set(lang, fields === null ? undefined : z.array(schemaFieldSchema).parse(fields));
-    }
-    for (const [lang, translation] of dump.translations) {
-      list.translations.set(lang, {
-        words: new Map(translation.words.map(([field, words]) => [field, new Map(words)])),
-        complete: translation.complete,
-        learning: false,
-        version: 1,
-      });
-    }
-    return list;
   }
 
   /** The memory the whole list will take, from what was read and the count. */

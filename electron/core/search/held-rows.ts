@@ -5,6 +5,7 @@ import { ListColumns, type ColumnsDump } from './list-columns.js';
 import { RowBlock, type BlockDump } from './row-block.js';
 import { AS_READ, shown, type RowsReading } from './rows-reading.js';
 import { RowsSearch } from './rows-search.js';
+import type { JoinedColumns } from './term-fields.js';
 
 let serials = 0;
 
@@ -213,9 +214,9 @@ export class HeldRows {
     return coded ? this.columns.dictionaries[column]?.values : undefined;
   }
 
-  /** A search of these rows for `query` (search-words.ts), as `reading` shows them. */
-  search(query: SearchQuery, reading: RowsReading = AS_READ): RowsSearch {
-    return new RowsSearch(this.columns, reading, query);
+  /** A search of these rows for `query` (search-words.ts), as `reading` shows them, `joined`'s columns searched as theirs. */
+  search(query: SearchQuery, reading: RowsReading = AS_READ, joined?: JoinedColumns): RowsSearch {
+    return new RowsSearch(this.columns, reading, query, joined);
   }
 
   /** Calls `found` with the index of each row in [`from`, `to`) that `search` finds, in the list's order. */

@@ -1,10 +1,10 @@
 import type { Language } from '../../shared/api-rules.js';
-import { splitChanged, type FilterCondition } from '../../shared/filter.js';
+import { fieldsNamed, splitChanged, type FilterCondition } from '../../shared/filter.js';
 import type { ApiRecord } from '../../shared/schema.js';
 import { filterKindOf, kindsOf, KIND_SAMPLE_ROWS } from '../../shared/value-kind.js';
 import type { HeldList } from './held-list-state.js';
 import { compileSearch, matchesOf } from './list-query.js';
-import type { CustomerJoin } from './customer-join.js';
+import { customerColumnNamesOf, type CustomerJoin } from './customer-join.js';
 import { isCustomerColumn } from '../../shared/customer-columns.js';
 import { sortOrderOf } from '../../shared/view.js';
 import { labelsOf } from '../../shared/search.js';
@@ -50,12 +50,15 @@ export async function heldViewRows(
   const kindOf = kindsOf(fields, firstRows);
   const labelOf = join ? labelsOf(fields) : reading.labelOf;
   const { onlyChanged, rest } = splitChanged(filter);
-  const fieldOf = fieldNamerOf([list], join?.fields);
+  const fieldOf = fieldNamerOf([list], customerColumnNamesOf(join?.customers));
   const search = compileSearch(rest, (field) => filterKindOf(kindOf(field)), labelOf, fieldOf);
-  // Only a filter or a sort on the customer's columns is judged with them (and kept by the customers held).
-  const named = [...rest.map((condition) => condition.field), sortOrderOf(sort)?.field ?? ''];
-  const joined = named.some(isCustomerColumn) ? join : undefined;
-  const matches = await matchesOf(rows, search, sort, signal, reading, joined);
+  // Only a filter, a search or a sort on the customer's columns is judged with them (and kept by
+  // the customers held): search words look in every column, theirs too.
+  const named = fieldsNamed(rest, fieldOf);
+  const onCustomer = [...named.fields, sortOrderOf(sort)?.field ?? ''].some(isCustomerColumn);
+  const joined = named.words || onCustomer ? join : undefined;
+  // Coded values are found by their words in every language the list knows: the same rows in each.
+  const matches = await matchesOf(rows, search, sort, signal, list.searchReadingIn(lang), joined);
   if (!onlyChanged) return { matches, recordAt, firstRows };
   const changed = (index: number) => list.changes.has(String(rows.valueAt(index, 'id')));
   return { matches: matches.filter(changed), recordAt, firstRows };

@@ -7,7 +7,8 @@ import { audienceOf, type Profile } from '../../shared/profile.js';
 import { PRIVATE_FOLDER, writeDataFile } from '../store/data-file.js';
 import { readSmallFile } from '../store/small-file.js';
 import type { TypedTextSeal } from '../store/typed-text.js';
-import { HeldList, listKey, type ListDump, type ListSource } from './held-list-state.js';
+import { listKey, type HeldList, type ListSource } from './held-list-state.js';
+import { dumpList, restoreList, type ListDump } from './list-dump.js';
 import type { RowsDump } from './held-rows.js';
 import type { BlockDump } from './row-block.js';
 import { openSealed, readSealed, writeSealed, type SealedFile } from './sealed-list-file.js';
@@ -127,7 +128,7 @@ export class KeptLists {
         continue;
       }
       try {
-        const list = HeldList.restore(source, resource, dump, header.usedAt);
+        const list = restoreList(source, resource, dump, header.usedAt);
         lists.push(list);
         this.written.set(list.key, { serial: list.rows.serial, usedAt: header.usedAt });
       } catch {
@@ -206,7 +207,7 @@ export class KeptLists {
       usedAt: list.lastUsed,
     };
     // The list, then each block of its rows: a block at a time.
-    const { rows, ...meta } = list.dump();
+    const { rows, ...meta } = dumpList(list);
     const { blocks, ...shared } = rows;
     const head: KeptHead = { ...meta, rows: shared, blocks: blocks.length };
     await writeSealed(this.pathOf(header.connectionId, header.resource), header, [head, ...blocks], key);

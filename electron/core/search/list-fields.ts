@@ -38,11 +38,12 @@ export class ListFields {
 
 /**
  * What a search may name a field of these lists by (search-words.ts): each field's key, as the
- * rows have it, and its labels in every language the list's schema was read in.
+ * rows have it, and its labels in every language the list's schema was read in; then `more` (the
+ * customer's columns: customer-join.ts).
  */
 export function fieldNamerOf(
   lists: readonly (Pick<HeldList, 'fields' | 'rows'> | undefined)[],
-  more: readonly SchemaField[] = [],
+  more: readonly FieldName[] = [],
 ): (name: string) => string | undefined {
   const names: FieldName[] = [];
   for (const list of lists) {
@@ -51,6 +52,6 @@ export function fieldNamerOf(
       for (const field of fields ?? []) names.push({ key: field.key, labels: [field.label] });
     for (const key of list.rows.columns.names) names.push({ key, labels: [] });
   }
-  for (const field of more) names.push({ key: field.key, labels: [field.label] });
+  names.push(...more);
   return fieldNamer(names);
 }

@@ -2,12 +2,7 @@ import { ANY_FIELD, compileFilter, type FieldKind, type FilterCondition } from '
 import { daysLeft, isDeadlineField } from '../../shared/deadline.js';
 import type { ApiRecord } from '../../shared/schema.js';
 import { searchTermsOf, type LabelOf } from '../../shared/search.js';
-import {
-  parseSearch,
-  recordMatches,
-  type SearchClause,
-  type SearchQuery,
-} from '../../shared/search-words.js';
+import { parseSearch, type SearchClause, type SearchQuery } from '../../shared/search-words.js';
 import type { HeldRows } from './held-rows.js';
 import { AS_READ, type RowsReading } from './rows-reading.js';
 import { orderedBySort } from './match-order.js';
@@ -42,18 +37,12 @@ export function compileSearch(
   fieldOf?: (name: string) => string | undefined,
 ): CompiledSearch {
   const clauses: SearchClause[] = [];
-  // The customer's columns are not in the row's own text (customer-join.ts): a test judges them.
-  const joined: SearchClause[] = [];
   for (const condition of filter) {
     if (condition.op !== 'contains' || condition.value === undefined) continue;
     const text = String(condition.value);
-    if (condition.field === ANY_FIELD) {
-      for (const clause of parseSearch(text, fieldOf).clauses)
-        (clause.any.some((term) => term.field !== undefined && isCustomerColumn(term.field))
-          ? joined
-          : clauses
-        ).push(clause);
-    } else if (!isCustomerColumn(condition.field) && !isDeadlineField(condition.field)) {
+    // The customer's columns are searched with the row's own (customer-join.ts, when joined).
+    if (condition.field === ANY_FIELD) clauses.push(...parseSearch(text, fieldOf).clauses);
+    else if (!isCustomerColumn(condition.field) && !isDeadlineField(condition.field)) {
       // A column's "contains" is judged by its test too (its kind); its words find the rows first.
       const terms = searchTermsOf(text);
       for (const kind of ['words', 'digits'] as const)
@@ -62,20 +51,13 @@ export function compileSearch(
     }
   }
   const onFields = filter.filter((condition) => condition.field !== ANY_FIELD);
-  const fieldsTest = onFields.length ? compileFilter(onFields, kindOf, labelOf) : undefined;
-  const joinedQuery = { clauses: joined, notes: [] };
-  const test =
-    joined.length && fieldsTest
-      ? (record: ApiRecord) => fieldsTest(record) && recordMatches(joinedQuery, record, labelOf)
-      : joined.length
-        ? (record: ApiRecord) => recordMatches(joinedQuery, record, labelOf)
-        : fieldsTest;
+  const test = onFields.length ? compileFilter(onFields, kindOf, labelOf) : undefined;
   // The search box's conditions are whole in the query; compiled too, they check the filter is valid.
   compileFilter(filter, kindOf, labelOf, fieldOf);
   // The same conditions on fields of other kinds are another filter (the kinds come from the rows).
   const kinds = onFields.map((condition) => kindOf(condition.field));
   const query = { clauses, notes: [] };
-  return { key: JSON.stringify([filter, kinds, clauses, joined]), query, test };
+  return { key: JSON.stringify([filter, kinds, clauses]), query, test };
 }
 
 /** What a search found in held rows so far. */
@@ -190,7 +172,7 @@ async function judge(
   join: CustomerJoin | undefined,
 ): Promise<void> {
   const { query, test } = search;
-  const searching = rows.search(query, reading);
+  const searching = rows.search(query, reading, join);
   const blank = !searching.searches;
   while (found.judged < rows.length) {
     const from = found.judged;

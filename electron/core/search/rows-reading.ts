@@ -14,6 +14,18 @@ export interface RowsReading {
   /** By field: a value as the list holds it, and as this language writes it. */
   words?: ReadonlyMap<string, ReadonlyMap<string, string>>;
   labelOf?: LabelOf;
+  /**
+   * The other languages a search finds coded values in too (a status by its label in either), so a
+   * search gives the same rows whatever the language shown: a language is a display.
+   */
+  also?: readonly RowsReading[];
+}
+
+/** `shown` as a search reads it: coded values found in `others`' words and labels too. */
+export function searchedIn(shown: RowsReading, others: readonly RowsReading[]): RowsReading {
+  return others.length
+    ? { ...shown, key: [shown.key, ...others.map((other) => other.key)].join('+'), also: others }
+    : shown;
 }
 
 /** The list as it was read. */
@@ -47,9 +59,12 @@ export function dictionaryText(list: ListColumns, column: number, reading: RowsR
   const words: string[] = [];
   const digits: string[] = [];
   for (const value of dictionary.values) {
-    const seen = shown(reading, field, value);
-    const label = reading.labelOf?.(field, value);
-    const text = searchableTextOf(label === undefined ? [seen] : [seen, label]);
+    const texts: unknown[] = [];
+    for (const each of [reading, ...(reading.also ?? [])]) {
+      const label = each.labelOf?.(field, value);
+      texts.push(shown(each, field, value), ...(label === undefined ? [] : [label]));
+    }
+    const text = searchableTextOf(texts);
     words.push(text.words);
     digits.push(text.digits);
   }

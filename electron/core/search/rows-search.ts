@@ -5,10 +5,9 @@ import type { ListColumns } from './list-columns.js';
 import type { ColumnBlock } from './block-columns.js';
 import type { RowBlock } from './row-block.js';
 import { dictionaryText, shown, type DictionaryText, type RowsReading } from './rows-reading.js';
-import { letterBits, lettersOf, slotHas, slotsHolding, slotsStarting, type TextSlots } from './text-slots.js';
+import { letterBits, lettersOf, slotsHolding, slotsStarting } from './text-slots.js';
+import { holds, searchedSlots, type Field, type JoinedColumns, type Kind } from './term-fields.js';
 import type { ValueDictionary } from './value-dictionary.js';
-
-type Kind = 'words' | 'digits';
 
 /** A term of the search, and what it is known to match: by column, the codes of its dictionary that hold it. */
 interface Term {
@@ -49,6 +48,7 @@ export class RowsSearch {
     private readonly list: ListColumns,
     private readonly reading: RowsReading,
     query: SearchQuery,
+    private readonly joined?: JoinedColumns,
   ) {
     const clauses: Clause[] = query.clauses.map((clause) => ({
       negated: clause.negated,
@@ -147,9 +147,14 @@ export class RowsSearch {
     return clause.terms.flatMap((term) => this.termFields(block, term));
   }
 
-  /** The fields of `block` that may hold `term` (in its one column, when it names one). */
+  /** The fields of `block` that may hold `term` (in its one column, when it names one), the joined columns' too. */
   private termFields(block: RowBlock, term: Term): Field[] {
     const fields: Field[] = [];
+    if (this.joined && (term.field === undefined || this.joined.has(term.field))) {
+      const holders = this.joined.holders({ kind: term.kind, text: term.term, field: term.field });
+      if (holders) fields.push({ kind: 'joined', owners: this.ownersOf(block), holders });
+      if (term.field !== undefined) return fields;
+    }
     block.columns.forEach((kept, column) => {
       if (!kept) return;
       if (term.field !== undefined && this.list.names[column] !== term.field) return;
@@ -179,6 +184,14 @@ export class RowsSearch {
     return fields;
   }
 
+  /** Each row of `block`'s row in the joined list. */
+  private ownersOf(block: RowBlock): Int32Array {
+    return this.joined!.owners(block, (row, field) => {
+      const column = this.list.find(field);
+      return column === undefined ? undefined : block.value(row, column, this.list);
+    });
+  }
+
   /** Marks the rows in [`from`, `to`) that hold the term in one of `fields` (read only in the rows `within`); how many. */
   private markAll(
     fields: readonly Field[],
@@ -200,6 +213,11 @@ export class RowsSearch {
             if (row >= from && row < to) marks[row] = 1;
           });
           break;
+        case 'joined': {
+          const { owners, holders } = field;
+          for (let row = from; row < to; row++) if (holders[owners[row] ?? -1]) marks[row] = 1;
+          break;
+        }
         default:
           for (let row = from; row < to; row++)
             if ((!within || within[row]) && holds(field, row)) marks[row] = 1;
@@ -261,39 +279,4 @@ export class RowsSearch {
   private dictionaryText(column: number): DictionaryText {
     return dictionaryText(this.list, column, this.reading);
   }
-}
-
-/** A field of a block as one term is looked for in it (RowsSearch.fieldsFor). */
-type Field =
-  | { kind: 'coded'; codes: Uint8Array | Uint16Array; flags: Uint8Array }
-  | { kind: 'slots'; slots: TextSlots; term: string }
-  | {
-      kind: 'instant';
-      kept: Extract<ColumnBlock, { kind: 'instant' }>;
-      digits: InstantDigits;
-      bits: Int32Array;
-    }
-  | { kind: 'mixed'; has: (row: number) => boolean };
-
-/** Whether row `row` holds the term in `field`. */
-function holds(field: Field, row: number): boolean {
-  switch (field.kind) {
-    case 'coded':
-      return (field.flags[field.codes[row] ?? 0] ?? 0) !== 0;
-    case 'slots':
-      return slotHas(field.slots, row, field.term);
-    case 'instant': {
-      const time = field.kept.times[row] ?? -1;
-      return time >= 0 && field.digits.holds(field.bits[field.kept.days[row] ?? 0] ?? 0, time);
-    }
-    case 'mixed':
-      return field.has(row);
-  }
-}
-
-/** The slots a term of `kind` is looked for in: the folded text, or the digits (the folded text when the digits lie in it). */
-function searchedSlots(kept: ColumnBlock, kind: Kind): TextSlots | undefined {
-  if (kept.kind === 'text') return kind === 'words' ? kept.folded : (kept.digits ?? kept.folded);
-  if (kept.kind === 'number') return kind === 'digits' ? kept.digits : undefined;
-  return undefined;
 }

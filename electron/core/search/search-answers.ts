@@ -1,10 +1,11 @@
-import { ANY_FIELD, splitChanged } from '../../shared/filter.js';
+import { ANY_FIELD, fieldsNamed, splitChanged } from '../../shared/filter.js';
+import { joinsCustomer } from '../../shared/customer-columns.js';
 import { parseSearch } from '../../shared/search-words.js';
 import { summarize } from '../../shared/agreement-summary.js';
 import type { ParsedRequestInput, RequestOutputs } from '../../shared/contract.js';
 import { sortOrderOf } from '../../shared/view.js';
 import { suggestCustomers } from './customer-finder.js';
-import { customerJoinFor, heldCustomerJoin } from './customer-join.js';
+import { customerColumnNamesOf, customerJoinFor, heldCustomerJoin } from './customer-join.js';
 import type { HeldList, HeldLists, ListSource } from './held-lists.js';
 import { heldViewRows } from './held-view.js';
 import { fieldNamerOf } from './list-fields.js';
@@ -31,12 +32,19 @@ export async function searchRows(
   // Only what changed: the answer moves with the list's changes too (marked as seen, found anew).
   const changes = splitChanged(filter).onlyChanged ? `:${list.changes.version}` : '';
   const version = `${list.rows.serial}:${list.rows.length}:${list.readingIn(lang).key}${changes}`;
-  const named = [...filter.map((condition) => condition.field), sortOrderOf(sort)?.field ?? ''];
-  const join =
-    (await customerJoinFor(heldLists, source, scope.resource, lang, named, signal)) ??
-    heldCustomerJoin(heldLists, source, scope.resource, lang);
+  // The customer's columns, named or looked in by search words, wait for the customers held.
+  const customers = joinsCustomer(scope.resource)
+    ? heldLists.find(source, { resource: 'customers' }, lang)
+    : undefined;
   const searched = filter.filter((condition) => condition.field === ANY_FIELD).map((each) => each.value);
-  await learntNames(heldLists, [list], searched.join(' '));
+  await learntNames(heldLists, [list, customers], searched.join(' '));
+  const { fields, words } = fieldsNamed(filter, fieldNamerOf([list], customerColumnNamesOf(customers)));
+  const named = [...fields, sortOrderOf(sort)?.field ?? ''];
+  // One customer's agreements or contacts all have its columns: its words need not wait for every customer.
+  const everyCustomer = words && scope.customerId === undefined;
+  const join =
+    (await customerJoinFor(heldLists, source, scope.resource, lang, named, signal, everyCustomer)) ??
+    heldCustomerJoin(heldLists, source, scope.resource, lang);
   const { matches, recordAt, firstRows } = await heldViewRows(list, lang, filter, sort, signal, join);
   return {
     rows: matches.slice(from, from + count).map(recordAt),

@@ -28,6 +28,7 @@ function listBeingRead() {
     fields: new Map(),
     state: 'reading',
     readingIn: () => AS_READ,
+    searchReadingIn: () => AS_READ,
   } as unknown as HeldList;
   const status = (): HeldListStatus => ({
     connectionId: 'c',

@@ -7,7 +7,12 @@ import {
   isCustomerColumn,
   joinsCustomer,
 } from '../../../electron/shared/customer-columns';
-import { compileFilter, splitChanged, type FilterCondition } from '../../../electron/shared/filter';
+import {
+  compileFilter,
+  fieldsNamed,
+  splitChanged,
+  type FilterCondition,
+} from '../../../electron/shared/filter';
 import { sortOrderOf } from '../../../electron/shared/view';
 import { labelsOf } from '../../../electron/shared/search';
 import { useApi } from '../api/context';
@@ -41,13 +46,7 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
   const { resource, customerId, sort } = view;
   // A list too long for the memory kept for search is scanned, as the app says (held-lists.ts).
   const heldList = useHeldList(connectionId, { resource, customerId }, language);
-  // A filter or sort on the customer's columns waits for the customers held: their read is said.
   const customers = useHeldList(connectionId, { resource: 'customers' }, language);
-  const joined = [...filter.map((condition) => condition.field), sortOrderOf(sort)?.field ?? ''];
-  const customersAwaited =
-    joinsCustomer(resource) && joined.some(isCustomerColumn) && customers?.state === 'reading'
-      ? customers
-      : undefined;
   const scan = filtered && heldList?.state === 'too-long';
   // The API sorts days to a deadline by its own counts: once the list is held, they are sorted as
   // the table shows them (as they stand today, a passed one below zero) from memory. The customer's
@@ -123,6 +122,12 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
     [view.resource, schema, firstRows, language, customerFields, heldSort],
   );
   const fieldOf = useFieldNamer(view.resource, filterColumns, filter);
+  // A filter, search words or a sort on the customer's columns wait for the customers held: their read is said.
+  const named = fieldsNamed(filter, fieldOf);
+  const everyCustomer = named.words && customerId === undefined;
+  const onCustomers = everyCustomer || [...named.fields, sortField].some(isCustomerColumn);
+  const customersAwaited =
+    joinsCustomer(resource) && onCustomers && customers?.state === 'reading' ? customers : undefined;
   const { keep, filterProblem } = useMemo(() => {
     if (!filter.length) return { keep: undefined, filterProblem: undefined };
     const kinds = new Map(filterColumns.map((column) => [column.key, column.kind]));

@@ -1,0 +1,62 @@
+import type { ColumnBlock } from './block-columns.js';
+import type { InstantDigits } from './instants.js';
+import type { RowBlock } from './row-block.js';
+import { slotHas, type TextSlots } from './text-slots.js';
+
+// How a term is looked for in one field of a block of held rows (rows-search.ts).
+
+/** What a term is: folded words, or digits. */
+export type Kind = 'words' | 'digits';
+
+/**
+ * Columns of another list a row is shown with (its customer's: customer-join.ts), searched as the
+ * row's own: a term in one of them, or in any of them when it names no column, is held by the rows
+ * whose other row holds it.
+ */
+export interface JoinedColumns {
+  /** Whether `field` is one of these columns. */
+  has(field: string): boolean;
+  /** By other row, whether it holds `term` (in `field`, or in any of these columns); undefined when none does. */
+  holders(term: { kind: Kind; text: string; field: string | undefined }): Uint8Array | undefined;
+  /** Each row of `block`'s other row (-1 for none), its fields read by `read`. */
+  owners(block: RowBlock, read: (row: number, field: string) => unknown): Int32Array;
+}
+
+/** A field of a block as one term is looked for in it (RowsSearch.fieldsFor). */
+export type Field =
+  | { kind: 'coded'; codes: Uint8Array | Uint16Array; flags: Uint8Array }
+  | { kind: 'slots'; slots: TextSlots; term: string }
+  | {
+      kind: 'instant';
+      kept: Extract<ColumnBlock, { kind: 'instant' }>;
+      digits: InstantDigits;
+      bits: Int32Array;
+    }
+  | { kind: 'mixed'; has: (row: number) => boolean }
+  /** A joined list's column: the row's other row (`owners`) holds the term (`holders`). */
+  | { kind: 'joined'; owners: Int32Array; holders: Uint8Array };
+
+/** Whether row `row` holds the term in `field`. */
+export function holds(field: Field, row: number): boolean {
+  switch (field.kind) {
+    case 'coded':
+      return (field.flags[field.codes[row] ?? 0] ?? 0) !== 0;
+    case 'slots':
+      return slotHas(field.slots, row, field.term);
+    case 'instant': {
+      const time = field.kept.times[row] ?? -1;
+      return time >= 0 && field.digits.holds(field.bits[field.kept.days[row] ?? 0] ?? 0, time);
+    }
+    case 'mixed':
+      return field.has(row);
+    case 'joined':
+      return (field.holders[field.owners[row] ?? -1] ?? 0) !== 0;
+  }
+}
+
+/** The slots a term of `kind` is looked for in: the folded text, or the digits (the folded text when the digits lie in it). */
+export function searchedSlots(kept: ColumnBlock, kind: Kind): TextSlots | undefined {
+  if (kept.kind === 'text') return kind === 'words' ? kept.folded : (kept.digits ?? kept.folded);
+  if (kept.kind === 'number') return kind === 'digits' ? kept.digits : undefined;
+  return undefined;
+}
