@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SORTABLE_FIELDS } from '../electron/shared/api-rules.js';
 import { localeOf } from '../electron/shared/wire.js';
+import { isLive } from '../electron/shared/deadline.js';
 import { activeRow, showCustomerTab } from './grid.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 import { shoot } from './shoot.js';
@@ -417,14 +418,16 @@ test("a customer at a glance: its agreements' counts by status, MRR and ARR, nex
     );
   expect(new Map(shown as [string, number][])).toEqual(byStatus);
 
-  const sum = (key: string) =>
-    agreements.reduce(
-      (total, agreement) => total + (typeof agreement[key] === 'number' ? agreement[key] : 0),
-      0,
-    );
+  const sum = (key: string, of = agreements) =>
+    of.reduce((total, agreement) => total + (typeof agreement[key] === 'number' ? agreement[key] : 0), 0);
+  // What the customer pays today: the agreements in force; every status's beside it, said so.
+  const live = agreements.filter((agreement) => isLive(agreement));
+  expect(live.length).toBeLessThan(agreements.length);
   const totals = page.locator('.summary-totals');
-  await expect(totals.locator('dt', { hasText: 'Total MRR' }).locator('+ dd')).toHaveText(euros(sum('mrr')));
-  await expect(totals.locator('dt', { hasText: 'Total ARR' }).locator('+ dd')).toHaveText(euros(sum('arr')));
+  const figure = (term: string) => totals.locator('dt', { hasText: term }).locator('+ dd');
+  await expect(figure('MRR in force')).toHaveText(euros(sum('mrr', live)));
+  await expect(figure('ARR in force')).toHaveText(euros(sum('arr', live)));
+  await expect(figure('MRR of every agreement')).toHaveText(euros(sum('mrr')));
   for (const [key, term] of [
     ['engagement', 'Next commitment deadline'],
     ['notice', 'Next end of notice period'],

@@ -55,6 +55,17 @@ test('the record of a customer with sixty agreements: Ctrl+P writes it as a PDF,
     .trim()}.pdf`;
   const line = page.getByTestId('export-line').filter({ hasText: fileName });
   await expect(line).toHaveAttribute('data-state', 'completed', { timeout: 30_000 });
+  // Written: the word beside the button goes (its line under Exports says where the file is).
+  await expect(
+    page.locator('.detail-header').getByRole('status').filter({ hasText: 'Fiche en cours' }),
+  ).toHaveCount(0);
+  // The line counts what the audit log counts: every agreement and contact.
+  const contacts = (await own.host.call('data.listPage', {
+    view: { resource: 'contacts', customerId },
+    size: 500,
+    lang: 'fr',
+  })) as { rows: unknown[] };
+  await expect(line).toContainText(`${agreements.length + contacts.rows.length}`);
 
   const path = join(own.host.exportDir, fileName);
   expect((await stat(path)).mode & 0o777).toBe(0o600);
@@ -65,7 +76,11 @@ test('the record of a customer with sixty agreements: Ctrl+P writes it as a PDF,
   expect(pages.at(-1)).toContain(`Page ${pages.length} sur ${pages.length}`);
   expect(stdout).toContain(customerId);
   expect(stdout).toContain(String(customer.email));
-  expect(stdout).toContain('Lu sur Record desk');
+  // A page one sends the customer: no connection's name, amounts in euros, the country by its name.
+  expect(stdout).not.toContain('Record desk');
+  expect(stdout).toContain('Au ');
+  expect(stdout).toMatch(/\d+,\d{2}\s€/u);
+  expect(stdout).not.toContain('Libellés');
   expect(agreements.map((agreement) => String(agreement.id)).filter((id) => !stdout.includes(id))).toEqual(
     [],
   );

@@ -3,6 +3,8 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { isLive } from '../shared/deadline.js';
+import { formatMoney } from '../shared/value-text.js';
 import { cdbHarness } from './testing/cdb-harness.js';
 
 // `cdb export --customer ID --format pdf` as an administrator runs it: a process of its own against
@@ -52,10 +54,31 @@ describe('cdb export --customer … --format pdf', { timeout: 120_000 }, () => {
     expect(text).toContain(String(customer?.name));
     expect(text).toContain(String(customer?.email));
     expect(text).toContain('Synthèse');
-    expect(text).toContain('Libellés en français');
-    // Every agreement and contact, by its id: none lost at a page's end.
+    // Every agreement by its id, every contact by its email: none lost at a page's end.
     expect(own.map((agreement) => String(agreement.id)).filter((id) => !text.includes(id))).toEqual([]);
-    expect(contacts.map((contact) => String(contact.id)).filter((id) => !text.includes(id))).toEqual([]);
+    const emails = contacts.flatMap((contact) => (typeof contact.email === 'string' ? [contact.email] : []));
+    expect(emails.filter((email) => !text.includes(email))).toEqual([]);
+    // A page one sends the customer: its country by name, amounts in their currency, the MRR of the
+    // agreements in force only; no connection, no language note, no contact's id in the API.
+    expect(text).toContain('France');
+    const spaced = (words: string) => words.replace(/[\s\u202f\u00a0]+/gu, ' ');
+    const mrrOf = (records: typeof own) =>
+      spaced(
+        formatMoney(
+          records.reduce((sum, each) => sum + ((each.mrr as number | null) ?? 0), 0),
+          'EUR',
+          'fr',
+        ),
+      );
+    const live = own.filter((agreement) => isLive(agreement, Date.now()));
+    expect(live.length).toBeLessThan(own.length);
+    expect(spaced(text)).toContain('MRR en vigueur (mensuel)');
+    expect(spaced(text)).toContain(mrrOf(live));
+    expect(spaced(text)).not.toContain(mrrOf(own));
+    const first = own.find((agreement) => typeof agreement.mrr === 'number')!;
+    expect(spaced(text)).toContain(spaced(formatMoney(first.mrr as number, 'EUR', 'fr')));
+    expect(text).not.toContain('Libellés');
+    expect(contacts.map((contact) => String(contact.id)).filter((id) => text.includes(id))).toEqual([]);
     // Nothing a reader could run or open: no script, action, launch or link.
     const bytes = (await readFile(out)).toString('latin1');
     expect(bytes.match(/\/(JavaScript|JS|OpenAction|AA|Launch|URI|EmbeddedFile|AcroForm)\b/g)).toBeNull();

@@ -8,6 +8,28 @@ const agreement = (fields: Record<string, unknown>) => ({
 });
 
 describe("a customer's agreements at a glance", () => {
+  it('sums as in force only what the customer pays today: not over, not a draft or unsigned, started', () => {
+    const now = Date.UTC(2026, 11, 1, 10);
+    const euros = (status: string, mrr: number, more: Record<string, unknown> = {}) =>
+      agreement({ status, mrr, arr: mrr * 12, currency: 'EUR', startDate: '2024-01-01', ...more });
+    const summary = summarize(
+      [
+        euros('active', 100),
+        euros('suspended', 10),
+        euros('active', 1, { startDate: '2026-12-01' }),
+        euros('terminated', 548),
+        euros('expired', 1_000),
+        euros('pending', 492.5),
+        euros('draft', 20),
+        euros('active', 7, { endDate: '2025-06-30' }),
+        euros('active', 3, { startDate: '2027-01-01' }),
+      ],
+      now,
+    );
+    expect(summary.live).toEqual([{ currency: 'EUR', mrr: 111, arr: 1332 }]);
+    expect(summary.totals).toEqual([{ currency: 'EUR', mrr: 2181.5, arr: 26178 }]);
+  });
+
   it('counts by status with the API’s label, most first, and sums MRR and ARR per currency', () => {
     const summary = summarize([
       agreement({ status: 'active', statusLabel: 'Actif', mrr: 100, arr: 1200, currency: 'EUR' }),

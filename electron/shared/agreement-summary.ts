@@ -1,4 +1,4 @@
-import { daysLeft } from './deadline.js';
+import { daysLeft, isLive } from './deadline.js';
 import type { ApiRecord } from './schema.js';
 
 /**
@@ -11,7 +11,12 @@ export interface AgreementSummary {
   agreements: number;
   /** By status, most agreements first; `status` null for agreements without one. */
   byStatus: StatusGroup[];
-  /** MRR and ARR totals per currency (`currency` null where agreements do not say theirs). */
+  /**
+   * MRR and ARR per currency of the agreements in force today (deadline.ts, isLive): what the
+   * customer pays now (`currency` null where agreements do not say theirs).
+   */
+  live: CurrencyTotal[];
+  /** The same totals over every agreement, whatever its status (the shares by status are of these). */
   totals: CurrencyTotal[];
   /** The agreement whose commitment deadline comes first among those still ahead. */
   nearestEngagement?: Deadline;
@@ -51,6 +56,7 @@ const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? 
 export function summarize(agreements: readonly ApiRecord[], now: number = Date.now()): AgreementSummary {
   const groups = new Map<string | null, Omit<StatusGroup, 'mrr'> & { mrr: Map<string | null, number> }>();
   const totals = new Map<string | null, CurrencyTotal>();
+  const live = new Map<string | null, CurrencyTotal>();
   let nearestEngagement: Deadline | undefined;
   let nearestNotice: Deadline | undefined;
   for (const record of agreements) {
@@ -69,10 +75,8 @@ export function summarize(agreements: readonly ApiRecord[], now: number = Date.n
     const mrr = numberOf(record.mrr);
     const arr = numberOf(record.arr);
     if (mrr !== undefined || arr !== undefined) {
-      const total = totals.get(currency) ?? { currency, mrr: 0, arr: 0 };
-      total.mrr += mrr ?? 0;
-      total.arr += arr ?? 0;
-      totals.set(currency, total);
+      add(totals, currency, mrr, arr);
+      if (isLive(record, now)) add(live, currency, mrr, arr);
       group.mrr.set(currency, (group.mrr.get(currency) ?? 0) + (mrr ?? 0));
     }
     // Judged as they stand today: an agreement that is over has none ahead (deadline.ts).
@@ -84,11 +88,28 @@ export function summarize(agreements: readonly ApiRecord[], now: number = Date.n
     byStatus: [...groups.values()]
       .map((group) => ({ ...group, mrr: [...group.mrr].map(([currency, amount]) => ({ currency, amount })) }))
       .sort((a, b) => b.count - a.count || (a.label ?? '\uffff').localeCompare(b.label ?? '\uffff')),
-    totals: [...totals.values()].sort((a, b) => (a.currency ?? '').localeCompare(b.currency ?? '')),
+    live: byCurrency(live),
+    totals: byCurrency(totals),
     nearestEngagement,
     nearestNotice,
   };
 }
+
+/** Adds an agreement's amounts to the totals of its currency. */
+function add(
+  totals: Map<string | null, CurrencyTotal>,
+  currency: string | null,
+  mrr: number | undefined,
+  arr: number | undefined,
+): void {
+  const total = totals.get(currency) ?? { currency, mrr: 0, arr: 0 };
+  total.mrr += mrr ?? 0;
+  total.arr += arr ?? 0;
+  totals.set(currency, total);
+}
+
+const byCurrency = (totals: Map<string | null, CurrencyTotal>) =>
+  [...totals.values()].sort((a, b) => (a.currency ?? '').localeCompare(b.currency ?? ''));
 
 /**
  * The nearer of two deadlines. Zero days left is a deadline already reached (the Demo counts down

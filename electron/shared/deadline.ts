@@ -67,6 +67,20 @@ export function deadlineDay(days: number, now: number = Date.now()): number {
   return startOfDay(now) + days * DAY_MS;
 }
 
+/** Statuses of an agreement not in force yet, in the words APIs use (the spec lists none). */
+const NOT_YET = new Set(['draft', 'pending', 'pending_signature', 'proposed', 'quote', 'quoted', 'signing']);
+
+/**
+ * Whether the agreement is in force today: neither over (isOver) nor still to come (a draft, one
+ * waiting for its signature, one that starts later). Its MRR is what the customer pays now.
+ */
+export function isLive(record: ApiRecord, now: number = Date.now()): boolean {
+  if (isOver(record, now)) return false;
+  if (typeof record.status === 'string' && NOT_YET.has(record.status.toLowerCase())) return false;
+  const start = typeof record.startDate === 'string' ? Date.parse(record.startDate) : Number.NaN;
+  return Number.isNaN(start) || start < startOfDay(now) + DAY_MS;
+}
+
 function endOf(record: ApiRecord): number | undefined {
   if (typeof record.endDate !== 'string') return undefined;
   const end = Date.parse(

@@ -17,8 +17,7 @@ export interface RecordContent {
   lang: Language;
   customerId: string;
   name: string;
-  /** The connection's name, and when the record was read from it. */
-  connection: string;
+  /** When the record was read. */
   readAt: Date;
   /** The customer's own fields: label, value. */
   fields: [string, string][];
@@ -57,8 +56,8 @@ const CELL_PADDING = 3;
 /**
  * Writes a customer's record as a PDF to `out` (A4 landscape: the agreements' columns side by side):
  * its fields, the summary, then every agreement and contact in tables that go on over as many pages
- * as they need, their header repeated; each page says where and when the record was read, in which
- * language, and its number. Text only: no link, form, attachment or script a reader could run.
+ * as they need, their header repeated; each page names the customer, says when the record was read,
+ * and its number: a page one can send the customer. Text only: no link, form, attachment or script a reader could run.
  */
 export async function writeRecordPdf(content: RecordContent, out: Writable): Promise<void> {
   const { lang } = content;
@@ -70,7 +69,7 @@ export async function writeRecordPdf(content: RecordContent, out: Writable): Pro
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER },
     bufferPages: true,
     lang: lang === 'fr' ? 'fr-FR' : 'en-GB',
-    info: { Title: `${word('customerRecord.title')} ${content.customerId}`, Author: content.connection },
+    info: { Title: `${word('customerRecord.title')} ${content.customerId}` },
   });
   doc.registerFont('body', FONT);
   doc.registerFont('bold', BOLD);
@@ -102,7 +101,7 @@ export async function writeRecordPdf(content: RecordContent, out: Writable): Pro
     doc.switchToPage(index);
     // Written in the bottom margin: no page is added for it.
     const y = doc.page.height - MARGIN - FOOTER + 10;
-    const foot = `${content.customerId} · ${word('customerRecord.readFrom', { connection: content.connection, time })} · ${word('customerRecord.language')}`;
+    const foot = `${content.name} · ${content.customerId} · ${word('customerRecord.asOf', { time })}`;
     doc.font('body').fontSize(8).fillColor('#444');
     doc.text(foot, MARGIN, y, { width: width - 90, lineBreak: false, height: 12 });
     doc.text(word('customerRecord.page', { page: index - start + 1, pages: count }), MARGIN + width - 90, y, {

@@ -7,6 +7,7 @@ import { RECORD_FORMAT } from '../../shared/export.js';
 import type { ApiRecord, SchemaField } from '../../shared/schema.js';
 import { labelsOf, type LabelOf } from '../../shared/search.js';
 import { localeOf } from '../../shared/wire.js';
+import { countryName, formatMoney } from '../../shared/value-text.js';
 import type { ApiClient } from '../api/api-client.js';
 import { traverse } from '../api/paging.js';
 import { AppError, describeForLog, isAbort } from '../engine-errors.js';
@@ -18,7 +19,7 @@ import { TempFile } from './temp-file.js';
 export interface CustomerRecordRequest {
   /** Its id in the audit log (a new one when not given). */
   id?: string;
-  /** The connection's name: the record and the audit log say it. */
+  /** The connection's name: the audit log says it. */
   profile: string;
   customerId: string;
   lang: Language;
@@ -31,8 +32,13 @@ export interface CustomerRecordRequest {
   customer?: ApiRecord;
 }
 
-/** Fields a record's tables leave out: the customer they all name, and when the API wrote them. */
-const LEFT_OUT = new Set(['customerId', 'createdAt', 'updatedAt', 'statusLabel']);
+/**
+ * Fields the record leaves out, a page one sends the customer: the customer its rows all name, when
+ * the API wrote them, a status's label beside the status, the currency each amount carries, a
+ * contact's id in the API (the agreements keep theirs: the customer quotes them).
+ */
+const LEFT_OUT = new Set(['customerId', 'createdAt', 'updatedAt', 'statusLabel', 'currency']);
+const LEFT_OUT_OF_CONTACTS = new Set([...LEFT_OUT, 'id']);
 const PAGE = 500;
 
 /**
@@ -92,6 +98,8 @@ export async function runCustomerRecord(
       }));
     const agreements = await read('agreements');
     const contacts = await read('contacts');
+    // Every row read is told before the record is done: its line and the audit log count the same.
+    tracker.report(true);
     const readAt = new Date();
     const shown = shownValues(lang);
     const customerFields = fieldsOf('customers');
@@ -102,15 +110,13 @@ export async function runCustomerRecord(
         lang,
         customerId,
         name: typeof customer.name === 'string' ? customer.name : customerId,
-        connection: profile,
         readAt,
-        fields: fieldsOfRecord(customer, customerFields).map((field) => [
-          field.label ?? field.key,
-          shown(customer, field.key, customerLabels),
-        ]),
+        fields: fieldsOfRecord(customer, customerFields)
+          .filter((field) => !LEFT_OUT.has(field.key))
+          .map((field) => [field.label ?? field.key, shown(customer, field, customerLabels)]),
         summary: summaryLines(agreements, lang, readAt),
-        agreements: tableOf(agreements, fieldsOf('agreements'), shown),
-        contacts: tableOf(contacts, fieldsOf('contacts'), shown),
+        agreements: tableOf(agreements, fieldsOf('agreements'), shown, LEFT_OUT),
+        contacts: tableOf(contacts, fieldsOf('contacts'), shown, LEFT_OUT_OF_CONTACTS),
       },
       await temp.restart(),
     );
@@ -153,32 +159,43 @@ function fieldsOfRecord(record: ApiRecord, fields: readonly SchemaField[]): Sche
   return known.length ? known : Object.keys(record).map((key) => ({ key }));
 }
 
-/** A table of records, its columns the schema's fields (or the first record's) but those left out. */
-function tableOf(records: readonly ApiRecord[], fields: readonly SchemaField[], shown: Shown): RecordTable {
+/** A table of records, its columns the schema's fields (or the first record's) but those `leftOut`. */
+function tableOf(
+  records: readonly ApiRecord[],
+  fields: readonly SchemaField[],
+  shown: Shown,
+  leftOut: ReadonlySet<string>,
+): RecordTable {
   const columns = (
     fields.length ? [...fields] : Object.keys(records[0] ?? {}).map((key) => ({ key }))
-  ).filter((field: SchemaField) => !LEFT_OUT.has(field.key));
+  ).filter((field: SchemaField) => !leftOut.has(field.key));
   const labelOf = labelsOf(fields);
   return {
     labels: columns.map((field: SchemaField) => field.label ?? field.key),
-    rows: records.map((record) => columns.map((field) => shown(record, field.key, labelOf))),
+    rows: records.map((record) => columns.map((field) => shown(record, field, labelOf))),
   };
 }
 
-type Shown = (record: ApiRecord, field: string, labelOf: LabelOf) => string;
+type Shown = (record: ApiRecord, field: SchemaField, labelOf: LabelOf) => string;
 
-/** A value as the app shows it in `lang`: a code by its label, a number, a date and a time as the language writes them. */
+/**
+ * A value as the app shows it in `lang`: a code by its label, an amount in its currency, a country
+ * by its name, a number, a date and a time as the language writes them.
+ */
 function shownValues(lang: Language): Shown {
   const locale = localeOf(lang);
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  return (record, field, labelOf) => {
+  return (record, { key: field, format }, labelOf) => {
     // Days to a deadline as they stand today, as the tables show them (deadline.ts), not as the API counted.
     const value = isDeadlineField(field) ? daysLeft(record, field) : record[field];
     if (value === null || value === undefined) return '';
     const label = labelOf(field, value);
     if (label !== undefined) return label;
+    if (typeof value === 'number' && format === 'currency')
+      return formatMoney(value, typeof record.currency === 'string' ? record.currency : null, lang);
+    if (typeof value === 'string' && format === 'country') return countryName(value, lang);
     if (typeof value === 'number') return number.format(value);
     if (typeof value !== 'string') return JSON.stringify(value);
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return date.format(new Date(`${value}T00:00:00Z`));
@@ -192,14 +209,7 @@ function shownValues(lang: Language): Shown {
 function summaryLines(agreements: readonly ApiRecord[], lang: Language, readAt: Date): [string, string][] {
   const summary = summarize(agreements, readAt.getTime());
   const locale = localeOf(lang);
-  const money = (amount: number, currency: string | null) => {
-    try {
-      if (currency) return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
-    } catch {
-      // A currency code Intl does not know: the amount, and the code as the API gave it.
-    }
-    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(amount)} ${currency ?? ''}`.trim();
-  };
+  const money = (amount: number, currency: string | null) => formatMoney(amount, currency, lang);
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
   const deadline = (found: { days: number; id: string; name: string } | undefined) =>
     found
@@ -217,11 +227,11 @@ function summaryLines(agreements: readonly ApiRecord[], lang: Language, readAt: 
     [recordWord(lang, 'customerRecord.agreementsCount'), String(summary.agreements)],
     [
       recordWord(lang, 'customerRecord.mrr'),
-      summary.totals.map((total) => money(total.mrr, total.currency)).join(' · '),
+      summary.live.map((total) => money(total.mrr, total.currency)).join(' · ') || '—',
     ],
     [
       recordWord(lang, 'customerRecord.arr'),
-      summary.totals.map((total) => money(total.arr, total.currency)).join(' · '),
+      summary.live.map((total) => money(total.arr, total.currency)).join(' · ') || '—',
     ],
     [recordWord(lang, 'customerRecord.nextCommitment'), deadline(summary.nearestEngagement)],
     [recordWord(lang, 'customerRecord.nextNotice'), deadline(summary.nearestNotice)],

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { ApiRecord, SchemaField } from '../../../electron/shared/schema';
 import { valueKind } from '../../../electron/shared/value-kind';
+import { countryName } from '../../../electron/shared/value-text';
 import { useCopyText, useDetailsOf } from '../data/clipboard';
 import { useFieldsOf } from '../data/queries';
 import { useCommand } from '../keyboard/commands';
@@ -94,13 +95,4 @@ function entriesOf(
         : formatterFor(valueKind(field, [value]), field, language)(value, record);
     return [{ key, label: field?.label ?? key, text }];
   });
-}
-
-/** A country code as the language names it ("FR": "France"), or the code when Intl does not know it. */
-function countryName(code: string, language: Language): string {
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
 }

@@ -4,7 +4,7 @@ import { DEADLINE_SOON_DAYS } from '../../../electron/shared/agreement-summary';
 import type { Language } from '../../../electron/shared/api-rules';
 import { deadlineDay } from '../../../electron/shared/deadline';
 import { dateTimeFormat, numberFormat } from '../i18n/intl';
-import { formatMoney } from '../ui/format';
+import { formatMoney } from '../../../electron/shared/value-text';
 
 export function SummaryFigures({ summary, language }: { summary: AgreementSummary; language: Language }) {
   const { t } = useTranslation();
@@ -49,9 +49,11 @@ export function SummaryFigures({ summary, language }: { summary: AgreementSummar
       </table>
       <dl className="summary-totals">
         <dt>{t('summary.totalMrr')}</dt>
-        <dd>{summary.totals.map((total) => money(total.mrr, total.currency)).join(' + ') || '—'}</dd>
+        <dd>{summary.live.map((total) => money(total.mrr, total.currency)).join(' + ') || '—'}</dd>
         <dt>{t('summary.totalArr')}</dt>
-        <dd>{summary.totals.map((total) => money(total.arr, total.currency)).join(' + ') || '—'}</dd>
+        <dd>{summary.live.map((total) => money(total.arr, total.currency)).join(' + ') || '—'}</dd>
+        <dt>{t('summary.everyStatus')}</dt>
+        <dd>{summary.totals.map((total) => money(total.mrr, total.currency)).join(' + ') || '—'}</dd>
         <dt>{t('summary.nextEngagement')}</dt>
         <DeadlineValue deadline={summary.nearestEngagement} language={language} />
         <dt>{t('summary.nextNotice')}</dt>

@@ -23,17 +23,23 @@ export function RecordPdfButton({
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language as Language;
-  const { startRecord } = useExports();
-  const [said, setSaid] = useState<string>();
+  const { startRecord, exports } = useExports();
+  const [writing, setWriting] = useState<string>();
+  const [failed, setFailed] = useState<string>();
   const save = async () => {
     const named = name?.replace(NOT_IN_NAMES, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
+    setFailed(undefined);
     try {
-      await startRecord({ customerId, lang, fileName: `${customerId}${named ? ` ${named}` : ''}.pdf` });
-      setSaid(t('customerRecord.started'));
+      setWriting(
+        await startRecord({ customerId, lang, fileName: `${customerId}${named ? ` ${named}` : ''}.pdf` }),
+      );
     } catch (failure) {
-      setSaid(t('customerRecord.failed', { reason: failureLine(t, lang, failure) }));
+      setFailed(t('customerRecord.failed', { reason: failureLine(t, lang, failure) }));
     }
   };
+  // Said while it is written; then its line under Exports says where it went, or why not.
+  const running = exports.some((item) => item.exportId === writing && item.state === 'running');
+  const said = failed ?? (running ? t('customerRecord.started') : undefined);
   const label = t('shortcuts.names.customer.recordPdf');
   useCommand('customer.recordPdf', () => void save(), { scope, label });
   const hint = useShortcutHint('customer.recordPdf', label);

@@ -14,9 +14,10 @@ import { NO_EXPORTS, sessionExports, type SessionExport } from './session-export
 
 interface ExportsState {
   exports: SessionExport[];
-  start: (request: RequestInput<'export.start'>) => Promise<void>;
+  /** Starts an export; its id, to follow it among `exports`. */
+  start: (request: RequestInput<'export.start'>) => Promise<string>;
   /** A customer's record as a PDF, followed as an export is. */
-  startRecord: (request: RequestInput<'export.record'>) => Promise<void>;
+  startRecord: (request: RequestInput<'export.record'>) => Promise<string>;
   cancel: (exportId: string) => void;
   dismiss: (exportId: string) => void;
 }
@@ -45,6 +46,7 @@ export function ExportsProvider({ children }: { children: ReactNode }) {
       }
       const { exportId, path } = answer;
       dispatch({ type: 'started', started: { exportId, path, fileName, state: 'running' } });
+      return exportId;
     },
     [],
   );

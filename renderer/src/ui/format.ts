@@ -1,7 +1,7 @@
 import type { Language } from '../../../electron/shared/api-rules';
 import type { SchemaField } from '../../../electron/shared/schema';
 import type { ValueKind } from '../../../electron/shared/value-kind';
-import { localeOf } from '../../../electron/shared/wire';
+import { formatMoney } from '../../../electron/shared/value-text';
 import { dateTimeFormat, numberFormat } from '../i18n/intl';
 
 /** Turns a record value into the text a cell shows, by the field's type, in the current locale. */
@@ -47,47 +47,6 @@ function dateText(format: Intl.DateTimeFormat, value: unknown, asDate: (text: st
   if (typeof value !== 'string') return text(value);
   const date = new Date(asDate(value));
   return Number.isNaN(date.getTime()) ? value : format.format(date);
-}
-
-/** Money writers made so far, by locale and currency: an Intl formatter is costly to make, cheap to use. */
-const moneyWriters = new Map<string, (amount: number) => string>();
-/** Bounds the writers kept (a broken API may send a new currency code on every row). */
-const MONEY_WRITERS_KEPT = 64;
-
-/** Writes amounts in `currency` (or plain amounts) for `locale`. */
-function moneyWriter(locale: string, currency: string | null): (amount: number) => string {
-  const key = `${locale} ${currency ?? ''}`;
-  let writer = moneyWriters.get(key);
-  if (!writer) {
-    writer = newMoneyWriter(locale, currency);
-    if (moneyWriters.size >= MONEY_WRITERS_KEPT) moneyWriters.clear();
-    moneyWriters.set(key, writer);
-  }
-  return writer;
-}
-
-/** A currency Intl does not know ("euro", "") is written after a plain number rather than failing. */
-function newMoneyWriter(locale: string, currency: string | null): (amount: number) => string {
-  if (currency) {
-    try {
-      const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-      return (amount) => format.format(amount);
-    } catch {
-      const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-      return (amount) => `${plain.format(amount)} ${currency}`;
-    }
-  }
-  const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
-  return (amount) => plain.format(amount);
-}
-
-/**
- * An amount in `currency` as the language writes it. A code Intl does not know ("euro", "") is
- * written after the number rather than failing the whole table; no code at all is a plain number
- * (the API never says its currency: the Demo's records carry one, another API's may not).
- */
-export function formatMoney(amount: number, currency: string | null, language: Language): string {
-  return moneyWriter(localeOf(language), currency)(amount);
 }
 
 /** A value as readable text: objects as "key: value" pairs, lists joined, never "[object Object]". */
