@@ -44,6 +44,11 @@ export function OpenCustomer({
     wanted,
     shownProblem,
   } = finder;
+  // Enter waits for the lists: said in the list when it is open (never under it), else under the field.
+  const waitingText =
+    waiting && !found.settled && !shownProblem
+      ? t('openCustomer.waiting', { text: wanted.slice(0, 60) })
+      : undefined;
   // Ctrl+O (⌘O) puts the keyboard in the field, from anywhere in the app.
   useFieldCommand('customer.find', field);
   const hint = useShortcutHint('customer.find', t('openCustomer.hint'));
@@ -91,6 +96,7 @@ export function OpenCustomer({
         more={more}
         found={found}
         showingAll={state.showAll}
+        waiting={waitingText}
         onChoose={finder.choose}
         onManageFavourites={wanted ? undefined : onManageFavourites}
         onShowAll={() => {
@@ -103,10 +109,10 @@ export function OpenCustomer({
           {shownProblem}
         </p>
       ) : (
-        waiting &&
-        !found.settled && (
+        waitingText &&
+        !shown && (
           <p className="field-waiting" role="status">
-            {t('openCustomer.waiting', { text: wanted.slice(0, 60) })}
+            {waitingText}
           </p>
         )
       )}

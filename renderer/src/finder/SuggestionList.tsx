@@ -14,6 +14,7 @@ export function SuggestionList({
   more,
   found,
   showingAll,
+  waiting,
   onChoose,
   onShowAll,
   onManageFavourites,
@@ -30,6 +31,8 @@ export function SuggestionList({
   more: number;
   found: Found;
   showingAll: boolean;
+  /** What Enter waits for, said at the list's top (the lists' progress is under it). */
+  waiting: string | undefined;
   onChoose: (suggestion: CustomerSuggestion) => void;
   onShowAll: () => void;
   /** Given when the favourites and recents are offered: a way to order and remove them. */
@@ -37,7 +40,18 @@ export function SuggestionList({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="suggestions" hidden={!shown}>
+    <div
+      className="suggestions"
+      hidden={!shown}
+      // A press anywhere in the list (a line of progress, a count) leaves the field its focus: the
+      // list stays open (its blur would close it) and what the pointer is on is still there.
+      onMouseDown={(event) => event.preventDefault()}
+    >
+      {waiting && (
+        <p className="field-waiting" role="status">
+          {waiting}
+        </p>
+      )}
       <ul id={listId} role="listbox" aria-label={t('openCustomer.suggestions')}>
         {options.map((suggestion, index) => (
           <li
@@ -45,11 +59,8 @@ export function SuggestionList({
             id={optionId(index)}
             role="option"
             aria-selected={suggestion === current}
-            // Chosen on mouse down: the field keeps the focus (its blur would close the list first).
-            onMouseDown={(event) => {
-              event.preventDefault();
-              onChoose(suggestion);
-            }}
+            // Chosen on mouse down, the field keeping the focus (its blur would close the list first).
+            onMouseDown={() => onChoose(suggestion)}
           >
             <Suggestion suggestion={suggestion} favourite={favourite(suggestion.customerId)} />
           </li>

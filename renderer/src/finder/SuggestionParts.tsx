@@ -98,12 +98,7 @@ export function MoreMatches({
         total: numbers.format(total),
       })}{' '}
       {!showingAll && (
-        <button
-          type="button"
-          // The field keeps the focus.
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={onShowAll}
-        >
+        <button type="button" onClick={onShowAll}>
           {total <= SUGGESTIONS_MAX
             ? t('openCustomer.showAll', { total: numbers.format(total) })
             : t('openCustomer.showFirst', { max: numbers.format(SUGGESTIONS_MAX) })}
@@ -136,8 +131,6 @@ export function ListsBeingRead({ lists }: { lists: ReturnType<typeof useCustomer
       <button
         type="button"
         aria-label={t('search.cancelReading', { list: t(`search.lists.${list.resource}`) })}
-        // The field keeps the focus.
-        onMouseDown={(event) => event.preventDefault()}
         onClick={() => void api.invoke('lists.stop', { list: { resource: list.resource }, lang: list.lang })}
       >
         {t('search.cancel')}

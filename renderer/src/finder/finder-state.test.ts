@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomerSuggestion, HeldListStatus } from '../../../electron/shared/held-list';
-import { arrowMove, enterAction, foundFor, waitOutcome, type FinderAnswer, type Found } from './finder-state';
+import {
+  arrowMove,
+  enterAction,
+  foundFor,
+  inPlace,
+  waitOutcome,
+  type FinderAnswer,
+  type Found,
+} from './finder-state';
 
 const customer = (customerId: string, byId = false): CustomerSuggestion => ({
   customerId,
@@ -167,5 +175,23 @@ describe('the finder', () => {
       expect(arrowMove(1, 7, 8, true)).toEqual({ active: 8, showAll: true });
       expect(arrowMove(1, undefined, 0, false)).toEqual({ active: 0 });
     });
+  });
+});
+
+describe('the customers offered as the lists are read', () => {
+  const offered = (...ids: string[]) =>
+    ids.map((customerId) => ({
+      customerId,
+      matched: { of: 'customer' as const, field: 'id', value: customerId },
+    }));
+  it('keeps those offered before in their places, the new ones after, those gone left out', () => {
+    const before = offered('CUS-3', 'CUS-1', 'CUS-7');
+    const after = offered('CUS-1', 'CUS-2', 'CUS-3', 'CUS-9');
+    expect(inPlace(before, after).map((each) => each.customerId)).toEqual([
+      'CUS-3',
+      'CUS-1',
+      'CUS-2',
+      'CUS-9',
+    ]);
   });
 });

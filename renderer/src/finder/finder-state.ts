@@ -162,3 +162,18 @@ export function arrowMove(
   if (step > 0 && from === offered - 1 && more) return { active: from + 1, showAll: true };
   return { active: offered ? (from + step + offered) % offered : 0 };
 }
+
+/**
+ * The customers of a new answer to the same question, those offered before in their places first:
+ * a list read page after page finds more as it goes, and what the person is about to click must not
+ * move under the pointer.
+ */
+export function inPlace(before: CustomerSuggestion[], after: CustomerSuggestion[]): CustomerSuggestion[] {
+  const byId = new Map(after.map((suggestion) => [suggestion.customerId, suggestion]));
+  const kept = before.flatMap((suggestion) => {
+    const now = byId.get(suggestion.customerId);
+    return now ? [now] : [];
+  });
+  const keptIds = new Set(kept.map((suggestion) => suggestion.customerId));
+  return [...kept, ...after.filter((suggestion) => !keptIds.has(suggestion.customerId))];
+}

@@ -5,7 +5,7 @@ import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { useHeldList } from '../data/useHeldLists';
 import { needsLists } from './needs-lists';
-import { foundFor, type FinderAnswer } from './finder-state';
+import { foundFor, inPlace, type FinderAnswer } from './finder-state';
 import { newRequestId } from '../api/request-ids';
 
 /** Typing pauses this long before the app is asked: a pasted id and Enter ask nothing. */
@@ -41,6 +41,9 @@ export function useCustomerSuggestions(
   const contacts = useHeldList(connectionId, { resource: 'contacts' }, lang);
   const agreements = useHeldList(connectionId, { resource: 'agreements' }, lang);
   const running = useRef<string | undefined>(undefined);
+  /** The lists grew while a question was answered: asked again once its answer is in (`grew`). */
+  const grewMeanwhile = useRef(false);
+  const [grew, setGrew] = useState(0);
   const harder = lookHarder ? (lookHarder.agreements ? 'agreements' : 'read') : '';
   const onFound = useRef(lookHarder?.onFound);
   useEffect(() => {
@@ -53,8 +56,15 @@ export function useCustomerSuggestions(
   }, [api]);
 
   const ask = useCallback(
-    (wanted: string) => {
+    (wanted: string, again = false) => {
+      // The lists grew: the answer under way is let come (a list read page after page would
+      // cancel every one before it answers), and the question is asked again after it.
+      if (again && running.current) {
+        grewMeanwhile.current = true;
+        return;
+      }
       cancel();
+      grewMeanwhile.current = false;
       const requestId = newRequestId('suggest');
       running.current = requestId;
       call(api, 'search.customers', {
@@ -71,7 +81,15 @@ export function useCustomerSuggestions(
           const lists = [answer.customers, answer.contacts, answer.agreements ?? null].flatMap((list) =>
             list ? [list] : [],
           );
-          setAnswer({ suggestions: answer.suggestions, total: answer.total, lists, text: wanted, harder });
+          setAnswer((before) => ({
+            suggestions:
+              before.text === wanted ? inPlace(before.suggestions, answer.suggestions) : answer.suggestions,
+            total: answer.total,
+            lists,
+            text: wanted,
+            harder,
+          }));
+          if (grewMeanwhile.current) setGrew((times) => times + 1);
           const named = harder ? answer.suggestions.find((suggestion) => suggestion.matched.byId) : undefined;
           if (named) onFound.current?.(named, wanted);
         },
@@ -102,10 +120,10 @@ export function useCustomerSuggestions(
     .map((list) => `${list.read}:${list.asOf ?? 0}:${list.state}:${list.rereading}`)
     .join(' ');
   useEffect(() => {
-    if (asked !== undefined && asked === wanted) ask(asked);
+    if (asked !== undefined && asked === wanted) ask(asked, true);
     // Asked again only when the lists changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [progress]);
+  }, [progress, grew]);
 
   useEffect(() => cancel, [cancel]);
 
