@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe.js';
 import { ownDemo } from './own-demo.js';
-import { showCustomerTab } from './grid.js';
+import { activeRow, showCustomerTab } from './grid.js';
 import { nav, openApp } from './app-page.js';
 
 // The keyboard first, in Chromium through the browser host: every shortcut of the app does what its
@@ -45,6 +45,56 @@ test('Alt+1, Alt+2, Alt+3 open the lists, from the grid and from a text field', 
   await expect(nav(page, 'Customers')).toHaveAttribute('aria-current', 'page');
   await expect(nav(page, 'Customers')).toHaveAttribute('aria-keyshortcuts', 'Alt+1');
   await expect(nav(page, 'Customers')).toHaveAttribute('title', 'Open Customers (Alt+1)');
+});
+
+test('a list chosen has the keyboard; Enter on a contact or an agreement opens its customer, pointed at; a table is one Tab stop', async ({
+  page,
+}) => {
+  const customers = await open(page);
+  await customers.focus();
+  const contacts = own.demo.store.tables.contacts;
+  const customerOf = (id: string) =>
+    `CUS-${String(contacts.get(Number(id.slice(4)))?.customerId ?? 0).padStart(8, '0')}`;
+  // Alt+2 from the grid: the contacts' grid has the keyboard, the arrows and Enter act at once.
+  await page.keyboard.press('Alt+2');
+  const grid = page.getByRole('grid', { name: 'Contacts' });
+  await expect(grid).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  const contact = (await activeRow(grid))?.id ?? '';
+  expect(contact).toMatch(/^CON-/);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(customerOf(contact));
+  // Its page points at the contact it was opened from.
+  await expect(page.getByRole('button', { name: `Remove filter Contact ID is ${contact}` })).toBeVisible();
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect(grid).toBeFocused();
+  // The command box: the agreements' grid has the keyboard; Enter opens the agreement's customer.
+  await page.keyboard.press('Control+k');
+  await page.getByRole('combobox', { name: 'Command to run' }).fill('open agreements');
+  await page.keyboard.press('Enter');
+  const agreements = page.getByRole('grid', { name: 'Agreements' });
+  await expect(agreements).toBeFocused();
+  const agreement = (await activeRow(agreements))?.id ?? '';
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('button', { name: `Remove filter Agreement ID is ${agreement}` }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(agreements).toBeFocused();
+  // A table is one stop of Tab: no header's sort button or edge between it and what follows.
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(agreements).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(
+    await agreements.evaluate((table) => table.ownerDocument.activeElement?.closest('[role="grid"]')),
+  ).toBeNull();
+  // The shortcuts sheet opens at its top, the lists' group in view.
+  await page.keyboard.press('F1');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet.getByRole('button', { name: 'Close' })).toBeFocused();
+  expect(await sheet.evaluate((dialog) => dialog.scrollTop)).toBe(0);
+  await expect(sheet.getByRole('heading', { name: 'Lists' })).toBeInViewport();
 });
 
 test('Ctrl+F and Ctrl+G reach the search box and Go to row of the table in view; `?` typed in a field stays there', async ({
@@ -100,10 +150,13 @@ test("on a customer's page, Ctrl+Shift+L copies its link, Ctrl+F is the focused 
   await expect(agreementsTable.getByLabel('Row', { exact: true })).toBeFocused();
   await expect(page.getByRole('button', { name: /Back to customers/ })).toHaveAttribute(
     'aria-keyshortcuts',
-    'Alt+ArrowLeft Escape',
+    'Alt+ArrowLeft',
   );
   await page.keyboard.press('Alt+ArrowLeft');
   await expect(page.getByRole('grid', { name: 'Customers' })).toBeFocused();
+  // Forward goes on again, to the customer left.
+  await page.keyboard.press('Alt+ArrowRight');
+  await expect(page.getByRole('button', { name: /Back to customers/ })).toBeVisible();
 });
 
 test('Alt+Enter shows the record, Alt+C the columns, Ctrl+S saves the view, Ctrl+E exports, Ctrl+Shift+L copies the link', async ({
@@ -146,7 +199,7 @@ test('Alt+Enter shows the record, Alt+C the columns, Ctrl+S saves the view, Ctrl
   );
 });
 
-test('Esc closes the columns menu and only that: the list reached from a customer stays, and the next Esc goes back', async ({
+test('Esc closes the columns menu and only that; on a list it leaves nothing, in its search box it gives the table the keyboard', async ({
   page,
 }) => {
   await open(page);
@@ -168,8 +221,18 @@ test('Esc closes the columns menu and only that: the list reached from a custome
   await page.keyboard.press('Control+s');
   await expect(page.getByRole('dialog', { name: /^Save the view of agreements/i })).toBeVisible();
   await page.keyboard.press('Escape');
+  // Esc on a list leaves nothing: not the list, not for the customer it was reached from; in its
+  // search box it gives the keyboard to the table, the words kept.
   await agreements.focus();
   await page.keyboard.press('Escape');
+  await expect(nav(page, 'Agreements')).toHaveAttribute('aria-current', 'page');
+  await page.getByLabel('Search in every column').fill('active');
+  await page.keyboard.press('Escape');
+  await expect(agreements).toBeFocused();
+  await expect(page.getByLabel('Search in every column')).toHaveValue('active');
+  await expect(nav(page, 'Agreements')).toHaveAttribute('aria-current', 'page');
+  // Back (Alt+←) goes to the customer.
+  await page.keyboard.press('Alt+ArrowLeft');
   await expect(page.getByRole('heading', { level: 2 })).toHaveText(customer ?? '');
 });
 

@@ -139,6 +139,8 @@ test('a column pinned from its header’s menu stays beside the id when the grid
   await page.getByRole('separator', { name: 'Width of Email' }).focus();
   await page.keyboard.press('Shift+F10');
   await page.keyboard.press('End');
+  await expect(page.getByRole('menuitem', { name: 'Resize Email with the arrow keys' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
   await expect(page.getByRole('menuitem', { name: 'Fit Email to its content' })).toBeFocused();
   await page.keyboard.press('ArrowUp');
   await expect(page.getByRole('menuitem', { name: 'Hide Email' })).toBeFocused();

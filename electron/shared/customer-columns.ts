@@ -76,3 +76,28 @@ export function withoutCustomerColumns(record: ApiRecord): ApiRecord {
   for (const key in record) if (!isCustomerColumn(key)) own[key] = record[key];
   return own;
 }
+
+/**
+ * The field of a contact that names its customer. The spec does not show the fields of a contact;
+ * the names APIs commonly give it are tried in turn, and a `customer` object's `id`.
+ */
+const CUSTOMER_ID_FIELDS = ['customerId', 'customer_id', 'customerID'] as const;
+
+/** The id of the customer a contact belongs to, when the contact names it. */
+export function customerIdOf(contact: ApiRecord): string | undefined {
+  return customerIdIn((field) => contact[field]);
+}
+
+/** The id of the customer a record names, its fields read by `read`. */
+export function customerIdIn(read: (field: string) => unknown): string | undefined {
+  for (const field of CUSTOMER_ID_FIELDS) {
+    const value = read(field);
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+  }
+  const customer = read('customer');
+  if (typeof customer === 'object' && customer !== null) {
+    const id = (customer as Record<string, unknown>).id;
+    if (typeof id === 'string' || typeof id === 'number') return String(id);
+  }
+  return undefined;
+}

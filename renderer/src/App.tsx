@@ -52,6 +52,9 @@ export function App({
   const nav = useNavigation(restored);
   const { screen, places, leaving } = nav;
   useCommand('app.back', nav.goBack, { enabled: nav.previous !== undefined || screen.kind !== 'list' });
+  useCommand('app.forward', nav.goForward, { enabled: nav.next !== undefined });
+  // Esc on a list closes what is open there (a menu, the record), never the list itself.
+  useCommand('app.leave', nav.goBack, { enabled: screen.kind !== 'list' });
   const [notice, setNotice] = useScreenNotice(restored, nav.trailScreen);
   const api = useApi();
   const connectionId = session.data?.connection?.id;

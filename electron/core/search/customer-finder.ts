@@ -13,37 +13,13 @@ import type { HeldRows } from './held-rows.js';
 import type { RowsReading } from './rows-reading.js';
 import type { RowsSearch } from './rows-search.js';
 import { Slicer } from './slices.js';
+import { customerIdIn, customerIdOf } from '../../shared/customer-columns.js';
 
 /**
  * Rows looked through between two looks at the clock: the finder counts every match, which for two
  * letters is most of both lists, in slices (slices.ts).
  */
 const ROWS_PER_STEP = 5_000;
-
-/**
- * The field of a contact that names its customer. The spec does not show the fields of a contact;
- * the names APIs commonly give it are tried in turn, and a `customer` object's `id`.
- */
-const CUSTOMER_ID_FIELDS = ['customerId', 'customer_id', 'customerID'] as const;
-
-/** The id of the customer a contact belongs to, when the contact names it. */
-export function customerIdOf(contact: ApiRecord): string | undefined {
-  return customerIdIn((field) => contact[field]);
-}
-
-/** The id of the customer a record names, its fields read by `read`. */
-export function customerIdIn(read: (field: string) => unknown): string | undefined {
-  for (const field of CUSTOMER_ID_FIELDS) {
-    const value = read(field);
-    if (typeof value === 'string' || typeof value === 'number') return String(value);
-  }
-  const customer = read('customer');
-  if (typeof customer === 'object' && customer !== null) {
-    const id = (customer as Record<string, unknown>).id;
-    if (typeof id === 'string' || typeof id === 'number') return String(id);
-  }
-  return undefined;
-}
 
 /** A customer's name as a record gives it. */
 function nameOf(record: ApiRecord | undefined): string | undefined {

@@ -4,6 +4,7 @@ import { FilterError } from '../../shared/filter.js';
 import {
   CUSTOMER_COLUMN_FIELDS,
   CUSTOMER_COLUMN_KEYS,
+  customerIdIn,
   customerColumnFields,
   customerColumnNames,
   customerFieldOf,
@@ -14,7 +15,6 @@ import {
 import type { ApiRecord, SchemaField } from '../../shared/schema.js';
 import type { FieldName } from '../../shared/search-words.js';
 import type { HeldListStatus } from '../../shared/held-list.js';
-import { customerIdIn } from './customer-finder.js';
 import type { HeldList, ListSource } from './held-list-state.js';
 import type { HeldLists } from './held-lists.js';
 import type { RowsReading } from './rows-reading.js';

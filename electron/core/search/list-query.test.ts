@@ -3,7 +3,8 @@ import { ANY_FIELD, FilterError, type FilterCondition } from '../../shared/filte
 import type { ApiRecord } from '../../shared/schema.js';
 import { labelsOf } from '../../shared/search.js';
 import { fieldNamer } from '../../shared/search-words.js';
-import { suggestCustomers, customerIdOf } from './customer-finder.js';
+import { suggestCustomers } from './customer-finder.js';
+import { customerIdOf } from '../../shared/customer-columns.js';
 import { HeldRows } from './held-rows.js';
 import { AS_READ, type RowsReading } from './rows-reading.js';
 import { compileSearch, matchesOf } from './list-query.js';

@@ -20,6 +20,10 @@ export function ShortcutsSheet({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   return (
     <ModalDialog dialog={dialog} className="shortcuts-sheet" title={t('shortcuts.title')} onClose={onClose}>
+      {/* At the top, where the sheet opens (focused at the bottom, it opened scrolled past the lists). */}
+      <button type="button" className="sheet-close" onClick={() => dialog.current?.close()} autoFocus>
+        {t('shortcuts.close')}
+      </button>
       <div className="shortcut-groups">
         {SHORTCUT_GROUPS.map((group) => (
           <section key={group} aria-labelledby={`shortcuts-${group}`}>
@@ -55,9 +59,6 @@ export function ShortcutsSheet({ onClose }: { onClose: () => void }) {
         </section>
       </div>
       <p className="hint">{t('shortcuts.typing')}</p>
-      <button type="button" onClick={() => dialog.current?.close()} autoFocus>
-        {t('shortcuts.close')}
-      </button>
     </ModalDialog>
   );
 }

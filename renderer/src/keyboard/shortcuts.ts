@@ -67,7 +67,10 @@ export const SHORTCUTS = {
   'grid.open': { group: 'table', pc: ['Enter'], mac: ['Enter'], listedOnly: true },
   'grid.record': { group: 'table', pc: ['Space'], mac: ['Space'], listedOnly: true },
   'grid.menu': { group: 'table', pc: ['Shift+F10', 'ContextMenu'], mac: ['Shift+F10'], listedOnly: true },
-  'app.back': { group: 'app', pc: ['Alt+ArrowLeft', 'Escape'], mac: ['Mod+BracketLeft', 'Escape'] },
+  'app.back': { group: 'app', pc: ['Alt+ArrowLeft'], mac: ['Mod+BracketLeft'] },
+  'app.forward': { group: 'app', pc: ['Alt+ArrowRight'], mac: ['Mod+BracketRight'] },
+  // Esc leaves a customer's page or a panel; on a list it only closes what is open (never a move).
+  'app.leave': { group: 'app', pc: ['Escape'], mac: ['Escape'] },
   'customer.copyLink': { group: 'customer', pc: ['Mod+Shift+KeyL'], mac: ['Mod+Shift+KeyL'] },
   'customer.favourite': { group: 'customer', pc: ['Mod+KeyD'], mac: ['Mod+KeyD'] },
   // The customer's record as a PDF: where a browser's Ctrl+P would print the page.

@@ -15,9 +15,13 @@ export interface ListViewProps {
   place: ListPlace;
   /** `from`: the place this list was shown with (a change from a list since replaced is dropped). */
   onPlaceChange: (place: ListPlace, from: ListPlace) => void;
-  onOpenCustomer?: (customer: ApiRecord) => void;
-  /** Back from a customer: the grid takes the keyboard focus again, on the row the user left. */
-  returning?: boolean;
+  /** Enter or a double-click on a row: its customer (a customer's own, a contact's or an agreement's). */
+  onOpenRow?: (record: ApiRecord) => void;
+  /**
+   * Shown by a move (a list chosen, Back from a customer): the grid takes the keyboard, on the row
+   * the user left, so the arrows and Enter act at once.
+   */
+  takesKeyboard?: boolean;
   /** Told where the user is in the list as they move (DataTable's onMove). */
   onMove?: (table: TablePlace) => void;
   /** Opens a customer by id (from the record panel of a contact or an agreement). */
@@ -32,8 +36,8 @@ export function ListView({
   pageSize,
   place,
   onPlaceChange,
-  onOpenCustomer,
-  returning,
+  onOpenRow,
+  takesKeyboard,
   onMove,
   onOpenCustomerId,
   savedView,
@@ -51,9 +55,9 @@ export function ListView({
       onSortChange={(sort) => onPlaceChange({ ...place, sort, table: undefined }, place)}
       filter={place.filter}
       onFilterChange={(filter) => onPlaceChange({ ...place, filter, table: undefined }, place)}
-      onOpenRow={resource === 'customers' ? onOpenCustomer : undefined}
+      onOpenRow={onOpenRow}
       initialPlace={place.table}
-      focusOnStart={returning}
+      focusOnStart={takesKeyboard}
       onLeave={(table) => onPlaceChange({ ...place, table }, place)}
       onMove={onMove}
       onOpenCustomer={onOpenCustomerId}

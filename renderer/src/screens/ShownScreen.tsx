@@ -1,10 +1,9 @@
 import type { SessionStatus } from '../../../electron/shared/status';
-import { nameOf } from '../customer/name-of';
 import { ConnectionsPanel } from '../connections/ConnectionsPanel';
 import { ExportsPanel } from '../exports/ExportsPanel';
 import { CustomerDetail } from './CustomerDetail';
 import { ListView } from './ListView';
-import { NEW_PLACE } from './navigation';
+import { NEW_PLACE, rowOpening } from './navigation';
 import type { Navigation } from './useNavigation';
 
 /** The screen the window shows now, under its bars: a list, a customer's page, or a panel. */
@@ -35,9 +34,13 @@ export function ShownScreen({
           place={nav.places[screen.resource] ?? NEW_PLACE}
           // A list left because a saved view replaced its place must not write its old place back.
           onPlaceChange={(place, from) => nav.placeList(screen.resource, place, from)}
-          onOpenCustomer={(customer) => nav.openCustomer(String(customer.id), nameOf(customer))}
+          onOpenRow={(record) => {
+            const opening = rowOpening(screen.resource, record);
+            if (opening) nav.openCustomer(opening.customerId, opening.name, opening.tables, opening.found);
+          }}
           onOpenCustomerId={(customerId) => nav.openCustomer(customerId)}
-          returning={screen.returning}
+          // Any list but the window's first screen was moved to: its grid has the keyboard.
+          takesKeyboard={screen.returning || nav.previous !== undefined}
           savedView={screen.savedView}
           onMove={(table) => {
             nav.movedInList(screen.resource, table);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import { backText, customerScreen, sameScreen, screenOf, shownScreen, viewOpening } from './navigation';
+import {
+  backText,
+  customerScreen,
+  rowOpening,
+  sameScreen,
+  screenOf,
+  shownScreen,
+  viewOpening,
+} from './navigation';
 
 describe('the screens', () => {
   it('counts a list opened again by a saved view as a new screen, the same list shown again as none', () => {
@@ -59,5 +67,30 @@ describe('the screens', () => {
     );
     expect(backText(t, { kind: 'customer', customerId: 'CUS-1', name: 'Dupont' })).toContain('Dupont');
     expect(backText(t, { kind: 'exports' })).toBe('nav.backTo.exports');
+  });
+});
+
+describe('the customer a row opens', () => {
+  it('a customer its own page, a contact or an agreement its customer pointing at it', () => {
+    expect(rowOpening('customers', { id: 'CUS-1', name: 'Durand' })).toEqual({
+      customerId: 'CUS-1',
+      name: 'Durand',
+    });
+    expect(
+      rowOpening('contacts', { id: 'CON-7', customerId: 'CUS-2', firstName: 'Yūko', lastName: 'Rolland' }),
+    ).toEqual({
+      customerId: 'CUS-2',
+      tables: { contacts: { filter: [{ field: 'id', op: 'eq', value: 'CON-7' }] } },
+      found: { of: 'contact', field: 'id', value: 'CON-7', contactId: 'CON-7', contactName: 'Yūko Rolland' },
+    });
+    expect(
+      rowOpening('agreements', { id: 'AGR-9', customerId: 'CUS-3', 'customer.name': 'Petit SARL' }),
+    ).toEqual({
+      customerId: 'CUS-3',
+      name: 'Petit SARL',
+      tables: { agreements: { filter: [{ field: 'id', op: 'eq', value: 'AGR-9' }] } },
+      found: { of: 'agreement', field: 'id', value: 'AGR-9' },
+    });
+    expect(rowOpening('agreements', { id: 'AGR-9' })).toBeUndefined();
   });
 });

@@ -4,7 +4,10 @@ import type { CustomerTables, Desk, ListPlace } from '../../../electron/shared/d
 import type { FilterCondition } from '../../../electron/shared/filter';
 import type { View } from '../../../electron/shared/view';
 import { FIRST_VIEW } from '../rows';
-import type { FoundThrough } from '../finder/found-through';
+import { pointedAt, type FoundThrough } from '../finder/found-through';
+import { customerIdOf } from '../../../electron/shared/customer-columns';
+import type { ApiRecord } from '../../../electron/shared/schema';
+import { nameOf } from '../customer/name-of';
 
 /** What a window shows: a list, a customer's page, or one of its two panels. */
 export type Screen =
@@ -98,4 +101,37 @@ export function backText(t: TFunction, target: BackTarget): string {
     default:
       return t(`nav.backTo.${target.kind}`);
   }
+}
+
+/**
+ * The customer a row of `resource` opens (Enter, a double-click): a customer's own page; a contact's
+ * or an agreement's customer, its page pointing at that record (found-through.ts), named when the row
+ * carries its customer's name. None for a row that names no customer.
+ */
+export function rowOpening(
+  resource: Resource,
+  record: ApiRecord,
+): { customerId: string; name?: string; tables?: CustomerTables; found?: FoundThrough } | undefined {
+  const id = typeof record.id === 'string' || typeof record.id === 'number' ? String(record.id) : undefined;
+  if (resource === 'customers') {
+    const name = nameOf(record);
+    return id === undefined ? undefined : { customerId: id, ...(name !== undefined && { name }) };
+  }
+  const customerId = customerIdOf(record);
+  if (customerId === undefined || id === undefined) return undefined;
+  const contactName = [record.firstName, record.lastName]
+    .filter((part) => typeof part === 'string')
+    .join(' ');
+  const found: FoundThrough =
+    resource === 'contacts'
+      ? { of: 'contact', field: 'id', value: id, contactId: id, ...(contactName && { contactName }) }
+      : { of: 'agreement', field: 'id', value: id };
+  const name = record['customer.name'];
+  const tables = pointedAt(found)?.tables;
+  return {
+    customerId,
+    ...(typeof name === 'string' && name && { name }),
+    ...(tables && { tables }),
+    found,
+  };
 }

@@ -70,6 +70,9 @@ export function useNavigation(restored: Restored) {
     setScreen,
     backNow,
     goBack: () => guarded(backNow),
+    /** The screen Forward goes to, after a Back. */
+    next: trail.next,
+    goForward: () => guarded(trail.forward),
     places,
     moves,
     marks,

@@ -33,11 +33,16 @@ export function trailAt<S>(trail: ScreenTrail<S>, at: number): ScreenTrail<S> {
   return at < trail.screens.length ? { screens: trail.screens, at, wentBack: at < trail.at } : trail;
 }
 
-/** The screen shown, and the one before it if there is one. */
-export function shownOf<S>(trail: ScreenTrail<S>): { screen: S; previous: S | undefined } {
+/** The screen shown, the one before it and the one after it (Forward), if there are. */
+export function shownOf<S>(trail: ScreenTrail<S>): {
+  screen: S;
+  previous: S | undefined;
+  next: S | undefined;
+} {
   return {
     screen: trail.screens[trail.at] as S,
     previous: trail.at > 0 ? trail.screens[trail.at - 1] : undefined,
+    next: trail.screens[trail.at + 1],
   };
 }
 

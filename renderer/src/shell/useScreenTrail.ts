@@ -37,6 +37,8 @@ export function useScreenTrail<S>(first: S, same: (a: S, b: S) => boolean) {
   );
   /** Goes back through the browser's history, as its Back button does. */
   const back = useCallback(() => window.history.back(), []);
+  /** Goes on again after a Back, as the browser's Forward button does. */
+  const forward = useCallback(() => window.history.forward(), []);
 
-  return { ...shownOf(trail), wentBack: trail.wentBack, go, back };
+  return { ...shownOf(trail), wentBack: trail.wentBack, go, back, forward };
 }

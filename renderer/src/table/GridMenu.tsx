@@ -20,6 +20,7 @@ export function GridMenu({
   onCopy,
   onShowRecord,
   onFit,
+  onResize,
   onClose,
 }: {
   target: GridMenuTarget;
@@ -29,6 +30,8 @@ export function GridMenu({
   onCopy: (format: CopyFormat | 'cell') => void;
   onShowRecord: () => void;
   onFit: (key: string) => void;
+  /** Gives the keyboard to column `key`'s edge: the arrow keys resize it. */
+  onResize: (key: string) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -75,6 +78,12 @@ export function GridMenu({
         };
       case 'fit':
         return { key: 'fit', label: t('gridMenu.fit', { column: label }), run: () => onFit(column.id) };
+      case 'resize':
+        return {
+          key: 'resize',
+          label: t('gridMenu.resize', { column: label }),
+          run: () => onResize(column.id),
+        };
       case 'record':
         return { key: 'record', label: t('gridMenu.record'), run: onShowRecord };
     }

@@ -79,8 +79,8 @@ export function SearchBox({
             return;
           }
           // Down or Enter goes to the results, as from a search box's list: the table's grid, on its
-          // active row (ten Tabs reached it).
-          if (event.key !== 'ArrowDown' && event.key !== 'Enter') return;
+          // active row (ten Tabs reached it). Esc leaves the box for them too, its words kept.
+          if (event.key !== 'ArrowDown' && event.key !== 'Enter' && event.key !== 'Escape') return;
           const grid = scope.current?.querySelector<HTMLElement>('[role="grid"]');
           if (!grid) return;
           event.preventDefault();

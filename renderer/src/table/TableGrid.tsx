@@ -141,6 +141,7 @@ export function TableGrid({
           onCopy={(format) => grid.copy(format === 'cell' ? 'tsv' : format)}
           onShowRecord={onShowRecord}
           onFit={fitColumn}
+          onResize={menu.focusResizer}
           onClose={menu.close}
         />
       )}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gridMenuActions } from './grid-menu';
 
 describe("the grid's context menu", () => {
-  it('on a cell: every way to copy, the record, then the column’s pin and visibility', () => {
+  it('on a cell: every way to copy, the record, then what its header offers (the header is no stop of Tab)', () => {
     const kinds = gridMenuActions('cell', { first: false, pinned: false, sortable: true }).map((action) =>
       action.kind === 'copy' ? `copy:${action.format}` : action.kind,
     );
@@ -15,8 +15,12 @@ describe("the grid's context menu", () => {
       'copy:markdown',
       'copy:html',
       'record',
+      'sort',
+      'sort',
       'pin',
       'hide',
+      'fit',
+      'resize',
     ]);
   });
 
@@ -27,11 +31,13 @@ describe("the grid's context menu", () => {
       { kind: 'unpin' },
       { kind: 'hide' },
       { kind: 'fit' },
+      { kind: 'resize' },
     ]);
     expect(gridMenuActions('header', { first: false, pinned: false, sortable: false })).toEqual([
       { kind: 'pin' },
       { kind: 'hide' },
       { kind: 'fit' },
+      { kind: 'resize' },
     ]);
   });
 

@@ -57,5 +57,8 @@ export function useGridMenu(
     });
     return true;
   };
-  return { menu, close, onContextMenu, onMenuKey };
+  /** Gives the keyboard to the edge of column `key` in the header (the arrows resize it, Esc gives it back). */
+  const focusResizer = (key: string) =>
+    scrollRef.current?.querySelector<HTMLElement>(`[data-resizes="${CSS.escape(key)}"]`)?.focus();
+  return { menu, close, onContextMenu, onMenuKey, focusResizer };
 }

@@ -33,6 +33,12 @@ export function TableHeader({
       event.stopPropagation();
     }
     if (event.key === 'Enter') onFit(key);
+    // Esc or Tab gives the keyboard back to the table (the edge is reached from the grid's menu).
+    if (event.key === 'Escape' || event.key === 'Tab') {
+      event.preventDefault();
+      event.stopPropagation();
+      (event.currentTarget as HTMLElement).closest<HTMLElement>('[role="grid"]')?.focus();
+    }
     if (change === undefined) return;
     // From the width the last press left, not the one drawn: a held key repeats faster than the
     // header redraws, and each press must count.
@@ -64,6 +70,8 @@ export function TableHeader({
             {sortable ? (
               <button
                 type="button"
+                // No stop of Tab (the table is one): the grid's menu sorts from the keyboard.
+                tabIndex={-1}
                 className="sort-button"
                 title={t('table.sortBy', { column: label })}
                 onClick={column.getToggleSortingHandler()}
@@ -85,7 +93,8 @@ export function TableHeader({
               aria-valuemin={COLUMN_WIDTH.min}
               aria-valuemax={COLUMN_WIDTH.fitMax}
               title={t('table.resizeHint')}
-              tabIndex={0}
+              tabIndex={-1}
+              data-resizes={column.id}
               onMouseDown={header.getResizeHandler()}
               onTouchStart={header.getResizeHandler()}
               onDoubleClick={() => onFit(column.id)}
