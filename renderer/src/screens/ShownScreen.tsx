@@ -24,7 +24,9 @@ export function ShownScreen({
     case 'exports':
       return <ExportsPanel canReveal={session?.canRevealFiles ?? false} onClose={nav.goBack} />;
     case 'connections':
-      return <ConnectionsPanel session={session} onClose={nav.goBack} onDone={nav.backNow} />;
+      return (
+        <ConnectionsPanel session={session} onClose={nav.goBack} onDone={() => nav.backFrom('connections')} />
+      );
     case 'list':
       return (
         <ListView

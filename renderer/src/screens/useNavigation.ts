@@ -68,8 +68,14 @@ export function useNavigation(restored: Restored) {
     trailScreen: trail.screen,
     previous: trail.previous,
     setScreen,
-    backNow,
     goBack: () => guarded(backNow),
+    /**
+     * Back from a panel once what it was doing is done (a connection chosen), unless the person
+     * moved on meanwhile: a late answer never takes them back from where they went.
+     */
+    backFrom: (kind: Screen['kind']) => {
+      if (trail.shownNow().kind === kind) backNow();
+    },
     /** The screen Forward goes to, after a Back. */
     next: trail.next,
     goForward: () => guarded(trail.forward),

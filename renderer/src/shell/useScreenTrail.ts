@@ -40,5 +40,8 @@ export function useScreenTrail<S>(first: S, same: (a: S, b: S) => boolean) {
   /** Goes on again after a Back, as the browser's Forward button does. */
   const forward = useCallback(() => window.history.forward(), []);
 
-  return { ...shownOf(trail), wentBack: trail.wentBack, go, back, forward };
+  /** The screen shown now, whatever render asks (an answer that comes later must judge by it). */
+  const shownNow = useCallback(() => shownOf(latest.current).screen, []);
+
+  return { ...shownOf(trail), wentBack: trail.wentBack, go, back, forward, shownNow };
 }
