@@ -69,6 +69,11 @@ test('a column pinned from its header’s menu stays beside the id when the grid
   await expect.poll(() => leftOf(grid, idName)).toEqual({ header: 1, cell: 1 });
   expect(await leftOf(grid, 'Email')).toEqual({ header: idWidth + 1, cell: idWidth + 1 });
   await shoot(page, testInfo.outputPath('pinned.png'), 'pinned-columns');
+  // Wheeled back to the left edge: the cells under their headers, not one pinned width to the right.
+  await grid.hover();
+  await page.mouse.wheel(-5_000, 0);
+  await expect.poll(() => grid.evaluate((element) => element.scrollLeft)).toBe(0);
+  await expect.poll(() => leftOf(grid, 'Email')).toEqual({ header: idWidth + 1, cell: idWidth + 1 });
 
   // Kept with the view's columns, written as the person pins (no personal data: column keys).
   await expect

@@ -4,6 +4,7 @@ import { COLUMN_WIDTH } from '../columns/column-widths';
 import type { ColumnMeta, DataTableInstance } from '../columns/table-columns';
 import { ariaSort } from '../columns/sorting';
 import type { DrawnColumn } from './row-layer';
+import { PIN_LEFT } from './cell-writing';
 
 /**
  * The header row of a data table: each column's label, a sort button on the columns the API can
@@ -64,7 +65,7 @@ export function TableHeader({
             aria-label={label}
             className={`cell header-cell${pinned ? ' pinned' : ''}`}
             aria-sort={sortable ? ariaSort(direction) : undefined}
-            style={{ width: header.getSize(), left }}
+            style={{ width: header.getSize(), ...(left !== undefined && { [PIN_LEFT]: `${left}px` }) }}
             data-column={position}
           >
             {sortable ? (

@@ -12,11 +12,20 @@ export interface DrawnColumn {
   left?: number;
 }
 
-/** A cell's width, and where it stays while the grid scrolls sideways if its column is pinned. */
+/**
+ * A cell's width, and where it stays while the grid scrolls sideways if its column is pinned: a
+ * variable only the sticky rule reads (table.css). Written as `left`, it moved the cell that far
+ * right whenever it was not sticky (the grid back at its left edge), over the next column; and a
+ * recycled cell kept it in a column not pinned.
+ */
 export function sizeCell(cell: HTMLElement, column: DrawnColumn): void {
   cell.style.width = `${column.width}px`;
-  if (column.left !== undefined) cell.style.left = `${column.left}px`;
+  if (column.left === undefined) cell.style.removeProperty(PIN_LEFT);
+  else cell.style.setProperty(PIN_LEFT, `${column.left}px`);
 }
+
+/** The variable holding a pinned cell's distance from the grid's left edge (table.css). */
+export const PIN_LEFT = '--pin-left';
 
 /** The class that keeps a pinned column's cells in view (table.css). */
 export function pinnedClass(column: DrawnColumn): string {

@@ -157,9 +157,14 @@ describe('RowLayer', () => {
     expect(shown().some((row) => before.includes(row))).toBe(false);
     const [id, name] = [...shown()[0]!.children] as HTMLElement[];
     expect(id!.className).toContain('pinned');
-    expect(name!.style.left).toBe('120px');
+    // Only the sticky rule reads it (table.css): not sticky, the cell stays in its place.
+    expect(name!.style.getPropertyValue('--pin-left')).toBe('120px');
+    expect(name!.style.left).toBe('');
     rows.draw(frameOf(0, 1, { columns: [pinned[0]!, { ...pinned[1]!, width: 240, left: 120 }] }));
     expect((shown()[0]!.children[1] as HTMLElement).style.width).toBe('240px');
+    // Unpinned, the same cells keep no place of a pinned one.
+    rows.draw(frameOf(0, 1, { columns: [pinned[0]!, { id: 'name', width: 240 }] }));
+    expect((shown()[0]!.children[1] as HTMLElement).style.getPropertyValue('--pin-left')).toBe('');
   });
 
   it('says a changed row in words in its first cell, and each changed cell’s value before in its title', () => {
