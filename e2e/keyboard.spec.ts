@@ -97,6 +97,25 @@ test('a list chosen has the keyboard; Enter on a contact or an agreement opens i
   await expect(sheet.getByRole('heading', { name: 'Lists' })).toBeInViewport();
 });
 
+test('the finder’s list opens when the person comes to it, not when a dialog gives the keyboard back', async ({
+  page,
+}) => {
+  await open(page);
+  const field = page.getByRole('combobox', { name: 'Open customer' });
+  const list = page.getByRole('listbox', { name: 'Customers found' });
+  await field.fill(String(own.demo.store.tables.customers.at(0)?.name));
+  await expect(list.getByRole('option').first()).toBeVisible();
+  // The command box opened from the field, then closed: the keyboard is back, its list stays shut.
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('dialog', { name: 'Commands' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(field).toBeFocused();
+  await expect(list).toBeHidden();
+  // Down (or a click, or Ctrl+O) opens it.
+  await page.keyboard.press('ArrowDown');
+  await expect(list.getByRole('option').first()).toBeVisible();
+});
+
 test('Ctrl+F and Ctrl+G reach the search box and Go to row of the table in view; `?` typed in a field stays there', async ({
   page,
 }) => {

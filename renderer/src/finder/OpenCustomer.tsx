@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFieldCommand, useShortcutHint } from '../keyboard/commands';
+import { useCommand, useShortcutHint } from '../keyboard/commands';
 import type { OfferedCustomer } from '../data/useMarks';
 import type { FoundThrough } from './found-through';
 import { SuggestionList } from './SuggestionList';
@@ -49,8 +49,12 @@ export function OpenCustomer({
     waiting && !found.settled && !shownProblem
       ? t('openCustomer.waiting', { text: wanted.slice(0, 60) })
       : undefined;
-  // Ctrl+O (⌘O) puts the keyboard in the field, from anywhere in the app.
-  useFieldCommand('customer.find', field);
+  // Ctrl+O (⌘O) puts the keyboard in the field, from anywhere in the app, its list open.
+  useCommand('customer.find', () => {
+    field.current?.focus();
+    field.current?.select();
+    tell({ kind: 'focused' });
+  });
   const hint = useShortcutHint('customer.find', t('openCustomer.hint'));
 
   return (
@@ -82,7 +86,9 @@ export function OpenCustomer({
         autoComplete="off"
         spellCheck={false}
         onChange={(event) => tell({ kind: 'typed', text: event.target.value })}
-        onFocus={() => tell({ kind: 'focused' })}
+        // The list opens when the person comes to the field (a click, Ctrl+O, Down, typing), not
+        // when the keyboard is given back to it (a dialog closed): it reopened over the page.
+        onMouseDown={() => tell({ kind: 'focused' })}
         onKeyDown={finder.onKeyDown}
       />
       <button type="submit">{t('openCustomer.open')}</button>
