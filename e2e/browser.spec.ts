@@ -564,6 +564,12 @@ test('copies a customer’s details for a mail, from its page and from the recor
   context,
 }, testInfo) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // The HTML put on the clipboard is read in the page: none of it may break its policy (an inline
+  // style did, once per cell).
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   const grid = page.getByRole('grid', { name: 'Customers' });
   const [first = ''] = await visibleIds(page, grid);
   // The name as the list shows it (its second column), before the customer is opened.
@@ -614,6 +620,15 @@ test('copies a customer’s details for a mail, from its page and from the recor
   await expect
     .poll(() => page.evaluate<string>('navigator.clipboard.readText()'))
     .toBe(shown.map(([label, value]) => `${label}: ${value}`).join('\n'));
+  // Rows copied as a table for a mail, with its HTML.
+  await grid.focus();
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Control+Shift+c');
+  await expect
+    .poll(async () => (await page.evaluate<{ cells: string[][] }>(READ_CLIPBOARD)).cells.length)
+    .toBe(4);
+  expect(errors).toEqual([]);
 });
 
 test('says the totals of the rows selected in a column of amounts in the status bar, from the cells’ own values', async ({

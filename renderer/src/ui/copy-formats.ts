@@ -118,13 +118,17 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
-/** The cells as an HTML table with a header row, borders a mail client keeps, line breaks kept. */
+/**
+ * The cells as an HTML table with a header row, borders a mail client keeps, line breaks kept. Laid
+ * out by HTML's own attributes, no `style`: the browser reads the HTML put on the clipboard in the
+ * page, whose policy refuses inline styles (an error in the console for every cell).
+ */
 function htmlTable(cells: CopiedCells): string {
   const cell = (tag: 'th' | 'td', text: string) =>
-    `<${tag} style="border:1px solid #999;padding:2px 6px;text-align:left">${escapeHtml(text).replace(/\r?\n/g, '<br>')}</${tag}>`;
+    `<${tag} align="left" valign="top">${escapeHtml(text).replace(/\r?\n/g, '<br>')}</${tag}>`;
   const head = `<tr>${cells.columns.map((column) => cell('th', column.label)).join('')}</tr>`;
   const body = cells.rows.map((row) => `<tr>${row.shown.map((text) => cell('td', text)).join('')}</tr>`);
-  return `<table style="border-collapse:collapse"><thead>${head}</thead><tbody>${body.join('')}</tbody></table>`;
+  return `<table border="1" cellspacing="0" cellpadding="4"><thead>${head}</thead><tbody>${body.join('')}</tbody></table>`;
 }
 
 /**
@@ -137,9 +141,9 @@ export function detailsAs(
 ): Copied {
   const filled = fields.filter((field) => field.text.trim() !== '');
   const row = ({ label, text }: { label: string; text: string }) =>
-    `<tr><th style="text-align:left;padding:2px 12px 2px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:2px 0">${escapeHtml(text).replace(/\r?\n/g, '<br>')}</td></tr>`;
+    `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td valign="top">${escapeHtml(text).replace(/\r?\n/g, '<br>')}</td></tr>`;
   return {
     text: filled.map(({ label, text }) => line(label, text.trim())).join('\n'),
-    html: `<table>${filled.map(row).join('')}</table>`,
+    html: `<table cellspacing="0" cellpadding="3">${filled.map(row).join('')}</table>`,
   };
 }
