@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ownDemo } from './own-demo.js';
+import { startHostProcess } from './host-process.js';
 import { openApp } from './app-page.js';
 import { axeViolations } from './axe.js';
 import { shoot } from './shoot.js';
@@ -103,4 +104,40 @@ test('Refresh after 5 edits on a held list of 100,000 reads only what changed, a
   await page.getByRole('button', { name: 'Remove filter Show only what changed' }).click();
   await expect(page.getByTestId('changes-bar')).toHaveCount(0);
   await expect(page.getByTestId('row').first()).toBeVisible();
+
+  // Refresh when nothing changed says so, in words (it said nothing at all).
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByTestId('changes-bar')).toHaveText(
+    /^Nothing changed since \d{2}:\d{2} \(read again at \d{2}:\d{2}\)\.$/,
+    { timeout: 30_000 },
+  );
+});
+
+test('the Demo changes its records overnight when asked (--demo-changes-per-minute): Refresh shows what changed', async ({
+  page,
+}) => {
+  const host = await startHostProcess([
+    '--demo-customers',
+    '3000',
+    '--demo-contacts',
+    '10',
+    '--demo-agreements',
+    '10',
+    '--demo-changes-per-minute',
+    '600',
+  ]);
+  try {
+    await openApp(page, host);
+    await page.getByLabel('Search in every column').fill('zzz');
+    await expect(page.getByTestId('held-list')).toContainText(/in 3,\d{3} customers/, { timeout: 60_000 });
+    // Ten changes a second: renamed, new, gone, as a real API's records change overnight.
+    await page.waitForTimeout(3_000);
+    await page.getByLabel('Search in every column').fill('');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByTestId('changes-bar')).toContainText(/\d+ rows? changed since you last looked/, {
+      timeout: 30_000,
+    });
+  } finally {
+    await host.stop();
+  }
 });

@@ -20,6 +20,9 @@ Options:
   --latency-ms N    delay added to every answer, with ±25% jitter (default 0)
   --token-lifetime S  lifetime of the tokens it grants, in seconds (default 36000, the spec's
                     10 h; shorter to see how a client renews)
+  --changes-per-minute N
+                    records renamed, added and deleted a minute, as a real API's change
+                    overnight (default none: the same data from start to end)
   -h, --help        show this help
 `;
 
@@ -35,6 +38,7 @@ export async function serveDemo(argv: string[], io: CliIo): Promise<number> {
     agreements: { type: 'string' },
     'latency-ms': { type: 'string' },
     'token-lifetime': { type: 'string' },
+    'changes-per-minute': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (flags.help) {
@@ -48,6 +52,7 @@ export async function serveDemo(argv: string[], io: CliIo): Promise<number> {
     port: integerFlag(flags.port, 'port', 0, 65_535),
     seed: integerFlag(flags.seed, 'seed', 0, 2 ** 32 - 1),
     latencyMs: integerFlag(flags['latency-ms'], 'latency-ms', 0, 60_000),
+    changesPerMinute: integerFlag(flags['changes-per-minute'], 'changes-per-minute', 1, 60_000),
     limits: {
       tokenLifetimeSeconds:
         integerFlag(flags['token-lifetime'], 'token-lifetime', 1, 864_000) ?? API_LIMITS.tokenLifetimeSeconds,

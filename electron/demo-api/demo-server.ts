@@ -19,6 +19,7 @@ import { TokenBuckets, type Clock } from './limits.js';
 import { listPage } from './lists.js';
 import { schemasIn } from './schemas.js';
 import { DemoStore } from './store.js';
+import { changeAtPace } from './overnight.js';
 import type { DemoConnection } from '../shared/demo-connection.js';
 
 export interface DemoLimits {
@@ -49,6 +50,8 @@ export interface DemoApiOptions {
   secret?: string;
   /** Current time in ms; tests pass their own to reach token expiry or refill buckets without waiting. */
   now?: Clock;
+  /** Records changed a minute, as a real API's change overnight (overnight.ts); none by default. */
+  changesPerMinute?: number;
 }
 
 /**
@@ -180,6 +183,10 @@ export async function startDemoServer(
     );
   });
 
+  const stopChanging = options.changesPerMinute
+    ? changeAtPace(store, options.changesPerMinute, options.seed ?? 1)
+    : undefined;
+
   return {
     baseUrl: origin,
     authUrl: origin,
@@ -191,6 +198,7 @@ export async function startDemoServer(
     counters,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        stopChanging?.();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

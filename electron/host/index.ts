@@ -23,6 +23,9 @@ Options:
                       size of the Demo connection's data
   --demo-rate N, --demo-burst N, --demo-latency-ms N
                       the Demo API's rate limit and added latency (to see the app under load)
+  --demo-changes-per-minute N
+                      records the Demo renames, adds and deletes a minute, as a real API's
+                      change overnight (to see what changed after a Refresh; default none)
   --search-memory-mib N
                       memory kept for the lists held for search, all together (default 256)
 `;
@@ -43,6 +46,7 @@ async function main(argv: string[]): Promise<number> {
       'demo-rate': { type: 'string' },
       'demo-burst': { type: 'string' },
       'demo-latency-ms': { type: 'string' },
+      'demo-changes-per-minute': { type: 'string' },
       'search-memory-mib': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -85,6 +89,7 @@ async function main(argv: string[]): Promise<number> {
       startDemoApi({
         size: Object.fromEntries(Object.entries(size).filter(([, value]) => value !== undefined)),
         latencyMs: count('demo-latency-ms'),
+        changesPerMinute: count('demo-changes-per-minute'),
         limits: {
           ...(rate !== undefined && { requestsPerSecond: rate }),
           ...(burst !== undefined && { burst }),

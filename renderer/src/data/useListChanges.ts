@@ -35,5 +35,5 @@ export function useListChanges(connectionId: string | undefined, view: HeldListV
       void call(api, 'lists.changesSeen', { list, lang, ...(ids && { ids }) }).catch(() => undefined),
     [api, list, lang],
   );
-  return { marks, told, seen };
+  return { marks, told, seen, status };
 }

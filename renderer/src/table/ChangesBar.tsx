@@ -1,4 +1,7 @@
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { HeldListStatus } from '../../../electron/shared/held-list';
+import { useRowsStore } from '../data/rows-context';
 import type { Language } from '../../../electron/shared/api-rules';
 import { CHANGED_FIELD, splitChanged, type FilterCondition } from '../../../electron/shared/filter';
 import { dateTimeFormat } from '../i18n/intl';
@@ -20,10 +23,21 @@ export function ChangesBar({
   onFilterChange: (filter: FilterCondition[]) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const { told, marks, seen } = changes;
+  const { told, marks, seen, status } = changes;
   const { onlyChanged, rest } = splitChanged(filter);
-  if (!told && !onlyChanged) return null;
   const time = dateTimeFormat(i18n.language as Language, { timeStyle: 'short' });
+  const unchangedSince = useUnchangedSince(status);
+  if (!told && !onlyChanged)
+    return unchangedSince === undefined ? null : (
+      <div className="changes-bar" data-testid="changes-bar">
+        <span role="status">
+          {t('changes.none', {
+            since: time.format(unchangedSince.since),
+            at: time.format(unchangedSince.at),
+          })}
+        </span>
+      </div>
+    );
   const gone = marks?.answer.gone ?? [];
   return (
     <div className="changes-bar" data-testid="changes-bar">
@@ -63,4 +77,23 @@ export function ChangesBar({
       )}
     </div>
   );
+}
+
+/**
+ * After a Refresh, once the list held for the table is read again and found nothing changed: when it
+ * was read before and when again (a Refresh said nothing at all then). Undefined before, or when
+ * the Refresh found changes (marked as seen since, they still were).
+ */
+function useUnchangedSince(status: HeldListStatus | undefined): { since: number; at: number } | undefined {
+  const { views } = useRowsStore();
+  const refreshes = useSyncExternalStore(views.onRefresh, views.refreshCount);
+  const asOf = status?.asOf;
+  const [asked, setAsked] = useState({ refreshes, asOf, found: false });
+  // The list's time when Refresh was asked: its catch-up settles with a later one.
+  if (asked.refreshes !== refreshes) setAsked({ refreshes, asOf, found: false });
+  const readAgain = asked.asOf !== undefined && asOf !== undefined && asOf > asked.asOf && !status?.rereading;
+  if (readAgain && status?.changes && !asked.found) setAsked({ ...asked, found: true });
+  return refreshes > 0 && readAgain && !asked.found && !status?.changes
+    ? { since: asked.asOf ?? 0, at: asOf ?? 0 }
+    : undefined;
 }
