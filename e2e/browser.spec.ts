@@ -662,6 +662,8 @@ test('says the totals of the rows selected in a column of amounts in the status 
   );
   expect(figure('Average')).toBeCloseTo(amounts.reduce((sum, value) => sum + value, 0) / amounts.length, 2);
   const byAmount = cells.filter(Boolean).sort((a, b) => amount(a) - amount(b));
+  // Rows without an amount are left out of the figures, and said so.
+  expect(said.includes(`${amounts.length} value`)).toBe(amounts.length < cells.length);
   expect(said).toContain(`Min ${byAmount[0]}`);
   expect(said).toContain(`Max ${byAmount.at(-1)}`);
   await shoot(page, testInfo.outputPath('selection-totals.png'), 'selection-totals');

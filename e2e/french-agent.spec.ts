@@ -521,7 +521,11 @@ test.describe("the manager's file", () => {
     const asScreenShows = ({ value, format }: OpenpyxlCell, calcText: string) => {
       if (value === null) return '';
       if (format === '0;[Red]-0' && typeof value === 'number')
-        return value < 0 ? `il y a ${-value} jour${value < -1 ? 's' : ''}` : numbers.format(value);
+        return value < 0
+          ? `il y a ${-value} jour${value < -1 ? 's' : ''}`
+          : value === 0
+            ? 'aujourd’hui'
+            : `dans ${numbers.format(value)} jour${value > 1 ? 's' : ''}`;
       // Calc's text of an amount is the screen's: "1 234,50 €".
       if (format.includes('#,##0')) return spaces(calcText);
       if (format === 'mm-dd-yy') return frenchDay.format(new Date(`${String(value)}Z`));

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json' with { type: 'json' };
 import fr from '../locales/fr.json' with { type: 'json' };
 import { addFormats } from '../renderer/src/i18n/formats.js';
+import { schemasIn } from '../electron/demo-api/schemas.js';
 
 // Every UI string comes from locales/{en,fr}.json: no key missing in either, and no text
 // written into a component.
@@ -135,6 +136,19 @@ describe('UI strings', () => {
         [...keys].filter((key) => key.endsWith('_one') && !keys.has(key.replace(/_one$/, '_other'))),
       ).toEqual([]);
     });
+  });
+
+  it('write the French apostrophe one way, typographic (’), in the catalog and the Demo’s labels alike', () => {
+    const texts = (catalog: object): string[] =>
+      Object.values(catalog).flatMap((value) =>
+        typeof value === 'object' && value !== null ? texts(value as object) : [String(value)],
+      );
+    const labels = (language: 'fr') =>
+      JSON.stringify(schemasIn(language))
+        .match(/"label":"[^"]*"/g)
+        ?.map((label) => label.slice(9, -1)) ?? [];
+    const straight = /\p{L}'\p{L}/u;
+    expect([...texts(fr), ...labels('fr')].filter((text) => straight.test(text))).toEqual([]);
   });
 
   it('are never written into a component', () => {

@@ -11,7 +11,15 @@ export interface DemoChange {
 }
 
 /** The changes a day brings, in the shares an office sees them: mostly edits, some new records, few gone. */
-const KINDS: readonly DemoChange['kind'][] = ['renamed', 'renamed', 'renamed', 'renamed', 'new', 'new', 'gone'];
+const KINDS: readonly DemoChange['kind'][] = [
+  'renamed',
+  'renamed',
+  'renamed',
+  'renamed',
+  'new',
+  'new',
+  'gone',
+];
 
 /**
  * Changes the Demo's records as a real API's change overnight, `perMinute` a minute (seeded: the same
@@ -39,7 +47,8 @@ export function changeAtPace(
 /** One change of `store`'s records; undefined when the list it fell on is empty. */
 export function changeOne(store: DemoStore, random: Random): DemoChange | undefined {
   const kind = random.pick(KINDS);
-  const resource = kind === 'gone' ? random.pick(['contacts', 'agreements'] as const) : random.pick(RESOURCES);
+  const resource =
+    kind === 'gone' ? random.pick(['contacts', 'agreements'] as const) : random.pick(RESOURCES);
   if (kind === 'new') return { kind, resource, id: store.insert(resource) };
   const table = store.tables[resource];
   if (table.size === 0) return undefined;

@@ -98,7 +98,7 @@ const RESOURCE_FIELDS: Record<Resource, { labels: Labels; fields: FieldSpec[] }>
         type: 'integer',
         format: 'days',
         nullable: true,
-        labels: { en: 'Days to commitment end', fr: "Jours avant fin d'engagement" },
+        labels: { en: 'Days to commitment end', fr: 'Jours avant fin d’engagement' },
       },
       {
         key: 'notice',

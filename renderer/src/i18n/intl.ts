@@ -35,10 +35,16 @@ export function listFormat(language: Language, options: Intl.ListFormatOptions =
   return once(`list ${locale} ${JSON.stringify(options)}`, () => new Intl.ListFormat(locale, options));
 }
 
-/** The relative time formatter of `language` ("12 days ago", « il y a 12 jours »), made once. */
-export function relativeTimeFormat(language: Language): Intl.RelativeTimeFormat {
+/**
+ * The relative time formatter of `language` ("12 days ago", « dans 3 jours »; with `numeric: 'auto'`,
+ * "today"), made once.
+ */
+export function relativeTimeFormat(
+  language: Language,
+  numeric: Intl.RelativeTimeFormatNumeric = 'always',
+): Intl.RelativeTimeFormat {
   const locale = localeOf(language);
-  return once(`relative ${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'always' }));
+  return once(`relative ${locale} ${numeric}`, () => new Intl.RelativeTimeFormat(locale, { numeric }));
 }
 
 /**

@@ -136,8 +136,8 @@ export function TableToolbar({
         />
       )}
       {rows.notice && (
-        <span className="notice" role="status">
-          {rows.notice}
+        <span className={rows.notice.brief ? 'notice brief' : 'notice'} role="status">
+          {rows.notice.text}
         </span>
       )}
     </div>

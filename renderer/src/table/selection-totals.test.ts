@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiRecord } from '../../../electron/shared/schema';
-import { totalsOf } from './selection-totals';
+import { totalsOf, totalsText } from './selection-totals';
 
 const rows: (ApiRecord | undefined)[] = [
   { id: 'A', mrr: 10, currency: 'EUR' },
@@ -39,5 +39,20 @@ describe('the totals of a selection', () => {
       min: 0,
       max: 99_999,
     });
+  });
+});
+
+describe('the totals in words', () => {
+  it('say how many values the figures are of when some rows have none', async () => {
+    const i18next = (await import('i18next')).default.createInstance();
+    const en = (await import('../../../locales/en.json')).default;
+    await i18next.init({ lng: 'en', resources: { en: { translation: en } } });
+    const written = (_key: string, record: ApiRecord) => String(record.mrr);
+    const totals = totalsOf(rowAt, 0, 2, 'mrr', { numeric: true, money: true });
+    expect(totalsText(totals, 'mrr', written, i18next.t, 'en')).toBe(
+      '3 rows selected · 2 values · Sum 7.5 · Average 3.75 · Min -2.5 · Max 10',
+    );
+    const whole = totalsOf(rowAt, 0, 1, 'mrr', { numeric: true, money: true });
+    expect(totalsText(whole, 'mrr', written, i18next.t, 'en')).not.toContain('value');
   });
 });

@@ -1,4 +1,7 @@
+import type { TFunction } from 'i18next';
+import type { Language } from '../../../electron/shared/api-rules';
 import type { ApiRecord } from '../../../electron/shared/schema';
+import { numberFormat } from '../i18n/intl';
 
 /** What the status bar says of the rows selected in a column (Excel's count, sum, average, min, max). */
 export interface SelectionTotals {
@@ -59,4 +62,36 @@ export function totalsOf(
   const rows = to - from + 1;
   if (!numeric) return { rows, notHeld };
   return { rows, notHeld, numbers: { count, sum, min, max, currency: currency ?? null, severalCurrencies } };
+}
+
+/** The totals in words, each figure written as the column writes its values. */
+export function totalsText(
+  totals: SelectionTotals,
+  key: string,
+  textOf: (key: string, record: ApiRecord) => string,
+  t: TFunction,
+  language: Language,
+): string {
+  const numbers = numberFormat(language);
+  const parts = [t('totals.rows', { count: totals.rows, total: numbers.format(totals.rows) })];
+  const figures = totals.numbers;
+  if (figures && totals.notHeld > 0)
+    parts.push(t('totals.notKnown', { count: totals.notHeld, total: numbers.format(totals.notHeld) }));
+  else if (figures?.severalCurrencies) parts.push(t('totals.severalCurrencies'));
+  else if (figures && figures.count > 0) {
+    const currency = figures.currency;
+    const written = (value: number) => textOf(key, { [key]: value, ...(currency !== null && { currency }) });
+    // Rows without a value are left out of the figures: said, or an average of 17 reads as one of 18.
+    if (figures.count < totals.rows)
+      parts.push(t('totals.values', { count: figures.count, total: numbers.format(figures.count) }));
+    parts.push(
+      t('totals.numbers', {
+        sum: written(figures.sum),
+        average: written(figures.sum / figures.count),
+        min: written(figures.min),
+        max: written(figures.max),
+      }),
+    );
+  }
+  return parts.join(' · ');
 }

@@ -80,9 +80,12 @@ export function useDataTable({
   /** Copies a cell's, a selection's or a record field's text (with its HTML table), and says so in the toolbar. */
   const copyValue = (text: string, html?: string) =>
     void copyText(text, html).then(
-      () => rows.setNotice(t('table.copied')),
+      () => rows.setNotice({ key: 'table.copied', brief: true }),
       (failure: unknown) =>
-        rows.setNotice(t('table.copyFailed', { reason: failureLine(t, i18n.language as Language, failure) })),
+        rows.setNotice({
+          key: 'table.copyFailed',
+          values: { reason: failureLine(t, i18n.language as Language, failure) },
+        }),
     );
   const [place] = useState(() => new RowPlace());
   /** The table's own commands act on it when it holds the focus (or it is the first on the page). */
@@ -174,13 +177,14 @@ export function useDataTable({
     onPastEnd: (row) => {
       grid.setActive({ row: Math.max(0, source.rowCount - 1), column: grid.active.column });
       const numbers = numberFormat(i18n.language as Language);
-      rows.setNotice(
-        t('table.placePastEnd', {
+      rows.setNotice({
+        key: 'table.placePastEnd',
+        values: {
           count: source.rowCount,
           total: numbers.format(source.rowCount),
           row: numbers.format(row + 1),
-        }),
-      );
+        },
+      });
     },
   });
   /** Makes row `index` (from 0) the active one, on screen, with the keyboard in the grid. */

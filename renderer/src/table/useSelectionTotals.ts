@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import { useRowsStore } from '../data/rows-context';
-import { numberFormat } from '../i18n/intl';
 import type { RowSource } from '../rows';
-import { totalsOf, type SelectionTotals } from './selection-totals';
+import { totalsOf, totalsText } from './selection-totals';
 
 /**
  * Says in the status bar the totals of the rows `selection` holds in the column `column` (Excel's
@@ -32,33 +30,4 @@ export function useSelectionTotals(
   // Counted at each render: the table renders again as rows arrive (useViewRows follows the loader).
   useEffect(() => summary.say(owner, text), [summary, owner, text]);
   useEffect(() => () => summary.say(owner, undefined), [summary, owner]);
-}
-
-/** The totals in words, each figure written as the column writes its values. */
-function totalsText(
-  totals: SelectionTotals,
-  key: string,
-  textOf: (key: string, record: ApiRecord) => string,
-  t: TFunction,
-  language: Language,
-): string {
-  const numbers = numberFormat(language);
-  const parts = [t('totals.rows', { count: totals.rows, total: numbers.format(totals.rows) })];
-  const figures = totals.numbers;
-  if (figures && totals.notHeld > 0)
-    parts.push(t('totals.notKnown', { count: totals.notHeld, total: numbers.format(totals.notHeld) }));
-  else if (figures?.severalCurrencies) parts.push(t('totals.severalCurrencies'));
-  else if (figures && figures.count > 0) {
-    const currency = figures.currency;
-    const written = (value: number) => textOf(key, { [key]: value, ...(currency !== null && { currency }) });
-    parts.push(
-      t('totals.numbers', {
-        sum: written(figures.sum),
-        average: written(figures.sum / figures.count),
-        min: written(figures.min),
-        max: written(figures.max),
-      }),
-    );
-  }
-  return parts.join(' · ');
 }

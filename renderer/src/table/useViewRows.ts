@@ -147,9 +147,20 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
   useEffect(() => loader?.setFilter(keep), [loader, keep]);
   // A filter that cannot be applied is said once, as the filter's problem (the app refuses it too).
   const error = filterProblem ? undefined : loader?.error;
-  const [ownNotice, setNotice] = useState<string | undefined>();
+  // Kept as words to say, said in the language shown (a notice written once stayed in English).
+  const [ownNotice, setNotice] = useState<TableNotice | undefined>();
+  // A brief one (Copied) goes by itself.
+  useEffect(() => {
+    if (!ownNotice?.brief) return;
+    const timer = setTimeout(() => setNotice((shown) => (shown === ownNotice ? undefined : shown)), BRIEF_MS);
+    return () => clearTimeout(timer);
+  }, [ownNotice]);
   // A scan the API made start again says so (docs/api.md: a refused cursor).
-  const notice = ownNotice ?? (status?.scan?.restarted ? t('table.cursorReset') : undefined);
+  const notice = ownNotice
+    ? { text: t(ownNotice.key, ownNotice.values ?? {}), brief: ownNotice.brief === true }
+    : status?.scan?.restarted
+      ? { text: t('table.cursorReset'), brief: false }
+      : undefined;
 
   return {
     session,
@@ -191,6 +202,16 @@ export function useViewRows(view: ListView, filter: FilterCondition[], pageSize:
 }
 
 export type ViewRows = ReturnType<typeof useViewRows>;
+
+/** What a table says above its rows: a translation key and its values; `brief`: it goes by itself (Copied). */
+export interface TableNotice {
+  key: string;
+  values?: Record<string, string | number>;
+  brief?: boolean;
+}
+
+/** How long a brief notice stays. */
+const BRIEF_MS = 4_000;
 
 const NO_ROWS: RowSource = {
   rowCount: 0,

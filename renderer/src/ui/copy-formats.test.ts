@@ -102,7 +102,9 @@ describe('copying a record for a person', () => {
   it('gives a line a field with a value, as the language writes it, and a table beside it', () => {
     const copied = detailsAs(fields, (label, value) => `${label}\u00a0: ${value}`);
     expect(copied.text).toBe('Name\u00a0: Dupont & Fils\nAddress\u00a0: 1 rue <Haute>\nParis');
-    expect(copied.html).toMatch(/^<table[^>]*><tr><th[^>]*>Name<\/th><td[^>]*>Dupont &amp; Fils<\/td><\/tr><tr>/);
+    expect(copied.html).toMatch(
+      /^<table[^>]*><tr><th[^>]*>Name<\/th><td[^>]*>Dupont &amp; Fils<\/td><\/tr><tr>/,
+    );
     expect(copied.html).toContain('>1 rue &lt;Haute&gt;<br>Paris</td>');
     expect(copied.html).not.toContain('Email');
     // No inline style: the page's policy refuses them as the browser reads the clipboard's HTML.

@@ -101,16 +101,18 @@ export function buildColumns(
 
 /**
  * Days to an agreement's deadline as they stand today (deadline.ts): none for an agreement that
- * is over, counted from today to its end date otherwise, and a deadline passed said as passed
- * ("12 days ago", « il y a 12 jours »), never as 0, which is today. Other fields are shown as they come.
+ * is over, counted from today to its end date otherwise, in one form the column through ("in 11
+ * days", "today", "9 days ago"; « dans 11 jours », « il y a 9 jours »: a bare 11 beside "9 days
+ * ago" read as another unit). Other fields are shown as they come.
  */
 function shownAsToday(key: string, format: CellFormatter, language: Language): CellFormatter {
   if (!isDeadlineField(key)) return format;
-  const ago = relativeTimeFormat(language);
+  const days = relativeTimeFormat(language);
+  const today = relativeTimeFormat(language, 'auto');
   return (_value, record) => {
-    const days = daysLeft(record, key);
-    if (days === null || days === undefined) return '';
-    return days < 0 ? ago.format(days, 'day') : format(days, record);
+    const left = daysLeft(record, key);
+    if (left === null || left === undefined) return '';
+    return (left === 0 ? today : days).format(left, 'day');
   };
 }
 
