@@ -209,6 +209,8 @@ test("while an export runs, the table's pages still come first", async ({ page }
       await page.getByTestId('export-line').filter({ hasText: 'busy-' }).first().getAttribute('data-state'),
     ).toBe('running');
   }
+  // The latest on its line, the other behind "1 more export".
+  await page.getByText('1 more export this session').click();
   for (const line of await page.getByTestId('export-line').filter({ hasText: 'busy-' }).all()) {
     await line.getByRole('button', { name: /Cancel export/ }).click();
     await expect(line).toHaveAttribute('data-state', 'cancelled');

@@ -289,7 +289,9 @@ test('at 1440 px nothing is cut short in French: the title, the bars, the table�
   await page.reload();
   // A setup wait, not a figure: the first rows after a reload as a busy machine gives them.
   await expect(grid.getByTestId('row').first()).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('token-state')).toHaveText(/^Jeton valide jusqu’à \d{1,2} \p{L}+\.? \d{4}/u);
+  await expect(page.getByTestId('token-state')).toHaveText(
+    /^Jeton valide jusqu’à \d{1,2} \p{L}+\.?,? \d{2}:\d{2}$/u,
+  );
   const exportButton = page.getByRole('button', { name: 'Exporter…' });
   const saveButton = page.getByRole('button', { name: /^Enregistrer la vue/ });
   expect((await exportButton.boundingBox())?.y).toBe((await saveButton.boundingBox())?.y);

@@ -17,7 +17,12 @@ test('opens on the Demo connection, and takes the session key out of the address
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto(await host.address());
   await expect(page.getByTestId('connection')).toHaveText('Connection: Demo');
-  await expect(page.getByTestId('token')).toHaveText(/^Tokens used today by this computer: \d+ \/ 15$/);
+  await expect(page.getByTestId('token')).toHaveText(/^Tokens today: \d+ \/ 15$/);
+  // Whole in its title, where the bar cuts it short.
+  await expect(page.getByTestId('token')).toHaveAttribute(
+    'title',
+    /^Tokens used today by this computer: \d+ \/ 15$/,
+  );
   expect(page.url()).not.toContain('session=');
   await page.reload();
   await expect(page.getByTestId('connection')).toHaveText('Connection: Demo');

@@ -21,6 +21,8 @@ export interface ExportDialogProps {
   /** How many rows the filters keep, when the table has judged them all. */
   matches?: number;
   canChooseFolder: boolean;
+  /** The saved view exported, if one is: the file is named after it. */
+  savedView?: string;
   onClose: () => void;
 }
 
@@ -32,6 +34,7 @@ export function ExportDialog({
   total,
   matches,
   canChooseFolder,
+  savedView,
   onClose,
 }: ExportDialogProps) {
   const { t, i18n } = useTranslation();
@@ -42,7 +45,7 @@ export function ExportDialog({
   // French Excel wants ; and a BOM; the preset follows the language the user works in.
   const [preset, setPreset] = useState<CsvPreset>(language === 'fr' ? 'excelFr' : 'standard');
   // The file's name in the words and at the time the person reads on screen: « contrats-2026-11-27-13-56 ».
-  const [baseName, setBaseName] = useState(() => firstBaseName(t, view, new Date()));
+  const [baseName, setBaseName] = useState(() => firstBaseName(t, view, new Date(), savedView));
   const [problem, setProblem] = useState<string | undefined>();
   const [nameProblem, setNameProblem] = useState<string | undefined>();
 

@@ -42,7 +42,8 @@ export function ExportLine({ item, canReveal }: { item: SessionExport; canReveal
             rate: numbers.format(progress?.recordsPerSecond ?? 0),
           });
   } else if (item.state === 'completed') {
-    text = t('export.completed', { file, rows, path: item.path });
+    // Named as written: a name taken already was written under another ("… (2).csv").
+    text = t('export.completed', { file: item.path.split(/[\\/]/).pop() ?? file, rows, path: item.path });
     // Rows written from the list on screen: said, with when it was last up to date.
     if (progress?.heldAsOf !== undefined)
       text += ` ${t('export.fromHeld', { time: dateTimeFormat(language, { timeStyle: 'short' }).format(progress.heldAsOf) })}`;
@@ -91,18 +92,32 @@ export function ExportLine({ item, canReveal }: { item: SessionExport; canReveal
   );
 }
 
-/** This session's exports above the status bar: visible whatever the user browses meanwhile. */
+/**
+ * This session's exports above the status bar, visible whatever the user browses meanwhile: the
+ * latest on one line, the others behind "N more" (they piled up over the rows, the fourth under the
+ * status bar). The Exports panel lists them all.
+ */
 export function ExportsTray({ canReveal }: { canReveal: boolean }) {
   const { t } = useTranslation();
   const shown = useExports().exports.filter((item) => !item.dismissed);
-  if (!shown.length) return null;
+  const latest = shown.at(-1);
+  if (!latest) return null;
+  const others = shown.slice(0, -1).reverse();
   return (
     <section className="exports-tray" aria-label={t('export.panel')}>
       <ul>
-        {shown.map((item) => (
-          <ExportLine key={item.exportId} item={item} canReveal={canReveal} />
-        ))}
+        <ExportLine item={latest} canReveal={canReveal} />
       </ul>
+      {others.length > 0 && (
+        <details>
+          <summary>{t('export.more', { count: others.length })}</summary>
+          <ul>
+            {others.map((item) => (
+              <ExportLine key={item.exportId} item={item} canReveal={canReveal} />
+            ))}
+          </ul>
+        </details>
+      )}
     </section>
   );
 }

@@ -4,9 +4,7 @@ import type { Language } from '../../../electron/shared/api-rules';
 import { useCommand, useShortcutHint } from '../keyboard/commands';
 import { failureLine } from '../ui/describe-failure';
 import { useExports } from './exports-context';
-
-/** What a file name may not hold (a folder's separator, what Windows refuses, control characters). */
-const NOT_IN_NAMES = /[/\\:*?"<>|\p{Cc}]/gu;
+import { fileNamePart } from './export-choices';
 
 /**
  * PDF: the customer's record (its fields, summary, every agreement and contact) written as a PDF
@@ -27,7 +25,7 @@ export function RecordPdfButton({
   const [writing, setWriting] = useState<string>();
   const [failed, setFailed] = useState<string>();
   const save = async () => {
-    const named = name?.replace(NOT_IN_NAMES, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
+    const named = name === undefined ? undefined : fileNamePart(name);
     setFailed(undefined);
     try {
       setWriting(

@@ -28,13 +28,27 @@ export function fileNameOf(baseName: string, resource: Resource, format: ExportF
   return `${baseName.trim() || resource}.${EXTENSIONS[format]}`;
 }
 
-/** The name offered first, in the words and at the time the person reads on screen: « contrats-2026-11-27-13-56 ». */
+/**
+ * The name offered first, in the words and at the time the person reads on screen: the saved view's
+ * when one is exported (« Lyon à 60 jours 2026-11-27-13-56 »), else the list's (« contrats-2026-11-27-13-56 »).
+ */
 export function firstBaseName(
   t: TFunction,
   view: Pick<ExportView, 'resource' | 'customerId'>,
   now: Date,
+  savedView?: string,
 ): string {
+  const named = savedView === undefined ? '' : fileNamePart(savedView);
+  if (named) return `${named} ${localStamp(now)}`;
   return `${t(`export.fileNames.${view.resource}`)}${view.customerId ? `-${view.customerId}` : ''}-${localStamp(now)}`;
+}
+
+/** What a file name may not hold (a folder's separator, what Windows refuses, control characters). */
+const NOT_IN_NAMES = /[/\\:*?"<>|\p{Cc}]/gu;
+
+/** `text` as a part of a file's name: what no name may hold made a space, at most 100 characters. */
+export function fileNamePart(text: string): string {
+  return text.replace(NOT_IN_NAMES, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
 }
 
 /** `at` as this computer's clock shows it, in a file name's characters: 2026-11-27-13-56. */

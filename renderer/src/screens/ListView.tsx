@@ -49,6 +49,7 @@ export function ListView({
     <DataTable
       view={{ resource, sort: place.sort }}
       label={t(`nav.${resource}`)}
+      savedView={savedView}
       title={savedView === undefined ? undefined : t('views.opened', { name: savedView, sort: sorted })}
       pageSize={pageSize}
       // A new sort or filter is a new list: it is seen from its top.

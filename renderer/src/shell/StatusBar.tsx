@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DensityToggle } from './DensityToggle';
 import { SelectionTotals } from './SelectionTotals';
@@ -22,8 +23,11 @@ export function StatusBar({ session }: { session: SessionStatus | undefined }) {
   const reading = useReadingLists(session?.connection?.id);
   const percent = numberFormat(language, { style: 'percent' });
   const time = (at: number) =>
-    // In words (« 28 nov. 2026, 07:50 »): 28/11 and 11/28 read alike to no one.
-    dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+    // In words (« 28 nov., 07:50 »): 28/11 and 11/28 read alike to no one; a token lives 10 hours,
+    // so its year says nothing and cost the bar its room at 1440 px.
+    dateTimeFormat(language, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(
+      at,
+    );
   const tokenText =
     token?.status === 'valid' && token.expiresAt
       ? t('status.tokenValid', { time: time(token.expiresAt) })
@@ -49,18 +53,19 @@ export function StatusBar({ session }: { session: SessionStatus | undefined }) {
             })
           : t('status.noConnection')}
       </span>
-      {token && <span data-testid="token-state">{tokenText}</span>}
+      {/* Each part that may be cut short says itself whole in its title. */}
       {token && (
-        <span data-testid="token">
-          {t(token.countUnknown ? 'status.budgetUnknown' : 'status.budget', {
-            used: token.used,
-            limit: token.limit,
-          })}
-          {token.unconfirmed > 0 && ` · ${t('status.unconfirmed', { count: token.unconfirmed })}`}
+        <span data-testid="token-state" title={tokenText}>
+          {tokenText}
+        </span>
+      )}
+      {token && (
+        <span data-testid="token" title={budgetText(token, t, false)}>
+          {budgetText(token, t, true)}
         </span>
       )}
       {stats && (
-        <span data-testid="rate">
+        <span data-testid="rate" title={t('status.rateHint')}>
           {t('status.rate', {
             count: stats.requestsPerSecond,
             rate: numberFormat(language, { maximumFractionDigits: 1 }).format(stats.requestsPerSecond),
@@ -109,4 +114,17 @@ export function StatusBar({ session }: { session: SessionStatus | undefined }) {
       </span>
     </footer>
   );
+}
+
+/** The tokens used today: whole (the part's title), or `short` for the bar itself. */
+function budgetText(token: NonNullable<SessionStatus['token']>, t: TFunction, short: boolean): string {
+  const words = token.countUnknown
+    ? short
+      ? 'status.budgetShortUnknown'
+      : 'status.budgetUnknown'
+    : short
+      ? 'status.budgetShort'
+      : 'status.budget';
+  const used = t(words, { used: token.used, limit: token.limit });
+  return token.unconfirmed > 0 ? `${used} · ${t('status.unconfirmed', { count: token.unconfirmed })}` : used;
 }

@@ -66,6 +66,7 @@ export function DataTable(props: DataTableProps) {
         recordShown={recordShown}
         onToggleRecord={() => setRecordShown((shown) => !shown)}
         scope={scope}
+        savedView={props.savedView}
       />
       <TableError rows={rows} />
       <ChangesBar changes={shown.changes} filter={filter} onFilterChange={onFilterChange} />

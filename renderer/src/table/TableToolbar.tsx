@@ -39,6 +39,8 @@ export interface TableToolbarProps {
   onToggleRecord: () => void;
   /** The table: its commands' keys act on it when it holds the focus, or it is the first on the page. */
   scope: RefObject<HTMLElement | null>;
+  /** The saved view shown, if one is: its exports are named after it. */
+  savedView?: string;
 }
 
 /**
@@ -60,6 +62,7 @@ export function TableToolbar({
   recordShown,
   onToggleRecord,
   scope,
+  savedView,
 }: TableToolbarProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
@@ -127,6 +130,7 @@ export function TableToolbar({
         <ExportDialog
           view={exportViewOf({ ...view, columns, filter }, language)}
           table={label}
+          savedView={savedView}
           sortLabel={sortLabel}
           total={count?.total}
           // The table's own count of what the filters keep, once it has judged every row.

@@ -43,6 +43,8 @@ export interface DataTableProps {
   onOpenRow?: (record: ApiRecord) => void;
   /** A heading shown above the table (a customer's "Contacts (3)"). */
   title?: string;
+  /** The saved view the table shows, if it shows one: its exports are named after it. */
+  savedView?: string;
   /** Where the user left the list (back navigation comes back there): scrolled to, and the active cell. */
   initialPlace?: TablePlace;
   /** Put the keyboard focus on the grid when it appears (back from a customer opened from it). */
