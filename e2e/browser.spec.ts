@@ -232,7 +232,7 @@ test('switches to French: French UI strings, French column labels, French format
   expect(await lang()).toBe('fr');
   await expect(page.getByRole('columnheader', { name: 'Date de début' })).toBeVisible();
   await expect(page.getByTestId('row-position')).toContainText(/^Lignes 1 à \d+ sur 100\u202f000$/);
-  await expect(page.getByTestId('token')).toContainText('Jetons utilisés');
+  await expect(page.getByTestId('token')).toContainText('Jetons aujourd’hui');
   await page.reload();
   await page.getByRole('navigation').getByRole('button', { name: 'Contrats' }).click();
   await expect(page.getByRole('columnheader', { name: 'Revenu mensuel (MRR)' })).toBeVisible();
@@ -287,8 +287,12 @@ test('filters agreements by status: every row shown matches, and they grow as th
   await expect(page.getByTestId('row-position')).toContainText('of 100,000');
 });
 
-test('searches every column at once', async ({ page }) => {
+test('searches every column at once, the customer’s too', async ({ page }) => {
   await open(page, 'Contacts');
+  // A contact is found by its customer's name as well: shown, the word is on every row.
+  await page.getByText('Columns', { exact: true }).click();
+  await page.getByLabel('Show Name (customer)').check();
+  await page.getByText('Columns', { exact: true }).click();
   await page.getByLabel('Search in every column').fill('lefevre');
   await expect(page.getByTestId('row').first()).toBeVisible();
   const texts = await page.getByTestId('row').evaluateAll((rows) => rows.map((row) => row.textContent ?? ''));
@@ -582,11 +586,21 @@ test('copies a customer’s details for a mail, from its page and from the recor
         fields.map((field) => [...field.children].map((part) => part.textContent ?? '')),
       );
   await expect.poll(async () => (await card()).length).toBeGreaterThan(3);
-  const fields = await card();
+  // The API's timestamps are no detail a customer is sent; the summary's figures are, once known.
+  const fields = (await card()).filter(([label]) => label !== 'Created' && label !== 'Last updated');
+  const totals = page.locator('.summary-totals');
+  await expect(totals).toBeVisible();
+  const figure = (term: string) => totals.locator('dt', { hasText: term }).locator('+ dd').innerText();
+  const summary = [
+    ['MRR in force (monthly)', await figure('MRR in force')],
+    ['ARR in force (annual)', await figure('ARR in force')],
+    ['Next commitment deadline', await figure('Next commitment deadline')],
+    ['Next end of notice period', await figure('Next end of notice period')],
+  ].map(([label, value]) => [label, value?.trim() ?? '']);
   await page.getByRole('button', { name: `Copy details of ${first}` }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
   const copied = await page.evaluate<{ text: string; cells: string[][] }>(READ_CLIPBOARD);
-  const expected = [['Customer ID', first], ['Name', name], ...fields];
+  const expected = [['Customer ID', first], ['Name', name], ...fields, ...summary];
   expect(copied.text.split('\n')).toEqual(expected.map(([label, value]) => `${label}: ${value}`));
   expect(copied.cells).toEqual(expected);
   await shoot(page, testInfo.outputPath('copy-details.png'), 'copy-details');

@@ -6,9 +6,16 @@ export const RECENTS_MAX = 20;
 /** The favourites a connection keeps at most. */
 export const FAVOURITES_MAX = 100;
 
-/** A customer marked by the person: its id, and its name once known (what they look it up by). */
+/**
+ * A customer marked by the person: its id, and once known its name (what they look it up by) and
+ * its city (what tells it from a namesake).
+ */
 export const markedCustomerSchema = z
-  .object({ customerId: customerIdSchema, name: z.string().max(500).optional() })
+  .object({
+    customerId: customerIdSchema,
+    name: z.string().max(500).optional(),
+    city: z.string().max(500).optional(),
+  })
   .strict();
 export type MarkedCustomer = z.infer<typeof markedCustomerSchema>;
 

@@ -55,6 +55,12 @@ describe('marked customers', () => {
       dispatch(core, 'marks.opened', { customer: { customerId: 'CUS-00000042', name: 'Jeanne Dupontel' } }),
     );
     await value(dispatch(core, 'marks.opened', { customer: { customerId: 'CUS-00000007' } }));
+    // Its city learnt once its record is read: what tells it from a namesake.
+    await value(
+      dispatch(core, 'marks.opened', {
+        customer: { customerId: 'CUS-00000042', name: 'Jeanne Dupontel', city: 'Saint-Étienne' },
+      }),
+    );
     // Opened again without a name: the name known is kept, and it comes first.
     await value(dispatch(core, 'marks.opened', { customer: { customerId: 'CUS-00000042' } }));
     await value(
@@ -70,15 +76,16 @@ describe('marked customers', () => {
       kept: true,
       favourites: [
         { customerId: 'CUS-00000007', name: 'Brasserie Lemoine' },
-        { customerId: 'CUS-00000042', name: 'Jeanne Dupontel' },
+        { customerId: 'CUS-00000042', name: 'Jeanne Dupontel', city: 'Saint-Étienne' },
       ],
       recents: [
-        { customerId: 'CUS-00000042', name: 'Jeanne Dupontel' },
+        { customerId: 'CUS-00000042', name: 'Jeanne Dupontel', city: 'Saint-Étienne' },
         { customerId: 'CUS-00000007', name: 'Brasserie Lemoine' },
       ],
     });
     const text = await readFile(first.path, 'utf8');
-    for (const clear of ['Dupontel', 'Lemoine', 'CUS-00000042']) expect(text).not.toContain(clear);
+    for (const clear of ['Dupontel', 'Lemoine', 'Saint-Étienne', 'CUS-00000042'])
+      expect(text).not.toContain(clear);
     expect((await stat(first.path)).mode & 0o777).toBe(0o600);
 
     // Another process on the same folder and keychain (the next start).

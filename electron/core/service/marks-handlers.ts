@@ -78,16 +78,22 @@ export function marksHandlers(
 const without = (list: MarkedCustomer[], customerId: string) =>
   list.filter((each) => each.customerId !== customerId);
 
-/** `customer` with its name, or the one `list` knows when it comes without. */
+/** `customer` with its name and city, or those `list` knows when it comes without. */
 function withKnownName(list: MarkedCustomer[], customer: MarkedCustomer): MarkedCustomer {
-  const name = customer.name ?? list.find((each) => each.customerId === customer.customerId)?.name;
-  return { customerId: customer.customerId, ...(name !== undefined && { name }) };
+  const known = list.find((each) => each.customerId === customer.customerId);
+  const name = customer.name ?? known?.name;
+  const city = customer.city ?? known?.city;
+  return {
+    customerId: customer.customerId,
+    ...(name !== undefined && { name }),
+    ...(city !== undefined && { city }),
+  };
 }
 
-/** `list` with `customer`'s name brought up to date where it is in it (a name learnt later). */
+/** `list` with `customer`'s name and city brought up to date where it is in it (learnt later). */
 function named(list: MarkedCustomer[], customer: MarkedCustomer): MarkedCustomer[] {
-  if (customer.name === undefined) return list;
+  if (customer.name === undefined && customer.city === undefined) return list;
   return list.map((each) =>
-    each.customerId === customer.customerId ? { ...each, name: customer.name } : each,
+    each.customerId === customer.customerId ? withKnownName([each], customer) : each,
   );
 }

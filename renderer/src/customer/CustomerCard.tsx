@@ -10,9 +10,12 @@ import { useCommand } from '../keyboard/commands';
 import { failureLine } from '../ui/describe-failure';
 import { formatterFor } from '../ui/format';
 import { useHeldCustomer } from './useHeldCustomer';
+import { useSummaryLines } from './summary-lines';
 
 /** Fields the heading already shows (Copy details puts them first). */
 const IN_HEADING = ['id', 'name'];
+/** When the API wrote the record: no detail a customer is sent. */
+const API_TIMES = ['createdAt', 'updatedAt'];
 
 /**
  * The customer's own fields at the top of its page (address, phone, email, country, created…), in
@@ -29,9 +32,12 @@ export function CustomerCard({ customerId }: { customerId: string }) {
   const detailsOf = useDetailsOf();
   const [said, setSaid] = useState<string | undefined>();
   // « Copier la fiche »: the customer as a person reads it, to paste into a mail or a ticket.
+  const summaryLines = useSummaryLines(customerId);
   const copyDetails = () => {
     if (!record) return;
-    const copied = detailsOf(entriesOf(record, fields, language, 'all'));
+    // For a mail: the API's timestamps left out, what a customer asks of its agreements added.
+    const own = entriesOf(record, fields, language, 'all').filter(({ key }) => !API_TIMES.includes(key));
+    const copied = detailsOf([...own, ...summaryLines()]);
     copyText(copied.text, copied.html).then(
       () => setSaid(t('table.copied')),
       (failure: unknown) => setSaid(t('table.copyFailed', { reason: failureLine(t, language, failure) })),

@@ -18,7 +18,7 @@ export function CustomerHeading({
 }: {
   customerId: string;
   name: string | undefined;
-  onNamed?: (name: string) => void;
+  onNamed?: (name: string, city?: string) => void;
 }) {
   const { t, i18n } = useTranslation();
   const numbers = numberFormat(i18n.language as Language);

@@ -30,7 +30,8 @@ const CUSTOMERS = { resource: 'customers' } as const;
 export function useNameLookup(
   customerId: string,
   name: string | undefined,
-  onNamed?: (name: string) => void,
+  /** Told the customer's name, and its city when its record is held (the recents tell namesakes apart by it). */
+  onNamed?: (name: string, city?: string) => void,
 ) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
@@ -44,9 +45,10 @@ export function useNameLookup(
   // A name given late (the favourites and recents read after the page opened) when none is held.
   const shownName = found ?? nameOf(held) ?? name;
   // Told again when the parent renders anew: the recents keep their list when the name is known.
+  const city = typeof held?.city === 'string' && held.city ? held.city : undefined;
   useEffect(() => {
-    if (shownName) onNamed?.(shownName);
-  }, [shownName, onNamed]);
+    if (shownName) onNamed?.(shownName, city);
+  }, [shownName, city, onNamed]);
   const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
   const scanning = useRef<AbortController | undefined>(undefined);
   useEffect(() => () => scanning.current?.abort(), []);

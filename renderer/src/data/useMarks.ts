@@ -43,11 +43,13 @@ export function useMarks() {
     /** The name kept for `customerId`, if any (what its page is titled with before it is read). */
     nameOf: (customerId: string) =>
       [...marks.favourites, ...marks.recents].find((each) => each.customerId === customerId)?.name,
-    /** The name of a customer opened is known now: kept unless it is the one kept already. */
-    named: (customerId: string, name: string) => {
+    /** The name (and city) of a customer opened is known now: kept unless they are the ones kept already. */
+    named: (customerId: string, name: string, city?: string) => {
       const known = marks.recents.find((each) => each.customerId === customerId);
-      if (known?.name !== name)
-        void change('marks.opened', { customer: { customerId, name } }).catch(() => undefined);
+      if (known?.name !== name || (city !== undefined && known.city !== city))
+        void change('marks.opened', {
+          customer: { customerId, name, ...(city !== undefined && { city }) },
+        }).catch(() => undefined);
     },
     /** Makes `customer` a favourite, or no longer one. */
     favourite: (customer: MarkedCustomer, on: boolean) => change('marks.favourite', { customer, on }),

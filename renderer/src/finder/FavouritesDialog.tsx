@@ -40,8 +40,9 @@ export function FavouritesDialog({
         <p>{t('favourites.none')}</p>
       ) : (
         <ol aria-label={t('favourites.title')}>
-          {marks.favourites.map(({ customerId, name }, index) => {
-            const named = name ? t('openCustomer.named', { name, id: customerId }) : customerId;
+          {marks.favourites.map(({ customerId, name, city }, index) => {
+            // Its city beside it: two favourites of one name differ by more than their ids.
+            const named = `${name ? t('openCustomer.named', { name, id: customerId }) : customerId}${city ? ` · ${city}` : ''}`;
             return (
               <li key={customerId}>
                 <button

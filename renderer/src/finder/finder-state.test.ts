@@ -5,6 +5,7 @@ import {
   enterAction,
   foundFor,
   inPlace,
+  markedFirst,
   waitOutcome,
   type FinderAnswer,
   type Found,
@@ -193,5 +194,36 @@ describe('the customers offered as the lists are read', () => {
       'CUS-2',
       'CUS-9',
     ]);
+  });
+});
+
+describe('the favourites and recents among what is typed', () => {
+  const found = (...ids: string[]): CustomerSuggestion[] =>
+    ids.map((customerId) => ({
+      customerId,
+      city: 'Liège',
+      matched: { of: 'contact', field: 'lastName', value: 'Fontaine', contactName: 'Agnès Fontaine' },
+    }));
+  const marked = [
+    { customerId: 'CUS-3', name: 'Fontaine Transports', city: 'Paris' },
+    { customerId: 'CUS-9', name: 'Petit Menuiserie SARL' },
+  ];
+  it('offers a marked customer whose name holds the words first, as the lists found it when they did', () => {
+    expect(markedFirst(marked, 'fontaine', found('CUS-1', 'CUS-2')).map((each) => each.customerId)).toEqual([
+      'CUS-3',
+      'CUS-1',
+      'CUS-2',
+    ]);
+    expect(markedFirst(marked, 'fontaine', found('CUS-1', 'CUS-3'))[0]).toMatchObject({
+      customerId: 'CUS-3',
+      matched: { of: 'contact' },
+    });
+    expect(markedFirst(marked, 'transports fontaine', [])[0]).toEqual({
+      customerId: 'CUS-3',
+      name: 'Fontaine Transports',
+      city: 'Paris',
+      matched: { of: 'customer', field: 'id', value: 'CUS-3' },
+    });
+    expect(markedFirst(marked, 'lyon', found('CUS-1')).map((each) => each.customerId)).toEqual(['CUS-1']);
   });
 });

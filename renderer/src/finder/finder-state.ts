@@ -1,6 +1,8 @@
 import type { CustomerSuggestion, HeldListStatus } from '../../../electron/shared/held-list';
 import { customerIdSchema } from '../../../electron/shared/view';
 import { needsLists } from './needs-lists';
+import type { MarkedCustomer } from '../../../electron/shared/marked-customers';
+import { isBlank, searchTermsOf, valuesMatch } from '../../../electron/shared/search';
 
 // The finder's rules as plain code (the top bar's "Open customer"): which answer holds for the text
 // in the field, what Enter does with it, what a wait for the lists comes to, where the arrows go.
@@ -176,4 +178,37 @@ export function inPlace(before: CustomerSuggestion[], after: CustomerSuggestion[
   });
   const keptIds = new Set(kept.map((suggestion) => suggestion.customerId));
   return [...kept, ...after.filter((suggestion) => !keptIds.has(suggestion.customerId))];
+}
+
+/** A favourite or recent customer as the finder offers it: its name and city, as a suggestion. */
+export function offeredSuggestion({ customerId, name, city }: MarkedCustomer): CustomerSuggestion {
+  return {
+    customerId,
+    ...(name !== undefined && { name }),
+    ...(city !== undefined && { city }),
+    // Offered by who it is, not by what matched: no line says a match under it.
+    matched: { of: 'customer', field: 'id', value: customerId },
+  };
+}
+
+/**
+ * The customers offered for `wanted`: the favourites, then the recents, whose name holds every word
+ * typed first (a favourite was offered below namesakes and contacts of that name), then the others
+ * the lists found. A marked customer the lists found too is offered as they found it (its email,
+ * what matched), in its marked place.
+ */
+export function markedFirst(
+  marked: readonly MarkedCustomer[],
+  wanted: string,
+  found: readonly CustomerSuggestion[],
+): CustomerSuggestion[] {
+  const terms = searchTermsOf(wanted);
+  const named = isBlank(terms)
+    ? []
+    : marked.filter((each) => each.name !== undefined && valuesMatch(terms, [each.name]));
+  if (!named.length) return [...found];
+  const byId = new Map(found.map((suggestion) => [suggestion.customerId, suggestion]));
+  const first = named.map((each) => byId.get(each.customerId) ?? offeredSuggestion(each));
+  const ids = new Set(first.map((suggestion) => suggestion.customerId));
+  return [...first, ...found.filter((suggestion) => !ids.has(suggestion.customerId))];
 }

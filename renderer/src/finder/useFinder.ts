@@ -7,7 +7,14 @@ import { useApi } from '../api/context';
 import { useSession } from '../data/queries';
 import { useInSight } from '../ui/useInSight';
 import { failureLine } from '../ui/describe-failure';
-import { enterAction, FIRST_SUGGESTIONS, looksLikeId, waitOutcome } from './finder-state';
+import {
+  enterAction,
+  FIRST_SUGGESTIONS,
+  looksLikeId,
+  markedFirst,
+  offeredSuggestion,
+  waitOutcome,
+} from './finder-state';
 import { EMPTY_FIELD, fieldAfter, waitingOn } from './finder-field';
 import { askCustomerRoute } from './customer-route';
 import { useCustomerSuggestions } from './useCustomerSuggestions';
@@ -51,12 +58,8 @@ export function useFinder(
   const client = useQueryClient();
   const api = useApi();
   const options: CustomerSuggestion[] = wanted
-    ? found.suggestions
-    : offered.map(({ customerId, name }) => ({
-        customerId,
-        ...(name !== undefined && { name }),
-        matched: { of: 'customer', field: 'id', value: customerId },
-      }));
+    ? markedFirst(offered, wanted, found.suggestions)
+    : offered.map(offeredSuggestion);
   const shown =
     state.expanded && (options.length > 0 || found.lists.some((list) => list.state === 'reading'));
   // Typed text: Enter opens the first customer offered. Empty: only one chosen with the arrows.

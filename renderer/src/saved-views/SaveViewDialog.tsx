@@ -23,6 +23,8 @@ export interface SaveViewDialogProps {
   table: string;
   /** The sorted column's label, for the summary. */
   sortLabel?: string;
+  /** The view was saved under `name` (said where the person is: the dialog closes). */
+  onSaved: (name: string) => void;
   onClose: () => void;
 }
 
@@ -37,6 +39,7 @@ export function SaveViewDialog({
   layout,
   table,
   sortLabel,
+  onSaved,
   onClose,
 }: SaveViewDialogProps) {
   const { t, i18n } = useTranslation();
@@ -59,6 +62,7 @@ export function SaveViewDialog({
     const next: SavedView = { name: parsed.data, ...view, filter, columns, layout };
     try {
       await save.mutateAsync({ view: next });
+      onSaved(parsed.data);
       onClose();
     } catch (failure) {
       setProblem(failureLine(t, i18n.language as Language, failure));

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../electron/shared/api-rules';
 import { viewNameSchema, type SavedView } from '../../../electron/shared/saved-view';
 import { failureLine } from '../ui/describe-failure';
-import { CheckSetting } from './CheckSetting';
-import { KeptListsSetting } from './KeptListsSetting';
+import { WindowSettings } from './WindowSettings';
 import { useChangeViews, useSavedViews } from './saved-views';
 
 /** What a row of the menu is doing: shown, being renamed, or asking to confirm its deletion. */
@@ -98,6 +97,8 @@ export function SavedViewsMenu({ onOpen }: { onOpen: (view: SavedView) => void }
                   <button
                     type="button"
                     className="view-name"
+                    // One line however long: the whole name in its title.
+                    title={view.name}
                     onClick={() => {
                       if (menu.current) menu.current.open = false;
                       onOpen(view);
@@ -130,14 +131,7 @@ export function SavedViewsMenu({ onOpen }: { onOpen: (view: SavedView) => void }
             {problem}
           </p>
         )}
-        <CheckSetting setting="startClean" label={t('desk.startClean')} hint={t('desk.startCleanHint')} />
-        <CheckSetting
-          setting="prepareSearch"
-          label={t('search.prepare')}
-          hint={t('search.prepareHint')}
-          onUnlessOff
-        />
-        <KeptListsSetting reveal={() => menu.current?.setAttribute('open', '')} />
+        <WindowSettings reveal={() => menu.current?.setAttribute('open', '')} />
       </div>
     </details>
   );

@@ -37,7 +37,7 @@ export function CustomerDetail({
   /** Its name, when whoever opened it knows it. */
   name?: string;
   /** Told its name once known (the recents offer it by name). */
-  onNamed?: (name: string) => void;
+  onNamed?: (name: string, city?: string) => void;
   /** How its tables start (a saved view of it opened, a restart): sort, filter and place. */
   tables?: CustomerTables;
   /** The contact or agreement the finder found it by: its table shown first, filtered to it. */

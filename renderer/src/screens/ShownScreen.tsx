@@ -56,7 +56,7 @@ export function ShownScreen({
           key={screen.customerId}
           customerId={screen.customerId}
           name={screen.name ?? nav.marks.nameOf(screen.customerId)}
-          onNamed={(name) => nav.marks.named(screen.customerId, name)}
+          onNamed={(name, city) => nav.marks.named(screen.customerId, name, city)}
           tables={screen.tables}
           found={screen.found}
           pageSize={pageSize}

@@ -120,6 +120,7 @@ export function TableToolbar({
           layout={layout}
           table={label}
           sortLabel={sortLabel}
+          onSaved={(name) => rows.setNotice({ key: 'views.savedNotice', values: { name }, brief: true })}
           onClose={() => setSaving(false)}
         />
       )}

@@ -47,53 +47,59 @@ export function ColumnMenu({
       }}
     >
       <summary {...hint}>{t('table.columns')}</summary>
-      <ul>
-        {columns.map((column) => {
-          const label = (column.columnDef.meta as ColumnMeta).label;
-          return (
-            <li key={column.id}>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={column.getIsVisible()}
-                  onChange={(event) => column.toggleVisibility(event.target.checked)}
-                />
-                {t('table.show', { column: label })}
-              </label>
-              <button
-                type="button"
-                aria-label={t('table.moveLeft', { column: label })}
-                disabled={!edits.canMove(column.id, -1)}
-                onClick={() => edits.move(column.id, -1)}
-              >
-                ←
-              </button>
-              <button
-                type="button"
-                aria-label={t('table.moveRight', { column: label })}
-                disabled={!edits.canMove(column.id, 1)}
-                onClick={() => edits.move(column.id, 1)}
-              >
-                →
-              </button>
-              {column.id !== first && (
+      {/* Over the table, under its button: open inline, it pushed the toolbar into a tall band. */}
+      <div className="column-panel">
+        <ul>
+          {columns.map((column) => {
+            const label = (column.columnDef.meta as ColumnMeta).label;
+            return (
+              <li key={column.id}>
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={column.getIsVisible()}
+                    onChange={(event) => column.toggleVisibility(event.target.checked)}
+                  />
+                  {t('table.show', { column: label })}
+                </label>
                 <button
                   type="button"
-                  className="pin-button"
-                  aria-pressed={edits.isPinned(column.id)}
-                  aria-label={t('table.pin', { column: label })}
-                  onClick={() => edits.togglePin(column.id)}
+                  aria-label={t('table.moveLeft', { column: label })}
+                  disabled={!edits.canMove(column.id, -1)}
+                  onClick={() => edits.move(column.id, -1)}
                 >
-                  <span aria-hidden="true">📌</span>
+                  ←
                 </button>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-      <button type="button" onClick={onReset}>
-        {t('table.reset')}
-      </button>
+                <button
+                  type="button"
+                  aria-label={t('table.moveRight', { column: label })}
+                  disabled={!edits.canMove(column.id, 1)}
+                  onClick={() => edits.move(column.id, 1)}
+                >
+                  →
+                </button>
+                {column.id !== first && (
+                  <button
+                    type="button"
+                    className="pin-button"
+                    aria-pressed={edits.isPinned(column.id)}
+                    aria-label={t('table.pin', { column: label })}
+                    onClick={() => edits.togglePin(column.id)}
+                  >
+                    {/* A word, not 📌: without an emoji font that was an empty box. */}
+                    <span aria-hidden="true">
+                      {edits.isPinned(column.id) ? t('table.pinnedShort') : t('table.pinShort')}
+                    </span>
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <button type="button" onClick={onReset}>
+          {t('table.reset')}
+        </button>
+      </div>
     </details>
   );
 }
