@@ -136,7 +136,7 @@ test('when the app behind the tab stops, the page and the tab’s title say so, 
     await own.stop();
     await expect(
       page.getByRole('alert').filter({ hasText: 'L’application derrière cet onglet s’est arrêtée' }),
-    ).toContainText('relancez-la (npm start), puis rechargez cet onglet');
+    ).toContainText('Relancez-la (npm start), puis ouvrez l’adresse qu’elle affiche');
     await expect(page).toHaveTitle(/^⚠ Arrêtée/);
   } finally {
     await own.stop();
