@@ -41,8 +41,7 @@ export function FavouritesDialog({
       ) : (
         <ol aria-label={t('favourites.title')}>
           {marks.favourites.map(({ customerId, name, city }, index) => {
-            // Its city beside it: two favourites of one name differ by more than their ids.
-            const named = `${name ? t('openCustomer.named', { name, id: customerId }) : customerId}${city ? ` · ${city}` : ''}`;
+            const named = name ? t('openCustomer.named', { name, id: customerId }) : customerId;
             return (
               <li key={customerId}>
                 <button
@@ -54,6 +53,8 @@ export function FavouritesDialog({
                 >
                   {named}
                 </button>
+                {/* Its city beside it: two favourites of one name differ by more than their ids. */}
+                {city && <span className="hint">{city}</span>}
                 <button
                   type="button"
                   aria-label={t('favourites.up', { name: named })}

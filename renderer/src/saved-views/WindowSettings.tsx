@@ -11,7 +11,8 @@ export function WindowSettings({ reveal }: { reveal: () => void }) {
   const { t } = useTranslation();
   return (
     <>
-      <h3 className="menu-settings">{t('views.settings')}</h3>
+      {/* In the top bar, under its h1: the next level. */}
+      <h2 className="menu-settings">{t('views.settings')}</h2>
       <CheckSetting setting="startClean" label={t('desk.startClean')} hint={t('desk.startCleanHint')} />
       <CheckSetting
         setting="prepareSearch"
