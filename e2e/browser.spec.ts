@@ -510,10 +510,20 @@ test('a copy the clipboard refuses says so, in the language shown', async ({ pag
  * beside it as a mail shows them (white space at their ends is not drawn), none without HTML.
  */
 const READ_CLIPBOARD = `(async () => {
-  const [item] = await navigator.clipboard.read();
-  const text = item ? await (await item.getType('text/plain')).text() : '';
-  if (!item || !item.types.includes('text/html')) return { text, cells: [] };
-  const html = await (await item.getType('text/html')).text();
+  // Read again when the clipboard changed between its listing and its reading (a copy landing).
+  let item, text, html;
+  for (let tries = 0; ; tries++) {
+    try {
+      [item] = await navigator.clipboard.read();
+      text = item ? await (await item.getType('text/plain')).text() : '';
+      html = item && item.types.includes('text/html') ? await (await item.getType('text/html')).text() : undefined;
+      break;
+    } catch (error) {
+      if (tries > 10 || error.name !== 'InvalidStateError') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  if (html === undefined) return { text, cells: [] };
   const table = new DOMParser().parseFromString(html, 'text/html');
   const cells = [...table.querySelectorAll('tr')].map((row) =>
     [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim()),

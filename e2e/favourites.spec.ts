@@ -49,8 +49,10 @@ test('a favourite and a recent customer are offered by name after a restart, and
   // Nor any other file of the data folder (the desks, the settings, the lists held for search).
   for (const name of await readdir(own.host.dataDir, { recursive: true })) {
     const path = join(own.host.dataDir, name);
-    if (!(await stat(path)).isFile()) continue;
-    const bytes = await readFile(path, 'utf8');
+    // A write under way (the recent's city learnt as its page reads its record) leaves a file only
+    // while it lasts: one gone before it is read held nothing to read.
+    if (!(await stat(path).catch(() => undefined))?.isFile()) continue;
+    const bytes = await readFile(path, 'utf8').catch(() => '');
     for (const clear of [nameOf(FAVOURITE), nameOf(RECENT)]) expect(bytes, name).not.toContain(clear);
   }
 
