@@ -18,6 +18,15 @@ describe('the time left shown', () => {
     expect(left.update(5, 2_000)).toBe(5);
   });
 
+  it('after a drop, a rise soon after is measured from what was shown before the drop (27 s, unseen 18 s, then not 30 s)', () => {
+    const left = new TimeLeft();
+    expect(left.update(27, 0)).toBe(27);
+    expect(left.update(18, 500)).toBe(18);
+    expect(left.update(30, 1_000)).toBe(17.5);
+    // Past the moment a person reads it, the drop is what was seen: a real change of pace raises it.
+    expect(left.update(30, 7_000)).toBe(30);
+  });
+
   it('at zero with rows still to read, shows the estimate again once it is past the margin', () => {
     const left = new TimeLeft();
     left.update(1, 0);
