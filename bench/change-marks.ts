@@ -11,7 +11,7 @@ import { RowFactory, generateDataset } from '../electron/demo-api/generate.js';
 import { toRecord } from '../electron/demo-api/rows.js';
 import { HeldRows } from '../electron/core/search/held-rows.js';
 import { ListChanges, recordDifferences } from '../electron/core/search/list-changes.js';
-import { Slicer } from '../electron/core/search/slices.js';
+import { Slicer } from '../electron/core/slices.js';
 import type { ApiRecord } from '../electron/shared/schema.js';
 import type { ListChangesAnswer } from '../electron/shared/held-list.js';
 import { percentiles, report } from './lib/report.js';

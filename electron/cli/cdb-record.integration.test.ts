@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { isLive } from '../shared/deadline.js';
 import { formatMoney } from '../shared/value-text.js';
+import { pdfPages } from '../core/testing/readers.js';
 import { cdbHarness } from './testing/cdb-harness.js';
 
 // `cdb export --customer ID --format pdf` as an administrator runs it: a process of its own against
@@ -12,13 +11,6 @@ import { cdbHarness } from './testing/cdb-harness.js';
 // customer with sixty agreements or more: its tables go on over several pages.
 const harness = cdbHarness({ seed: 5, size: { customers: 150, contacts: 900, agreements: 12_000 } });
 const { cdb, connection, withSecret, apiRecords } = harness;
-const run = promisify(execFile);
-
-/** The text of a PDF as pdftotext reads it, page by page (form feeds between pages). */
-async function pdfText(path: string): Promise<string[]> {
-  const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', path, '-']);
-  return stdout.split('\f').filter((page) => page.trim());
-}
 
 describe('cdb export --customer … --format pdf', { timeout: 120_000 }, () => {
   it('writes the customer’s record in French: its fields, summary, every agreement and contact, numbered pages', async () => {
@@ -46,7 +38,7 @@ describe('cdb export --customer … --format pdf', { timeout: 120_000 }, () => {
     expect((await stat(out)).mode & 0o777).toBe(0o600);
     expect(await readdir(harness.outDir)).toEqual(['fiche.pdf']);
 
-    const pages = await pdfText(out);
+    const pages = await pdfPages(out);
     const text = pages.join('\n');
     expect(pages.length).toBeGreaterThan(1);
     pages.forEach((page, index) => expect(page).toContain(`Page ${index + 1} sur ${pages.length}`));

@@ -5,6 +5,8 @@ import PDFDocument from 'pdfkit';
 import en from '../../../locales/en.json' with { type: 'json' };
 import fr from '../../../locales/fr.json' with { type: 'json' };
 import type { Language } from '../../shared/api-rules.js';
+import { localeOf } from '../../shared/wire.js';
+import { Slicer } from '../slices.js';
 
 /** A table of the record: its columns' labels and its rows' cells, as the app shows them. */
 export interface RecordTable {
@@ -48,6 +50,18 @@ const fonts = createRequire(import.meta.url);
 const FONT = fonts.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const BOLD = fonts.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
+/**
+ * The longest value the record prints: past it the value is cut with a mark saying how much more
+ * there was. A page one sends a customer has no use for a 30,000-character value, and it bounds
+ * the work each cell costs.
+ */
+export const RECORD_VALUE_MAX = 2_000;
+/**
+ * The most rows each table prints (its heading still counts all): the record's pages stay in memory
+ * until the last one numbers them, and 5,000 rows is some 120 pages.
+ */
+export const RECORD_ROWS_MAX = 5_000;
+
 const MARGIN = 40;
 /** Room kept at the foot of each page for its number and where the record was read. */
 const FOOTER = 28;
@@ -58,25 +72,38 @@ const CELL_PADDING = 3;
  * its fields, the summary, then every agreement and contact in tables that go on over as many pages
  * as they need, their header repeated; each page names the customer, says when the record was read,
  * and its number: a page one can send the customer. Text only: no link, form, attachment or script a reader could run.
+ *
+ * Laid out on the thread that serves every window, so it never holds it long: in slices of a few
+ * milliseconds (Cancel through `signal` between them), every value cut at RECORD_VALUE_MAX, a word
+ * too wide for its column broken by us in one pass (PDFKit measures such a word again for each of
+ * its lines, in time and memory that grow with its square), and at most RECORD_ROWS_MAX rows a table.
  */
-export async function writeRecordPdf(content: RecordContent, out: Writable): Promise<void> {
+export async function writeRecordPdf(
+  content: RecordContent,
+  out: Writable,
+  signal?: AbortSignal,
+): Promise<void> {
   const { lang } = content;
   const word = (key: `customerRecord.${string}`, values?: Record<string, string | number>) =>
     recordWord(lang, key, values);
+  const slicer = new Slicer(signal);
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER },
     bufferPages: true,
-    lang: lang === 'fr' ? 'fr-FR' : 'en-GB',
-    info: { Title: `${word('customerRecord.title')} ${content.customerId}` },
+    lang: localeOf(lang),
+    info: { Title: `${word('customerRecord.title')} ${cut(content.customerId, lang)}` },
   });
   doc.registerFont('body', FONT);
   doc.registerFont('bold', BOLD);
   doc.pipe(out);
   const width = doc.page.width - MARGIN * 2;
+  const name = cut(content.name, lang);
+  const customerId = cut(content.customerId, lang);
 
-  doc.font('bold').fontSize(16).text(`${content.name} (${content.customerId})`);
+  doc.font('bold').fontSize(16);
+  doc.text(breakable(doc, `${name} (${customerId})`, width));
   doc
     .font('body')
     .fontSize(9)
@@ -84,15 +111,15 @@ export async function writeRecordPdf(content: RecordContent, out: Writable): Pro
     .text(word('customerRecord.title'))
     .fillColor('black')
     .moveDown();
-  pairs(doc, content.fields, width);
+  await pairs(doc, content.fields, width, lang, slicer);
   heading(doc, word('customerRecord.summary'));
-  pairs(doc, content.summary, width);
+  await pairs(doc, content.summary, width, lang, slicer);
   heading(doc, word('customerRecord.agreements', { rows: content.agreements.rows.length }));
-  table(doc, content.agreements, width, word('customerRecord.noRows'));
+  await table(doc, content.agreements, width, lang, slicer);
   heading(doc, word('customerRecord.contacts', { rows: content.contacts.rows.length }));
-  table(doc, content.contacts, width, word('customerRecord.noRows'));
+  await table(doc, content.contacts, width, lang, slicer);
 
-  const time = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
+  const time = new Intl.DateTimeFormat(localeOf(lang), {
     dateStyle: 'long',
     timeStyle: 'short',
   }).format(content.readAt);
@@ -101,7 +128,7 @@ export async function writeRecordPdf(content: RecordContent, out: Writable): Pro
     doc.switchToPage(index);
     // Written in the bottom margin: no page is added for it.
     const y = doc.page.height - MARGIN - FOOTER + 10;
-    const foot = `${content.name} · ${content.customerId} · ${word('customerRecord.asOf', { time })}`;
+    const foot = `${name} · ${customerId} · ${word('customerRecord.asOf', { time })}`;
     doc.font('body').fontSize(8).fillColor('#444');
     doc.text(foot, MARGIN, y, { width: width - 90, lineBreak: false, height: 12 });
     doc.text(word('customerRecord.page', { page: index - start + 1, pages: count }), MARGIN + width - 90, y, {
@@ -110,6 +137,7 @@ export async function writeRecordPdf(content: RecordContent, out: Writable): Pro
       lineBreak: false,
       height: 12,
     });
+    await slicer.pause();
   }
   doc.end();
   await finished(out);
@@ -122,9 +150,18 @@ function heading(doc: PDFKit.PDFDocument, text: string): void {
 }
 
 /** Label and value lines, in two columns. */
-function pairs(doc: PDFKit.PDFDocument, lines: [string, string][], width: number): void {
+async function pairs(
+  doc: PDFKit.PDFDocument,
+  lines: [string, string][],
+  width: number,
+  lang: Language,
+  slicer: Slicer,
+): Promise<void> {
   doc.font('body').fontSize(9);
-  for (const [label, value] of lines) {
+  for (const line of lines) {
+    await slicer.pause();
+    const label = breakable(doc, cut(line[0], lang), 180);
+    const value = breakable(doc, cut(line[1], lang), width - 190);
     const y = doc.y;
     const height = Math.max(
       doc.heightOfString(label, { width: 180 }),
@@ -139,12 +176,23 @@ function pairs(doc: PDFKit.PDFDocument, lines: [string, string][], width: number
   doc.x = MARGIN;
 }
 
-/** A table whose rows go on over the pages they need, its header again at the top of each. */
-function table(doc: PDFKit.PDFDocument, { labels, rows }: RecordTable, width: number, empty: string): void {
-  if (!rows.length) {
-    doc.font('body').fontSize(9).text(empty, MARGIN);
+/**
+ * A table whose rows go on over the pages they need, its header again at the top of each; past
+ * RECORD_ROWS_MAX rows, a line says how many it lists.
+ */
+async function table(
+  doc: PDFKit.PDFDocument,
+  { labels: fullLabels, rows: allRows }: RecordTable,
+  width: number,
+  lang: Language,
+  slicer: Slicer,
+): Promise<void> {
+  if (!allRows.length) {
+    doc.font('body').fontSize(9).text(recordWord(lang, 'customerRecord.noRows'), MARGIN);
     return;
   }
+  const rows = allRows.slice(0, RECORD_ROWS_MAX);
+  const labels = fullLabels.map((label) => cut(label, lang));
   // Each column as wide as its values are long on average (a name wider than a currency), within bounds.
   const weights = labels.map((label, column) => {
     const average = rows.reduce((sum, cells) => sum + (cells[column]?.length ?? 0), 0) / rows.length;
@@ -164,8 +212,11 @@ function table(doc: PDFKit.PDFDocument, { labels, rows }: RecordTable, width: nu
       ),
     ) +
     CELL_PADDING * 2;
-  const row = (cells: string[], font: 'body' | 'bold', shade: boolean) => {
+  const row = (values: string[], font: 'body' | 'bold', shade: boolean) => {
     doc.font(font).fontSize(8);
+    const cells = values.map((value, column) =>
+      breakable(doc, cut(value, lang), (widths[column] ?? 0) - CELL_PADDING * 2),
+    );
     const height = heightOf(cells);
     const top = doc.y;
     if (shade) doc.rect(MARGIN, top, width, height).fill('#eeeeee');
@@ -177,17 +228,70 @@ function table(doc: PDFKit.PDFDocument, { labels, rows }: RecordTable, width: nu
     );
     doc.y = top + height;
   };
-  const fits = (cells: string[]) => {
+  const fits = (values: string[]) => {
     doc.font('body').fontSize(8);
+    const cells = values.map((value, column) =>
+      breakable(doc, cut(value, lang), (widths[column] ?? 0) - CELL_PADDING * 2),
+    );
     return doc.y + heightOf(cells) <= bottom();
   };
   row(labels, 'bold', true);
   for (const cells of rows) {
+    await slicer.pause();
     if (!fits(cells)) {
       doc.addPage();
       row(labels, 'bold', true);
     }
     row(cells, 'body', false);
   }
+  if (allRows.length > rows.length) {
+    const number = new Intl.NumberFormat(localeOf(lang));
+    doc
+      .font('body')
+      .fontSize(9)
+      .moveDown(0.5)
+      .text(
+        recordWord(lang, 'customerRecord.rowsLeftOut', {
+          shown: number.format(rows.length),
+          rows: number.format(allRows.length),
+        }),
+        MARGIN,
+      );
+  }
   doc.x = MARGIN;
+}
+
+/** `text` cut at RECORD_VALUE_MAX characters (never in a surrogate pair), with a mark saying how many more there were. */
+export function cut(text: string, lang: Language): string {
+  if (text.length <= RECORD_VALUE_MAX) return text;
+  let kept = text.slice(0, RECORD_VALUE_MAX);
+  if (/[\uD800-\uDBFF]$/.test(kept)) kept = kept.slice(0, -1);
+  const count = new Intl.NumberFormat(localeOf(lang)).format(text.length - kept.length);
+  return `${kept} ${recordWord(lang, 'customerRecord.cut', { count })}`;
+}
+
+/**
+ * `text` with each run of characters wider than `width` (in the font and size set) broken into
+ * lines that fit, measured once, character by character: a URL or a code without a space is
+ * printed whole over several lines, at a cost that grows with its length, not its square.
+ */
+export function breakable(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  return text.replace(/\S{8,}/g, (run) => {
+    if (doc.widthOfString(run) <= width) return run;
+    const lines: string[] = [];
+    let line = '';
+    let lineWidth = 0;
+    for (const character of run) {
+      const characterWidth = doc.widthOfString(character);
+      // A little room kept: characters measured apart may kern closer or wider together.
+      if (line && lineWidth + characterWidth > width * 0.95) {
+        lines.push(line);
+        line = '';
+        lineWidth = 0;
+      }
+      line += character;
+      lineWidth += characterWidth;
+    }
+    return [...lines, line].join('\n');
+  });
 }

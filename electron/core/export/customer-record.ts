@@ -119,6 +119,7 @@ export async function runCustomerRecord(
         contacts: tableOf(contacts, fieldsOf('contacts'), shown, LEFT_OUT_OF_CONTACTS),
       },
       await temp.restart(),
+      signal,
     );
     await temp.commit();
     const rows = agreements.length + contacts.length;

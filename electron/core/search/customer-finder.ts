@@ -12,7 +12,7 @@ import { isBlankQuery, parseSearch, shownTermsOf } from '../../shared/search-wor
 import type { HeldRows } from './held-rows.js';
 import type { RowsReading } from './rows-reading.js';
 import type { RowsSearch } from './rows-search.js';
-import { Slicer } from './slices.js';
+import { Slicer } from '../slices.js';
 import { customerIdIn, customerIdOf } from '../../shared/customer-columns.js';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LIST_CHANGES_MAX } from '../../shared/held-list.js';
 import { HeldRows } from './held-rows.js';
 import { fieldsThatDiffer, ListChanges, recordDifferences } from './list-changes.js';
-import { Slicer } from './slices.js';
+import { Slicer } from '../slices.js';
 
 const rowsOf = (records: Record<string, unknown>[]) => {
   const rows = new HeldRows();

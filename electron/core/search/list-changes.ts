@@ -2,7 +2,7 @@ import { LIST_CHANGES_MAX, type ListChangesAnswer } from '../../shared/held-list
 import type { ApiRecord } from '../../shared/schema.js';
 import type { HeldRows } from './held-rows.js';
 import { idOf } from './id-index.js';
-import type { Slicer } from './slices.js';
+import type { Slicer } from '../slices.js';
 
 /**
  * What changed in a held list since the person last looked (issue: "what changed"), as its

@@ -8,7 +8,7 @@ import { customerIdOf } from '../../shared/customer-columns.js';
 import { HeldRows } from './held-rows.js';
 import { AS_READ, type RowsReading } from './rows-reading.js';
 import { compileSearch, matchesOf } from './list-query.js';
-import { Slicer, sortInSlices } from './slices.js';
+import { Slicer, sortInSlices } from '../slices.js';
 
 const CUSTOMERS: ApiRecord[] = [
   { id: 'CUS-1', name: 'Agence Bérénger SA', phone: '+33 7 59 46 02 37', createdAt: '2020-01-02T00:00:00Z' },

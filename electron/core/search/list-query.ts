@@ -7,7 +7,7 @@ import type { HeldRows } from './held-rows.js';
 import { AS_READ, type RowsReading } from './rows-reading.js';
 import { orderedBySort } from './match-order.js';
 import { isAbort } from '../engine-errors.js';
-import { Slicer } from './slices.js';
+import { Slicer } from '../slices.js';
 import type { CustomerJoin } from './customer-join.js';
 import { isCustomerColumn } from '../../shared/customer-columns.js';
 

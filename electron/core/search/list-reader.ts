@@ -8,7 +8,7 @@ import { ApiError } from '../engine-errors.js';
 import { HeldRows } from './held-rows.js';
 import type { Priority } from '../rate/job-queue.js';
 import type { ServerClock } from './catch-up.js';
-import { Slicer } from './slices.js';
+import { Slicer } from '../slices.js';
 
 /** How a read ended: the list is whole, or the budget cannot hold it. */
 export type ReadEnd = 'whole' | 'too-long';

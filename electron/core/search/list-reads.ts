@@ -1,4 +1,4 @@
-import { Slicer } from './slices.js';
+import { Slicer } from '../slices.js';
 import { recordDifferences } from './list-changes.js';
 import { PAGE_SIZE_MAX, LANGUAGES, type Language, type Resource } from '../../shared/api-rules.js';
 import type { AppErrorPayload } from '../../shared/errors.js';

@@ -1,4 +1,4 @@
-import { sortInSlices, type Slicer } from './slices.js';
+import { sortInSlices, type Slicer } from '../slices.js';
 import { sortOrderOf } from '../../shared/view.js';
 
 type SortValue = number | string | null;

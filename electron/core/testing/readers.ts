@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 
 // The readers users have, for reading exports back (never the library that wrote them): Python's
-// csv module, csv-parse with no relaxation, openpyxl and LibreOffice Calc.
+// csv module, csv-parse with no relaxation, openpyxl, LibreOffice Calc and poppler's pdftotext.
 
 const run = promisify(execFile);
 
@@ -115,4 +115,10 @@ export async function pythonJsonLines(path: string): Promise<unknown[]> {
     'import json, sys\nprint(json.dumps([json.loads(line) for line in open(sys.argv[1], encoding="utf-8")]))';
   const { stdout } = await run('python3', ['-c', script, path], { maxBuffer: 64 * 1024 * 1024 });
   return JSON.parse(stdout) as unknown[];
+}
+
+/** The text of a PDF as poppler's pdftotext reads it, page by page (form feeds between pages). */
+export async function pdfPages(path: string): Promise<string[]> {
+  const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', path, '-'], { maxBuffer: 64 * 2 ** 20 });
+  return stdout.split('\f').filter((page) => page.trim());
 }
