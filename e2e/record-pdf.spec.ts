@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { dataFiles } from '../electron/core/app-paths.js';
 import { toRecord } from '../electron/demo-api/rows.js';
 import { openApp } from './app-page.js';
 import { ownDemo } from './own-demo.js';
@@ -49,10 +50,8 @@ test('the record of a customer with sixty agreements: Ctrl+P writes it as a PDF,
   await expect(
     page.locator('.detail-header').getByRole('status').filter({ hasText: 'Fiche en cours' }),
   ).toBeVisible();
-  const fileName = `${customerId} ${name
-    .replace(/[/\\:*?"<>|]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()}.pdf`;
+  // Named by its id: the audit log in the data folder keeps no customer's name in clear.
+  const fileName = `${customerId}.pdf`;
   const line = page.getByTestId('export-line').filter({ hasText: fileName });
   await expect(line).toHaveAttribute('data-state', 'completed', { timeout: 30_000 });
   // Written: the word beside the button goes (its line under Exports says where the file is).
@@ -68,6 +67,9 @@ test('the record of a customer with sixty agreements: Ctrl+P writes it as a PDF,
   await expect(line).toContainText(`${agreements.length + contacts.rows.length}`);
 
   const path = join(own.host.exportDir, fileName);
+  const audit = await readFile(dataFiles(own.host.dataDir).auditLog, 'utf8');
+  expect(audit).toContain(customerId);
+  expect(audit).not.toContain(name);
   expect((await stat(path)).mode & 0o777).toBe(0o600);
   const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', path, '-']);
   const pages = stdout.split('\f').filter((each) => each.trim());

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pdfPages } from '../testing/readers.js';
 import { tempFolders } from '../testing/temp-folder.js';
-import { RECORD_ROWS_MAX, RECORD_VALUE_MAX, writeRecordPdf, type RecordContent } from './customer-pdf.js';
+import { RECORD_ROWS_MAX, writeRecordPdf, type RecordContent } from './customer-pdf.js';
+import { RECORD_VALUE_MAX } from './record-text.js';
 
 // A customer's record as PDF, with what an API may hold: a value of tens of thousands of characters
 // without a space (a URL, base64, a value written on purpose) and more agreements than pages one
@@ -50,6 +51,17 @@ describe('a customer’s record as PDF, read back with pdftotext', () => {
       expect(text).toContain('JeanneMoreau');
     },
   );
+
+  it('says when the customer’s fields were read, when they come from a list held earlier than the rest', async () => {
+    const readAt = new Date('2026-12-01T21:08:00Z');
+    const text = (
+      await written({ ...recordWith(), readAt, fieldsAsOf: new Date('2026-12-01T14:02:00Z') })
+    ).replace(/\s+/g, ' ');
+    expect(text).toMatch(/The customer’s fields as of 1 December 2026 at \d\d:02, from the list held then/);
+    // Read a moment before the rest: nothing to say.
+    const fresh = await written({ ...recordWith(), readAt, fieldsAsOf: new Date('2026-12-01T21:07:30Z') });
+    expect(fresh).not.toContain('fields as of');
+  });
 
   it(
     'lists the first rows of a customer with more agreements than the record prints, and says so',

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { cut, RECORD_VALUE_MAX, writeRecordPdf, type RecordContent } from './customer-pdf.js';
+import { writeRecordPdf, type RecordContent } from './customer-pdf.js';
+import { cut, RECORD_VALUE_MAX } from './record-text.js';
 
 /** A record whose agreements table has `agreements` rows and whose one contact's note is `note`. */
 function recordWith({ agreements = 1, note = 'Calls on Tuesdays.' } = {}): RecordContent {

@@ -2,11 +2,10 @@ import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
-import en from '../../../locales/en.json' with { type: 'json' };
-import fr from '../../../locales/fr.json' with { type: 'json' };
 import type { Language } from '../../shared/api-rules.js';
 import { localeOf } from '../../shared/wire.js';
 import { Slicer } from '../slices.js';
+import { breakable, cut, recordWord } from './record-text.js';
 
 /** A table of the record: its columns' labels and its rows' cells, as the app shows them. */
 export interface RecordTable {
@@ -21,25 +20,14 @@ export interface RecordContent {
   name: string;
   /** When the record was read. */
   readAt: Date;
+  /** When the customer's own fields were read, when earlier than the rest (a list held for search). */
+  fieldsAsOf?: Date;
   /** The customer's own fields: label, value. */
   fields: [string, string][];
   /** The summary's lines: label, value. */
   summary: [string, string][];
   agreements: RecordTable;
   contacts: RecordTable;
-}
-
-/** The record's own words, in each language (the app's catalogue). */
-const WORDS: Record<Language, Record<string, string>> = { en: en.customerRecord, fr: fr.customerRecord };
-
-/** One of the record's words in `lang` (`customerRecord.title`), its `{{name}}`s given. */
-export function recordWord(
-  lang: Language,
-  key: `customerRecord.${string}`,
-  values: Record<string, string | number> = {},
-): string {
-  const text = WORDS[lang][key.slice('customerRecord.'.length)] ?? key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
 const fonts = createRequire(import.meta.url);
@@ -51,16 +39,13 @@ const FONT = fonts.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const BOLD = fonts.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 /**
- * The longest value the record prints: past it the value is cut with a mark saying how much more
- * there was. A page one sends a customer has no use for a 30,000-character value, and it bounds
- * the work each cell costs.
- */
-export const RECORD_VALUE_MAX = 2_000;
-/**
  * The most rows each table prints (its heading still counts all): the record's pages stay in memory
  * until the last one numbers them, and 5,000 rows is some 120 pages.
  */
 export const RECORD_ROWS_MAX = 5_000;
+
+/** Fields read this much before the rest are said to be, with their time. */
+const FIELDS_STALE_MS = 60_000;
 
 const MARGIN = 40;
 /** Room kept at the foot of each page for its number and where the record was read. */
@@ -112,6 +97,14 @@ export async function writeRecordPdf(
     .fillColor('black')
     .moveDown();
   await pairs(doc, content.fields, width, lang, slicer);
+  const time = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'long', timeStyle: 'short' });
+  // Fields from a copy held earlier say so: the footer's time is when the rest was read.
+  if (content.fieldsAsOf && content.readAt.getTime() - content.fieldsAsOf.getTime() > FIELDS_STALE_MS)
+    doc
+      .fontSize(8)
+      .fillColor('#444')
+      .text(word('customerRecord.fieldsAsOf', { time: time.format(content.fieldsAsOf) }), MARGIN)
+      .fillColor('black');
   heading(doc, word('customerRecord.summary'));
   await pairs(doc, content.summary, width, lang, slicer);
   heading(doc, word('customerRecord.agreements', { rows: content.agreements.rows.length }));
@@ -119,16 +112,13 @@ export async function writeRecordPdf(
   heading(doc, word('customerRecord.contacts', { rows: content.contacts.rows.length }));
   await table(doc, content.contacts, width, lang, slicer);
 
-  const time = new Intl.DateTimeFormat(localeOf(lang), {
-    dateStyle: 'long',
-    timeStyle: 'short',
-  }).format(content.readAt);
+  const readAt = time.format(content.readAt);
   const { start, count } = doc.bufferedPageRange();
   for (let index = start; index < start + count; index++) {
     doc.switchToPage(index);
     // Written in the bottom margin: no page is added for it.
     const y = doc.page.height - MARGIN - FOOTER + 10;
-    const foot = `${name} · ${customerId} · ${word('customerRecord.asOf', { time })}`;
+    const foot = `${name} · ${customerId} · ${word('customerRecord.asOf', { time: readAt })}`;
     doc.font('body').fontSize(8).fillColor('#444');
     doc.text(foot, MARGIN, y, { width: width - 90, lineBreak: false, height: 12 });
     doc.text(word('customerRecord.page', { page: index - start + 1, pages: count }), MARGIN + width - 90, y, {
@@ -259,39 +249,4 @@ async function table(
       );
   }
   doc.x = MARGIN;
-}
-
-/** `text` cut at RECORD_VALUE_MAX characters (never in a surrogate pair), with a mark saying how many more there were. */
-export function cut(text: string, lang: Language): string {
-  if (text.length <= RECORD_VALUE_MAX) return text;
-  let kept = text.slice(0, RECORD_VALUE_MAX);
-  if (/[\uD800-\uDBFF]$/.test(kept)) kept = kept.slice(0, -1);
-  const count = new Intl.NumberFormat(localeOf(lang)).format(text.length - kept.length);
-  return `${kept} ${recordWord(lang, 'customerRecord.cut', { count })}`;
-}
-
-/**
- * `text` with each run of characters wider than `width` (in the font and size set) broken into
- * lines that fit, measured once, character by character: a URL or a code without a space is
- * printed whole over several lines, at a cost that grows with its length, not its square.
- */
-export function breakable(doc: PDFKit.PDFDocument, text: string, width: number): string {
-  return text.replace(/\S{8,}/g, (run) => {
-    if (doc.widthOfString(run) <= width) return run;
-    const lines: string[] = [];
-    let line = '';
-    let lineWidth = 0;
-    for (const character of run) {
-      const characterWidth = doc.widthOfString(character);
-      // A little room kept: characters measured apart may kern closer or wider together.
-      if (line && lineWidth + characterWidth > width * 0.95) {
-        lines.push(line);
-        line = '';
-        lineWidth = 0;
-      }
-      line += character;
-      lineWidth += characterWidth;
-    }
-    return [...lines, line].join('\n');
-  });
 }

@@ -11,7 +11,8 @@ import { countryName, formatMoney } from '../../shared/value-text.js';
 import type { ApiClient } from '../api/api-client.js';
 import { traverse } from '../api/paging.js';
 import { AppError, describeForLog, isAbort } from '../engine-errors.js';
-import { recordWord, writeRecordPdf, type RecordTable } from './customer-pdf.js';
+import { writeRecordPdf, type RecordTable } from './customer-pdf.js';
+import { recordWord } from './record-text.js';
 import type { ExportHooks } from './run-export.js';
 import { progressTracker } from './progress-tracker.js';
 import { TempFile } from './temp-file.js';
@@ -26,10 +27,17 @@ export interface CustomerRecordRequest {
   /** Where the PDF goes (relative paths are from the current folder). */
   target: string;
   /**
-   * The customer's own record when the caller holds it (the customers held for search). The API
-   * has no route for one customer: without it, its customers are read until it is found.
+   * The customer's own record when the caller holds it (the customers held for search), and when
+   * it was read. The API has no route for one customer: without it, its customers are read until
+   * it is found.
    */
-  customer?: ApiRecord;
+  customer?: HeldCustomer;
+}
+
+/** A customer's record as a list held for search has it, and when that list was read. */
+export interface HeldCustomer {
+  record: ApiRecord;
+  asOf: Date;
 }
 
 /**
@@ -90,7 +98,7 @@ export async function runCustomerRecord(
       return rows;
     };
     const customer =
-      request.customer ??
+      request.customer?.record ??
       (await findCustomer(client, customerId, lang, signal, (rows) => {
         progress.scanned += rows;
         progress.pages++;
@@ -111,6 +119,7 @@ export async function runCustomerRecord(
         customerId,
         name: typeof customer.name === 'string' ? customer.name : customerId,
         readAt,
+        ...(request.customer && { fieldsAsOf: request.customer.asOf }),
         fields: fieldsOfRecord(customer, customerFields)
           .filter((field) => !LEFT_OUT.has(field.key))
           .map((field) => [field.label ?? field.key, shown(customer, field, customerLabels)]),

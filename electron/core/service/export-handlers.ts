@@ -49,14 +49,17 @@ export function exportHandlers(
       );
     },
     'export.record': (input, caller = DIRECT_CALLER) => {
-      // The customer's own fields from the customers held, when they are: else the record reads them.
+      // The customer's own fields from the customers held, when they are (the record says as of
+      // when: a held list may be hours old), else the record reads them.
       const customers = heldLists().find(chosen(caller), { resource: 'customers' }, input.lang);
-      const customer = customers?.rows.record(input.customerId, customers.readingIn(input.lang));
+      const record = customers?.rows.record(input.customerId, customers.readingIn(input.lang));
+      const held =
+        record && customers?.asOf !== undefined ? { record, asOf: new Date(customers.asOf) } : undefined;
       return exports().startRecord(
         connections().chosen(caller).client,
         connections().active(caller)?.name ?? '',
         input,
-        customer,
+        held,
       );
     },
     'export.cancel': ({ exportId }) => Promise.resolve({ cancelled: exports().cancel(exportId) }),

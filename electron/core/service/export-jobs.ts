@@ -10,8 +10,7 @@ import {
   type HeldExportRows,
   type JoinedColumns,
 } from '../export/run-export.js';
-import { runCustomerRecord } from '../export/customer-record.js';
-import type { ApiRecord } from '../../shared/schema.js';
+import { runCustomerRecord, type HeldCustomer } from '../export/customer-record.js';
 import { freeTarget } from '../export/free-name.js';
 import { removeLeftovers } from '../export/temp-file.js';
 import { toErrorPayload } from './error-payload.js';
@@ -88,7 +87,7 @@ export class ExportJobs {
     client: ApiClient,
     profile: string,
     { customerId, lang, fileName }: ParsedRequestInput<'export.record'>,
-    customer?: ApiRecord,
+    customer?: HeldCustomer,
   ): Promise<RequestOutputs['export.record']> {
     return this.launch(fileName, (exportId, target, hooks) =>
       runCustomerRecord(

@@ -4,7 +4,6 @@ import type { Language } from '../../../electron/shared/api-rules';
 import { useCommand, useShortcutHint } from '../keyboard/commands';
 import { failureLine } from '../ui/describe-failure';
 import { useExports } from './exports-context';
-import { fileNamePart } from './export-choices';
 
 /**
  * PDF: the customer's record (its fields, summary, every agreement and contact) written as a PDF
@@ -12,11 +11,9 @@ import { fileNamePart } from './export-choices';
  */
 export function RecordPdfButton({
   customerId,
-  name,
   scope,
 }: {
   customerId: string;
-  name: string | undefined;
   scope: RefObject<HTMLElement | null>;
 }) {
   const { t, i18n } = useTranslation();
@@ -25,12 +22,11 @@ export function RecordPdfButton({
   const [writing, setWriting] = useState<string>();
   const [failed, setFailed] = useState<string>();
   const save = async () => {
-    const named = name === undefined ? undefined : fileNamePart(name);
     setFailed(undefined);
     try {
-      setWriting(
-        await startRecord({ customerId, lang, fileName: `${customerId}${named ? ` ${named}` : ''}.pdf` }),
-      );
+      // Named by its id: the audit log in the data folder keeps the path, and a customer's name
+      // there, in clear, would list the customers an agent works on (decision 18).
+      setWriting(await startRecord({ customerId, lang, fileName: `${customerId}.pdf` }));
     } catch (failure) {
       setFailed(t('customerRecord.failed', { reason: failureLine(t, lang, failure) }));
     }

@@ -60,7 +60,7 @@ export function CustomerDetail({
         </button>
         <CustomerHeading key={customerId} customerId={customerId} name={name} onNamed={onNamed} />
         <FavouriteButton customerId={customerId} name={name} scope={header} />
-        <RecordPdfButton customerId={customerId} name={name} scope={header} />
+        <RecordPdfButton customerId={customerId} scope={header} />
         <CopyLinkButton
           target={{ action: 'customer', customerId }}
           shortcut="customer.copyLink"
