@@ -28,6 +28,8 @@ export const dataFiles = (dataDir: string) => ({
   desks: join(dataDir, 'desks.json'),
   /** Each connection's favourite and recent customers, sealed (marked-customers.ts). */
   markedCustomers: join(dataDir, 'marked-customers.json'),
+  /** Locked while the keychain's key for sealing is made, so that two processes make one (typed-text.ts). */
+  typedTextKeyLock: join(dataDir, 'typed-text-key'),
   /** The lists held for search, kept sealed between sessions (kept-lists.ts). */
   heldLists: join(dataDir, 'held-lists'),
   /** Heartbeats of the processes calling each API origin, so they share its rate (origin-peers.ts). */

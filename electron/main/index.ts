@@ -49,8 +49,9 @@ async function start(): Promise<void> {
       clipboard.write([
         new ClipboardItem({ 'text/plain': text, ...(html !== undefined && { 'text/html': html }) }),
       ]),
-    // What a person typed reaches desks.json only encrypted by the OS keychain (typed-text-seal.ts).
-    typedTextSeal: safeStorageSeal(safeStorage),
+    // What a person typed is sealed with the keychain's key the browser host and cdb share; what
+    // safeStorage sealed before is still opened (typed-text-seal.ts).
+    olderTypedTextSeal: safeStorageSeal(safeStorage),
   });
   const openedCore = core;
   for (const text of early.splice(0)) openedCore.links.receive(text);

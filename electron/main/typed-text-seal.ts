@@ -23,6 +23,7 @@ export function safeStorageSeal(
   // safeStorage has no associated data: what the text is bound to (a desk and its connection) is
   // sealed with it, and a text opened elsewhere than it was sealed for is not given back.
   return {
+    knows: (sealed) => sealed.startsWith(FORMAT),
     seal: (text, boundTo = '') =>
       Promise.resolve(
         available()

@@ -155,6 +155,53 @@ describe('held lists kept between sessions', () => {
     expect(await off.load(source('conn-1'), API)).toEqual([]);
   });
 
+  it('deletes nothing at a start without a keychain, or after one keychain error: the next start with it reads them', async () => {
+    const path = join(await folder(), 'held-lists');
+    const keys = new Map<string, string>();
+    let answers = true;
+    const seal = () =>
+      keychainSeal({
+        keychainKey: (name) => {
+          if (!answers) return Promise.reject(new Error('The name org.freedesktop.secrets was not provided'));
+          keys.set(name, keys.get(name) ?? Buffer.alloc(32, 7).toString('base64'));
+          return Promise.resolve(keys.get(name));
+        },
+      });
+    const first = await keptFor(path, seal(), ['conn-1']);
+    await first.flush([heldList('conn-1')]);
+    const written = await filesIn(path);
+    expect(written).toHaveLength(2);
+    answers = false;
+    const without = await keptFor(path, seal(), ['conn-1']);
+    expect(without.state).toBe('no-keychain');
+    // Before: every list and the key deleted.
+    expect(await filesIn(path)).toEqual(written);
+    answers = true;
+    const back = new KeptLists(path, seal(), () => true);
+    expect((await back.load(source('conn-1'), API)).map((list) => list.rows.length)).toEqual([
+      RECORDS.length,
+    ]);
+  });
+
+  it('leaves the lists of a key sealed by another program’s seal; deletes them only for a key of its own seal lost for good', async () => {
+    const path = join(await folder(), 'held-lists');
+    await (await keptFor(path, keychain(), ['conn-1'])).flush([heldList('conn-1')]);
+    const written = await filesIn(path);
+    const keyFile = written.find((file) => file.endsWith('key')) ?? '';
+    const ours = await readFile(keyFile, 'utf8');
+    // Another program's seal (the app's safeStorage of before): not opened here, not deleted either.
+    await writeFile(keyFile, 'safe-storage:c29tZXRoaW5n');
+    expect(await (await keptFor(path, keychain(), ['conn-1'])).load(source('conn-1'), API)).toEqual([]);
+    expect(await filesIn(path)).toEqual(written);
+    // A key of this seal that the keychain's key no longer opens (a keyring made anew): lost for good.
+    await writeFile(keyFile, ours);
+    const otherKeyring = keychainSeal({
+      keychainKey: () => Promise.resolve(Buffer.alloc(32, 9).toString('base64')),
+    });
+    expect(await (await keptFor(path, otherKeyring, ['conn-1'])).load(source('conn-1'), API)).toEqual([]);
+    expect(await filesIn(path)).not.toContain(written.find((file) => file.endsWith('.list')));
+  });
+
   it("deletes a connection's lists, all of them on request, and those unused for a week", async () => {
     const path = join(await folder(), 'held-lists');
     const seal = keychain();

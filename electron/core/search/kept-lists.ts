@@ -107,6 +107,10 @@ export class KeptLists {
   async load(source: ListSource, api: string): Promise<HeldList[]> {
     if (!this.keeping()) return [];
     const bound = this.bind(source.connectionId, api);
+    // Without the key (no keychain now, or a key another program sealed), nothing is read and
+    // nothing deleted: the lists wait for a start that has it.
+    const key = await this.keyNow();
+    if (!key) return [];
     const lists: HeldList[] = [];
     for (const resource of KEPT) {
       const path = this.pathOf(source.connectionId, resource);
@@ -122,7 +126,7 @@ export class KeptLists {
         await rm(path, { force: true });
         continue;
       }
-      const dump = await this.open(read);
+      const dump = await this.open(read, key);
       if (!dump) {
         await rm(path, { force: true });
         continue;
@@ -215,12 +219,7 @@ export class KeptLists {
   }
 
   /** The list a kept file holds; undefined when it cannot be opened (another key, changed on disk). */
-  private async open(read: SealedFile): Promise<ListDump | undefined> {
-    const key = await this.keyNow();
-    if (!key) {
-      await read.file.close();
-      return undefined;
-    }
+  private async open(read: SealedFile, key: Buffer): Promise<ListDump | undefined> {
     const trees = await readSealed(read, key);
     if (!trees) return undefined;
     const [first, ...blocks] = trees as [KeptHead, ...BlockDump[]];
@@ -245,8 +244,18 @@ export class KeptLists {
     if (sealed !== undefined) {
       const opened = await this.seal.open(sealed);
       const key = opened === undefined ? undefined : Buffer.from(opened, 'base64');
-      if (key?.length === 32) return key;
-      // Sealed by another keychain (another machine, a keyring made anew): its lists cannot be read.
+      if (key?.length === 32) {
+        // Sealed by an older seal (the app's safeStorage): sealed again with the one every program
+        // on the folder shares, so that the browser host and cdb read the lists too.
+        const current = await this.seal.seal(opened ?? '');
+        if (current !== undefined && sealName(current) !== sealName(sealed))
+          await writeDataFile(path, current);
+        return key;
+      }
+      // Only a key this seal knows, not opened while the keychain answers, is lost for good (another
+      // machine, a keyring made anew): then its lists cannot be read by anyone and go. Without a
+      // keychain now (none, locked, one error) or sealed by another program, they are left as they are.
+      if (!this.seal.knows(sealed) || (await this.seal.seal('')) === undefined) return undefined;
       for (const name of await readdir(this.folder)) await rm(join(this.folder, name), { force: true });
     }
     const made = randomBytes(32);
@@ -260,4 +269,9 @@ export class KeptLists {
     const name = createHash('sha256').update(listKey(connectionId, { resource })).digest('hex').slice(0, 32);
     return join(this.folder, `${name}.list`);
   }
+}
+
+/** The seal a sealed text names before its first colon (`aes-256-gcm:`, `safe-storage:`). */
+function sealName(sealed: string): string {
+  return sealed.slice(0, sealed.indexOf(':') + 1);
 }

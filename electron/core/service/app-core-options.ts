@@ -44,10 +44,13 @@ export interface AppCoreOptions extends ExportJobsOptions {
   /** The proxy `fetch` sends a URL through, and who issued its certificate (the connection Test says the route). */
   routeOf?: RouteOf;
   /**
-   * Encrypts what a person typed before a desk keeps it (Electron's safeStorage in the app); by
-   * default a key kept in the vault's keychain. Without a keychain it is not kept.
+   * Encrypts what a person typed, favourites and the kept lists' key before they reach the disk; by
+   * default a key kept in the vault's keychain, one for the app, the browser host and `cdb` on a
+   * data folder. Without a keychain nothing is kept.
    */
   typedTextSeal?: TypedTextSeal;
+  /** What sealed them before (the app's safeStorage): still opened, never used to seal. */
+  olderTypedTextSeal?: TypedTextSeal;
   /** Trusts a saved profile's company root for its API and token endpoint only (where `fetch` can). */
   trustCompanyRoot?: (urls: string[], pem: string) => void;
 }

@@ -29,7 +29,7 @@ import { deskHandlers } from './desk-handlers.js';
 import { DeskStore } from '../store/desks.js';
 import { MarkedCustomerStore } from '../store/marked-customers.js';
 import { marksHandlers } from './marks-handlers.js';
-import { keychainSeal, type TypedTextSeal } from '../store/typed-text.js';
+import { keychainSeal, withOlderSeal, type TypedTextSeal } from '../store/typed-text.js';
 import { searchHandlers } from './search-handlers.js';
 import { settingsHandlers } from './settings-handlers.js';
 import { SYSTEM_LANGUAGE, type AppCoreOptions } from './app-core-options.js';
@@ -42,8 +42,7 @@ import { HeldLists, type ListSource } from '../search/held-lists.js';
 import { keptApiOf, KeptLists } from '../search/kept-lists.js';
 import { startConnection } from '../connections/start-connection.js';
 
-export type { DemoServer };
-export type { AppCoreOptions };
+export type { AppCoreOptions, DemoServer };
 
 type Listener = <E extends EventName>(name: E, payload: EventPayloads[E]) => void;
 
@@ -141,7 +140,9 @@ export class AppCore {
     const settings = await SettingsStore.open(files.settings);
     const ledger = await GrantLedger.open(files.grantLedger);
     const vault = options.vault ?? (await openVault());
-    const seal = options.typedTextSeal ?? keychainSeal(vault);
+    const { typedTextSeal, olderTypedTextSeal } = options;
+    const seal =
+      typedTextSeal ?? withOlderSeal(keychainSeal(vault, files.typedTextKeyLock), olderTypedTextSeal);
     const core = new AppCore(
       options,
       vault,

@@ -107,6 +107,7 @@ describe('desks', () => {
           setTimeout(() => resolve(sealing.seal(text, boundTo)), 50),
         ),
       open: (sealed: string, boundTo?: string) => sealing.open(sealed, boundTo),
+      knows: (sealed: string) => sealing.knows(sealed),
     };
     const store = new DeskStore(path, slow);
     await store.put('tab-1', desk('demo', 7));

@@ -163,10 +163,72 @@ describe('marked customers', () => {
     expect(await readFile(path, 'utf8')).toBe(before);
   });
 
+  it('the app and a browser host on one folder read each other’s favourites; neither writes over what it cannot open', async () => {
+    // The app's seal of before (safeStorage): what it kept then, the host has no means to open.
+    const older: TypedTextSeal = {
+      seal: (text, boundTo = '') =>
+        Promise.resolve(`safe-storage:${Buffer.from(JSON.stringify([boundTo, text])).toString('base64')}`),
+      open: (sealed, boundTo = '') => {
+        if (!sealed.startsWith('safe-storage:')) return Promise.resolve(undefined);
+        const [bound, text] = JSON.parse(Buffer.from(sealed.slice(13), 'base64').toString()) as string[];
+        return Promise.resolve(bound === boundTo ? text : undefined);
+      },
+      knows: (sealed) => sealed.startsWith('safe-storage:'),
+    };
+    const vault = testVault();
+    const host = await app({ vault });
+    const { connectionId, path, dataDir } = host;
+    const before = { favourites: [{ customerId: 'CUS-00000007', name: 'Brasserie Lemoine' }], recents: [] };
+    await writeFile(
+      path,
+      JSON.stringify({
+        [connectionId]: await older.seal(
+          JSON.stringify(before),
+          JSON.stringify(['marked-customers', connectionId]),
+        ),
+      }),
+    );
+    const kept = await readFile(path, 'utf8');
+    // The host cannot open the app's entry: it shows none and writes nothing over it.
+    const added = await value(
+      dispatch(host.core, 'marks.favourite', {
+        customer: { customerId: 'CUS-00000042', name: 'Jeanne' },
+        on: true,
+      }),
+    );
+    expect(added.kept).toBe(false);
+    expect(await readFile(path, 'utf8')).toBe(kept);
+    // The app opens it (its older seal), and keeps it with the seal the host shares.
+    const desktop = await openTestCore({
+      vault,
+      dataDir,
+      exportDir: join(host.root, 'app-exports'),
+      olderTypedTextSeal: older,
+    });
+    cleanups.push(desktop.close);
+    await dispatch(desktop.core, 'connection.select', { id: connectionId });
+    expect((await value(dispatch(desktop.core, 'marks.get', {}))).favourites).toEqual(before.favourites);
+    await value(
+      dispatch(desktop.core, 'marks.favourite', {
+        customer: { customerId: 'CUS-00000042', name: 'Jeanne' },
+        on: true,
+      }),
+    );
+    // The host's next start reads what the app kept.
+    const hostAgain = await openTestCore({ vault, dataDir, exportDir: join(host.root, 'host-exports') });
+    cleanups.push(hostAgain.close);
+    await dispatch(hostAgain.core, 'connection.select', { id: connectionId });
+    expect((await value(dispatch(hostAgain.core, 'marks.get', {}))).favourites).toEqual([
+      ...before.favourites,
+      { customerId: 'CUS-00000042', name: 'Jeanne' },
+    ]);
+  });
+
   it('without a keychain key writes nothing, says so, and holds them for the session', async () => {
     const noKey: TypedTextSeal = {
       seal: () => Promise.resolve(undefined),
       open: () => Promise.resolve(undefined),
+      knows: () => true,
     };
     const { core, path } = await app({ seal: noKey });
     const marks = await value(

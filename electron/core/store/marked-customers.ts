@@ -60,9 +60,12 @@ export class MarkedCustomerStore {
         await setAside(this.path, this.now(), 'move');
         all = {};
       }
-      const before =
-        all[connectionId] === undefined ? NONE : await this.open(connectionId, all[connectionId]);
+      const entry = all[connectionId];
+      const before = entry === undefined ? NONE : await this.open(connectionId, entry);
       const after = trimmed(edit(before));
+      // Marks sealed by another program's seal (the app's older safeStorage, on a folder a browser
+      // host shares) are that program's to read: never written over from here.
+      if (entry !== undefined && this.seal && !this.seal.knows(entry)) return { ...after, kept: false };
       const sealed = await this.seal?.seal(JSON.stringify(after), boundTo(connectionId));
       if (sealed === undefined) return { ...after, kept: false };
       await writeDataFile(this.path, `${JSON.stringify({ ...all, [connectionId]: sealed })}\n`);

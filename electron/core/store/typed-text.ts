@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { withFileLock } from './file-lock.js';
 
 /**
  * Encrypts what a person typed (a table's search, a filter's values) before it reaches the disk,
@@ -17,6 +18,12 @@ export interface TypedTextSeal {
    * damaged, or sealed for another `boundTo`).
    */
   open(sealed: string, boundTo?: string): Promise<string | undefined>;
+  /**
+   * Whether `sealed` is of a kind this seal makes or opens (its format). One it knows and cannot
+   * open, with a key to hand, was sealed by a key lost for good; one it does not know is another
+   * program's (the desktop app's older seal on a folder a browser host shares), left as it is.
+   */
+  knows(sealed: string): boolean;
 }
 
 /** The key's name in the keychain (Vault.keychainKey). */
@@ -32,16 +39,18 @@ export interface KeyKeeper {
 }
 
 /**
- * The seal of the browser host and of any process with keytar: AES-256-GCM (authenticated: a text
- * changed on disk is not opened) with a random key made once and kept in the keychain.
+ * The seal of the app, the browser host and `cdb`: AES-256-GCM (authenticated: a text changed on
+ * disk is not opened) with a random key made once and kept in the keychain. `lockPath` (a file in
+ * the data folder) is locked while the key is asked for: two processes using it first at once would
+ * each make one, and what one sealed would not open at the next start.
  */
-export function keychainSeal(vault: KeyKeeper): TypedTextSeal {
+export function keychainSeal(vault: KeyKeeper, lockPath?: string): TypedTextSeal {
   // One key promise for the process: two seals at once on first use would else each make a key,
   // and what the first sealed could not be opened at the next start.
   let key: Promise<Buffer | undefined> | undefined;
+  const asked = () => vault.keychainKey(KEY_NAME);
   const keyNow = (): Promise<Buffer | undefined> =>
-    (key ??= vault
-      .keychainKey(KEY_NAME)
+    (key ??= (lockPath ? withFileLock(lockPath, asked) : asked())
       .catch(() => undefined)
       .then((kept) => {
         const bytes = kept === undefined ? undefined : Buffer.from(kept, 'base64');
@@ -60,6 +69,7 @@ export function keychainSeal(vault: KeyKeeper): TypedTextSeal {
       const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
       return FORMAT + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
     },
+    knows: (sealed) => sealed.startsWith(FORMAT),
     async open(sealed, boundTo = '') {
       if (!sealed.startsWith(FORMAT)) return undefined;
       const secret = await keyNow();
@@ -78,5 +88,20 @@ export function keychainSeal(vault: KeyKeeper): TypedTextSeal {
         return undefined;
       }
     },
+  };
+}
+
+/**
+ * A seal that seals with `current` and still opens what `older` sealed (the desktop app sealed
+ * with Electron's safeStorage before it shared the keychain's key with the browser host and `cdb`):
+ * what the person kept is read, and written again under the current seal at its next change.
+ */
+export function withOlderSeal(current: TypedTextSeal, older: TypedTextSeal | undefined): TypedTextSeal {
+  if (!older) return current;
+  return {
+    seal: (text, boundTo) => current.seal(text, boundTo),
+    open: (sealed, boundTo) =>
+      current.knows(sealed) ? current.open(sealed, boundTo) : older.open(sealed, boundTo),
+    knows: (sealed) => current.knows(sealed) || older.knows(sealed),
   };
 }
