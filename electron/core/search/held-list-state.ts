@@ -89,8 +89,8 @@ export class HeldList {
   readonly translations = new Map<Language, Translation>();
   /** When its read under way started, and the rows it had then: its pace. */
   readStart = { at: 0, rows: 0 };
-  /** What the status says of the time left: a new one for each read (list-reads.ts). */
-  timeLeft = new TimeLeft();
+  /** What the status says of the time left: one for the list, counting down across its reads (time-left.ts). */
+  private readonly timeLeft = new TimeLeft();
   lastTold = 0;
   toldLater: NodeJS.Timeout | undefined;
   freshness: NodeJS.Timeout | undefined;

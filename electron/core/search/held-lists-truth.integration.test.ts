@@ -256,4 +256,60 @@ describe('a held list shown in another language', () => {
     expect(['Juriste', 'Finances']).toContain(french.rows.record('CON-000005', reading)?.role);
     expect(api.received.filter((request) => request.language === 'fr').length).toBeGreaterThan(0);
   });
+
+  it.each([2, 3])(
+    'records moved to another value between the languages, their updatedAt kept (%i of them): no other relabelled',
+    async (moved) => {
+      // 2,000 contacts; the first page's only "Legal counsel" are the ones moved to "Finance"; 300 more beyond.
+      const records: ApiRecord[] = Array.from({ length: 2_000 }, (_, index) => ({
+        id: `CON-${String(index).padStart(6, '0')}`,
+        name: `Contact ${index}`,
+        role:
+          (index >= 5 && index < 5 + moved) || index >= 1_700 ? 'Legal counsel' : ROLES[index % ROLES.length],
+        updatedAt: iso(Date.now() - DAY + index),
+      }));
+      const { french } = await learntInFrench(records, () => {
+        for (let index = 5; index < 5 + moved; index++) records[index]!.role = 'Finance';
+      });
+      expect(wronglyShown(french, records, (index) => index >= 5 && index < 5 + moved)).toEqual([]);
+    },
+  );
+
+  it('a first page whose values read the same in both languages leaves the field’s other values to be learnt', async () => {
+    // The 500 first only "CEO" and "CFO" (French writes them so); the rest "Legal counsel", "Juriste" in French.
+    const records: ApiRecord[] = Array.from({ length: 2_000 }, (_, index) => ({
+      id: `CON-${String(index).padStart(6, '0')}`,
+      name: `Contact ${index}`,
+      role: index < 500 ? ['CEO', 'CFO'][index % 2] : 'Legal counsel',
+      updatedAt: iso(Date.now() - DAY + index),
+    }));
+    const { french } = await learntInFrench(records, () => undefined);
+    expect(wronglyShown(french, records, () => false)).toEqual([]);
+    expect(french.translations.get('fr')?.complete).toBe(true);
+  });
 });
+
+/** `records` held in English, `change` made on the server, then the list used in French until its words are learnt. */
+async function learntInFrench(records: ApiRecord[], change: () => void) {
+  const { connection } = await wire({ recordsOf: { contacts: records }, localize });
+  const lists = new HeldLists({ onStatus: () => undefined, errorPayloadOf: toErrorPayload });
+  registries.push(lists);
+  const source = { connectionId: 'truth', client: connection.client };
+  await settled(lists.use(source, { resource: 'contacts' }, 'en'));
+  change();
+  const french = lists.use(source, { resource: 'contacts' }, 'fr');
+  for (let tries = 0; tries < 4_000 && french.translations.get('fr')?.learning !== false; tries++)
+    await sleep(5);
+  return { french };
+}
+
+/** The ids of records (but those `skipped`) shown in French otherwise than the API writes them. */
+function wronglyShown(list: HeldList, records: ApiRecord[], skipped: (index: number) => boolean): string[] {
+  const reading = list.readingIn('fr');
+  return records
+    .filter(
+      (record, index) =>
+        !skipped(index) && list.rows.record(String(record.id), reading)?.role !== localize(record, 'fr').role,
+    )
+    .map((record) => String(record.id));
+}

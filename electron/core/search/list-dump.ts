@@ -27,13 +27,16 @@ export function dumpList(list: HeldList): ListDump {
     clock: list.clock,
     total: list.total,
     fields: [...list.fields].map(([lang, fields]) => [lang, fields ?? null]),
-    translations: [...list.translations].map(([lang, translation]) => [
-      lang,
-      {
-        words: [...translation.words].map(([field, words]) => [field, [...words]]),
-        complete: translation.complete,
-      },
-    ]),
+    // Only words confirmed whole are kept: those believed from a page or two are learnt again.
+    translations: [...list.translations]
+      .filter(([, translation]) => translation.complete)
+      .map(([lang, translation]) => [
+        lang,
+        {
+          words: [...translation.words].map(([field, words]) => [field, [...words]]),
+          complete: translation.complete,
+        },
+      ]),
     rows: list.rows.dump(),
   };
 }

@@ -9,13 +9,18 @@ import { ListFields } from './list-fields.js';
 import { ListReader } from './list-reader.js';
 import type { Priority } from '../rate/job-queue.js';
 import { WordsEvidence } from './translation-words.js';
-import { TimeLeft } from '../time-left.js';
 
 /** The order whose first page a list's words are learnt from: one that mixes its records' kinds. */
 const SAMPLE_ORDER: Record<Resource, string> = {
   customers: 'createdAt.desc',
   contacts: 'createdAt.desc',
   agreements: 'startDate.desc',
+};
+/** The other end of the list: records the first sample did not read, to confirm its words. */
+const CONFIRMING_ORDER: Record<Resource, string> = {
+  customers: 'createdAt.asc',
+  contacts: 'createdAt.asc',
+  agreements: 'startDate.asc',
 };
 
 /** How a read ended a list's freshness: its changes read, or the list read whole. */
@@ -183,8 +188,11 @@ export class ListReads {
     this.lists.tell(list, true);
     const controller = (translation.stop = new AbortController());
     const { client } = list.source;
-    const learnt = (evidence: WordsEvidence) => {
-      const { words, complete } = evidence.words();
+    const learnt = (evidence: WordsEvidence, confirmed: boolean) => {
+      const { words, complete: covered } = evidence.words();
+      // Believed from one page, words are shown but neither complete nor kept: records changed
+      // between two reads under the same `updatedAt` would otherwise relabel every record like them.
+      const complete = covered && confirmed;
       // Words believed before stay, unless these records say otherwise.
       for (const [field, known] of words)
         translation.words.set(field, new Map([...(translation.words.get(field) ?? []), ...known]));
@@ -211,8 +219,26 @@ export class ListReads {
           ),
         );
       evidence.add(page.rows);
-      learnt(evidence);
+      learnt(evidence, page.nextCursor === null);
       this.lists.tell(list, true);
+      if (page.nextCursor !== null && this.lists.isHeld(list)) {
+        // Confirmed, or outvoted, by other records: the oldest (or the next page where the API
+        // sorts no other way). A word the two pages disagree on is the majority's, or none.
+        const other = await client
+          .listPage(
+            { ...list.view, sort: CONFIRMING_ORDER[list.view.resource], size: PAGE_SIZE_MAX, lang },
+            { signal: controller.signal, priority: 'prefetch' },
+          )
+          .catch(() =>
+            client.listPage(
+              { ...list.view, size: PAGE_SIZE_MAX, lang, cursor: page.nextCursor ?? undefined },
+              { signal: controller.signal, priority: 'prefetch' },
+            ),
+          );
+        evidence.add(other.rows);
+        learnt(evidence, true);
+        this.lists.tell(list, true);
+      }
       if (!translation.complete && this.lists.isHeld(list)) {
         const whole = new WordsEvidence(rows, coded, true);
         await new ListReader({
@@ -225,7 +251,7 @@ export class ListReads {
           priority: () => 'background',
           take: (records) => whole.add(records),
         }).read(controller.signal);
-        learnt(whole);
+        learnt(whole, true);
       }
     } catch {
       // The words known stay; the next use in that language tries again.
@@ -239,8 +265,9 @@ export class ListReads {
   private begin(list: HeldList, rows = 0): AbortController {
     const controller = new AbortController();
     list.controller = controller;
+    // The pace is measured from here; the time shown goes on counting down (a read resumed after
+    // a failure, or started again, would else show its first noisy estimate, often a rise).
     list.readStart = { at: performance.now(), rows };
-    list.timeLeft = new TimeLeft();
     this.lists.tell(list, true);
     return controller;
   }

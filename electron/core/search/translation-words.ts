@@ -10,11 +10,15 @@ const LEAST_EVIDENCE = 2;
 /** The share of the records holding a value that must show the same word for it (a few changed records do not outvote it). */
 const AGREEMENT = 0.9;
 /**
- * A field whose values all read the same in both languages is taken as untranslated when the
- * records compared show it with this many values, or with every value the list holds: a field shown
- * with one value only may still translate the others (the schema's coded fields are codes: never).
+ * A field of free text (more distinct values than a label's, or too many to list: names, cities,
+ * emails) whose values all read the same in both languages is taken as untranslated when the
+ * records compared show it with this many values. A field of a few values (a role, a plan, a
+ * status) is taken so only when every value the list holds was seen alike: "Premium" and
+ * "Standard" read the same in French, "Basic" is "Essentiel". The schema's coded fields are codes: never.
  */
 const UNTRANSLATED_EVIDENCE = 2;
+/** The most distinct values of a field that may be a label an API translates. */
+const LABEL_VALUES_MAX = 64;
 
 /**
  * What records read in two languages say of the words of one list (docs/decisions/0014-held-lists-kept.md):
@@ -79,6 +83,10 @@ export class WordsEvidence {
     let complete = this.pairs > 0;
     for (const [field, byValue] of this.seen) {
       const believed = new Map<string, string>();
+      // A translation is one to one: two values held never read as one word in the other language.
+      // Records moved from one value to another under the same `updatedAt` ("Legal counsel" become
+      // "Finance") would claim the other's word; the value that more records show keeps it.
+      const claims = new Map<string, { was: string; count: number }>();
       let translated = false;
       for (const [was, writings] of byValue) {
         let [is, count, all] = ['', 0, 0];
@@ -87,17 +95,23 @@ export class WordsEvidence {
           if (times > count) [is, count] = [writing, times];
         }
         if (count < least || count < all * AGREEMENT) continue;
+        const claimed = claims.get(is);
+        if (claimed && claimed.count >= count) continue;
+        if (claimed) believed.delete(claimed.was);
+        claims.set(is, { was, count });
         believed.set(was, is);
-        translated ||= is !== was;
       }
+      for (const [was, is] of believed) translated ||= is !== was;
       const held = this.held.distinctValues(field);
       if (translated) {
         words.set(field, believed);
         if (!held || held.some((value) => typeof value === 'string' && !believed.has(value)))
           complete = false;
-      } else if (byValue.size < UNTRANSLATED_EVIDENCE && !this.coded(field)) {
-        // Few values seen, all alike: the others may still translate, unless none is left unseen.
-        if (!held || held.some((value) => typeof value === 'string' && !byValue.has(value))) complete = false;
+      } else if (!this.coded(field)) {
+        // All alike: the values not seen may still translate, unless the field is free text.
+        const unseen = held?.some((value) => typeof value === 'string' && !byValue.has(value));
+        const label = held !== undefined && held.length <= LABEL_VALUES_MAX;
+        if (label ? unseen : byValue.size < UNTRANSLATED_EVIDENCE && unseen !== false) complete = false;
       }
     }
     return { words, complete };
