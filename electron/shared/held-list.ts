@@ -51,6 +51,11 @@ export interface HeldListStatus extends HeldListView {
   /** Epoch ms when it was last read whole ("read whole at 09:05"). */
   wholeAt?: number;
   /**
+   * The API's times cannot say what changed in it (times that do not read as dates, a clock that
+   * went back): it is read whole on its period only, not at every catch-up.
+   */
+  changesUnreadable?: true;
+  /**
    * What its catch-ups and whole reads found changed since the person last looked: rows changed or
    * new, rows gone, changes past what is listed; `version` moves with each (absent: none).
    */

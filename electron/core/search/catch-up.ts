@@ -51,6 +51,11 @@ export interface CaughtUp {
   added: readonly ApiRecord[];
   /** The server's clock at this catch-up's first answer: the next one reads down to it. */
   clock: ServerClock;
+  /**
+   * Records dated ahead of the server's clock: taken as they are now (they top the order, so every
+   * catch-up reads them again) and not a bound for the others.
+   */
+  ahead: number;
 }
 
 /**
@@ -60,8 +65,9 @@ export interface CaughtUp {
  * hide every later change), merged by id into the rows held (a changed one in its place, a new one
  * at the end), and the list's count then proves nothing was deleted. What cannot be compared is not
  * guessed: no `Date` from the server, a server clock that went back, a time that does not read as a
- * date (an epoch number, a text no parser reads) or lies ahead of the server's clock, a count that
- * differs, too many changes: the caller reads the list whole. A refusal of the sort or of a cursor
+ * date (an epoch number, a text no parser reads), a count that differs, too many changes: the caller
+ * reads the list whole (or, for what the API's data makes lasting, waits for its periodic whole
+ * read: list-reads.ts). A record dated ahead of the server's clock is read as it is and passed over. A refusal of the sort or of a cursor
  * is thrown, and the caller reads it whole too. What this cannot see (a writer that leaves
  * `updatedAt` as it was, a deletion and an addition dated in the past) the periodic whole read
  * corrects (held-lists.ts).
@@ -78,13 +84,15 @@ export async function catchUp(
   if (!previous) return 'no-server-clock';
   let now: ServerClock | undefined;
   const found: ApiRecord[] = [];
+  const ahead = new Set<string>();
   for (const field of TIME_FIELDS) {
     const since = await readSince(client, view, lang, field, previous.server - MARGIN_MS, signal, (clock) => {
       now ??= clock;
       return now;
     });
     if (typeof since === 'string') return since;
-    found.push(...since);
+    found.push(...since.records);
+    for (const id of since.ahead) ahead.add(id);
     if (!now) return 'no-server-clock';
     if (now.server - previous.server < now.local - previous.local - CLOCK_SLACK_MS)
       return 'clock-stepped-back';
@@ -101,15 +109,16 @@ export async function catchUp(
   }
   const rows = held.withChanges(changed, [...added.values()]);
   return rows.length === total && now
-    ? { rows, clock: now, changed, added: [...added.values()] }
+    ? { rows, clock: now, changed, added: [...added.values()], ahead: ahead.size }
     : 'count-differs';
 }
 
 /**
  * The rows of `view` in `field`'s descending order, from the top down to the first one older than
- * `since` or without the field (never updated: NULLS LAST); a refusal for a time that cannot be
- * compared, or past MOST_PAGES. `clockOf` hears of the server's clock at the first answer and gives
- * the one to judge times by.
+ * `since` or without the field (never updated: NULLS LAST), and the ids of those dated ahead of the
+ * server's clock (read, and passed over as a bound); a refusal for a time that cannot be read as
+ * one, or past MOST_PAGES. `clockOf` hears of the server's clock at the first answer and gives the
+ * one to judge times by.
  */
 async function readSince(
   client: ApiClient,
@@ -119,8 +128,10 @@ async function readSince(
   since: number,
   signal: AbortSignal,
   clockOf: (clock: ServerClock | undefined) => ServerClock | undefined,
-): Promise<ApiRecord[] | CatchUpRefusal> {
+): Promise<{ records: ApiRecord[]; ahead: string[] } | CatchUpRefusal> {
   const found: ApiRecord[] = [];
+  const ahead: string[] = [];
+  const read = { records: found, ahead };
   let cursor: string | undefined;
   for (let page = 0; page < MOST_PAGES; page++) {
     const answer = await client.listPage(
@@ -138,14 +149,18 @@ async function readSince(
     if (!now) return 'no-server-clock';
     for (const record of answer.rows) {
       const value = record[field];
-      if (value === null || value === undefined) return found;
+      if (value === null || value === undefined) return read;
       const at = instantOf(value);
-      if (at === undefined || at > now.server + (local - now.local) + MARGIN_MS)
-        return 'times-not-comparable';
-      if (at < since) return found;
+      if (at === undefined) return 'times-not-comparable';
       found.push(record);
+      // A writer whose clock runs ahead, a time a client set: it is read now, never a bound.
+      if (at > now.server + (local - now.local) + MARGIN_MS) ahead.push(idOf(record) ?? '');
+      else if (at < since) {
+        found.pop();
+        return read;
+      }
     }
-    if (!answer.hasNextPage || !answer.nextCursor || answer.nextCursor === cursor) return found;
+    if (!answer.hasNextPage || !answer.nextCursor || answer.nextCursor === cursor) return read;
     cursor = answer.nextCursor;
   }
   return 'too-many-changes';

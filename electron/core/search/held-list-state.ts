@@ -4,7 +4,7 @@ import type { HeldListStatus, HeldListView } from '../../shared/held-list.js';
 import type { SchemaField } from '../../shared/schema.js';
 import { labelsOf } from '../../shared/search.js';
 import type { ApiClient } from '../api/api-client.js';
-import type { ServerClock } from './catch-up.js';
+import type { CatchUpRefusal, ServerClock } from './catch-up.js';
 import { HeldRows } from './held-rows.js';
 import { ListChanges } from './list-changes.js';
 import { searchedIn, type RowsReading } from './rows-reading.js';
@@ -81,6 +81,8 @@ export class HeldList {
   /** What its catch-ups and whole reads found changed since the person last looked (in memory only). */
   readonly changes = new ListChanges();
   stale = false;
+  /** Its last catch-up refused for a lasting reason, and when: it waits for its whole read (held-lists.ts). */
+  refused: { why: CatchUpRefusal; at: number } | undefined;
   lastUsed = Date.now();
   error: HeldListStatus['error'];
   estimatedBytes: number | undefined;
@@ -168,6 +170,7 @@ export class HeldList {
     if (this.total !== undefined) status.total = this.total;
     if (this.asOf !== undefined) status.asOf = this.asOf;
     if (this.wholeAt !== undefined) status.wholeAt = this.wholeAt;
+    if (this.refused) status.changesUnreadable = true;
     if (this.changes.any) status.changes = { ...this.changes.count(), version: this.changes.version };
     if (this.error) status.error = this.error;
     if (this.reading) {

@@ -36,7 +36,7 @@ function customers(count: number): ApiRecord[] {
 }
 
 /** Held lists over a server with `records`, its clock `clock.offset` ms from this machine's. */
-async function heldOver(records: ApiRecord[], options: { wholeReadEveryMs?: number } = {}) {
+async function heldOver(records: ApiRecord[], options: { wholeReadEveryMs?: number; freshMs?: number } = {}) {
   const clock = { offset: 0 };
   const { api, connection } = await wire({
     recordsOf: { customers: records, contacts: records },
@@ -104,15 +104,43 @@ describe('a held list made fresh against a server whose timestamps and count are
     expect((await heldViewRows(list, 'en', [only, other], undefined)).matches).toEqual([]);
   });
 
-  it('one record dated a day ahead, then a rename now: read whole, right', async () => {
+  it('one record dated a day ahead, then a rename now at each of three Refreshes: caught up for what changed, right', async () => {
     const records = customers(2_000);
-    const { lists, list } = await heldOver(records);
+    const { lists, list, pages } = await heldOver(records);
     records[3]!.updatedAt = iso(Date.now() + DAY);
-    await refreshed(lists, list);
-    Object.assign(records[1_500]!, { name: 'Zed Renamed', updatedAt: iso(Date.now()) });
-    await refreshed(lists, list);
-    expectServer(list, records);
-    expect(await found(list, 'Zed Renamed')).toBe(1);
+    const wholeAt = list.wholeAt;
+    for (const [refresh, word] of ['Alpha', 'Bravo', 'Charlie'].entries()) {
+      Object.assign(records[1_500 + refresh]!, { name: `Zed ${word}`, updatedAt: iso(Date.now()) });
+      const before = pages();
+      await refreshed(lists, list);
+      // Before: the record ahead refused every catch-up, and each Refresh read the list whole (5).
+      expect(pages() - before).toBeLessThanOrEqual(3);
+      expectServer(list, records);
+      expect(await found(list, `Zed ${word}`)).toBe(1);
+    }
+    expect(list.wholeAt).toBe(wholeAt);
+  });
+
+  it('times that do not read as dates: a catch-up in the background leaves the list as held, said, until its whole read is due', async () => {
+    const records = customers(2_000).map((record) => ({
+      ...record,
+      updatedAt: Date.parse(String(record.updatedAt)),
+    }));
+    const { lists, list, pages, source } = await heldOver(records, {
+      freshMs: 50,
+      wholeReadEveryMs: 3_600_000,
+    });
+    const wholeAt = list.wholeAt;
+    const before = pages();
+    for (let use = 0; use < 10; use++) {
+      await sleep(60);
+      lists.use(source, { resource: 'customers' }, 'en');
+      await settled(list);
+    }
+    expect(list.wholeAt).toBe(wholeAt);
+    expect(lists.statusOf(list).changesUnreadable).toBe(true);
+    // A first page of the order each time at most: never the list whole (4 pages and a count).
+    expect(pages() - before).toBeLessThanOrEqual(10);
   });
 
   it('the server clock stepped back ten minutes, then a rename: read whole, right', async () => {

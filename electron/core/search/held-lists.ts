@@ -1,6 +1,7 @@
 import type { Language } from '../../shared/api-rules.js';
 import type { HeldListStatus, HeldListView } from '../../shared/held-list.js';
 import { HeldList, listKey, type HeldListsOptions, type ListSource } from './held-list-state.js';
+import type { CatchUpRefusal } from './catch-up.js';
 import { KnownCounts } from './known-counts.js';
 import { fitsBudget } from './list-budget.js';
 import { ListFreshness } from './list-freshness.js';
@@ -260,8 +261,18 @@ export class HeldLists {
   }
 
   /** The list is held whole, its changes read now (or the whole list); caught up again once older than its freshness. */
+  leftAsHeld(list: HeldList, refused: CatchUpRefusal): boolean {
+    if (this.freshness.wholeDue(list)) return false;
+    list.replacing = false;
+    list.refused = { why: refused, at: Date.now() };
+    this.freshness.arm(list);
+    this.tell(list, true);
+    return true;
+  }
+
   settle(list: HeldList, { whole, clock }: Settled): void {
     const now = Date.now();
+    list.refused = undefined;
     list.replacing = false;
     list.urgent = false;
     list.state = 'held';

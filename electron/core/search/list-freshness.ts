@@ -41,7 +41,8 @@ export class ListFreshness {
 
   /** Whether the list, used now, is to be caught up (older than its freshness, or marked stale). */
   isOld(list: HeldList): boolean {
-    const old = list.asOf !== undefined && Date.now() - list.asOf >= this.freshMs;
+    const tried = triedAt(list);
+    const old = tried !== undefined && Date.now() - tried >= this.freshMs;
     return (list.stale || old) && this.worthReading(list);
   }
 
@@ -57,7 +58,7 @@ export class ListFreshness {
   /** The list settled: caught up once older than its freshness and used, read whole once its period is over. */
   arm(list: HeldList): void {
     clearTimeout(list.freshness);
-    const asOf = list.asOf ?? Date.now();
+    const asOf = triedAt(list) ?? Date.now();
     const wholeDue = (list.wholeAt ?? 0) + this.wholeReadPeriod(list.source.connectionId);
     // A list whose changes the API cannot say is read again only when its whole read is due.
     const freshDue = canCatchUp(list.view) ? asOf + this.freshMs : Infinity;
@@ -88,4 +89,9 @@ export class ListFreshness {
     const perDesk = (API_LIMITS.requestsPerSecond * BACKGROUND_SHARE) / OFFICE_AGENTS;
     return Math.max(LEAST_WHOLE_PERIOD_MS, (pages / perDesk) * 1000);
   }
+}
+
+/** When the list's changes were last read, or last tried and refused for a lasting reason. */
+function triedAt(list: HeldList): number | undefined {
+  return list.refused ? Math.max(list.refused.at, list.asOf ?? 0) : list.asOf;
 }

@@ -2,7 +2,7 @@ import { Slicer } from '../slices.js';
 import { recordDifferences } from './list-changes.js';
 import { PAGE_SIZE_MAX, LANGUAGES, type Language, type Resource } from '../../shared/api-rules.js';
 import type { AppErrorPayload } from '../../shared/errors.js';
-import { catchUp, type ServerClock } from './catch-up.js';
+import { catchUp, type CatchUpRefusal, type ServerClock } from './catch-up.js';
 import type { HeldList, Translation } from './held-list-state.js';
 import type { KnownCounts } from './known-counts.js';
 import { ListFields } from './list-fields.js';
@@ -38,7 +38,18 @@ export interface ReadingLists {
   tell(list: HeldList, now?: boolean): void;
   /** Whether `list` is still the one held under its key (a read of a dropped list ends quietly). */
   isHeld(list: HeldList): boolean;
+  /**
+   * Its changes could not be read, for a reason the API's data makes lasting: it stays as held,
+   * said so, and waits for its periodic whole read (`false` when that read is due now).
+   */
+  leftAsHeld(list: HeldList, refused: CatchUpRefusal): boolean;
 }
+
+/**
+ * Refusals that the next catch-up would meet again (times that do not read as dates, a server
+ * clock that went back): reading the list whole at each would cost a whole list every ten minutes.
+ */
+const LASTING_REFUSALS: ReadonlySet<CatchUpRefusal> = new Set(['times-not-comparable', 'clock-stepped-back']);
 
 /**
  * How a list held for search is read (docs/architecture.md, "Search"): whole, page after page, the
@@ -155,6 +166,14 @@ export class ListReads {
       list.replacing = false;
       return this.lists.tell(list, true);
     }
+    if (
+      typeof caught === 'string' &&
+      LASTING_REFUSALS.has(caught) &&
+      !asked &&
+      !whole &&
+      this.lists.leftAsHeld(list, caught)
+    )
+      return;
     if (caught === undefined || typeof caught === 'string') return void this.run(list, !asked);
     const before = list.rows;
     list.rows = caught.rows;

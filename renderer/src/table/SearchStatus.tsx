@@ -65,6 +65,7 @@ export function SearchStatus({ rows, numbers }: { rows: ViewRows; numbers: Intl.
                 whole: time(list.wholeAt),
               })}
           {list.rereading && ` · ${t('search.rereading')}`}
+          {list.changesUnreadable && ` · ${t('search.changesUnreadable')}`}
           {list.error && ` · ${t('search.refreshFailed', { reason: reason(list.error) })}`}
         </span>
       )}
