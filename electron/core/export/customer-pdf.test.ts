@@ -66,10 +66,12 @@ describe('a customer’s record as PDF, on the thread that serves every window',
 });
 
 describe('a value cut for the record', () => {
-  it('keeps its first characters and says how many more there were, in the record’s language', () => {
+  it('keeps its first characters and says how long it was, in the record’s language', () => {
     const long = 'x'.repeat(RECORD_VALUE_MAX + 1_234);
-    expect(cut(long, 'en')).toBe(`${'x'.repeat(RECORD_VALUE_MAX)} [… 1,234 more characters]`);
-    expect(cut(long, 'fr')).toBe(`${'x'.repeat(RECORD_VALUE_MAX)} [… 1\u202f234 caractères de plus]`);
+    expect(cut(long, 'en')).toBe(`${'x'.repeat(RECORD_VALUE_MAX)} [… cut: 3,234 characters in all]`);
+    expect(cut(long, 'fr')).toBe(
+      `${'x'.repeat(RECORD_VALUE_MAX)} [… coupé\u00a0: 3\u202f234 caractères en tout]`,
+    );
     expect(cut('short', 'en')).toBe('short');
   });
 

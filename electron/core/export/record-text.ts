@@ -25,13 +25,13 @@ export function recordWord(
  * the work each cell costs.
  */
 export const RECORD_VALUE_MAX = 2_000;
-/** `text` cut at RECORD_VALUE_MAX characters (never in a surrogate pair), with a mark saying how many more there were. */
+/** `text` cut at RECORD_VALUE_MAX characters (never in a surrogate pair), with a mark saying how long it was. */
 export function cut(text: string, lang: Language): string {
   if (text.length <= RECORD_VALUE_MAX) return text;
   let kept = text.slice(0, RECORD_VALUE_MAX);
   if (/[\uD800-\uDBFF]$/.test(kept)) kept = kept.slice(0, -1);
-  const count = new Intl.NumberFormat(localeOf(lang)).format(text.length - kept.length);
-  return `${kept} ${recordWord(lang, 'customerRecord.cut', { count })}`;
+  const total = new Intl.NumberFormat(localeOf(lang)).format(text.length);
+  return `${kept} ${recordWord(lang, 'customerRecord.cut', { total })}`;
 }
 
 /**

@@ -9,7 +9,7 @@ import { HeldRows } from './held-rows.js';
 import { ListChanges } from './list-changes.js';
 import { searchedIn, type RowsReading } from './rows-reading.js';
 import type { ListReader } from './list-reader.js';
-import type { Words } from './translation-words.js';
+import { wordsCover, type Words } from './translation-words.js';
 import { TimeLeft } from '../time-left.js';
 
 /** Progress is told a few times a second while a list is read, however fast its pages come. */
@@ -182,6 +182,23 @@ export class HeldList {
       if (this.total !== undefined) status.scanSeconds = scanSeconds(this.total);
     }
     return status;
+  }
+
+  /** It is held whole, its changes read now (or the whole list read). */
+  settled({ whole, clock }: { whole: boolean; clock: ServerClock | undefined }): void {
+    const now = Date.now();
+    this.refused = undefined;
+    this.replacing = false;
+    this.urgent = false;
+    this.state = 'held';
+    this.error = undefined;
+    this.asOf = now;
+    if (whole) this.wholeAt = now;
+    this.clock = clock;
+    this.stale = false;
+    // New values may have no word yet in the languages it is shown in: learnt at their next use.
+    for (const translation of this.translations.values())
+      translation.complete &&= wordsCover(translation.words, this.rows);
   }
 
   /** Its read stops (the user's Cancel): a held list stays as it was, the read that would have replaced it given up. */

@@ -6,7 +6,6 @@ import { KnownCounts } from './known-counts.js';
 import { fitsBudget } from './list-budget.js';
 import { ListFreshness } from './list-freshness.js';
 import { ListReads, type Settled } from './list-reads.js';
-import { wordsCover } from './translation-words.js';
 
 export type { HeldList, HeldListsOptions, ListSource };
 
@@ -260,7 +259,6 @@ export class HeldLists {
     void this.reads.catchUpOrRun(list, { whole: asked || this.freshness.wholeDue(list), asked });
   }
 
-  /** The list is held whole, its changes read now (or the whole list); caught up again once older than its freshness. */
   leftAsHeld(list: HeldList, refused: CatchUpRefusal): boolean {
     if (this.freshness.wholeDue(list)) return false;
     list.replacing = false;
@@ -270,20 +268,9 @@ export class HeldLists {
     return true;
   }
 
-  settle(list: HeldList, { whole, clock }: Settled): void {
-    const now = Date.now();
-    list.refused = undefined;
-    list.replacing = false;
-    list.urgent = false;
-    list.state = 'held';
-    list.error = undefined;
-    list.asOf = now;
-    if (whole) list.wholeAt = now;
-    list.clock = clock;
-    list.stale = false;
-    // New values may have no word yet in the languages it is shown in: learnt at their next use.
-    for (const translation of list.translations.values())
-      translation.complete &&= wordsCover(translation.words, list.rows);
+  /** The list is held whole, its changes read now (or the whole list); caught up again once older than its freshness. */
+  settle(list: HeldList, how: Settled): void {
+    list.settled(how);
     this.freshness.arm(list);
     // The first search typed finds the dictionaries' text made (a few milliseconds each, now in the background).
     list.rows.search({ clauses: [], notes: [] }, list.readingIn(list.lang)).prepare();

@@ -1,27 +1,15 @@
 import { Slicer } from '../slices.js';
 import { recordDifferences } from './list-changes.js';
-import { PAGE_SIZE_MAX, LANGUAGES, type Language, type Resource } from '../../shared/api-rules.js';
+import { LANGUAGES, type Language } from '../../shared/api-rules.js';
 import type { AppErrorPayload } from '../../shared/errors.js';
 import { catchUp, type CatchUpRefusal, type ServerClock } from './catch-up.js';
+import { samplePage } from './word-samples.js';
 import type { HeldList, Translation } from './held-list-state.js';
 import type { KnownCounts } from './known-counts.js';
 import { ListFields } from './list-fields.js';
 import { ListReader } from './list-reader.js';
 import type { Priority } from '../rate/job-queue.js';
 import { WordsEvidence } from './translation-words.js';
-
-/** The order whose first page a list's words are learnt from: one that mixes its records' kinds. */
-const SAMPLE_ORDER: Record<Resource, string> = {
-  customers: 'createdAt.desc',
-  contacts: 'createdAt.desc',
-  agreements: 'startDate.desc',
-};
-/** The other end of the list: records the first sample did not read, to confirm its words. */
-const CONFIRMING_ORDER: Record<Resource, string> = {
-  customers: 'createdAt.asc',
-  contacts: 'createdAt.asc',
-  agreements: 'startDate.asc',
-};
 
 /** How a read ended a list's freshness: its changes read, or the list read whole. */
 export interface Settled {
@@ -223,37 +211,13 @@ export class ListReads {
       const rows = list.rows;
       const coded = (field: string) => list.isCoded(field);
       const evidence = new WordsEvidence(rows, coded);
-      // The newest records (or agreements by start): a mix of every kind, where the API's own order
-      // (by name, often) may show one kind of customer only.
-      const sort = SAMPLE_ORDER[list.view.resource];
-      const page = await client
-        .listPage(
-          { ...list.view, sort, size: PAGE_SIZE_MAX, lang },
-          { signal: controller.signal, priority: 'prefetch' },
-        )
-        .catch(() =>
-          client.listPage(
-            { ...list.view, size: PAGE_SIZE_MAX, lang },
-            { signal: controller.signal, priority: 'prefetch' },
-          ),
-        );
+      const page = await samplePage(client, list.view, lang, undefined, controller.signal);
       evidence.add(page.rows);
       learnt(evidence, page.nextCursor === null);
       this.lists.tell(list, true);
       if (page.nextCursor !== null && this.lists.isHeld(list)) {
-        // Confirmed, or outvoted, by other records: the oldest (or the next page where the API
-        // sorts no other way). A word the two pages disagree on is the majority's, or none.
-        const other = await client
-          .listPage(
-            { ...list.view, sort: CONFIRMING_ORDER[list.view.resource], size: PAGE_SIZE_MAX, lang },
-            { signal: controller.signal, priority: 'prefetch' },
-          )
-          .catch(() =>
-            client.listPage(
-              { ...list.view, size: PAGE_SIZE_MAX, lang, cursor: page.nextCursor ?? undefined },
-              { signal: controller.signal, priority: 'prefetch' },
-            ),
-          );
+        // Confirmed, or outvoted, by other records. A word the two pages disagree on is the majority's, or none.
+        const other = await samplePage(client, list.view, lang, page.nextCursor, controller.signal);
         evidence.add(other.rows);
         learnt(evidence, true);
         this.lists.tell(list, true);
