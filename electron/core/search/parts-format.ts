@@ -54,9 +54,11 @@ export function toParts(value: unknown): Buffer[] {
  * Reads back what `toParts` wrote, one tree after another, as their bytes come (a file decrypted a
  * chunk at a time: no copy of the whole in memory), each string and typed array made as soon as its
  * bytes are there; `trees` gives them once every byte was pushed, and throws on bytes `toParts` did
- * not write.
+ * not write. `bytes`, when known, is how many will be pushed in all: no item is taken as longer.
  */
 export class PartsReader {
+  constructor(private bytesLeft?: number) {}
+
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   /** The tree being read: its manifest, and the parts read of it so far. */
@@ -95,15 +97,20 @@ export class PartsReader {
     return this.done;
   }
 
-  /** The next whole item (its length, then its bytes), when its bytes are all there. */
+  /**
+   * The next whole item (its length, then its bytes), when its bytes are all there: the chunks
+   * waiting are joined once, when the item is whole (joined at every chunk, an item of many
+   * megabytes was copied again for each). A length past what the body can still hold is refused.
+   */
   private take(): Buffer | undefined {
     if (this.pendingBytes < 4) return undefined;
-    const joined = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
-    const length = joined.readUInt32LE(0);
-    if (joined.length < 4 + length) {
-      this.pending = [joined];
-      return undefined;
-    }
+    const first = this.pending[0]!;
+    const length = (first.length >= 4 ? first : Buffer.concat(this.pending).subarray(0, 4)).readUInt32LE(0);
+    if (this.bytesLeft !== undefined && 4 + length > this.bytesLeft)
+      throw new RangeError('an item longer than what is left');
+    if (this.pendingBytes < 4 + length) return undefined;
+    const joined = this.pending.length === 1 ? first : Buffer.concat(this.pending);
+    if (this.bytesLeft !== undefined) this.bytesLeft -= 4 + length;
     const item = joined.subarray(4, 4 + length);
     const rest = joined.subarray(4 + length);
     this.pending = rest.length ? [rest] : [];

@@ -103,35 +103,48 @@ export async function openSealed(path: string): Promise<SealedFile | undefined> 
 }
 
 /**
- * The trees a sealed body holds, read and decrypted a chunk at a time; undefined when it cannot be
- * opened (another key, changed on disk: nothing read from it is used before its tag is checked).
- * Closes the file.
+ * The trees a sealed body holds; undefined when it cannot be opened (another key, changed on disk).
+ * Read twice, a chunk at a time: its tag is checked first, over the whole body, and only a body
+ * proven whole is parsed (parsing bytes an attacker chose costs what they choose: a length changed
+ * in the ciphertext, with no key, made the parser copy its buffer for minutes). Closes the file.
  */
-export async function readSealed(
-  { header, file, start, size }: SealedFile,
-  key: Buffer,
-): Promise<unknown[] | undefined> {
+export async function readSealed(sealed: SealedFile, key: Buffer): Promise<unknown[] | undefined> {
+  const { start, size } = sealed;
   try {
     if (size - start < TAG_BYTES) return undefined;
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(header.nonce, 'base64'));
-    decipher.setAAD(associated(header));
-    const tag = Buffer.alloc(TAG_BYTES);
-    await file.read(tag, 0, TAG_BYTES, size - TAG_BYTES);
-    decipher.setAuthTag(tag);
-    const reader = new PartsReader();
-    const chunk = Buffer.alloc(CHUNK_BYTES);
-    for (let at = start; at < size - TAG_BYTES;) {
-      const { bytesRead } = await file.read(chunk, 0, Math.min(CHUNK_BYTES, size - TAG_BYTES - at), at);
-      if (bytesRead === 0) return undefined;
-      reader.push(decipher.update(chunk.subarray(0, bytesRead)));
-      at += bytesRead;
-    }
-    decipher.final();
-    return reader.trees();
+    if (!(await decrypted(sealed, key, () => undefined))) return undefined;
+    const reader = new PartsReader(size - TAG_BYTES - start);
+    return (await decrypted(sealed, key, (clear) => reader.push(clear))) ? reader.trees() : undefined;
   } catch {
     return undefined;
   } finally {
-    await file.close();
+    await sealed.file.close();
+  }
+}
+
+/** Decrypts the body a chunk at a time, each given to `take`; whether its tag held (false: nothing taken may be used). */
+async function decrypted(
+  { header, file, start, size }: SealedFile,
+  key: Buffer,
+  take: (clear: Buffer) => void,
+): Promise<boolean> {
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(header.nonce, 'base64'));
+  decipher.setAAD(associated(header));
+  const tag = Buffer.alloc(TAG_BYTES);
+  await file.read(tag, 0, TAG_BYTES, size - TAG_BYTES);
+  decipher.setAuthTag(tag);
+  const chunk = Buffer.alloc(CHUNK_BYTES);
+  for (let at = start; at < size - TAG_BYTES;) {
+    const { bytesRead } = await file.read(chunk, 0, Math.min(CHUNK_BYTES, size - TAG_BYTES - at), at);
+    if (bytesRead === 0) return false;
+    take(decipher.update(chunk.subarray(0, bytesRead)));
+    at += bytesRead;
+  }
+  try {
+    decipher.final();
+    return true;
+  } catch {
+    return false;
   }
 }
 
