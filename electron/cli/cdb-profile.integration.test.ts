@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DeskStore } from '../core/store/desks.js';
@@ -171,10 +172,22 @@ describe('cdb profile', { timeout: 120_000 }, () => {
     });
     await desks.put('window', place(profile?.id ?? ''));
     await desks.put('tab-1', place('demo'));
+    // A list kept for its search (sealed: its name is a hash of the connection's), and another connection's.
+    const kept = join(harness.dataDir, 'held-lists');
+    await mkdir(kept, { recursive: true });
+    const keptOf = (connectionId: string) =>
+      `${createHash('sha256')
+        .update(JSON.stringify([connectionId, 'customers', null]))
+        .digest('hex')
+        .slice(0, 32)}.list`;
+    await writeFile(join(kept, keptOf(profile?.id ?? '')), 'sealed');
+    await writeFile(join(kept, keptOf('demo')), 'sealed');
     const remove = await cdb(['profile', 'remove', 'Demo EU']);
     expect(remove.stderr).toContain(
-      '"Demo EU" removed, with its secret, token, saved views and the places its windows were left at',
+      '"Demo EU" removed, with its secret, token, saved views, the lists kept for its search and the places its windows were left at',
     );
+    // Before: left until the seven-day sweep of a later start of the app, or for ever.
+    expect(await readdir(kept)).toEqual([keptOf('demo')]);
     const settings = JSON.parse(await readFile(join(harness.dataDir, 'settings.json'), 'utf8'));
     expect(settings.views).toEqual({});
     expect(await desks.get('window')).toBeUndefined();

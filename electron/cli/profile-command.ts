@@ -13,6 +13,7 @@ import { caFileOf } from './ca-file.js';
 import type { CliIo } from './io.js';
 import { readSecret } from './secret-input.js';
 import { openServices } from './services.js';
+import { forgetKeptLists } from '../core/search/kept-files.js';
 
 export const PROFILE_HELP = `Usage: cdb profile add|list|remove
 
@@ -176,11 +177,12 @@ async function removeProfile(argv: string[], io: CliIo): Promise<number> {
   await new MarkedCustomerStore(dataFiles(services.dataDir).markedCustomers, undefined).forgetConnection(
     profile.id,
   );
+  await forgetKeptLists(dataFiles(services.dataDir).heldLists, profile.id);
   const credentials = credentialsOf(profile);
   if (!(await store.othersUse(credentials, profile.id)))
     await services.vault.deleteToken(credentialsId(credentials));
   io.stderr.write(
-    `cdb profile: "${profile.name}" removed, with its secret, token, saved views and the places its windows were left at\n`,
+    `cdb profile: "${profile.name}" removed, with its secret, token, saved views, the lists kept for its search and the places its windows were left at\n`,
   );
   return 0;
 }

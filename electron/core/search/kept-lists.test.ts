@@ -1,4 +1,4 @@
-import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ANY_FIELD } from '../../shared/filter.js';
@@ -217,6 +217,37 @@ describe('held lists kept between sessions', () => {
     await kept.flush([heldList('conn-3')]);
     await kept.forget();
     expect(await filesIn(path)).toEqual([]);
+  });
+
+  it('after Forget, writes nothing again this session, empties a linked folder where it points, and sweeps writes left unfinished', async () => {
+    const root = await folder();
+    const target = join(root, 'elsewhere');
+    await mkdir(target);
+    const path = join(root, 'held-lists');
+    await symlink(target, path);
+    const kept = await keptFor(path, keychain(), ['conn-1']);
+    const list = heldList('conn-1');
+    await kept.flush([list]);
+    expect(await filesIn(target)).toHaveLength(2);
+    await kept.forget();
+    // Before: only the link went, the sealed lists and their key stayed where it pointed.
+    expect(await filesIn(target)).toEqual([]);
+    // The list held in memory, used and changed again: not written back (before: at its next settle).
+    list.lastUsed = Date.now() + 60_000;
+    kept.schedule(list);
+    await kept.flush([list]);
+    expect(await filesIn(path)).toEqual([]);
+    // A write interrupted two hours ago is a leftover; one under way now is not.
+    const next = new KeptLists(path, keychain(), () => true);
+    await mkdir(path, { recursive: true });
+    await writeFile(join(path, 'deadbeef.list.0a1b2c.part'), 'sealed');
+    await writeFile(join(path, 'cafe.list.3d4e5f.part'), 'sealed');
+    const hoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    await utimes(join(path, 'deadbeef.list.0a1b2c.part'), hoursAgo, hoursAgo);
+    await next.sweep();
+    expect((await filesIn(path)).map((file) => file.slice(path.length + 1))).toEqual([
+      'cafe.list.3d4e5f.part',
+    ]);
   });
 
   it('deletes the lists of a connection that names another API since (edited by another process)', async () => {

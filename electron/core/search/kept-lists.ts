@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, realpath, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Resource } from '../../shared/api-rules.js';
 import { DEMO_CONNECTION_ID } from '../../shared/demo-connection.js';
@@ -12,9 +12,8 @@ import { dumpList, restoreList, type ListDump } from './list-dump.js';
 import type { RowsDump } from './held-rows.js';
 import type { BlockDump } from './row-block.js';
 import { openSealed, readSealed, writeSealed, type SealedFile } from './sealed-list-file.js';
+import { forgetKeptLists, KEPT, keptPath, PART_LEFT_MS, sealName } from './kept-files.js';
 
-/** The lists kept: a connection's own, never one customer's (small, and read again at once). */
-const KEPT: ReadonlySet<Resource> = new Set(['customers', 'contacts', 'agreements']);
 /** A list not used for this long is deleted (at the next start, or the next write). */
 export const KEPT_UNUSED_MS = 7 * 24 * 3_600_000;
 /** A list settled is written this long after, once, however often it settles meanwhile. */
@@ -55,6 +54,8 @@ export class KeptLists {
   private writing = Promise.resolve();
   /** The sweep of lists unused for a week, once a session. */
   private swept: Promise<void> | undefined;
+  /** The person deleted every kept list: none is written again this session (the lists held stay in memory). */
+  private forgotten = false;
   /** No keychain held the key when one was asked for: nothing is written (the status says so). */
   private withoutKeychain = false;
 
@@ -73,7 +74,7 @@ export class KeptLists {
 
   /** The list settled: written soon (a list kept, not one customer's). */
   schedule(list: HeldList): void {
-    if (!this.keeping() || !KEPT.has(list.view.resource) || list.view.customerId !== undefined) return;
+    if (!this.keeps() || !KEPT.has(list.view.resource) || list.view.customerId !== undefined) return;
     const known = this.pending.get(list.key);
     if (known) known.list = list;
     else {
@@ -89,7 +90,7 @@ export class KeptLists {
    * quitting).
    */
   async flush(lists: readonly HeldList[]): Promise<void> {
-    if (!this.keeping()) return;
+    if (!this.keeps()) return;
     for (const list of lists) {
       const written = this.written.get(list.key);
       if (!written || written.serial !== list.rows.serial || list.lastUsed - written.usedAt > STALE_USE_MS)
@@ -160,28 +161,41 @@ export class KeptLists {
     return bound;
   }
 
-  /** Deletes the kept lists of a connection, or all of them (and the key) when none is named. */
+  /**
+   * Deletes the kept lists of a connection, or all of them and their key when none is named (the
+   * person's Forget: then none is written again this session, and a folder that is a link is
+   * emptied where it points, not only unlinked).
+   */
   async forget(connectionId?: string): Promise<void> {
+    if (connectionId === undefined) this.forgotten = true;
     for (const [key, { list, timer }] of [...this.pending]) {
       if (connectionId !== undefined && list.source.connectionId !== connectionId) continue;
       clearTimeout(timer);
       this.pending.delete(key);
     }
     await this.writing;
-    if (connectionId === undefined) {
-      this.key = undefined;
-      await rm(this.folder, { recursive: true, force: true });
-      return;
-    }
-    for (const resource of KEPT) await rm(this.pathOf(connectionId, resource), { force: true });
+    // Nothing counts as written any more: a list used again is written whole, when lists are kept.
+    if (connectionId === undefined) this.written.clear();
+    else for (const resource of KEPT) this.written.delete(listKey(connectionId, { resource }));
+    if (connectionId !== undefined) return forgetKeptLists(this.folder, connectionId);
+    this.key = undefined;
+    const target = await realpath(this.folder).catch(() => this.folder);
+    await rm(target, { recursive: true, force: true });
+    await rm(this.folder, { recursive: true, force: true });
   }
 
-  /** Deletes the kept lists no one has used for KEPT_UNUSED_MS (read at start). */
+  /** Deletes the kept lists no one has used for KEPT_UNUSED_MS, and writes left unfinished (read at start). */
   async sweep(): Promise<void> {
     const names = await readdir(this.folder).catch(() => [] as string[]);
     for (const name of names) {
-      if (!name.endsWith('.list')) continue;
       const path = join(this.folder, name);
+      // A write another process has under way is younger than this.
+      if (
+        name.endsWith('.part') &&
+        this.now() - ((await stat(path).catch(() => undefined))?.mtimeMs ?? 0) > PART_LEFT_MS
+      )
+        await rm(path, { force: true });
+      if (!name.endsWith('.list')) continue;
       const read = await openSealed(path);
       await read?.file.close();
       if (!read || this.now() - read.header.usedAt > KEPT_UNUSED_MS) await rm(path, { force: true });
@@ -266,12 +280,11 @@ export class KeptLists {
   }
 
   private pathOf(connectionId: string, resource: Resource): string {
-    const name = createHash('sha256').update(listKey(connectionId, { resource })).digest('hex').slice(0, 32);
-    return join(this.folder, `${name}.list`);
+    return keptPath(this.folder, connectionId, resource);
   }
-}
 
-/** The seal a sealed text names before its first colon (`aes-256-gcm:`, `safe-storage:`). */
-function sealName(sealed: string): string {
-  return sealed.slice(0, sealed.indexOf(':') + 1);
+  /** Whether lists are written: the person keeps them, and did not delete them all this session. */
+  private keeps(): boolean {
+    return this.keeping() && !this.forgotten;
+  }
 }
