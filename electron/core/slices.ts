@@ -5,7 +5,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * the process's thread answering other requests (the next key typed, IPC, the limiter) between
  * them: no task of the main process over 50 ms while the user types.
  */
-const SLICE_MS = 8;
+export const SLICE_MS = 8;
 
 /** Cuts a long computation into slices, and stops it when its signal aborts (a newer search). */
 export class Slicer {

@@ -117,6 +117,21 @@ export class RowsSearch {
   }
 
   /**
+   * Looks for every term in the dictionaries now, `pause` between two terms: a search of two
+   * hundred words would else look for them all in the first rows it judges, in one block.
+   */
+  async searchDictionaries(pause: () => Promise<void>): Promise<void> {
+    for (const clause of this.lead ? [this.lead, ...this.others] : this.others)
+      for (const term of clause.terms) {
+        this.list.dictionaries.forEach((dictionary, column) => {
+          if (dictionary && (term.field === undefined || this.list.names[column] === term.field))
+            this.flagsOf(column, term);
+        });
+        await pause();
+      }
+  }
+
+  /**
    * Calls `note` with each row of `block` with a field that starts with `start` (a field of
    * `kind`: its folded words or its digits), and whether that field is `start` whole. A row may be
    * noted once for each such field.
