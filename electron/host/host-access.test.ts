@@ -178,7 +178,7 @@ describe('who may call', () => {
     }
   });
 
-  it('gives `cdb open` a credential that asks for addresses and opens nothing else of the app', async () => {
+  it('gives `cdb open` a credential that calls no request itself; the address it asks for opens a session, once', async () => {
     const credential = kit.host.addressCredential();
     const asked = await kit.client.raw('POST', ADDRESS_PATH, { headers: { [SESSION_HEADER]: credential } });
     expect(asked.status).toBe(200);
@@ -194,6 +194,11 @@ describe('who may call', () => {
     expect(
       (await kit.client.raw('GET', '/api/events', { headers: { [SESSION_HEADER]: credential } })).status,
     ).toBe(401);
+    // What it does grant (docs/architecture.md): the address's key opens a session, one time only.
+    const key = String(asked.body.url).split('#session=')[1] ?? '';
+    const opened = await kit.client.raw('POST', SESSION_PATH, { body: JSON.stringify({ key }) });
+    expect(opened.status).toBe(200);
+    expect((await kit.client.raw('POST', SESSION_PATH, { body: JSON.stringify({ key }) })).status).toBe(401);
   });
 
   it('proves itself with the key of its running-hosts file, which never travels', async () => {

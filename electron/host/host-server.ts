@@ -40,9 +40,11 @@ export interface RunningHost {
   /** A session credential, as a page gets by exchanging its address's key (for callers in this process). */
   openSession(): string;
   /**
-   * A credential that asks for new one-time addresses and nothing else (`POST /session/address`):
-   * what the host leaves in the running-hosts file for `cdb open`, so a file read by another
-   * program opens no request of the app.
+   * A credential that asks for new one-time addresses (`POST /session/address`) and calls no request
+   * itself: what the host leaves in the running-hosts file for `cdb open`. An address it gets opens a
+   * session, as the address the host prints does: whoever reads the file (this user's processes,
+   * which can read the data folder and the keychain as well) can open one; the file is this user's
+   * alone (docs/architecture.md, "The browser host").
    */
   addressCredential(): string;
   /** What it signs a nonce with to prove itself (POST /session/proof): kept in the running-hosts file. */

@@ -18,7 +18,7 @@ const runningHostSchema = z
     owner: processOwnerSchema,
     port: z.number().int().min(1).max(65_535),
     dataDir: z.string().min(1).max(4_096),
-    /** Lets a process of this user ask the host for a new one-time address (POST /session/address), and nothing else. */
+    /** Lets a process of this user ask the host for a new one-time address (POST /session/address), which opens a session. */
     session: z.string().min(16).max(200),
     /** What the host signs a nonce with (POST /session/proof) to prove it is this file's host. */
     proofKey: z.string().min(16).max(200),
