@@ -21,6 +21,8 @@ type WriteRecordPdf = (content: RecordContent, out: Writable) => Promise<void>;
 /** A record: its fields, three agreements (or `agreements`) and a contact whose note is `note`. */
 function recordOf(note: string, agreements = 3): RecordContent {
   return {
+    // The connection's name: the record of before printed it (its writer needs it).
+    ...{ connection: 'Demo' },
     lang: 'en',
     customerId: 'CUS-00000075',
     name: 'Studio Moreau',
