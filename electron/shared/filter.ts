@@ -22,11 +22,14 @@ export const FILTER_OPS = [
 ] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
 
+/** The longest value a condition holds (a search typed, a word looked for): the engine reads no more. */
+export const FILTER_VALUE_MAX = 1_000;
+
 export const filterConditionSchema = z
   .object({
     field: z.string().min(1).max(200),
     op: z.enum(FILTER_OPS),
-    value: z.union([z.string().max(1_000), z.number()]).optional(),
+    value: z.union([z.string().max(FILTER_VALUE_MAX), z.number()]).optional(),
   })
   .strict();
 export type FilterCondition = z.infer<typeof filterConditionSchema>;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { parseSearch } from '../../../electron/shared/search-words';
 import { useShortcutHint } from '../keyboard/commands';
 import { completionsOf, type NamedColumn } from './search-completion';
+import { FILTER_VALUE_MAX } from '../../../electron/shared/filter';
 
 /**
  * A table's search box: words in any column, or in one named (`Ville:lyon`), excluded (`-word`),
@@ -51,6 +52,8 @@ export function SearchBox({
         aria-describedby={notes.length ? `${id}-notes` : undefined}
         aria-label={t('filter.search')}
         placeholder={t('filter.search')}
+        // What the engine reads, and no more: the words' rules cost the square of a longer text's runs.
+        maxLength={FILTER_VALUE_MAX}
         value={value}
         onChange={(event) => {
           setOpen(true);
