@@ -108,11 +108,10 @@ export class KeptLists {
   async load(source: ListSource, api: string): Promise<HeldList[]> {
     if (!this.keeping()) return [];
     const bound = this.bind(source.connectionId, api);
-    // Without the key (no keychain now, or a key another program sealed), nothing is read and
-    // nothing deleted: the lists wait for a start that has it.
-    const key = await this.keyNow();
-    if (!key) return [];
     const lists: HeldList[] = [];
+    // Asked once a file is there (none kept: no key made). Without it (no keychain now, or a key
+    // another program sealed), nothing more is read and nothing deleted: they wait for a start that has it.
+    let key: Buffer | undefined;
     for (const resource of KEPT) {
       const path = this.pathOf(source.connectionId, resource);
       const read = await openSealed(path);
@@ -126,6 +125,11 @@ export class KeptLists {
         await read.file.close();
         await rm(path, { force: true });
         continue;
+      }
+      key ??= await this.keyNow();
+      if (!key) {
+        await read.file.close();
+        return lists;
       }
       const dump = await this.open(read, key);
       if (!dump) {
