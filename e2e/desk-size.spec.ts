@@ -231,14 +231,14 @@ test("a desk's three lists held at once, each read once; any id opens its custom
   await expect(heading(page)).toContainText(sought, { timeout: 5_000 });
   expect(pagesRead()).toEqual(whole);
 
-  // French: one page of each list in French (the words it translates), not the lists again.
+  // French: a page of each list in French (the words it translates) and one to confirm them, not the lists again.
   await page.getByRole('button', { name: 'FR', exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await opens(page, idOf('CON', contact.id), idOf('CUS', contact.customerId), 30_000, 'fr');
   await allHeld('fr');
   const french = pagesRead();
   for (const resource of RESOURCES)
-    expect(french[resource] - whole[resource], resource).toBeLessThanOrEqual(1);
+    expect(french[resource] - whole[resource], resource).toBeLessThanOrEqual(2);
   // The saved view in French: the same rows (a status is found by its words in either language).
   await openLeadsView(page, 'fr');
   await countsUntil(page, `${new Intl.NumberFormat('fr-FR').format(leads.liveOrUnsigned)} résultats`);

@@ -40,6 +40,13 @@ test('a favourite and a recent customer are offered by name after a restart, and
   await expect(page.getByText('Added to favourites.')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await openById(page, RECENT);
+  // The recent is kept once the host has its page's request: that event is waited for, not the
+  // file's first write (the favourite's), which came before it.
+  const recents = async () =>
+    ((await own.host.call('marks.get', {})) as { recents: { customerId: string }[] }).recents.map(
+      (recent) => recent.customerId,
+    );
+  await expect.poll(recents).toContain(RECENT);
 
   const file = join(own.host.dataDir, 'marked-customers.json');
   await expect.poll(() => readFile(file, 'utf8').catch(() => '')).toMatch(/aes-256-gcm:/);

@@ -17,6 +17,8 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
  * a CR. Such text is written with a leading ' so it stays text.
  */
 const FORMULA = /^(?:[\t\r]|[\s\p{Cc}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/u;
+/** The same, for a pasted cell: a leading tab or CR alone splits a pasted line (the copy folds them), it runs nothing. */
+const PASTED_FORMULA = /^[\s\p{Cc}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/u;
 
 /** Excel's limit on the characters of one cell: longer text makes it "repair" the file. */
 export const XLSX_CELL_LIMIT = 32_767;
@@ -48,7 +50,7 @@ const SIGNED_NUMBER = /^\s*[+-][\s(]*\d[\d\s.,()/%+\-\p{Sc}\u00a0\u202f]*$/u;
  */
 export function pastedText(text: string): string {
   const clean = withoutControls(text);
-  return FORMULA.test(clean) && !SIGNED_NUMBER.test(clean) ? `'${clean}` : clean;
+  return PASTED_FORMULA.test(clean) && !SIGNED_NUMBER.test(clean) ? `'${clean}` : clean;
 }
 
 /** Any value as a CSV cell: nulls empty, numbers with the decimal separator asked for, objects as JSON. */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pdfPages } from '../testing/readers.js';
 import { tempFolders } from '../testing/temp-folder.js';
+import { recordWith } from '../testing/record-content.js';
 import { RECORD_ROWS_MAX, writeRecordPdf, type RecordContent } from './customer-pdf.js';
 import { RECORD_VALUE_MAX } from './record-text.js';
 
@@ -10,22 +11,6 @@ import { RECORD_VALUE_MAX } from './record-text.js';
 // without a space (a URL, base64, a value written on purpose) and more agreements than pages one
 // sends; read back with poppler's pdftotext, a reader users have.
 const folder = tempFolders('cdb-record-pdf-');
-
-function recordWith({ agreements = 1, note = 'Calls on Tuesdays.' } = {}): RecordContent {
-  return {
-    lang: 'en',
-    customerId: 'CUS-00000075',
-    name: 'Studio Moreau',
-    readAt: new Date('2026-12-01T09:00:00Z'),
-    fields: [['Name', 'Studio Moreau']],
-    summary: [['Agreements', String(agreements)]],
-    agreements: {
-      labels: ['ID', 'Product', 'MRR'],
-      rows: Array.from({ length: agreements }, (_, row) => [`AGR-${row}`, 'Premium support', '999,00 €']),
-    },
-    contacts: { labels: ['Name', 'Note'], rows: [['Jeanne Moreau', note]] },
-  };
-}
 
 async function written(content: RecordContent): Promise<string> {
   const path = join(await folder(), 'record.pdf');

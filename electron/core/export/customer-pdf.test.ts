@@ -1,25 +1,9 @@
 import { Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { writeRecordPdf, type RecordContent } from './customer-pdf.js';
+import { recordWith } from '../testing/record-content.js';
+import { writeRecordPdf } from './customer-pdf.js';
 import { cut, RECORD_VALUE_MAX } from './record-text.js';
-
-/** A record whose agreements table has `agreements` rows and whose one contact's note is `note`. */
-function recordWith({ agreements = 1, note = 'Calls on Tuesdays.' } = {}): RecordContent {
-  return {
-    lang: 'en',
-    customerId: 'CUS-00000075',
-    name: 'Studio Moreau',
-    readAt: new Date('2026-12-01T09:00:00Z'),
-    fields: [['Name', 'Studio Moreau']],
-    summary: [['Agreements', String(agreements)]],
-    agreements: {
-      labels: ['ID', 'Product', 'MRR'],
-      rows: Array.from({ length: agreements }, (_, row) => [`AGR-${row}`, 'Premium support', '999,00 €']),
-    },
-    contacts: { labels: ['Name', 'Note'], rows: [['Jeanne Moreau', note]] },
-  };
-}
 
 /** A stream that keeps the bytes' count only. */
 function sink(): Writable & { bytes: number } {

@@ -217,7 +217,7 @@ export class ListReads {
       this.lists.tell(list, true);
       if (page.nextCursor !== null && this.lists.isHeld(list)) {
         // Confirmed, or outvoted, by other records. A word the two pages disagree on is the majority's, or none.
-        const other = await samplePage(client, list.view, lang, page.nextCursor, controller.signal);
+        const other = await samplePage(client, list.view, lang, page, controller.signal);
         evidence.add(other.rows);
         learnt(evidence, true);
         this.lists.tell(list, true);

@@ -10,15 +10,15 @@ const LEAST_EVIDENCE = 2;
 /** The share of the records holding a value that must show the same word for it (a few changed records do not outvote it). */
 const AGREEMENT = 0.9;
 /**
- * A field of free text (more distinct values than a label's, or too many to list: names, cities,
- * emails) whose values all read the same in both languages is taken as untranslated when the
- * records compared show it with this many values. A field of a few values (a role, a plan, a
- * status) is taken so only when every value the list holds was seen alike: "Premium" and
- * "Standard" read the same in French, "Basic" is "Essentiel". The schema's coded fields are codes: never.
+ * A field whose values all read the same in both languages is taken as untranslated when the
+ * records compared (two pages: the newest and the oldest) show it with this many values, or with
+ * every value the list holds: a field shown with one value only may still translate the others (the
+ * schema's coded fields are codes: never). Requiring every value of every field of a few values to
+ * be seen would read a desk's 300,000 agreements again in the other language for rare product
+ * names that no API translates; the second page is what catches "Premium" and "Standard" alike
+ * in a sample where "Basic" is "Essentiel" further on.
  */
 const UNTRANSLATED_EVIDENCE = 2;
-/** The most distinct values of a field that may be a label an API translates. */
-const LABEL_VALUES_MAX = 64;
 
 /**
  * What records read in two languages say of the words of one list (docs/decisions/0014-held-lists-kept.md):
@@ -107,11 +107,9 @@ export class WordsEvidence {
         words.set(field, believed);
         if (!held || held.some((value) => typeof value === 'string' && !believed.has(value)))
           complete = false;
-      } else if (!this.coded(field)) {
-        // All alike: the values not seen may still translate, unless the field is free text.
-        const unseen = held?.some((value) => typeof value === 'string' && !byValue.has(value));
-        const label = held !== undefined && held.length <= LABEL_VALUES_MAX;
-        if (label ? unseen : byValue.size < UNTRANSLATED_EVIDENCE && unseen !== false) complete = false;
+      } else if (byValue.size < UNTRANSLATED_EVIDENCE && !this.coded(field)) {
+        // Few values seen, all alike: the others may still translate, unless none is left unseen.
+        if (!held || held.some((value) => typeof value === 'string' && !byValue.has(value))) complete = false;
       }
     }
     return { words, complete };

@@ -1,6 +1,7 @@
 import { PAGE_SIZE_MAX, type Language, type Resource } from '../../shared/api-rules.js';
 import type { View } from '../../shared/view.js';
 import type { ApiClient, Page } from '../api/api-client.js';
+import { idOf } from './id-index.js';
 
 /**
  * The order whose first page a list's words are learnt from: the newest records (or agreements by
@@ -19,25 +20,28 @@ const OLDEST: Record<Resource, string> = {
 };
 
 /**
- * A page of `view` in `lang` to learn its words from: the newest records, or, to confirm them
- * `after` the first page (its next cursor), the oldest (where the API sorts no other way, the page
- * after the first).
+ * A page of `view` in `lang` to learn its words from: the newest records; or, `after` that first
+ * page, other records to confirm them: the oldest, or the page after the first where the API sorts
+ * no other way (refused, or the same records again: an API that ignores the sort).
  */
-export function samplePage(
+export async function samplePage(
   client: ApiClient,
   view: Omit<View, 'sort'>,
   lang: Language,
-  after: string | undefined,
+  after: Page | undefined,
   signal: AbortSignal,
 ): Promise<Page> {
   const options = { signal, priority: 'prefetch' } as const;
-  const sort = after === undefined ? NEWEST[view.resource] : OLDEST[view.resource];
-  return client
-    .listPage({ ...view, sort, size: PAGE_SIZE_MAX, lang }, options)
-    .catch(() =>
-      client.listPage(
-        { ...view, size: PAGE_SIZE_MAX, lang, ...(after !== undefined && { cursor: after }) },
-        options,
-      ),
-    );
+  const page = { ...view, size: PAGE_SIZE_MAX, lang };
+  if (!after)
+    return client
+      .listPage({ ...page, sort: NEWEST[view.resource] }, options)
+      .catch(() => client.listPage(page, options));
+  const oldest = await client
+    .listPage({ ...page, sort: OLDEST[view.resource] }, options)
+    .catch(() => undefined);
+  const same = oldest && idOf(oldest.rows[0] ?? {}) === idOf(after.rows[0] ?? {});
+  return oldest && !same
+    ? oldest
+    : client.listPage({ ...page, cursor: after.nextCursor ?? undefined }, options);
 }

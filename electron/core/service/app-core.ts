@@ -43,7 +43,6 @@ import { keptApiOf, KeptLists } from '../search/kept-lists.js';
 import { startConnection } from '../connections/start-connection.js';
 
 export type { AppCoreOptions, DemoServer };
-
 type Listener = <E extends EventName>(name: E, payload: EventPayloads[E]) => void;
 
 /**
@@ -154,7 +153,7 @@ export class AppCore {
       new AuditLog(files.auditLog),
       seal,
     );
-    const kept = (what: string, report: DamagedFileReport | undefined) =>
+    const kept = (what: string, report?: DamagedFileReport) =>
       report &&
       core.notices.push(`${what} could not be read (${report.reason}); it was kept as ${report.movedTo}.`);
     kept('Some saved connections', damaged);
@@ -247,8 +246,9 @@ export class AppCore {
     return () => this.listeners.delete(listener);
   }
 
-  /** Cancels running work, stops the Demo API and the limiters, and waits for exports to end (the app is quitting). */
+  /** Quitting: marks under way are written (a customer just opened is kept), work cancelled, exports ended. */
   async close(): Promise<void> {
+    await this.marks.written();
     this.requests.cancelAll();
     const exportsEnded = this.exports.cancelAll();
     await this.preparation.close();

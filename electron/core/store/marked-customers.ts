@@ -36,6 +36,9 @@ export interface ReadMarks extends MarkedCustomers {
  * other's marks.
  */
 export class MarkedCustomerStore {
+  /** The changes being written: a process that ends waits for them (a customer opened just before). */
+  private readonly writes = new Set<Promise<ReadMarks>>();
+
   constructor(
     private readonly path: string,
     private readonly seal: TypedTextSeal | undefined,
@@ -53,7 +56,22 @@ export class MarkedCustomerStore {
    * Applies `edit` to `connectionId`'s marks as the file holds them, and keeps the result sealed;
    * without a key nothing is written and the result is `kept: false`.
    */
-  async change(connectionId: string, edit: (marks: MarkedCustomers) => MarkedCustomers): Promise<ReadMarks> {
+  change(connectionId: string, edit: (marks: MarkedCustomers) => MarkedCustomers): Promise<ReadMarks> {
+    const writing = this.changed(connectionId, edit);
+    this.writes.add(writing);
+    void writing.finally(() => this.writes.delete(writing)).catch(() => undefined);
+    return writing;
+  }
+
+  /** Settles once every change under way is written (or failed): the process is about to end. */
+  async written(): Promise<void> {
+    await Promise.allSettled([...this.writes]);
+  }
+
+  private changed(
+    connectionId: string,
+    edit: (marks: MarkedCustomers) => MarkedCustomers,
+  ): Promise<ReadMarks> {
     return withFileLock(this.path, async () => {
       let all = await this.read();
       if (!all) {

@@ -98,11 +98,14 @@ function ScanStatus({
   return (
     <>
       <span data-testid="row-count" aria-live="polite">
-        {t('filter.scanning', {
-          matches: counted(t, 'matches', rows.matches, numbers),
-          scanned: numbers.format(rows.source.held),
-          total: count ? numbers.format(count.total) : '…',
-        })}
+        {/* Nothing scanned yet (or the list's status not here yet): no count is known, none is said. */}
+        {rows.source.held === 0
+          ? t('search.searching')
+          : t('filter.scanning', {
+              matches: counted(t, 'matches', rows.matches, numbers),
+              scanned: numbers.format(rows.source.held),
+              total: count ? numbers.format(count.total) : '…',
+            })}
       </span>
       {rows.canScanMore && (
         <button type="button" onClick={() => rows.setScanStopped(rows.scanning)}>

@@ -146,6 +146,15 @@ describe('copying a selection', () => {
       expect(copyAs('headers', planted, ',').text.split('\n')[0]).toBe("'=cmd|x\tNote\tPhone\tMRR");
     });
 
+    it('guards nothing for a leading tab or line break, which the copy folds into a space', () => {
+      const cells: CopiedCells = {
+        columns: [{ key: 'name', label: 'Name' }],
+        rows: [{ shown: ['\tTabulations SA'], raw: ['\tTabulations SA'] }],
+      };
+      expect(copyAs('tsv', cells, ',').text).toBe('Tabulations SA');
+      expect(copyAs('html', cells, ',').html).not.toContain("'");
+    });
+
     it('keeps a phone’s + and a signed amount as they read', () => {
       const cellsOf = pastedCells('tsv');
       expect(cellsOf).toContain('+33 1 23 45 67 89');
