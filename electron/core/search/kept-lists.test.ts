@@ -229,9 +229,11 @@ describe('held lists kept between sessions', () => {
     const list = heldList('conn-1');
     await kept.flush([list]);
     expect(await filesIn(target)).toHaveLength(2);
+    // A file of someone else's where the link points: never the app's to delete.
+    await writeFile(join(target, 'notes.txt'), 'mine');
     await kept.forget();
     // Before: only the link went, the sealed lists and their key stayed where it pointed.
-    expect(await filesIn(target)).toEqual([]);
+    expect(await filesIn(target)).toEqual([join(target, 'notes.txt')]);
     // The list held in memory, used and changed again: not written back (before: at its next settle).
     list.lastUsed = Date.now() + 60_000;
     kept.schedule(list);

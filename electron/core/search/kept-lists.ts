@@ -183,8 +183,11 @@ export class KeptLists {
     else for (const resource of KEPT) this.written.delete(listKey(connectionId, { resource }));
     if (connectionId !== undefined) return forgetKeptLists(this.folder, connectionId);
     this.key = undefined;
-    const target = await realpath(this.folder).catch(() => this.folder);
-    await rm(target, { recursive: true, force: true });
+    // Through a link, only this folder's own files go: the link may point anywhere.
+    const target = await realpath(this.folder).catch(() => undefined);
+    for (const name of target === undefined ? [] : await readdir(target).catch(() => [] as string[]))
+      if (name === KEY_FILE || name.endsWith('.list') || name.endsWith('.part'))
+        await rm(join(target ?? '', name), { force: true });
     await rm(this.folder, { recursive: true, force: true });
   }
 
