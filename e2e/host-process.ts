@@ -14,6 +14,8 @@ export interface HostProcess {
   address(link?: string): Promise<string>;
   dataDir: string;
   exportDir: string;
+  /** The host's process id (a bench reads its memory). */
+  pid: number;
   /**
    * Calls the app's contract directly (same host, same core), as the page does; the value, or an
    * error with the app's message. Specs use it for the API's own view of the data.
@@ -120,6 +122,7 @@ async function launch(
     },
     dataDir,
     exportDir,
+    pid: child.pid ?? 0,
     call: async (name, argument) => {
       const send = () =>
         fetch(`${origin}${API_PATH}${name}`, {

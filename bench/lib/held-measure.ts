@@ -16,7 +16,8 @@ const RESOURCES = ['customers', 'contacts', 'agreements'] as const;
 type Rows = {
   length: number;
   append(records: unknown[]): void;
-  search?: (terms: { words: string[]; digits: string[] }) => { prepare(): void };
+  // Its shape changed: { words, digits } at 92c6207, a parsed query since.
+  search?: (query: unknown) => { prepare(): void };
 };
 type Search = { key: string };
 interface Tree {
@@ -73,7 +74,7 @@ for (const resource of RESOURCES) {
   held[resource] = new tree.HeldRows();
   for (const page of pages[resource]) held[resource].append(JSON.parse(page) as unknown[]);
   // What the app does once a list is read whole, where the tree has it (HeldLists.settle).
-  held[resource].search?.({ words: [], digits: [] }).prepare();
+  held[resource].search?.({ words: [], digits: [], clauses: [], notes: [] }).prepare();
 }
 const takeInMs = performance.now() - started;
 const heapMiB = (kept() - before) / 2 ** 20;

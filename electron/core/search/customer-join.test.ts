@@ -66,7 +66,7 @@ const expected = agreementRecords.flatMap((record, index) => {
 
 async function lyonAgreements(customerList: HeldList, agreementList: HeldList) {
   const join = new CustomerJoin(customerList, 'en');
-  return (await heldViewRows(agreementList, 'en', LYON, undefined, undefined, join)).matches;
+  return Array.from((await heldViewRows(agreementList, 'en', LYON, undefined, undefined, join)).matches);
 }
 
 describe("the customer's columns of agreements, joined from the customers held", () => {
@@ -117,7 +117,7 @@ describe("search words over agreements, in the customer's columns too", () => {
     const expected = joined.flatMap((record, index) =>
       recordMatches(query, record, labelOf) ? [index] : [],
     );
-    expect(matches).toEqual(expected);
+    expect(Array.from(matches)).toEqual(expected);
     expect(matches.length).toBeGreaterThan(0);
     expect(matches.length).toBeLessThan(joined.length);
   });

@@ -3,7 +3,7 @@ import { fieldsNamed, splitChanged, type FilterCondition } from '../../shared/fi
 import type { ApiRecord } from '../../shared/schema.js';
 import { filterKindOf, kindsOf, KIND_SAMPLE_ROWS } from '../../shared/value-kind.js';
 import type { HeldList } from './held-list-state.js';
-import { compileSearch, matchesOf } from './list-query.js';
+import { compileSearch, matchesOf, type RowIndexes } from './list-query.js';
 import { customerColumnNamesOf, type CustomerJoin } from './customer-join.js';
 import { isCustomerColumn } from '../../shared/customer-columns.js';
 import { sortOrderOf } from '../../shared/view.js';
@@ -13,7 +13,7 @@ import { fieldNamerOf } from './list-fields.js';
 /** What a view shows of a held list: its rows that pass the filter, in the view's order, in one language. */
 export interface HeldViewRows {
   /** Indexes of the held rows shown, in order. */
-  matches: readonly number[];
+  matches: RowIndexes;
   /** The held row at `index` as the language shows it. */
   recordAt: (index: number) => ApiRecord;
   /** The list's first rows, which the kinds of its fields were judged by. */
@@ -45,7 +45,7 @@ export async function heldViewRows(
     recordAt(index),
   );
   // Before the first page there are no rows to judge (nor kinds to judge them by).
-  if (list.state === 'too-long' || rows.length === 0) return { matches: [], recordAt, firstRows };
+  if (list.state === 'too-long' || rows.length === 0) return { matches: new Int32Array(0), recordAt, firstRows };
   const fields = [...(list.fields.get(lang) ?? list.fields.get(list.lang) ?? []), ...(join?.fields ?? [])];
   const kindOf = kindsOf(fields, firstRows);
   const labelOf = join ? labelsOf(fields) : reading.labelOf;

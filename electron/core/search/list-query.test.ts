@@ -54,7 +54,7 @@ async function idsFound(rows: HeldRows, filter: FilterCondition[], sort?: string
     (field) => KINDS[field] ?? 'text',
     (field, value) => (field === 'status' && value === 'terminated' ? 'Résilié' : undefined),
   );
-  return (await matchesOf(rows, search, sort, undefined, FRENCH)).map((index) => rows.valueAt(index, 'id'));
+  return Array.from(await matchesOf(rows, search, sort, undefined, FRENCH), (index) => rows.valueAt(index, 'id'));
 }
 const searchFor = (value: string): FilterCondition[] => [{ field: ANY_FIELD, op: 'contains', value }];
 
@@ -361,7 +361,7 @@ describe('a sort on days to a deadline', () => {
     const rows = held(agreements);
     const all = compileSearch([], () => 'text', undefined);
     const ids = async (sort: string) =>
-      (await matchesOf(rows, all, sort)).map((index) => rows.recordAt(index, AS_READ).id);
+      Array.from(await matchesOf(rows, all, sort), (index) => rows.recordAt(index, AS_READ).id);
     expect(await ids('notice.asc')).toEqual(['AGR-2', 'AGR-3', 'AGR-1', 'AGR-4']);
     expect(await ids('notice.desc')).toEqual(['AGR-1', 'AGR-3', 'AGR-2', 'AGR-4']);
   });

@@ -60,14 +60,41 @@ export function compileSearch(
   return { key: JSON.stringify([filter, kinds, clauses]), query, test };
 }
 
+/** Indexes of held rows, in a list's order or a sort's. */
+export type RowIndexes = Int32Array;
+
+/**
+ * Indexes of rows that matched, added to as rows are judged: a typed array grown by doubling. A
+ * search of one word finds 40,000 of 300,000 rows; pushed to an array of numbers they cost more
+ * than finding them.
+ */
+class Matches {
+  private indexes = new Int32Array(1_024);
+  length = 0;
+
+  push(index: number): void {
+    if (this.length === this.indexes.length) {
+      const grown = new Int32Array(this.indexes.length * 2);
+      grown.set(this.indexes);
+      this.indexes = grown;
+    }
+    this.indexes[this.length++] = index;
+  }
+
+  /** The matches so far, a copy: the rows read later are judged into the same array. */
+  copy(): RowIndexes {
+    return this.indexes.slice(0, this.length);
+  }
+}
+
 /** What a search found in held rows so far. */
 interface Found {
   /** Rows judged: the first `judged` rows of the list. */
   judged: number;
   /** Indexes of the rows that matched, in the list's order. */
-  matches: number[];
+  matches: Matches;
   /** The matches in a sort's order, as last computed, and for how many rows judged. */
-  ordered: Map<string, { judged: number; order: number[] }>;
+  ordered: Map<string, { judged: number; order: RowIndexes }>;
   /** A search of this filter under way: another one waits for it rather than judge the same rows. */
   running: Promise<void> | undefined;
 }
@@ -98,7 +125,7 @@ export async function matchesOf(
   signal?: AbortSignal,
   reading: RowsReading = AS_READ,
   join?: CustomerJoin,
-): Promise<readonly number[]> {
+): Promise<RowIndexes> {
   const slicer = new Slicer(signal);
   const found = foundFor(rows, `${reading.key}\n${search.key}\n${join?.key ?? ''}`);
   while (found.judged < rows.length) {
@@ -112,14 +139,13 @@ export async function matchesOf(
       if (signal?.aborted || !isAbort(error)) throw error;
     });
   }
-  // A copy: the rows read later are judged into the same array.
-  if (!sort) return found.matches.slice();
+  if (!sort) return found.matches.copy();
   const known = found.ordered.get(sort);
   if (known?.judged === found.judged) return known.order;
   const judged = found.judged;
   const order = await orderedBySort(
     (index, field) => shownValueAt(rows, index, field, reading, join),
-    found.matches,
+    found.matches.copy(),
     sort,
     slicer,
   );
@@ -157,7 +183,7 @@ function foundFor(rows: HeldRows, key: string): Found {
     kept = new Map();
     results.set(rows, kept);
   }
-  const found = kept.get(key) ?? { judged: 0, matches: [], ordered: new Map(), running: undefined };
+  const found = kept.get(key) ?? { judged: 0, matches: new Matches(), ordered: new Map(), running: undefined };
   // The most recently used last; the oldest go beyond the limit.
   kept.delete(key);
   kept.set(key, found);

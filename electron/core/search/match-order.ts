@@ -33,10 +33,10 @@ function compareValues(a: string | number, b: string | number): number {
  */
 export async function orderedBySort(
   valueAt: (index: number, field: string) => unknown,
-  indexes: readonly number[],
+  indexes: Int32Array,
   sort: string,
   slicer: Slicer,
-): Promise<number[]> {
+): Promise<Int32Array> {
   const { field, descending } = sortOrderOf(sort) ?? { field: '', descending: false };
   const sign = descending ? -1 : 1;
   // One array per key, by the match's position: the comparison reads them, allocating nothing.
@@ -73,5 +73,5 @@ export async function orderedBySort(
     compare,
     slicer,
   );
-  return positions.map((position) => indexes[position] ?? 0);
+  return Int32Array.from(positions, (position) => indexes[position] ?? 0);
 }

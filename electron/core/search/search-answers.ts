@@ -47,7 +47,7 @@ export async function searchRows(
     heldCustomerJoin(heldLists, source, scope.resource, lang);
   const { matches, recordAt, firstRows } = await heldViewRows(list, lang, filter, sort, signal, join);
   return {
-    rows: matches.slice(from, from + count).map(recordAt),
+    rows: Array.from(matches.subarray(from, from + count), recordAt),
     from,
     matches: matches.length,
     // Rows with the customer's columns are another answer than rows without (customers held since).

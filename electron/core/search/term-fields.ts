@@ -1,12 +1,70 @@
 import type { ColumnBlock } from './block-columns.js';
-import type { InstantDigits } from './instants.js';
+import { InstantDigits } from './instants.js';
 import type { RowBlock } from './row-block.js';
-import { slotHas, type TextSlots } from './text-slots.js';
+import type { SearchQuery } from '../../shared/search-words.js';
+import { letterBits, lettersOf, slotHas, type TextSlots } from './text-slots.js';
 
 // How a term is looked for in one field of a block of held rows (rows-search.ts).
 
 /** What a term is: folded words, or digits. */
 export type Kind = 'words' | 'digits';
+
+/** A term of the search, and what it is known to match: by column, the codes of its dictionary that hold it. */
+export interface Term {
+  kind: Kind;
+  term: string;
+  /** The one column it is looked for in (a key), or any. */
+  field: string | undefined;
+  /** By column: a flag a code (null: no value holds the term), for the dictionary's size then. */
+  flags: ({ size: number; flags: Uint8Array | null } | undefined)[];
+  instants: InstantDigits | undefined;
+  /** By column: each day of its date-times' dictionary, its bits for the term (InstantDigits.dayBits). */
+  days: ({ size: number; bits: Int32Array } | undefined)[];
+  /** Its letters a to z (letterBits): a field without one of them cannot hold it. */
+  letters: number;
+}
+
+/** A clause of the search (search-words.ts): a row holds one of its terms, or none when negated. */
+export type Clause = { terms: Term[]; negated: boolean };
+
+/** The clauses of `query`, each term with nothing known of it yet. */
+export function clausesOf(query: SearchQuery): Clause[] {
+  return query.clauses.map((clause) => ({
+    negated: clause.negated,
+    terms: clause.any.map((term) => ({
+      kind: term.kind,
+      term: term.text,
+      field: term.field,
+      ...{ flags: [], instants: undefined, days: [] },
+      letters: term.kind === 'words' ? letterBits(term.text) : 0,
+    })),
+  }));
+}
+
+/** The clause looked for first: of one term, the longest (the rarest, as a rule), words before digits. */
+export function leadOf(clauses: readonly Clause[]): Clause | undefined {
+  const rarity = ({ terms: [term, ...more] }: Clause) =>
+    !term || more.length ? -1 : term.term.length + (term.kind === 'words' ? 1e6 : 0);
+  return clauses
+    .filter((clause) => !clause.negated)
+    .reduce<Clause | undefined>(
+      (best, each) => (best && rarity(best) >= rarity(each) ? best : each),
+      undefined,
+    );
+}
+
+/** The digits of a date-time `term` is, when it can be in one (a word never is). */
+export function instantDigitsOf(term: Term): InstantDigits | undefined {
+  if (term.kind !== 'digits') return undefined;
+  const digits = (term.instants ??= new InstantDigits(term.term));
+  return digits.possible ? digits : undefined;
+}
+
+/** The slots of text or numbers `term` is looked for in; undefined when they lack one of its letters. */
+export function slotsOf(kept: ColumnBlock, term: Term): TextSlots | undefined {
+  const slots = searchedSlots(kept, term.kind);
+  return slots && (term.letters & ~lettersOf(slots)) === 0 ? slots : undefined;
+}
 
 /**
  * Columns of another list a row is shown with (its customer's: customer-join.ts), searched as the

@@ -34,12 +34,14 @@ export function heldFrenchList(
   const rows = new HeldRows((field) => french.some((each) => each.key === field && each.values?.length));
   for (let at = 0; at < records.length; at += 500) rows.append(records.slice(at, at + 500));
   const search = async (text: string) =>
-    matchesOf(
-      rows,
-      compileSearch([{ field: ANY_FIELD, op: 'contains', value: text }], () => 'text', labelOf, fieldOf),
-      undefined,
-      undefined,
-      { key: 'fr', labelOf },
+    Array.from(
+      await matchesOf(
+        rows,
+        compileSearch([{ field: ANY_FIELD, op: 'contains', value: text }], () => 'text', labelOf, fieldOf),
+        undefined,
+        undefined,
+        { key: 'fr', labelOf },
+      ),
     );
   return { search, fieldOf, labelOf };
 }
