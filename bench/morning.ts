@@ -86,10 +86,7 @@ async function opening(host: HostProcess, browser: Browser, id: string, customer
   const shown = performance.now() - started;
   await field.fill(id);
   await field.press('Enter');
-  await page
-    .getByRole('heading', { level: 2 })
-    .filter({ hasText: customerId })
-    .waitFor({ timeout });
+  await page.getByRole('heading', { level: 2 }).filter({ hasText: customerId }).waitFor({ timeout });
   const opened = performance.now() - started;
   await context.close();
   return { field: shown, opened } satisfies Opening;
@@ -113,7 +110,13 @@ for (const { name, root } of trees) {
   stage(`${name}: a fresh computer, an agreement's id`);
   let host = await freshHost(root);
   const agreement = agreements.at(271_828)!;
-  const fresh = await opening(host, browser, idOf('AGR', agreement.id), idOf('CUS', agreement.customerId), 600_000);
+  const fresh = await opening(
+    host,
+    browser,
+    idOf('AGR', agreement.id),
+    idOf('CUS', agreement.customerId),
+    600_000,
+  );
   await allHeld(host);
   // Memory settles once the reads' garbage is collected: the lowest of a few looks, a second apart.
   const rss: number[] = [];
@@ -143,7 +146,9 @@ for (const { name, root } of trees) {
     host = await host.restart();
     const contact = contacts.at(123_457 + morning * 1_000)!;
     const asked = demo.requests.length;
-    mornings.push(await opening(host, browser, idOf('CON', contact.id), idOf('CUS', contact.customerId), 120_000));
+    mornings.push(
+      await opening(host, browser, idOf('CON', contact.id), idOf('CUS', contact.customerId), 120_000),
+    );
     requests.push(demo.requests.length - asked);
   }
   const median = (pick: (each: Opening) => number) => percentiles(mornings.map(pick)).median;
@@ -154,8 +159,16 @@ for (const { name, root } of trees) {
       unit: 'ms',
       ...(name === 'now' && { target: '≤ 1000' as const }),
     },
-    { figure: `${name}:   of which page load → the top bar's field`, value: median((each) => each.field), unit: 'ms' },
-    { figure: `${name}:   the API's requests meanwhile (median)`, value: percentiles(requests).median, unit: '' },
+    {
+      figure: `${name}:   of which page load → the top bar's field`,
+      value: median((each) => each.field),
+      unit: 'ms',
+    },
+    {
+      figure: `${name}:   the API's requests meanwhile (median)`,
+      value: percentiles(requests).median,
+      unit: '',
+    },
   );
   await host.stop();
 }

@@ -55,7 +55,8 @@ async function morning(
   const { times, timed } = desk.screenTimes(dayBegan);
   // Within the morning's first minute (a real one: 20 desks do not start within two seconds), in no order.
   await sleep(((index * 7_919) % 97) * (MORNING_START_MS / 97));
-  if (kept) await lists.restore(source.connectionId, keptOf(index).load(source, address.url));
+  const restored = kept ? keptOf(index).loadOnce(source, address.url) : undefined;
+  if (restored) await lists.restore(source.connectionId, restored);
   for (const resource of finder) lists.prepare(source, { resource }, 'en');
   for (let minute = 0; minute < MORNING_MINUTES; minute++) {
     for (const resource of finder) lists.use(source, { resource }, 'en');

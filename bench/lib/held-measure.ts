@@ -17,19 +17,22 @@ type Rows = {
   length: number;
   append(records: unknown[]): void;
   // Its shape changed: { words, digits } at 92c6207, a parsed query since.
-  search?: (query: unknown) => { prepare(): void };
+  columns: unknown;
+  search?: (query: unknown) => { prepare(): unknown };
 };
 type Search = { key: string };
 interface Tree {
   HeldRows: new () => Rows;
   compileSearch: (filter: unknown[], kindOf: () => string, labelOf: undefined) => Search;
-  matchesOf: (rows: Rows, search: Search, sort: string | undefined) => Promise<readonly number[]>;
+  matchesOf: (rows: Rows, search: Search, sort: string | undefined) => Promise<ArrayLike<number>>;
+  prepareDictionaryText?: (columns: unknown, reading: { key: string }) => Promise<void>;
 }
 const load = async (path: string) =>
   (await import(pathToFileURL(join(root, path)).href)) as Record<string, unknown>;
 const tree = {
   ...(await load('electron/core/search/held-rows.ts')),
   ...(await load('electron/core/search/list-query.ts')),
+  ...(await load('electron/core/search/rows-reading.ts')),
 } as unknown as Tree;
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -73,8 +76,9 @@ const held = {} as Record<(typeof RESOURCES)[number], Rows>;
 for (const resource of RESOURCES) {
   held[resource] = new tree.HeldRows();
   for (const page of pages[resource]) held[resource].append(JSON.parse(page) as unknown[]);
-  // What the app does once a list is read whole, where the tree has it (HeldLists.settle).
-  held[resource].search?.({ words: [], digits: [], clauses: [], notes: [] }).prepare();
+  // What the app does once a list is read whole, where the tree has it (HeldLists.settle), as it had it.
+  if (tree.prepareDictionaryText) await tree.prepareDictionaryText(held[resource].columns, { key: '' });
+  else await held[resource].search?.({ words: [], digits: [], clauses: [], notes: [] }).prepare();
 }
 const takeInMs = performance.now() - started;
 const heapMiB = (kept() - before) / 2 ** 20;

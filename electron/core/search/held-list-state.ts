@@ -7,10 +7,11 @@ import type { ApiClient } from '../api/api-client.js';
 import type { CatchUpRefusal, ServerClock } from './catch-up.js';
 import { HeldRows } from './held-rows.js';
 import { ListChanges } from './list-changes.js';
-import { searchedIn, type RowsReading } from './rows-reading.js';
+import { prepareDictionaryText, searchedIn, type RowsReading } from './rows-reading.js';
 import type { ListReader } from './list-reader.js';
 import { wordsCover, type Words } from './translation-words.js';
 import { TimeLeft } from '../time-left.js';
+import { Slicer } from '../slices.js';
 
 /** Progress is told a few times a second while a list is read, however fast its pages come. */
 const STATUS_INTERVAL_MS = 250;
@@ -144,6 +145,17 @@ export class HeldList {
       this.readingIn(lang),
       [...known].map((other) => this.readingIn(other)),
     );
+  }
+
+  /**
+   * Makes the dictionaries' searchable text of the readings searches use (the finder's, shown;
+   * a table's, in every language), in the background a dictionary at a time: the first search
+   * typed does not wait for it, nor does anything else meanwhile.
+   */
+  async prepareSearch(): Promise<void> {
+    const slicer = new Slicer();
+    for (const reading of [this.readingIn(this.lang), this.searchReadingIn(this.lang)])
+      await prepareDictionaryText(this.rows.columns, reading, () => slicer.pause());
   }
 
   /** The languages it is shown in: its own, and those it has words for. */

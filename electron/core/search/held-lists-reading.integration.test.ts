@@ -99,7 +99,9 @@ describe('lists held for search', () => {
       await matchesOf(again.rows, search(text), undefined);
     }
     expect(
-      Array.from(await matchesOf(list.rows, search(wanted), undefined), (index) => list.rows.valueAt(index, 'id')),
+      Array.from(await matchesOf(list.rows, search(wanted), undefined), (index) =>
+        list.rows.valueAt(index, 'id'),
+      ),
     ).toEqual([wanted]);
     expect(engine.demo.requests.length).toBe(before);
     // Told when it started reading, and when it was whole, with the time it was read.

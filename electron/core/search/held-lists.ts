@@ -1,4 +1,4 @@
-import type { Language } from '../../shared/api-rules.js';
+import type { Language, Resource } from '../../shared/api-rules.js';
 import type { HeldListStatus, HeldListView } from '../../shared/held-list.js';
 import { HeldList, listKey, type HeldListsOptions, type ListSource } from './held-list-state.js';
 import type { CatchUpRefusal } from './catch-up.js';
@@ -6,6 +6,8 @@ import { KnownCounts } from './known-counts.js';
 import { fitsBudget } from './list-budget.js';
 import { ListFreshness } from './list-freshness.js';
 import { ListReads, type Settled } from './list-reads.js';
+import { KEPT } from './kept-files.js';
+import { RestoreGate } from './restore-gate.js';
 
 export type { HeldList, HeldListsOptions, ListSource };
 
@@ -31,8 +33,8 @@ export class HeldLists {
   private readonly reads: ListReads;
   /** When a list held is read again: caught up, or read whole. */
   private readonly freshness: ListFreshness;
-  /** Lists kept from an earlier session being taken in, by connection: searches wait for them. */
-  private readonly restoring = new Map<string, Promise<void>>();
+  /** Lists kept from an earlier session being taken in: searches wait for those they read. */
+  private readonly restoring = new RestoreGate();
 
   constructor(private readonly options: HeldListsOptions) {
     this.budgetBytes = options.budgetBytes ?? DEFAULT_BUDGET_BYTES;
@@ -97,28 +99,29 @@ export class HeldLists {
     return list;
   }
 
-  /**
-   * Takes in the lists of a connection kept from an earlier session (`kept`, kept-lists.ts): until
-   * they are in, `whenRestored` makes a search of that connection wait rather than read a list again.
-   */
-  restore(connectionId: string, kept: Promise<HeldList[]>): Promise<void> {
-    const restoring = kept
-      .then(async (lists) => {
-        const adopted = lists.filter((list) => this.adopt(list));
+  /** Takes in a connection's lists kept from an earlier session, each as it is read: searches of it wait until then. */
+  async restore(connectionId: string, kept: AsyncIterable<HeldList>): Promise<void> {
+    this.restoring.close(connectionId, KEPT);
+    const learning: Promise<void>[] = [];
+    try {
+      for await (const list of kept) {
+        const taken = () => this.restoring.open(connectionId, list.view.resource);
         // One kept without its fields learns them before it is searched (kinds, the customer's columns).
-        await Promise.all(adopted.filter((list) => !list.fields.has(list.lang)).map(this.learnLabels));
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (this.restoring.get(connectionId) === restoring) this.restoring.delete(connectionId);
-      });
-    this.restoring.set(connectionId, restoring);
-    return restoring;
+        if (this.adopt(list) && !list.fields.has(list.lang))
+          learning.push(this.learnLabels(list).finally(taken));
+        else taken();
+      }
+    } catch {
+      // A file that cannot be read: its list is read again from the API, as if none had been kept.
+    } finally {
+      await Promise.allSettled(learning);
+      this.restoring.open(connectionId);
+    }
   }
 
-  /** Settles once the lists kept of the connection are in (at once when none are being taken in). */
-  whenRestored(connectionId: string): Promise<void> {
-    return this.restoring.get(connectionId) ?? Promise.resolve();
+  /** Settles once the kept lists `resources` of the connection are in (all of them when none is named). */
+  whenRestored(connectionId: string, resources?: readonly Resource[]): Promise<void> {
+    return this.restoring.whenOpen(connectionId, resources);
   }
 
   /** Takes in a list kept from an earlier session, unless one is held or read already: searches answer from it at once, caught up now. */
@@ -272,8 +275,7 @@ export class HeldLists {
   settle(list: HeldList, how: Settled): void {
     list.settled(how);
     this.freshness.arm(list);
-    // The first search typed finds the dictionaries' text made (a few milliseconds each, now in the background).
-    list.rows.search({ clauses: [], notes: [] }, list.readingIn(list.lang)).prepare();
+    void list.prepareSearch();
     this.options.onSettled?.(list);
   }
 

@@ -22,11 +22,9 @@ const BLOCK_SLOT_BYTES = 16;
 
 /**
  * The rows of one list held for search (docs/architecture.md, "Search"), in the API's order, kept by
- * column in blocks of a page (row-block.ts, docs/decisions/0014-held-lists-kept.md): a record's
- * values cost a byte or two when its list's dictionary knows them, its text one string a block, its
- * date-times eight bytes; its searchable text is made as each page arrives; ids are found through
- * an index of row numbers. Records are made again when asked for, in the language asked
- * (rows-search.ts, RowsReading). Nothing of it is written anywhere but sealed (held-list-files.ts).
+ * column in blocks of a page (row-block.ts, docs/decisions/0014-held-lists-kept.md); ids found
+ * through an index of row numbers; records made again when asked for, in the language asked
+ * (RowsReading). Nothing of it is written anywhere but sealed (kept-lists.ts).
  */
 export class HeldRows {
   /** Tells one set of held rows from another (a list read again, or made fresh, is new rows). */
@@ -61,9 +59,10 @@ export class HeldRows {
     };
   }
 
-  static restore(dump: RowsDump): HeldRows {
+  /** The rows `dump` kept, `pause` between two blocks. */
+  static async restore(dump: RowsDump, pause = async () => {}): Promise<HeldRows> {
     const rows = new HeldRows(undefined, { columns: ListColumns.restore(dump.columns) });
-    for (const block of dump.blocks) rows.push(RowBlock.restore(block), true);
+    for (const block of dump.blocks) await pause().then(() => rows.push(RowBlock.restore(block), true));
     rows.ids = RowIndex.restore(dump.ids, (row) => rows.idAt(row));
     return rows;
   }

@@ -45,7 +45,8 @@ export async function heldViewRows(
     recordAt(index),
   );
   // Before the first page there are no rows to judge (nor kinds to judge them by).
-  if (list.state === 'too-long' || rows.length === 0) return { matches: new Int32Array(0), recordAt, firstRows };
+  if (list.state === 'too-long' || rows.length === 0)
+    return { matches: new Int32Array(0), recordAt, firstRows };
   const fields = [...(list.fields.get(lang) ?? list.fields.get(list.lang) ?? []), ...(join?.fields ?? [])];
   const kindOf = kindsOf(fields, firstRows);
   const labelOf = join ? labelsOf(fields) : reading.labelOf;

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Resource } from '../../shared/api-rules.js';
+import { DEMO_CONNECTION_ID } from '../../shared/demo-connection.js';
+import { audienceOf, type Profile } from '../../shared/profile.js';
 import { listKey } from './held-list-state.js';
 
 // The kept lists' files in their folder (kept-lists.ts keeps them): their names, and deleting a
@@ -27,4 +29,14 @@ export async function forgetKeptLists(folder: string, connectionId: string): Pro
 /** The seal a sealed text names before its first colon (`aes-256-gcm:`, `safe-storage:`). */
 export function sealName(sealed: string): string {
   return sealed.slice(0, sealed.indexOf(':') + 1);
+}
+
+/** What binds a connection's kept lists to the API they were read from: its address and bundle (a profile), or the Demo. */
+export function keptApiOf(
+  profile: Pick<Profile, 'baseUrl' | 'apiPrefix' | 'authUrl' | 'audience' | 'clientId'> | undefined,
+): string {
+  if (!profile) return DEMO_CONNECTION_ID;
+  return [profile.baseUrl, profile.apiPrefix, profile.authUrl, audienceOf(profile), profile.clientId].join(
+    '\n',
+  );
 }

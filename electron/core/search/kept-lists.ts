@@ -2,8 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, realpath, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Resource } from '../../shared/api-rules.js';
-import { DEMO_CONNECTION_ID } from '../../shared/demo-connection.js';
-import { audienceOf, type Profile } from '../../shared/profile.js';
 import { PRIVATE_FOLDER, writeDataFile } from '../store/data-file.js';
 import { readSmallFile } from '../store/small-file.js';
 import type { TypedTextSeal } from '../store/typed-text.js';
@@ -14,6 +12,8 @@ import type { BlockDump } from './row-block.js';
 import { openSealed, readSealed, writeSealed, type SealedFile } from './sealed-list-file.js';
 import { forgetKeptLists, KEPT, keptPath, PART_LEFT_MS, sealName } from './kept-files.js';
 
+export { keptApiOf } from './kept-files.js';
+
 /** A list not used for this long is deleted (at the next start, or the next write). */
 export const KEPT_UNUSED_MS = 7 * 24 * 3_600_000;
 /** A list settled is written this long after, once, however often it settles meanwhile. */
@@ -22,16 +22,6 @@ const WRITE_AFTER_MS = 30_000;
 const STALE_USE_MS = 24 * 3_600_000;
 /** The file holding the list files' key, sealed by the keychain's (typed-text.ts). */
 const KEY_FILE = 'key';
-
-/** What binds a connection's kept lists to the API they were read from: its address and bundle (a profile), or the Demo. */
-export function keptApiOf(
-  profile: Pick<Profile, 'baseUrl' | 'apiPrefix' | 'authUrl' | 'audience' | 'clientId'> | undefined,
-): string {
-  if (!profile) return DEMO_CONNECTION_ID;
-  return [profile.baseUrl, profile.apiPrefix, profile.authUrl, audienceOf(profile), profile.clientId].join(
-    '\n',
-  );
-}
 
 /** What a kept list's file holds first: the list without its rows' blocks, which follow it one by one. */
 type KeptHead = Omit<ListDump, 'rows'> & { rows: Omit<RowsDump, 'blocks'>; blocks: number };
@@ -106,9 +96,15 @@ export class KeptLists {
    * and its lists are deleted. The lists written from now on are bound to it.
    */
   async load(source: ListSource, api: string): Promise<HeldList[]> {
-    if (!this.keeping()) return [];
-    const bound = this.bind(source.connectionId, api);
     const lists: HeldList[] = [];
+    for await (const list of this.read(source, api)) lists.push(list);
+    return lists;
+  }
+
+  /** `load`, each list given as soon as it is read: the customers, then the contacts, then the agreements. */
+  private async *read(source: ListSource, api: string): AsyncGenerator<HeldList> {
+    if (!this.keeping()) return;
+    const bound = this.bind(source.connectionId, api);
     // Asked once a file is there (none kept: no key made). Without it (no keychain now, or a key
     // another program sealed), nothing more is read and nothing deleted: they wait for a start that has it.
     let key: Buffer | undefined;
@@ -129,33 +125,38 @@ export class KeptLists {
       key ??= await this.keyNow();
       if (!key) {
         await read.file.close();
-        return lists;
+        return;
       }
       const dump = await this.open(read, key);
       if (!dump) {
         await rm(path, { force: true });
         continue;
       }
+      let list: HeldList;
       try {
-        const list = restoreList(source, resource, dump, header.usedAt);
-        lists.push(list);
-        this.written.set(list.key, { serial: list.rows.serial, usedAt: header.usedAt });
+        list = await restoreList(source, resource, dump, header.usedAt);
       } catch {
         await rm(path, { force: true });
+        continue;
       }
+      this.written.set(list.key, { serial: list.rows.serial, usedAt: header.usedAt });
+      yield list;
     }
-    return lists;
   }
 
   /**
    * `load`, the first time a connection is chosen in the session (the first of all first deletes
-   * the lists of any connection unused for a week); undefined after (its lists are in).
+   * the lists of any connection unused for a week), a list at a time; undefined after (its lists are in).
    */
-  loadOnce(source: ListSource, api: string): Promise<HeldList[]> | undefined {
+  loadOnce(source: ListSource, api: string): AsyncIterable<HeldList> | undefined {
     if (this.apis.has(source.connectionId)) return undefined;
     this.bind(source.connectionId, api);
-    this.swept ??= this.sweep();
-    return this.swept.then(() => this.load(source, api));
+    const swept = (this.swept ??= this.sweep());
+    const lists = () => this.read(source, api);
+    return (async function* () {
+      await swept;
+      yield* lists();
+    })();
   }
 
   /** The lists of the connection written from now on are bound to `api`; its hash. */

@@ -4,6 +4,7 @@ import { schemaFieldSchema, type SchemaField } from '../../shared/schema.js';
 import type { ServerClock } from './catch-up.js';
 import { HeldList, listKey, type ListSource } from './held-list-state.js';
 import { HeldRows, type RowsDump } from './held-rows.js';
+import { Slicer } from '../slices.js';
 
 /** A held list as it is kept between sessions (kept-lists.ts seals it). */
 export interface ListDump {
@@ -41,20 +42,21 @@ export function dumpList(list: HeldList): ListDump {
   };
 }
 
-/** A list of `source`'s connection held whole as `dump` keeps it, last used at `usedAt`; throws on a dump it cannot be. */
-export function restoreList(
+/** A list of `source`'s connection held whole as `dump` keeps it, last used at `usedAt`, in slices; throws on a dump it cannot be. */
+export async function restoreList(
   source: ListSource,
   resource: Resource,
   dump: ListDump,
   usedAt: number,
-): HeldList {
+): Promise<HeldList> {
   const view = { resource };
   const known = (lang: Language) => {
     if (!LANGUAGES.includes(lang)) throw new RangeError('a kept list in no known language');
     return lang;
   };
   const list = new HeldList(listKey(source.connectionId, view), source, view, known(dump.lang));
-  list.rows = HeldRows.restore(dump.rows);
+  const slicer = new Slicer();
+  list.rows = await HeldRows.restore(dump.rows, () => slicer.pause());
   list.state = 'held';
   list.asOf = dump.asOf;
   list.wholeAt = dump.wholeAt;

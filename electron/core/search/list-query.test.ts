@@ -6,7 +6,7 @@ import { fieldNamer } from '../../shared/search-words.js';
 import { suggestCustomers } from './customer-finder.js';
 import { customerIdOf } from '../../shared/customer-columns.js';
 import { HeldRows } from './held-rows.js';
-import { AS_READ, type RowsReading } from './rows-reading.js';
+import { AS_READ, prepareDictionaryText, type RowsReading } from './rows-reading.js';
 import { compileSearch, matchesOf } from './list-query.js';
 import { Slicer, sortInSlices } from '../slices.js';
 
@@ -54,7 +54,9 @@ async function idsFound(rows: HeldRows, filter: FilterCondition[], sort?: string
     (field) => KINDS[field] ?? 'text',
     (field, value) => (field === 'status' && value === 'terminated' ? 'Résilié' : undefined),
   );
-  return Array.from(await matchesOf(rows, search, sort, undefined, FRENCH), (index) => rows.valueAt(index, 'id'));
+  return Array.from(await matchesOf(rows, search, sort, undefined, FRENCH), (index) =>
+    rows.valueAt(index, 'id'),
+  );
 }
 const searchFor = (value: string): FilterCondition[] => [{ field: ANY_FIELD, op: 'contains', value }];
 
@@ -178,7 +180,7 @@ describe('a search of many clauses', () => {
       500,
     );
     // Its dictionaries' text made, as a list settled has it.
-    rows.search({ clauses: [], notes: [] }, AS_READ).prepare();
+    await prepareDictionaryText(rows.columns, AS_READ);
     // A search a link may carry (1,000 characters): two hundred words excluded.
     const exclusions = Array.from({ length: 200 }, (_, index) => `-zq${index}x`).join(' ');
     const search = compileSearch(searchFor(exclusions), () => 'text', undefined);

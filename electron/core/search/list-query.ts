@@ -183,7 +183,12 @@ function foundFor(rows: HeldRows, key: string): Found {
     kept = new Map();
     results.set(rows, kept);
   }
-  const found = kept.get(key) ?? { judged: 0, matches: new Matches(), ordered: new Map(), running: undefined };
+  const found = kept.get(key) ?? {
+    judged: 0,
+    matches: new Matches(),
+    ordered: new Map(),
+    running: undefined,
+  };
   // The most recently used last; the oldest go beyond the limit.
   kept.delete(key);
   kept.set(key, found);

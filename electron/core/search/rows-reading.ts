@@ -78,3 +78,20 @@ export function dictionaryText(list: ListColumns, column: number, reading: RowsR
   }
   return made;
 }
+
+/**
+ * Makes the searchable text of every dictionary of `list` for `reading` now (a list just read, in
+ * the background), so that the first search typed does not wait for it: a dictionary at a time,
+ * `pause` between two.
+ */
+export async function prepareDictionaryText(
+  list: ListColumns,
+  reading: RowsReading,
+  pause: () => Promise<void> = async () => {},
+): Promise<void> {
+  for (let column = 0; column < list.dictionaries.length; column++) {
+    if (!list.dictionaries[column]) continue;
+    dictionaryText(list, column, reading);
+    await pause();
+  }
+}

@@ -88,14 +88,6 @@ export class RowsSearch {
   }
 
   /**
-   * Makes the searchable text of every dictionary of the list for this reading now (a list just
-   * read, in the background), so that the first search typed does not wait for it.
-   */
-  prepare(): void {
-    this.list.dictionaries.forEach((_dictionary, column) => this.dictionaryText(column));
-  }
-
-  /**
    * Looks for every term in the dictionaries now, `pause` between two terms: a search of two
    * hundred words would else look for them all in the first rows it judges, in one block.
    */

@@ -22,8 +22,11 @@ export async function searchRows(
   signal: AbortSignal,
 ): Promise<RequestOutputs['search.rows']> {
   const { sort, ...scope } = view;
-  // The lists kept from an earlier session are taken in at start: waited for, not read again.
-  await heldLists.whenRestored(source.connectionId);
+  // The lists kept from an earlier session are taken in at start: those it reads are waited for, not read again.
+  await heldLists.whenRestored(source.connectionId, [
+    scope.resource,
+    ...(joinsCustomer(scope.resource) ? (['customers'] as const) : []),
+  ]);
   const list = heldLists.use(source, scope, lang);
   // The list as it stands now, before the search awaits: pages read meanwhile must not be told as
   // searched (a list told read whole with the matches of its first pages would settle the table
@@ -68,7 +71,11 @@ export async function findCustomers(
   { text, lang, limit, read, agreements: byAgreement }: ParsedRequestInput<'search.customers'>,
   signal: AbortSignal,
 ): Promise<RequestOutputs['search.customers']> {
-  await heldLists.whenRestored(source.connectionId);
+  await heldLists.whenRestored(source.connectionId, [
+    'customers',
+    'contacts',
+    ...(byAgreement ? (['agreements'] as const) : []),
+  ]);
   // Looked for as an agreement's id too: Enter was pressed, and the screen waits for the lists.
   const held = (resource: 'customers' | 'contacts' | 'agreements') =>
     read

@@ -41,7 +41,7 @@ export function searchHandlers(
       ),
     'lists.record': async ({ list: view, lang, id, read }, caller = DIRECT_CALLER) => {
       const source = chosen(caller);
-      await heldLists().whenRestored(source.connectionId);
+      await heldLists().whenRestored(source.connectionId, [view.resource]);
       const list = read ? heldLists().use(source, view, lang) : heldLists().find(source, view, lang);
       return {
         record: list?.rows.record(id, list.readingIn(lang)) ?? null,
@@ -50,7 +50,7 @@ export function searchHandlers(
     },
     'lists.changes': async ({ list: view, lang }, caller = DIRECT_CALLER) => {
       const source = chosen(caller);
-      await heldLists().whenRestored(source.connectionId);
+      await heldLists().whenRestored(source.connectionId, [view.resource]);
       return heldLists().find(source, view, lang)?.changes.snapshot() ?? { rows: [], gone: [], unlisted: 0 };
     },
     'lists.changesSeen': ({ list: view, lang, ids }, caller = DIRECT_CALLER) => {
