@@ -149,13 +149,14 @@ export class HeldList {
 
   /**
    * Makes the dictionaries' searchable text of the readings searches use (the finder's, shown;
-   * a table's, in every language), in the background a dictionary at a time: the first search
-   * typed does not wait for it, nor does anything else meanwhile.
+   * a table's, in every language) and the ids' numbers, in the background a piece at a time: the
+   * first search typed does not wait for them, nor does anything else meanwhile.
    */
   async prepareSearch(): Promise<void> {
     const slicer = new Slicer();
     for (const reading of [this.readingIn(this.lang), this.searchReadingIn(this.lang)])
       await prepareDictionaryText(this.rows.columns, reading, () => slicer.pause());
+    await this.rows.prepareSerials(() => slicer.pause());
   }
 
   /** The languages it is shown in: its own, and those it has words for. */

@@ -5,6 +5,7 @@ import { ListColumns, type ColumnsDump } from './list-columns.js';
 import { RowBlock, type BlockDump } from './row-block.js';
 import { AS_READ, shown, type RowsReading } from './rows-reading.js';
 import { RowsSearch } from './rows-search.js';
+import { serialNumbersOf } from './serial-numbers.js';
 import type { JoinedColumns } from './term-fields.js';
 
 let serials = 0;
@@ -189,20 +190,14 @@ export class HeldRows {
     return index === undefined ? undefined : this.recordAt(index, reading);
   }
 
-  /**
-   * The row whose id has the number `digits` ("11004" is CUS-00011004's), when one id alone
-   * has it: what a ticket gives of an id is often its number without prefix or leading zeros.
-   */
+  /** The row whose id alone has the number `digits` ("11004": CUS-00011004's, as tickets often give it). */
   indexByNumber(digits: string): number | undefined {
     if (this.byNumber?.rows !== this.count)
       this.byNumber = { rows: this.count, index: numberIndex(this.count, (row) => this.idAt(row)) };
     return this.byNumber.index.find(digits.replace(/^0+(?=\d)/, ''));
   }
 
-  /**
-   * The values `field` takes in these rows, when its dictionary codes them all (a field of few
-   * values: a status, a role); undefined for a field of many (its values are not listed).
-   */
+  /** The values `field` takes in these rows when its dictionary codes them all (a status); else undefined. */
   distinctValues(field: string): readonly unknown[] | undefined {
     const column = this.columns.find(field);
     if (column === undefined) return [];
@@ -230,11 +225,16 @@ export class HeldRows {
     }
   }
 
-  /**
-   * Calls `found` with the index of each row that has a field starting with `start` (folded as the
-   * rows' text is, or a number's digits), and whether that field is `start` whole; a row may be
-   * told once a field.
-   */
+  /** Reads the ids of every block as numbers now (serial-numbers.ts), `pause` between two: not at the first search of digits. */
+  async prepareSerials(pause: () => Promise<void>): Promise<void> {
+    for (const block of this.blocks) {
+      for (const kept of block.columns)
+        if (kept?.kind === 'text' && !kept.digits) serialNumbersOf(kept.folded);
+      await pause();
+    }
+  }
+
+  /** Calls `found` with each row that has a field starting with `start` (folded, or digits), and whether one is `start` whole. */
   findFieldStarts(
     search: RowsSearch,
     start: string,

@@ -1,3 +1,5 @@
+import type { ValueDictionary } from './value-dictionary.js';
+
 /**
  * Date-times kept in 8 bytes: an ISO 8601 instant in UTC, as most APIs write `createdAt` and
  * `updatedAt`, is held as its epoch milliseconds when writing them back gives the same text again
@@ -47,28 +49,27 @@ export class InstantDigits {
   /** Whether any date-time's digits can hold the sequence (a phone's never do: no month 59). */
   readonly possible: boolean;
   private readonly minutes = new Int32Array(MINUTES_A_DAY);
+  /** Where the sequence can be cut between a day's digits and a minute's: the k first digits, and the rest. */
+  private readonly cuts: { k: number; head: string; tail: string }[] = [];
 
   constructor(private readonly sequence: string) {
     this.possible = couldBeInDateTime(sequence) && sequence.length <= DATE_DIGITS + TIME_DIGITS;
+    const length = sequence.length;
+    for (let k = Math.max(1, length - TIME_DIGITS); k <= Math.min(DATE_DIGITS, length - 1); k++)
+      this.cuts.push({ k, head: sequence.slice(0, k), tail: sequence.slice(k) });
     for (let minute = 0; minute < MINUTES_A_DAY; minute++) {
       const digits = String(Math.floor(minute / 60) * 100 + (minute % 60)).padStart(TIME_DIGITS, '0');
       let bits = digits.includes(sequence) ? 1 : 0;
-      for (const k of this.splits()) if (digits.startsWith(sequence.slice(k))) bits |= 1 << k;
+      for (const { k, tail } of this.cuts) if (digits.startsWith(tail)) bits |= 1 << k;
       this.minutes[minute] = bits;
     }
   }
 
-  /** Where a sequence can be cut between a day's digits and a minute's. */
-  private *splits(): Generator<number> {
-    const length = this.sequence.length;
-    for (let k = Math.max(1, length - TIME_DIGITS); k <= Math.min(DATE_DIGITS, length - 1); k++) yield k;
-  }
-
-  /** A day's bits (the day counted from 1970-01-01). */
-  dayBits(day: number): number {
-    const digits = dateDigits(day);
+  /** A day's bits, from its digits ("YYYYMMDD"; none: no bits). */
+  dayBits(digits: string): number {
+    if (!digits) return 0;
     let bits = digits.includes(this.sequence) ? 1 : 0;
-    for (const k of this.splits()) if (digits.endsWith(this.sequence.slice(0, k))) bits |= 1 << k;
+    for (const { k, head } of this.cuts) if (digits.endsWith(head)) bits |= 1 << k;
     return bits;
   }
 
@@ -78,11 +79,32 @@ export class InstantDigits {
     return dayBits !== 0 && ((this.minutes[Math.floor(time / MINUTE_MS)] ?? 0) & dayBits) !== 0;
   }
 
+  /**
+   * Marks the rows in [`from`, `to`) of `kept` (of those `within`) whose instant holds the sequence,
+   * `dayBits` the bits of each of its days: a loop of its own, for the compiler.
+   */
+  mark(
+    { days, times }: { days: Uint8Array | Uint16Array; times: Int32Array },
+    dayBits: Int32Array,
+    from: number,
+    to: number,
+    marks: Uint8Array,
+    within?: Uint8Array,
+  ): void {
+    const minutes = this.minutes;
+    for (let row = from; row < to; row++) {
+      const time = times[row]!;
+      if (marks[row] || time < 0 || (within && !within[row])) continue;
+      const bits = dayBits[days[row]!]!;
+      if (bits & 1 || (bits !== 0 && (minutes[Math.floor(time / MINUTE_MS)]! & bits) !== 0)) marks[row] = 1;
+    }
+  }
+
   /** Whether the instant `at` holds the sequence. */
   matches(at: number): boolean {
     if (!this.possible || Number.isNaN(at)) return false;
     const day = Math.floor(at / DAY_MS);
-    return this.holds(this.dayBits(day), at - day * DAY_MS);
+    return this.holds(this.dayBits(dateDigits(day)), at - day * DAY_MS);
   }
 }
 
@@ -99,6 +121,19 @@ function couldBeInDateTime(sequence: string): boolean {
   }
   return false;
 }
+
+/** The digits of each day of `days` (a dictionary of days: list-columns.ts), by code, written once for every search after. */
+export function dayDigitsOf(days: ValueDictionary): readonly string[] {
+  const digits = DAY_DIGITS.get(days) ?? [];
+  DAY_DIGITS.set(days, digits);
+  for (let code = digits.length; code < days.size; code++) {
+    const day = days.values[code];
+    digits.push(typeof day === 'number' ? dateDigits(day) : '');
+  }
+  return digits;
+}
+
+const DAY_DIGITS = new WeakMap<ValueDictionary, string[]>();
 
 /**
  * "YYYYMMDD" of a day counted from 1970-01-01, by arithmetic (H. Hinnant's civil_from_days): a

@@ -1,6 +1,7 @@
 import { searchableTextOf } from '../../shared/search.js';
 import type { SearchQuery } from '../../shared/search-words.js';
 import type { InstantDigits } from './instants.js';
+import { serialNumbersOf } from './serial-numbers.js';
 import type { ListColumns } from './list-columns.js';
 import type { ColumnBlock } from './block-columns.js';
 import type { RowBlock } from './row-block.js';
@@ -9,8 +10,12 @@ import { slotsHolding, slotsStarting } from './text-slots.js';
 import {
   clausesOf,
   holds,
+  markCoded,
+  markSerial,
+  termDayBits,
   leadOf,
   instantDigitsOf,
+  numbersOf,
   searchedSlots,
   slotsOf,
   type Clause,
@@ -215,13 +220,18 @@ export class RowsSearch {
         if (kept.kind === 'coded') {
           const flags = this.flagsOf(column, term);
           const { codes } = kept;
-          if (flags) for (let row = from; row < to; row++) if (flags[codes[row]!]) marks[row] = 1;
+          if (flags) markCoded(codes, flags, from, to, marks);
         } else if (kept.kind === 'text' || kept.kind === 'number') {
           const slots = slotsOf(kept, term);
-          if (slots)
+          const serial = slots && term.kind === 'digits' ? serialNumbersOf(slots) : undefined;
+          if (serial) markSerial(serial, numbersOf(term, serial), from, to, marks);
+          else if (slots)
             slotsHolding(slots, term.term, (row) => {
               if (row >= from && row < to) marks[row] = 1;
             });
+        } else if (kept.kind === 'instant') {
+          const digits = instantDigitsOf(term);
+          if (digits) digits.mark(kept, this.dayBits(column, term, digits), from, to, marks, within);
         } else {
           const field = this.fieldOf(kept, column, term);
           if (field)
@@ -247,16 +257,9 @@ export class RowsSearch {
     return searchableTextOf(label === undefined ? [value] : [value, label])[term.kind].includes(term.term);
   }
 
-  /** The bits of each day of column `column`'s date-times for `term`, judged once a day. */
+  /** The bits of each day of column `column`'s date-times for `term`. */
   private dayBits(column: number, term: Term, digits: InstantDigits): Int32Array {
-    const days = this.list.days(column);
-    let known = term.days[column];
-    if (known?.size !== days.size) {
-      const bits = new Int32Array(days.size);
-      days.values.forEach((day, code) => (bits[code] = typeof day === 'number' ? digits.dayBits(day) : 0));
-      known = term.days[column] = { size: days.size, bits };
-    }
-    return known.bits;
+    return termDayBits(term, column, this.list.days(column), digits);
   }
 
   /** The codes of column `column`'s values that hold `term` (a flag a code); undefined when none does. */

@@ -50,4 +50,14 @@ describe('search words over held rows', () => {
       expect(found.length).toBeLessThan(agreementRecords.length);
     },
   );
+
+  // Ids are looked for as numbers (serial-numbers.ts), dates by their days: the same rows as their text.
+  it.each(['0012', '2026', '00002', '2025 -0001', '12 OR 2024', '20260101', '0000300'])(
+    'finds in the agreements by digits what each record says for «%s»',
+    async (text) => {
+      const { found, expected } = await heldFinds('agreements', agreementRecords, text);
+      expect(found).toEqual(expected);
+      expect(found.length).toBeLessThan(agreementRecords.length);
+    },
+  );
 });

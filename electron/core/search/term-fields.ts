@@ -1,7 +1,9 @@
 import type { ColumnBlock } from './block-columns.js';
-import { InstantDigits } from './instants.js';
+import { dayDigitsOf, InstantDigits } from './instants.js';
+import type { ValueDictionary } from './value-dictionary.js';
 import type { RowBlock } from './row-block.js';
 import type { SearchQuery } from '../../shared/search-words.js';
+import { numbersHolding, type SerialNumbers } from './serial-numbers.js';
 import { letterBits, lettersOf, slotHas, type TextSlots } from './text-slots.js';
 
 // How a term is looked for in one field of a block of held rows (rows-search.ts).
@@ -22,6 +24,8 @@ export interface Term {
   days: ({ size: number; bits: Int32Array } | undefined)[];
   /** Its letters a to z (letterBits): a field without one of them cannot hold it. */
   letters: number;
+  /** By the width of ids' numbers: a flag for each number holding the term, up to the highest met so far. */
+  serials: Map<number, Uint8Array>;
 }
 
 /** A clause of the search (search-words.ts): a row holds one of its terms, or none when negated. */
@@ -35,7 +39,7 @@ export function clausesOf(query: SearchQuery): Clause[] {
       kind: term.kind,
       term: term.text,
       field: term.field,
-      ...{ flags: [], instants: undefined, days: [] },
+      ...{ flags: [], instants: undefined, days: [], serials: new Map() },
       letters: term.kind === 'words' ? letterBits(term.text) : 0,
     })),
   }));
@@ -58,6 +62,16 @@ export function instantDigitsOf(term: Term): InstantDigits | undefined {
   if (term.kind !== 'digits') return undefined;
   const digits = (term.instants ??= new InstantDigits(term.term));
   return digits.possible ? digits : undefined;
+}
+
+/** A flag for each of `serial`'s numbers that holds the digits `term` is (numbersHolding), made once for them all. */
+export function numbersOf(term: Term, { width, max }: SerialNumbers): Uint8Array {
+  let flags = term.serials.get(width);
+  if (!flags || flags.length <= max) {
+    flags = numbersHolding(term.term, width, Math.max(max, 2 * (flags?.length ?? 0)));
+    term.serials.set(width, flags);
+  }
+  return flags;
 }
 
 /** The slots of text or numbers `term` is looked for in; undefined when they lack one of its letters. */
@@ -117,4 +131,43 @@ export function searchedSlots(kept: ColumnBlock, kind: Kind): TextSlots | undefi
   if (kept.kind === 'text') return kind === 'words' ? kept.folded : (kept.digits ?? kept.folded);
   if (kept.kind === 'number') return kind === 'digits' ? kept.digits : undefined;
   return undefined;
+}
+
+/** Marks the rows in [`from`, `to`) whose code is flagged: a loop of its own, its arrays its arguments, for the compiler. */
+export function markCoded(
+  codes: Uint8Array | Uint16Array,
+  flags: Uint8Array,
+  from: number,
+  to: number,
+  marks: Uint8Array,
+) {
+  for (let row = from; row < to; row++) if (flags[codes[row]!]) marks[row] = 1;
+}
+
+/** Marks the rows in [`from`, `to`) whose number is flagged. */
+export function markSerial(
+  { numbers }: SerialNumbers,
+  flags: Uint8Array,
+  from: number,
+  to: number,
+  marks: Uint8Array,
+) {
+  for (let row = from; row < to; row++) if (flags[numbers[row]!]) marks[row] = 1;
+}
+
+/** The bits of each day of column `column`'s date-times (`days`) for `term`, judged once a day and kept on the term. */
+export function termDayBits(
+  term: Term,
+  column: number,
+  days: ValueDictionary,
+  digits: InstantDigits,
+): Int32Array {
+  let known = term.days[column];
+  if (known?.size !== days.size) {
+    const dayDigits = dayDigitsOf(days);
+    const bits = new Int32Array(days.size);
+    for (let code = 0; code < days.size; code++) bits[code] = digits.dayBits(dayDigits[code] ?? '');
+    known = term.days[column] = { size: days.size, bits };
+  }
+  return known.bits;
 }
