@@ -82,7 +82,7 @@ describe('lists held for search', () => {
     // And back in English: nothing read.
     const before = contactPages();
     expect(lists.use(source, { resource: 'contacts' }, 'en')).toBe(english);
-    expect(await matchesOf(english.rows, search('Finances'), undefined)).toEqual([]);
+    expect(Array.from(await matchesOf(english.rows, search('Finances'), undefined))).toEqual([]);
     expect(contactPages()).toBe(before);
   });
 

@@ -99,9 +99,9 @@ describe('a held list made fresh against a server whose timestamps and count are
     expect(lists.statusOf(list).changes).toMatchObject({ rows: 1, gone: 0 });
     // Only what changed: that row, out of the 2,000, with a search beside it or not.
     const only = { field: CHANGED_FIELD, op: 'notEmpty' as const };
-    expect((await heldViewRows(list, 'en', [only], undefined)).matches).toEqual([1_500]);
+    expect(Array.from((await heldViewRows(list, 'en', [only], undefined)).matches)).toEqual([1_500]);
     const other = { field: ANY_FIELD, op: 'contains' as const, value: 'Customer 7' };
-    expect((await heldViewRows(list, 'en', [only, other], undefined)).matches).toEqual([]);
+    expect(Array.from((await heldViewRows(list, 'en', [only, other], undefined)).matches)).toEqual([]);
   });
 
   it('one record dated a day ahead, then a rename now at each of three Refreshes: caught up for what changed, right', async () => {

@@ -30,8 +30,8 @@ import type { ValueDictionary } from './value-dictionary.js';
  * One search over the blocks of a held list in one reading (its words: search.ts, search-words.ts):
  * each field of each block is searched the way it is kept (row-block.ts). A coded field's
  * dictionary is searched once for a term (its values as the reading shows them, with their
- * labels), and its rows by their codes; text by `indexOf` over a block's slots; numbers and
- * instants by their digits. The clause of the longest term is looked for first in every field (in
+ * labels), and its rows by their codes; text by `indexOf` over a block's slots, but digits in ids
+ * of one width by their numbers (serial-numbers.ts); numbers and instants by their digits. The clause of the longest term is looked for first in every field (in
  * its one column, when it names one); the rows it is in are tested for the others; a search of
  * exclusions alone tests every row.
  */

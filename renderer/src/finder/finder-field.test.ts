@@ -40,6 +40,11 @@ describe("the finder's field", () => {
     expect(waitingOn(field, '4242')).toBe(true);
     expect(waitingOn(fieldAfter(field, { kind: 'typed', text: '42421' }), '42421')).toBe(false);
     expect(waitingOn(fieldAfter(field, { kind: 'asking' }), '4242')).toBe(false);
+    // A wait that did not ask the id's route says so until the route is asked.
+    const before = fieldAfter(field, { kind: 'wait', text: '4242', thenRoute: true });
+    expect(before.routeAfter).toBe(true);
+    expect(fieldAfter(before, { kind: 'asking' }).routeAfter).toBe(false);
+    expect(fieldAfter(before, { kind: 'wait', text: '4242' }).routeAfter).toBe(false);
   });
 
   it('empties and closes once a customer is opened, and Enter on an empty field opens no list', () => {

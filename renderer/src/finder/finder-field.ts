@@ -15,6 +15,8 @@ export interface FieldState {
   showAll: boolean;
   /** Enter was pressed on this text, which no list held answered: it opens once the lists read say whose it is. */
   pending?: string;
+  /** The pending id's route was not asked yet: it is, if the lists do not know it (waitOutcome). */
+  routeAfter?: boolean;
 }
 
 export const EMPTY_FIELD: FieldState = { text: '', expanded: false, active: 0, moved: false, showAll: false };
@@ -31,8 +33,8 @@ export type FieldEvent =
   /** Enter was pressed (a text not opened keeps its list open). */
   | { kind: 'entered' }
   | { kind: 'said'; problem: string }
-  /** Wait for the lists read to say whose `text` is. */
-  | { kind: 'wait'; text: string }
+  /** Wait for the lists read to say whose `text` is (`thenRoute`: its route asked if they do not know it). */
+  | { kind: 'wait'; text: string; thenRoute?: boolean }
   /** The customer's own route is asked about the text: no wait, nothing said meanwhile. */
   | { kind: 'asking' }
   /** A customer was opened: the field empties and closes. */
@@ -72,9 +74,9 @@ export function fieldAfter(state: FieldState, event: FieldEvent): FieldState {
     case 'said':
       return { ...state, problem: event.problem };
     case 'wait':
-      return { ...state, pending: event.text };
+      return { ...state, pending: event.text, routeAfter: event.thenRoute === true };
     case 'asking':
-      return { ...state, pending: undefined, problem: undefined };
+      return { ...state, pending: undefined, routeAfter: false, problem: undefined };
     case 'chose':
       return { ...state, text: '', expanded: false, problem: undefined, pending: undefined };
   }

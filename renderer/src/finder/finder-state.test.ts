@@ -83,6 +83,12 @@ describe('the finder', () => {
       };
       const shown = foundFor('CUS-2', 'CUS-2', old, '', [list('held')]);
       expect(enterAction('CUS-2', shown, undefined)).toEqual({ kind: 'ask-route', id: 'CUS-2' });
+      // Every list an id is looked for in held whole: its answer, on its way, is waited for (then
+      // the route, if none has it), not the API's route asked at once.
+      expect(enterAction('CUS-2', shown, undefined, true)).toEqual({ kind: 'wait', thenRoute: true });
+      // Not asked about yet (typing had not paused): nothing is on its way; the route.
+      const typing = foundFor('CUS-2', 'CUS-1', old, '', [list('held')]);
+      expect(enterAction('CUS-2', typing, undefined, true)).toEqual({ kind: 'ask-route', id: 'CUS-2' });
     });
   });
 
@@ -161,6 +167,15 @@ describe('the finder', () => {
         kind: 'say',
         said: { key: 'openCustomer.noId', values: { text: 'AGR-0099' } },
       });
+    });
+
+    it('asks the route of an id the lists held do not know, when Enter waited for its answer rather than ask', () => {
+      expect(waitOutcome('CUS-0099', found([customer('A')], true), true, true)).toEqual({
+        kind: 'ask-route',
+        id: 'CUS-0099',
+      });
+      // Found by its id: opened as its answer comes (onFound), nothing asked.
+      expect(waitOutcome('CUS-0099', found([customer('CUS-0099', true)], true), true, true)).toBeUndefined();
     });
   });
 

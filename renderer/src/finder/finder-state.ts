@@ -80,8 +80,11 @@ export interface Said {
 export type EnterAction =
   | { kind: 'open'; suggestion: CustomerSuggestion }
   | { kind: 'say'; said: Said }
-  /** Wait for the lists to be read whole, then say whose it is (waitOutcome). */
-  | { kind: 'wait' }
+  /**
+   * Wait for the lists to be read whole, then say whose it is (waitOutcome); `thenRoute`: the answer
+   * was on its way from lists held whole, and an id they do not know is then asked of its route.
+   */
+  | { kind: 'wait'; thenRoute?: true }
   /** An id the lists held do not know: ask the customer's own route whether it is one. */
   | { kind: 'ask-route'; id: string };
 
@@ -100,6 +103,8 @@ export function enterAction(
   found: Found,
   /** The customer the arrows chose, if they moved. */
   chosen: CustomerSuggestion | undefined,
+  /** Every list an id is looked for in (customers, contacts, agreements) is held whole. */
+  idsHeld = false,
 ): EnterAction {
   if (chosen) return { kind: 'open', suggestion: chosen };
   if (!wanted) return { kind: 'say', said: { key: 'openCustomer.empty' } };
@@ -123,6 +128,9 @@ export function enterAction(
   }
   if (!customerIdSchema.safeParse(wanted).success)
     return { kind: 'say', said: { key: 'openCustomer.invalid', values: { id: quoted(wanted) } } };
+  // An id pasted and Enter pressed at once: its answer is on its way (the text was asked about) from
+  // lists held whole, and says whose it is (a contact's, an agreement's) sooner than the API's route.
+  if (idsHeld && !found.settled && found.lists.length > 0) return { kind: 'wait', thenRoute: true };
   return { kind: 'ask-route', id: wanted };
 }
 
@@ -135,11 +143,18 @@ export function waitOutcome(
   wanted: string,
   found: Found,
   waiting: boolean,
-): { kind: 'open'; suggestion: CustomerSuggestion } | { kind: 'say'; said: Said } | undefined {
+  /** Enter did not ask the id's route while its answer was on its way (enterAction): asked now if none has it. */
+  thenRoute = false,
+):
+  | { kind: 'open'; suggestion: CustomerSuggestion }
+  | { kind: 'say'; said: Said }
+  | Extract<EnterAction, { kind: 'ask-route' }>
+  | undefined {
   if (!waiting) return undefined;
   const byId = byIdOf(found);
   if (byId || !found.settled) return undefined;
   const id = looksLikeId(wanted);
+  if (id && thenRoute) return { kind: 'ask-route', id: wanted };
   const onlyOne = !id && found.total === 1 ? found.suggestions[0] : undefined;
   if (onlyOne) return { kind: 'open', suggestion: onlyOne };
   if (found.total && !id) return { kind: 'say', said: { key: 'openCustomer.choose' } };

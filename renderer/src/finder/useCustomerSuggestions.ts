@@ -130,6 +130,8 @@ export function useCustomerSuggestions(
   // Suggestions are for what is typed now (finder-state.ts, foundFor).
   return {
     ...foundFor(wanted, asked, answer, harder, lists),
+    /** Every list an id is looked for in is held whole: the answer to one needs no read. */
+    idsHeld: [customers, contacts, agreements].every((list) => list?.state === 'held'),
     /** Stops asking: the field was submitted. */
     hold: () => {
       cancel();

@@ -75,29 +75,13 @@ export function useFinder(
     onOpen(suggestion.customerId, suggestion.name, suggestion.matched);
   };
 
-  // Enter waited for the lists (waitOutcome): once they are read whole, the one customer opens, or
-  // the finder says none has it, or to choose.
-  const outcome = waitOutcome(wanted, found, waiting);
-  useEffect(() => {
-    if (outcome?.kind === 'open') choose(outcome.suggestion);
-  });
-  const shownProblem =
-    outcome?.kind === 'say' ? t(outcome.said.key, outcome.said.values ?? {}) : state.problem;
-
-  /** Enter (enterAction); a pasted id often comes with spaces around it: trimmed. */
-  const open = (event: FormEvent) => {
-    event.preventDefault();
-    const action = enterAction(wanted, found, state.moved ? current : undefined);
-    if (action.kind === 'open') return choose(action.suggestion);
-    tell({ kind: 'entered' });
-    if (action.kind === 'say')
-      return tell({ kind: 'said', problem: t(action.said.key, action.said.values ?? {}) });
-    if (action.kind === 'wait') return tell({ kind: 'wait', text: wanted });
-    // An id the lists held do not know: the customer's own route says whether it is one; a route
-    // that names no customer, and the lists are read to find whose contact or agreement it is. Any
-    // other failure says nothing of the id: it is said, and no page is opened on a guess.
+  /**
+   * An id the lists held do not know: the customer's own route says whether it is one; a route
+   * that names no customer, and the lists are read to find whose contact or agreement it is. Any
+   * other failure says nothing of the id: it is said, and no page is opened on a guess.
+   */
+  const askRoute = (asked: string) => {
     tell({ kind: 'asking' });
-    const asked = action.id;
     void askCustomerRoute(client, api, session, asked).then((answer) => {
       if (field.current?.value.trim() !== asked) return;
       if (answer === 'customer')
@@ -105,6 +89,29 @@ export function useFinder(
       else if (answer === 'not a customer') tell({ kind: 'wait', text: asked });
       else tell({ kind: 'said', problem: failureLine(t, language, answer.failure) });
     });
+  };
+
+  // Enter waited for the lists (waitOutcome): once they are read whole, the one customer opens, or
+  // the finder says none has it, or to choose; an id they do not know is asked of its route then,
+  // when Enter waited rather than ask it.
+  const outcome = waitOutcome(wanted, found, waiting, state.routeAfter);
+  useEffect(() => {
+    if (outcome?.kind === 'open') choose(outcome.suggestion);
+    if (outcome?.kind === 'ask-route') askRoute(outcome.id);
+  });
+  const shownProblem =
+    outcome?.kind === 'say' ? t(outcome.said.key, outcome.said.values ?? {}) : state.problem;
+
+  /** Enter (enterAction); a pasted id often comes with spaces around it: trimmed. */
+  const open = (event: FormEvent) => {
+    event.preventDefault();
+    const action = enterAction(wanted, found, state.moved ? current : undefined, found.idsHeld);
+    if (action.kind === 'open') return choose(action.suggestion);
+    tell({ kind: 'entered' });
+    if (action.kind === 'say')
+      return tell({ kind: 'said', problem: t(action.said.key, action.said.values ?? {}) });
+    if (action.kind === 'wait') return tell({ kind: 'wait', text: wanted, thenRoute: action.thenRoute });
+    askRoute(action.id);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
