@@ -74,6 +74,8 @@ test('a list chosen has the keyboard; Enter on a contact or an agreement opens i
   await page.keyboard.press('Enter');
   const agreements = page.getByRole('grid', { name: 'Agreements' });
   await expect(agreements).toBeFocused();
+  // Its first row is the active one once the rows are there (a busy machine draws them later).
+  await expect.poll(async () => (await activeRow(agreements))?.id ?? '').toMatch(/^AGR-/);
   const agreement = (await activeRow(agreements))?.id ?? '';
   await page.keyboard.press('Enter');
   await expect(
