@@ -150,14 +150,21 @@ export class HeldList {
   /**
    * Makes the dictionaries' searchable text of the readings searches use (the finder's, shown;
    * a table's, in every language) and the ids' numbers, in the background a piece at a time: the
-   * first search typed does not wait for them, nor does anything else meanwhile.
+   * first search typed does not wait for them, nor does anything else meanwhile. The memory it
+   * counts (`bytes`) grows by their text until `searchPrepared` settles.
    */
-  async prepareSearch(): Promise<void> {
+  prepareSearch(): Promise<void> {
     const slicer = new Slicer();
-    for (const reading of [this.readingIn(this.lang), this.searchReadingIn(this.lang)])
-      await prepareDictionaryText(this.rows.columns, reading, () => slicer.pause());
-    await this.rows.prepareSerials(() => slicer.pause());
+    this.searchPrepared = (async () => {
+      for (const reading of [this.readingIn(this.lang), this.searchReadingIn(this.lang)])
+        await prepareDictionaryText(this.rows.columns, reading, () => slicer.pause());
+      await this.rows.prepareSerials(() => slicer.pause());
+    })();
+    return this.searchPrepared;
   }
+
+  /** The preparation of its search (prepareSearch) under way, or done. */
+  searchPrepared: Promise<void> = Promise.resolve();
 
   /** The languages it is shown in: its own, and those it has words for. */
   get languages(): Language[] {
