@@ -10,8 +10,7 @@ import { slotsHolding, slotsStarting } from './text-slots.js';
 import {
   clausesOf,
   holds,
-  markCoded,
-  markSerial,
+  markFlagged,
   termDayBits,
   leadOf,
   instantDigitsOf,
@@ -220,11 +219,11 @@ export class RowsSearch {
         if (kept.kind === 'coded') {
           const flags = this.flagsOf(column, term);
           const { codes } = kept;
-          if (flags) markCoded(codes, flags, from, to, marks);
+          if (flags) markFlagged(codes, flags, from, to, marks);
         } else if (kept.kind === 'text' || kept.kind === 'number') {
           const slots = slotsOf(kept, term);
           const serial = slots && term.kind === 'digits' ? serialNumbersOf(slots) : undefined;
-          if (serial) markSerial(serial, numbersOf(term, serial), from, to, marks);
+          if (serial) markFlagged(serial.numbers, numbersOf(term, serial), from, to, marks);
           else if (slots)
             slotsHolding(slots, term.term, (row) => {
               if (row >= from && row < to) marks[row] = 1;

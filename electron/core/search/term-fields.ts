@@ -133,26 +133,18 @@ export function searchedSlots(kept: ColumnBlock, kind: Kind): TextSlots | undefi
   return undefined;
 }
 
-/** Marks the rows in [`from`, `to`) whose code is flagged: a loop of its own, its arrays its arguments, for the compiler. */
-export function markCoded(
-  codes: Uint8Array | Uint16Array,
+/**
+ * Marks the rows in [`from`, `to`) whose key (a code, an id's number; -1 for none) is flagged: a
+ * loop of its own, its arrays its arguments, for the compiler.
+ */
+export function markFlagged(
+  keys: Uint8Array | Uint16Array | Int32Array,
   flags: Uint8Array,
   from: number,
   to: number,
   marks: Uint8Array,
 ) {
-  for (let row = from; row < to; row++) if (flags[codes[row]!]) marks[row] = 1;
-}
-
-/** Marks the rows in [`from`, `to`) whose number is flagged. */
-export function markSerial(
-  { numbers }: SerialNumbers,
-  flags: Uint8Array,
-  from: number,
-  to: number,
-  marks: Uint8Array,
-) {
-  for (let row = from; row < to; row++) if (flags[numbers[row]!]) marks[row] = 1;
+  for (let row = from; row < to; row++) if (flags[keys[row]!]) marks[row] = 1;
 }
 
 /** The bits of each day of column `column`'s date-times (`days`) for `term`, judged once a day and kept on the term. */
