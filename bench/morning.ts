@@ -14,14 +14,14 @@
 // Run inside the test session (a keychain):
 //   scripts/with-test-session.sh node --import tsx bench/morning.ts [--before REV]
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM } from '../e2e/chromium.js';
-import { startHostProcess, type HostProcess } from '../e2e/host-process.js';
+import type { HostProcess } from '../e2e/host-process.js';
 import { startDemoApi } from '../electron/demo-api/testing/faults.js';
 import { VIEWPORT } from './lib/app-in-chromium.js';
+import { allHeld, deskHost, settledResident } from './lib/desk-host.js';
 import { percentiles, report, type Figure } from './lib/report.js';
 import { worktreeOf } from './lib/renderer-of.js';
 
@@ -51,23 +51,6 @@ const { agreements, contacts } = demo.store.tables;
 const browser = await chromium.launch(CHROMIUM);
 const figures: Figure[] = [];
 
-/** A host of `root` on a fresh data folder, connected to the Demo by a saved profile. */
-async function freshHost(root: string): Promise<HostProcess> {
-  const host = await startHostProcess([], {}, { prepareSearch: true, tree: root });
-  const saved = (await host.call('profiles.save', {
-    profile: {
-      name: 'Desk',
-      baseUrl: demo.baseUrl,
-      authUrl: demo.authUrl,
-      audience: demo.audience,
-      clientId: demo.clientId,
-    },
-    secret: demo.clientSecret,
-  })) as { id: string };
-  await host.call('connection.select', { id: saved.id });
-  return host;
-}
-
 interface Opening {
   /** Navigation → the page's load event. */
   loaded: number;
@@ -95,23 +78,9 @@ async function opening(host: HostProcess, browser: Browser, id: string, customer
   return { loaded, field: shown, opened } satisfies Opening;
 }
 
-async function allHeld(host: HostProcess): Promise<void> {
-  for (;;) {
-    const lists = (await host.call('lists.status', {})) as { state: string; rereading: boolean }[];
-    if (lists.length >= 3 && lists.every((list) => list.state === 'held' && !list.rereading)) return;
-    await new Promise((done) => setTimeout(done, 500));
-  }
-}
-
-/** The host's resident memory, MiB (Linux's /proc). */
-function rssOf(pid: number): number {
-  const line = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(line?.[1] ?? NaN) / 1024;
-}
-
 for (const { name, root } of trees) {
   stage(`${name}: a fresh computer, an agreement's id`);
-  let host = await freshHost(root);
+  let host = await deskHost(demo, root);
   const agreement = agreements.at(271_828)!;
   const fresh = await opening(
     host,
@@ -121,12 +90,7 @@ for (const { name, root } of trees) {
     600_000,
   );
   await allHeld(host);
-  // Memory settles once the reads' garbage is collected: the lowest of a few looks, a second apart.
-  const rss: number[] = [];
-  for (let look = 0; look < 5; look++) {
-    rss.push(rssOf(host.pid));
-    await new Promise((done) => setTimeout(done, 1_000));
-  }
+  const { rss } = await settledResident(host);
   figures.push(
     {
       figure: `${name}: fresh computer, page load → an agreement's id opens its customer`,
@@ -136,7 +100,7 @@ for (const { name, root } of trees) {
     },
     {
       figure: `${name}: the host's RSS, the three lists held`,
-      value: Math.min(...rss),
+      value: rss,
       unit: 'MiB',
       ...(name === 'now' && { target: '≤ 400' as const }),
     },
