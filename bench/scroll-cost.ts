@@ -4,14 +4,18 @@
 // in wheel steps (320 px a frame, 3,000 rows), then the same flicks under Chromium's CPU throttling
 // ×4 (a laptop four times slower), where a grid that cannot keep up shows blank rows and long tasks.
 // Each ratio is the table's busy time over the floor's, without what the scroll script itself costs
-// each page. With `--before REV`, the table of that commit's renderer (built apart) is measured too,
-// in the same run, against the same floor.
+// each page. With `--before REV`, the table of that commit is measured too, in the same run, against
+// the same floor: its whole tree (a worktree, built), host and renderer, in a process of its own on a
+// Demo of the same size; an earlier renderer against today's engine may ask what it no longer answers.
 // Run: node --import tsx bench/scroll-cost.ts [--before REV] (builds the renderer first).
+import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import type { CDPSession, Page } from '@playwright/test';
 import { openAppInChromium, VIEWPORT } from './lib/app-in-chromium.js';
 import { floorGridPage, type FloorShape } from './lib/floor-grid.js';
+import { worktreeOf } from './lib/renderer-of.js';
 import { report, type Figure } from './lib/report.js';
+import { startHostProcess } from '../e2e/host-process.js';
 import { gridShape, scrollerOf, watchLongTasks, type ScrollCost } from './lib/scroll-measure.js';
 
 const TOTAL = 1_000_000;
@@ -48,11 +52,8 @@ async function costsOf(page: Page, session: CDPSession): Promise<GridCosts> {
   };
 }
 
-const app = await openAppInChromium(
-  { size: { customers: 20_000, contacts: 0, agreements: TOTAL } },
-  500,
-  before,
-);
+const SIZE = { customers: 20_000, contacts: 0, agreements: TOTAL };
+const app = await openAppInChromium({ size: SIZE }, 500);
 
 /** The app's Agreements table, in a tab of the build at `address`. */
 async function tableCosts(address: string): Promise<GridCosts> {
@@ -76,12 +77,34 @@ async function tableShape(address: string): Promise<FloorShape> {
   return shape;
 }
 
+/** The Agreements table of commit `revision`, its own host and Demo of the same size. */
+async function beforeCosts(revision: string): Promise<GridCosts> {
+  const { tree, remove } = await worktreeOf(revision);
+  try {
+    if (spawnSync('npx', ['electron-vite', 'build'], { cwd: tree, stdio: 'ignore' }).status !== 0)
+      throw new Error(`the build of ${revision} failed`);
+    const host = await startHostProcess(
+      Object.entries(SIZE).flatMap(([list, count]) => [`--demo-${list}`, String(count)]),
+      {},
+      { tree },
+    );
+    try {
+      await host.call('settings.set', { pageSize: 500 });
+      return await tableCosts(await host.address());
+    } finally {
+      await host.stop();
+    }
+  } finally {
+    await remove();
+  }
+}
+
 const floorPage = await app.browser.newPage({ viewport: VIEWPORT });
 const shape = await tableShape(app.newAddress());
 await floorPage.setContent(floorGridPage(TOTAL, shape));
 const floor = await costsOf(floorPage, await floorPage.context().newCDPSession(floorPage));
 const tables: [string, GridCosts][] = [['', await tableCosts(app.newAddress())]];
-if (app.newBeforeAddress) tables.push([' [before]', await tableCosts(app.newBeforeAddress())]);
+if (before) tables.push([' [before]', await beforeCosts(before)]);
 await app.close();
 
 /** The table's busy time over the floor's, each without what its scroll script costs. */
