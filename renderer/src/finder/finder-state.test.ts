@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { CustomerSuggestion, HeldListStatus } from '../../../electron/shared/held-list';
 import {
   arrowMove,
+  askAfterMs,
   enterAction,
   foundFor,
   inPlace,
   markedFirst,
+  TYPING_PAUSE_MS,
   waitOutcome,
   type FinderAnswer,
   type Found,
@@ -240,5 +242,13 @@ describe('the favourites and recents among what is typed', () => {
       matched: { of: 'customer', field: 'id', value: 'CUS-3' },
     });
     expect(markedFirst(marked, 'lyon', found('CUS-1')).map((each) => each.customerId)).toEqual(['CUS-1']);
+  });
+});
+
+describe('askAfterMs', () => {
+  it('asks once typing pauses, and at once when Enter waits for the answer', () => {
+    expect(askAfterMs(false)).toBe(TYPING_PAUSE_MS);
+    expect(TYPING_PAUSE_MS).toBeGreaterThan(0);
+    expect(askAfterMs(true)).toBe(0);
   });
 });

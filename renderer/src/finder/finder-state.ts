@@ -90,6 +90,16 @@ export type EnterAction =
 
 const quoted = (text: string) => text.slice(0, 60);
 
+/** Typing pauses this long before the app is asked: a pasted id and Enter ask nothing meanwhile. */
+export const TYPING_PAUSE_MS = 150;
+
+/**
+ * How long after the field's text changed the app is asked about it: after typing pauses, or at
+ * once when Enter was pressed and waits for the answer (`entered`: what is typed is final; a pause
+ * then was time the person waited for nothing).
+ */
+export const askAfterMs = (entered: boolean): number => (entered ? 0 : TYPING_PAUSE_MS);
+
 /** The customer found by its record's id (its own, its number, a contact's or agreement's), if any. */
 const byIdOf = (found: Found) => found.suggestions.find((suggestion) => suggestion.matched.byId);
 

@@ -5,11 +5,8 @@ import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { useHeldList } from '../data/useHeldLists';
 import { needsLists } from './needs-lists';
-import { foundFor, inPlace, type FinderAnswer } from './finder-state';
+import { askAfterMs, foundFor, inPlace, type FinderAnswer } from './finder-state';
 import { newRequestId } from '../api/request-ids';
-
-/** Typing pauses this long before the app is asked: a pasted id and Enter ask nothing. */
-const PAUSE_MS = 150;
 
 const NONE: FinderAnswer = { suggestions: [], total: 0, lists: [] };
 
@@ -101,16 +98,19 @@ export function useCustomerSuggestions(
     [api, cancel, lang, limit, harder],
   );
 
-  // What is typed, once typing pauses.
+  // What is typed, once typing pauses; at once when Enter waits for it (`harder`).
   const wanted = text.trim();
   useEffect(() => {
     if (!connectionId || wanted.length < 2) return cancel();
-    const timer = setTimeout(() => {
-      setAsked(wanted);
-      ask(wanted);
-    }, PAUSE_MS);
+    const timer = setTimeout(
+      () => {
+        setAsked(wanted);
+        ask(wanted);
+      },
+      askAfterMs(harder !== ''),
+    );
     return () => clearTimeout(timer);
-  }, [connectionId, wanted, ask, cancel]);
+  }, [connectionId, wanted, ask, cancel, harder]);
 
   // The lists grew (or were read again): the same question again.
   const lists = [customers, contacts, ...(harder === 'agreements' ? [agreements] : [])].flatMap((list) =>
