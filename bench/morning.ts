@@ -13,7 +13,6 @@
 // in the same run, on the same Demo.
 // Run inside the test session (a keychain):
 //   scripts/with-test-session.sh node --import tsx bench/morning.ts [--before REV]
-import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
@@ -23,7 +22,7 @@ import { startDemoApi } from '../electron/demo-api/testing/faults.js';
 import { VIEWPORT } from './lib/app-in-chromium.js';
 import { allHeld, deskHost, settledResident } from './lib/desk-host.js';
 import { percentiles, report, type Figure } from './lib/report.js';
-import { worktreeOf } from './lib/renderer-of.js';
+import { buildTree, builtTreeOf } from './lib/renderer-of.js';
 
 const { values } = parseArgs({ options: { before: { type: 'string' } } });
 const stage = (what: string) => console.error(`bench/morning: ${what}`);
@@ -37,14 +36,11 @@ const trees: { name: string; root: string }[] = [{ name: 'now', root: resolve('.
 let removeBefore: (() => Promise<void>) | undefined;
 if (values.before) {
   stage(`building ${values.before} apart`);
-  const { tree, remove } = await worktreeOf(values.before);
-  if (spawnSync('npx', ['electron-vite', 'build'], { cwd: tree, stdio: 'ignore' }).status !== 0)
-    throw new Error(`the build of ${values.before} failed`);
+  const { tree, remove } = await builtTreeOf(values.before);
   trees.unshift({ name: `before (${values.before})`, root: tree });
   removeBefore = remove;
 }
-if (spawnSync('npx', ['electron-vite', 'build'], { stdio: 'ignore' }).status !== 0)
-  throw new Error('the build failed');
+buildTree('.', 'this tree');
 
 const demo = await startDemoApi({ size: SIZE });
 const { agreements, contacts } = demo.store.tables;

@@ -8,12 +8,11 @@
 // the same floor: its whole tree (a worktree, built), host and renderer, in a process of its own on a
 // Demo of the same size; an earlier renderer against today's engine may ask what it no longer answers.
 // Run: node --import tsx bench/scroll-cost.ts [--before REV] (builds the renderer first).
-import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import type { CDPSession, Page } from '@playwright/test';
 import { openAppInChromium, VIEWPORT } from './lib/app-in-chromium.js';
 import { floorGridPage, type FloorShape } from './lib/floor-grid.js';
-import { worktreeOf } from './lib/renderer-of.js';
+import { builtTreeOf } from './lib/renderer-of.js';
 import { report, type Figure } from './lib/report.js';
 import { startHostProcess } from '../e2e/host-process.js';
 import { gridShape, scrollerOf, watchLongTasks, type ScrollCost } from './lib/scroll-measure.js';
@@ -79,10 +78,8 @@ async function tableShape(address: string): Promise<FloorShape> {
 
 /** The Agreements table of commit `revision`, its own host and Demo of the same size. */
 async function beforeCosts(revision: string): Promise<GridCosts> {
-  const { tree, remove } = await worktreeOf(revision);
+  const { tree, remove } = await builtTreeOf(revision);
   try {
-    if (spawnSync('npx', ['electron-vite', 'build'], { cwd: tree, stdio: 'ignore' }).status !== 0)
-      throw new Error(`the build of ${revision} failed`);
     const host = await startHostProcess(
       Object.entries(SIZE).flatMap(([list, count]) => [`--demo-${list}`, String(count)]),
       {},

@@ -21,10 +21,21 @@ export async function worktreeOf(revision: string): Promise<{ tree: string; remo
   };
 }
 
+/** Builds the tree at `dir` (main, preload, renderer into its out/), as `npm run build` does; throws if it fails. */
+export function buildTree(dir: string, name = dir): void {
+  if (spawnSync('npx', ['electron-vite', 'build'], { cwd: dir, stdio: 'ignore' }).status !== 0)
+    throw new Error(`the build of ${name} failed`);
+}
+
+/** A worktree of commit `revision`, built: its folder and how to remove it. */
+export async function builtTreeOf(revision: string): Promise<{ tree: string; remove: () => Promise<void> }> {
+  const worktree = await worktreeOf(revision);
+  buildTree(worktree.tree, revision);
+  return worktree;
+}
+
 /** The renderer of commit `revision`, built in a worktree of its own: its folder and how to remove it. */
 export async function rendererOf(revision: string): Promise<{ dir: string; remove: () => Promise<void> }> {
-  const { tree, remove } = await worktreeOf(revision);
-  if (spawnSync('npx', ['electron-vite', 'build'], { cwd: tree, stdio: 'ignore' }).status !== 0)
-    throw new Error(`the build of ${revision} failed`);
+  const { tree, remove } = await builtTreeOf(revision);
   return { dir: join(tree, 'out/renderer'), remove };
 }
