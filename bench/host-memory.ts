@@ -51,9 +51,12 @@ async function writtenOn(pid: number, signal: NodeJS.Signals, dir: string, endin
   throw new Error(`no ${ending} after ${signal} in ten minutes`);
 }
 
-const demo = await startDemoApi({ size: SIZE });
-const figures: Figure[] = [];
-for (const { name, root } of trees) {
+/**
+ * The host of the tree at `root` with the three lists held: its resident memory, a Node report's
+ * heap and a heap snapshot's summary, and the lists' own estimates. The report holds the host's
+ * environment and the snapshot the lists' values: their folder is removed whatever happens.
+ */
+async function measured(root: string, name: string) {
   const dir = await mkdtemp(join(tmpdir(), 'cdb-host-memory-'));
   const host = await deskHost(demo, root, {
     NODE_OPTIONS: [
@@ -64,22 +67,33 @@ for (const { name, root } of trees) {
       `--report-directory=${dir}`,
     ].join(' '),
   });
-  stage(`${name}: reading the three lists at the API's rate`);
-  // The finder prepares the customers and contacts; the agreements are read when a table asks.
-  await host.call('lists.read', { list: { resource: 'agreements' }, lang: 'en' });
-  await allHeld(host);
-  // Its search's text and ids' numbers are made in the background once a list is held: ten looks.
-  const resident = await settledResident(host, 10);
-  const lists = (await host.call('lists.status', {})) as { resource: string; bytes: number }[];
-  stage(`${name}: a report, then a heap snapshot`);
-  const reportFile = await writtenOn(host.pid, REPORT_SIGNAL, dir, '.json');
-  const { javascriptHeap } = JSON.parse(await readFile(reportFile, 'utf8')) as {
-    javascriptHeap: { totalMemory: number; usedMemory: number };
-  };
-  const heap = await summariseHeapSnapshot(await writtenOn(host.pid, SNAPSHOT_SIGNAL, dir, '.heapsnapshot'));
-  await host.stop();
-  await rm(dir, { recursive: true, force: true });
+  try {
+    stage(`${name}: reading the three lists at the API's rate`);
+    // The finder prepares the customers and contacts; the agreements are read when a table asks.
+    await host.call('lists.read', { list: { resource: 'agreements' }, lang: 'en' });
+    await allHeld(host);
+    // Its search's text and ids' numbers are made in the background once a list is held: ten looks.
+    const resident = await settledResident(host, 10);
+    const lists = (await host.call('lists.status', {})) as { resource: string; bytes: number }[];
+    stage(`${name}: a report, then a heap snapshot`);
+    const reportFile = await writtenOn(host.pid, REPORT_SIGNAL, dir, '.json');
+    const { javascriptHeap } = JSON.parse(await readFile(reportFile, 'utf8')) as {
+      javascriptHeap: { totalMemory: number; usedMemory: number };
+    };
+    const heap = await summariseHeapSnapshot(
+      await writtenOn(host.pid, SNAPSHOT_SIGNAL, dir, '.heapsnapshot'),
+    );
+    return { resident, lists, javascriptHeap, heap };
+  } finally {
+    await host.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
+const demo = await startDemoApi({ size: SIZE });
+const figures: Figure[] = [];
+for (const { name, root } of trees) {
+  const { resident, lists, javascriptHeap, heap } = await measured(root, name);
   const arrayData = heap.kinds["typed arrays' data"];
   figures.push(
     { figure: `${name}: RSS, the three lists held`, value: resident.rss, unit: 'MiB', target: '≤ 400' },
