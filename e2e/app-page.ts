@@ -31,3 +31,14 @@ export async function openApp(
   if (rows) await expect((list ? grid : page).getByTestId('row').first()).toBeVisible({ timeout: 20_000 });
   return grid;
 }
+
+/**
+ * Chooses `language` in the top bar and waits until the window speaks it, which it does only once the
+ * host has kept the choice: a test ending on a switch back leaves the next test (a new page on the same
+ * host) in that language, not in the one before.
+ */
+export async function chooseLanguage(page: Page, language: 'EN' | 'FR'): Promise<void> {
+  const button = page.getByRole('button', { name: language, exact: true });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+}

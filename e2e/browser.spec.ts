@@ -5,6 +5,7 @@ import { isLive } from '../electron/shared/deadline.js';
 import { activeRow, showCustomerTab } from './grid.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 import { shoot } from './shoot.js';
+import { chooseLanguage } from './app-page.js';
 
 // The data browser as support staff use it, in Chromium through the browser host, against the
 // Demo API with 100,000 agreements. Expected orders come from the API itself (through the host).
@@ -237,7 +238,7 @@ test('switches to French: French UI strings, French column labels, French format
   await page.getByRole('navigation').getByRole('button', { name: 'Contrats' }).click();
   await expect(page.getByRole('columnheader', { name: 'Revenu mensuel (MRR)' })).toBeVisible();
   expect(await lang()).toBe('fr');
-  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await chooseLanguage(page, 'EN');
   await expect(page.getByRole('columnheader', { name: 'Start date' })).toBeVisible();
   expect(await lang()).toBe('en');
 });
@@ -502,7 +503,7 @@ test('a copy the clipboard refuses says so, in the language shown', async ({ pag
   await page.getByRole('grid', { name: 'Clients' }).focus();
   await page.keyboard.press('Control+C');
   await expect(page.getByRole('status').filter({ hasText: 'Rien n’a été copié' })).toBeVisible();
-  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await chooseLanguage(page, 'EN');
 });
 
 /**
@@ -623,7 +624,7 @@ test('copies a customer’s details for a mail, from its page and from the recor
   await expect(page.getByRole('status').filter({ hasText: 'Copié' })).toBeVisible();
   const french = (await page.evaluate<{ text: string }>(READ_CLIPBOARD)).text.split('\n');
   expect(french.slice(0, 2)).toEqual([`N° client\u00a0: ${first}`, `Nom\u00a0: ${name}`]);
-  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await chooseLanguage(page, 'EN');
 
   // The record panel of a row: the fields it shows with a value, as drawn (no white space at their ends).
   await page.getByRole('button', { name: /Back to customers/ }).click();

@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { makeTestCa } from '../electron/core/testing/test-ca.js';
 import { startCdb, type CdbProcess } from './cdb-process.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
+import { chooseLanguage } from './app-page.js';
 
 // Connections as a support person sets one up: another API (a Demo API of its own process), a
 // wrong secret first, then the right one. The secret never comes back to the page.
@@ -207,7 +208,7 @@ test('an address on a port fetch refuses (9) is refused by its field in French, 
     ]);
   }
   await expect(page.getByTestId('token')).toHaveText(tokens ?? '');
-  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await chooseLanguage(page, 'EN');
 });
 
 test('moving a saved connection to another address asks for its secret again, and says why', async ({
@@ -300,7 +301,7 @@ test('a table that cannot load says so across its whole width, in the language s
   await expect(page.getByTestId('token-state')).toHaveText(
     /^Jeton\u00a0: Le serveur est injoignable\u00a0: vérifiez l’adresse/u,
   );
-  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await chooseLanguage(page, 'EN');
   await host.call('connection.select', { id: 'demo' });
 });
 

@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { nav, openApp } from './app-page.js';
+import { chooseLanguage, nav, openApp } from './app-page.js';
 import { activeRow } from './grid.js';
 import { toRecord } from '../electron/demo-api/rows.js';
 import { daysLeft } from '../electron/shared/deadline.js';
@@ -242,7 +242,7 @@ test("a desk's three lists held at once, each read once; any id opens its custom
   // The saved view in French: the same rows (a status is found by its words in either language).
   await openLeadsView(page, 'fr');
   await countsUntil(page, `${new Intl.NumberFormat('fr-FR').format(leads.liveOrUnsigned)} résultats`);
-  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await chooseLanguage(page, 'EN');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
   // Something typed, kept sealed with the window's desk.

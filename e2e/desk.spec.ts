@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ownDemo } from './own-demo.js';
 import { showCustomerTab } from './grid.js';
-import { nav, openApp } from './app-page.js';
+import { chooseLanguage, nav, openApp } from './app-page.js';
 
 // The support desk's daily moves, in Chromium through the browser host against a Demo API of the
 // test's own (its request log shows what the app asked): which rows are on screen, a customer
@@ -88,7 +88,7 @@ test('the toolbar says which rows are on screen, at any depth, in English and in
   await page.getByRole('button', { name: 'FR', exact: true }).click();
   await expect(position).toHaveText(/^Lignes 24\u202f\d{3} à 24\u202f\d{3} sur 30\u202f000$/);
   await expect.poll(() => agrees(page.getByRole('grid', { name: 'Contrats' }))).toBe(true);
-  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await chooseLanguage(page, 'EN');
 });
 
 test('a customer opened by a pasted id deep in the list shows its own contacts and agreements, reading no list of customers', async ({
@@ -182,5 +182,5 @@ test('an unknown or impossible id says so, naming it, in English and in French, 
   await expect(page.getByRole('alert').filter({ hasText: 'identifiant client' })).toHaveText(
     'Saisissez ou collez d’abord un identifiant client.',
   );
-  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await chooseLanguage(page, 'EN');
 });

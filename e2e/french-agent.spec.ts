@@ -8,7 +8,7 @@ import {
   pythonCsv,
   type OpenpyxlCell,
 } from '../electron/core/testing/readers.js';
-import { openApp, nav } from './app-page.js';
+import { chooseLanguage, openApp, nav } from './app-page.js';
 import { keptDesk } from './kept-desk.js';
 import { activeRow, cutTexts } from './grid.js';
 import { startDemoApi, type DemoApi } from '../electron/demo-api/testing/faults.js';
@@ -51,7 +51,7 @@ test('a fr-FR browser opens the app in French, its search box leads to the resul
     expect((await activeRow(grid))?.id).toMatch(/^CUS-/);
   }
 
-  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await chooseLanguage(page, 'EN');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await openApp(page, host);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe.js';
 import { ownDemo } from './own-demo.js';
 import { activeRow, showCustomerTab } from './grid.js';
-import { nav, openApp } from './app-page.js';
+import { chooseLanguage, nav, openApp } from './app-page.js';
 
 // The keyboard first, in Chromium through the browser host: every shortcut of the app does what its
 // sheet says, in English and in French, with the keys of Windows and Linux and those of macOS (⌘, ⌃);
@@ -290,7 +290,7 @@ test('`?` and F1 show the keyboard shortcuts by group, axe clean in both languag
   expect(await axeViolations(page)).toEqual([]);
   await feuille.getByRole('button', { name: 'Fermer' }).click();
   await expect(grille).toBeFocused();
-  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await chooseLanguage(page, 'EN');
 });
 
 test('on macOS the keys are ⌘ and ⌃: the sheet says so, and ⌃2 and ⌘K act', async ({ page }) => {
@@ -382,5 +382,5 @@ test('the command box finds actions as search does, runs an export and opens a s
   await expect(boite.getByRole('status')).toHaveText('Aucune action ne correspond à «\u00a0zzz\u00a0».');
   await page.keyboard.press('Escape');
   await expect(boite).toHaveCount(0);
-  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await chooseLanguage(page, 'EN');
 });

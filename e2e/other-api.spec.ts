@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startOtherApi, type OtherApi } from '../electron/core/testing/other-api.js';
 import { cutCells } from './grid.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
+import { chooseLanguage } from './app-page.js';
 
 // The app on APIs that are not our Demo (our Demo agrees with our client by construction; real APIs will not):
 // a schema whose types are only `number` and `string` (dates arrive as ISO strings typed `string`),
@@ -161,7 +162,7 @@ for (const [name, schemas] of Object.entries(SERVERS)) {
     }
 
     // A date filter on a date typed "string": every row from 2021-01-01 on, and only those.
-    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await chooseLanguage(page, 'EN');
     const signedOn = schemas ? LABELS.en.signedOn : 'signedOn';
     const editor = page.getByRole('form', { name: /^Add a filter to/ });
     await editor.getByLabel('Column').selectOption({ label: signedOn });

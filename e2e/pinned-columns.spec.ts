@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { axeViolations } from './axe.js';
-import { openApp } from './app-page.js';
+import { chooseLanguage, openApp } from './app-page.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 import { shoot } from './shoot.js';
 
@@ -243,5 +243,5 @@ test('the menu on a cell copies the selection as JSON, and the API’s values wi
   await expect(french.getByRole('menuitem', { name: 'Masquer N° client' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(french).toBeHidden();
-  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await chooseLanguage(page, 'EN');
 });

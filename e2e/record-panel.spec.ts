@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { axeViolations } from './axe.js';
 import { activeRow } from './grid.js';
 import { ownDemo } from './own-demo.js';
+import { chooseLanguage } from './app-page.js';
 
 // The record panel, in Chromium through the browser host: Space shows every field of the active
 // row beside the table, as a region named after the record; the arrow keys move it with the row;
@@ -67,7 +68,7 @@ test('Space shows the active row’s record; arrows move it, Copy copies, its cu
   expect(await axeViolations(page, '.record-side')).toEqual([]);
   await fiche.getByRole('button', { name: `Ouvrir le client ${record?.customerId ?? ''}` }).click();
   await expect(page.getByRole('heading', { level: 2 })).toContainText(record?.customerId ?? '');
-  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await chooseLanguage(page, 'EN');
 });
 
 test('the panel’s edge widens it with the arrow keys and by drag, and its width is kept after a reload', async ({

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { keptDesk } from './kept-desk.js';
 import { ownDemo } from './own-demo.js';
-import { nav, openApp } from './app-page.js';
+import { chooseLanguage, nav, openApp } from './app-page.js';
 
 // Saved views and the view as a command, in Chromium through the browser host against a Demo API
 // of the test's own: a view saved in English survives a restart of the host and reopens exactly,
@@ -163,7 +163,7 @@ test('a saved view survives a restart of the host and reopens with its sort, fil
     views: object;
   };
   expect(Object.values(settings.views)).toEqual([[]]);
-  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await chooseLanguage(page, 'EN');
 });
 
 test('the command line copied from the export dialog, run as npx cdb export, writes the file the app exports', async ({
@@ -210,5 +210,5 @@ test('the command line copied from the export dialog, run as npx cdb export, wri
   }
   // cdb used the token the app holds for the same API (a token is money).
   expect(own.demo.grantsToday(own.demo.clientId)).toBe(grants);
-  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await chooseLanguage(page, 'EN');
 });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe.js';
 import { startHostProcess } from './host-process.js';
 import { ownDemo } from './own-demo.js';
-import { openApp, type ListName } from './app-page.js';
+import { chooseLanguage, openApp, type ListName } from './app-page.js';
 
 // Finding a customer as the desk does, in Chromium through the browser host: a search reads its list
 // once (500-row pages, counted at the API) and every search after it reads nothing; a contact's email
@@ -246,7 +246,7 @@ test('an email 20 records share says how many customers have it in the top bar, 
   await champ.fill(MAILBOX);
   await expect(page.locator('.more-matches')).toContainText('8 sur 20 clients', { timeout: 30_000 });
   await expect(page.locator('.more-matches').getByRole('button', { name: 'Afficher les 20' })).toBeVisible();
-  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await chooseLanguage(page, 'EN');
 });
 
 test('Cancel stops reading a list: no page is asked for after it; Continue reads the rest', async ({

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_DATASET_SIZE } from '../electron/demo-api/demo-server.js';
 import { activeRow, pageOverflow, rowsInView, scrollingBoxes } from './grid.js';
 import { ownDemo } from './own-demo.js';
-import { openApp } from './app-page.js';
+import { chooseLanguage, openApp } from './app-page.js';
 
 // A day of tickets at the desk, in Chromium through the browser host, against a Demo of the size
 // the app's own Demo has (its data is the README's): what a caller reads out finds the customer,
@@ -348,7 +348,7 @@ test('context is kept: Back returns to the Contacts search and its row, by the b
   await page.getByRole('button', { name: 'FR', exact: true }).click();
   await page.goForward();
   await expect(page.getByRole('button', { name: '← Retour aux contacts' })).toBeVisible();
-  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await chooseLanguage(page, 'EN');
 });
 
 test('a click selects a cell, the id or a double-click opens; a sort keeps the id in view; unsaved input is asked about', async ({
@@ -545,5 +545,5 @@ test('a language switch reads two pages of a held list in the new language, not 
   await expect.poll(pages).toBe(2);
   await expect(page.getByTestId('held-list')).not.toContainText('…');
   expect(pages()).toBe(2);
-  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await chooseLanguage(page, 'EN');
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ownDemo } from './own-demo.js';
-import { nav, openApp } from './app-page.js';
+import { chooseLanguage, nav, openApp } from './app-page.js';
 
 // Views kept in memory and Refresh (docs/architecture.md, "Views kept in memory"), in Chromium
 // through the browser host, against a Demo API of the test's own whose records the test changes
@@ -47,7 +47,7 @@ test('Refresh, F5 and Ctrl+R read the rows on screen again and show a record cha
   await page.keyboard.press('Control+r');
   await expect(grille.getByTestId('row').first()).toContainText(third);
   expect(await page.evaluate(() => (globalThis as { stillHere?: boolean }).stillHere)).toBe(true);
-  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await chooseLanguage(page, 'EN');
 });
 
 test('a view come back to is shown at once: as it was within the minute, read again after it', async ({
