@@ -12,6 +12,8 @@ export interface HostProcess {
   origin: string;
   /** A new one-time address to open a page at (each address opens one tab), that opens `link` if given. */
   address(link?: string): Promise<string>;
+  /** This helper's own session credential (a test's raw requests carry it). */
+  session: string;
   dataDir: string;
   exportDir: string;
   /** The host's process id (a bench reads its memory). */
@@ -21,7 +23,9 @@ export interface HostProcess {
    * error with the app's message. Specs use it for the API's own view of the data.
    */
   call: (name: string, argument: unknown) => Promise<any>;
-  /** Stops the host and starts it again on the same data and export folders (a restart of the app). */
+  /** Sends the host its stop signal without waiting for it to end (a test of what a stop does with what is under way). */
+  interrupt(): void;
+  /** Stops the host (or waits for the stop `interrupt` began) and starts it again on the same data and export folders. */
   restart(): Promise<HostProcess>;
   stop(): Promise<void>;
 }
@@ -104,11 +108,14 @@ async function launch(
     headers: { [SESSION_HEADER]: session, 'content-type': 'application/json' },
     body: JSON.stringify({ prepareSearch }),
   });
+  const exited = child.exitCode === null ? once(child, 'exit') : Promise.resolve();
+  // One signal: a second SIGINT would end the host at once, in the middle of its stop.
+  const interrupt = () => {
+    if (child.exitCode === null && !child.killed) child.kill('SIGINT');
+  };
   const end = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGINT');
-      await once(child, 'exit');
-    }
+    interrupt();
+    await exited;
   };
   return {
     origin,
@@ -120,6 +127,7 @@ async function launch(
       });
       return ((await answer.json()) as { url: string }).url;
     },
+    session,
     dataDir,
     exportDir,
     pid: child.pid ?? 0,
@@ -140,6 +148,7 @@ async function launch(
       if (!result.ok) throw new Error(`${name}: ${result.error?.message ?? 'failed'}`);
       return result.value;
     },
+    interrupt,
     restart: async () => {
       await end();
       return launch(root, extraArgs, env, prepareSearch, tree);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as wait } from 'node:timers/promises';
 import { resolve } from 'node:path';
 import { EVENT_NAMES, type Result } from '../shared/contract.js';
 import type { AppCore } from '../core/service/app-core.js';
@@ -29,6 +30,8 @@ export interface HostOptions {
   port?: number;
   /** Told the next address to offer once one was used (the terminal prints it, for another tab). */
   onAddressUsed?: (next: string) => void;
+  /** How long a stop waits for the requests it has received to be answered (CLOSE_GRACE_MS). */
+  closeGraceMs?: number;
 }
 
 export interface RunningHost {
@@ -55,6 +58,8 @@ export interface RunningHost {
 export { SESSION_HEADER };
 const BODY_LIMIT = 1024 * 1024;
 const KEEP_ALIVE_MS = 15_000;
+/** A stop's wait for the requests it received (a mark is written in milliseconds; a list read is cancelled after). */
+const CLOSE_GRACE_MS = 3_000;
 
 /**
  * The browser host (docs/architecture.md): the built renderer and the contract over HTTP on
@@ -97,8 +102,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 
   const address = (link?: string) => `http://127.0.0.1:${port}/#session=${keys.add(link)}`;
 
+  // Requests being answered: a stop answers them first (a mark sent as the app closes is kept).
+  const answering = new Set<Promise<void>>();
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    void (async () => {
+    const answer = (async () => {
       // DNS rebinding: a page of another site resolving its name to 127.0.0.1 still sends its own Host.
       if (!hosts.has(request.headers.host ?? '')) return refuse(response, 403, 'unknown Host');
       const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
@@ -152,6 +159,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       const result = body.ok ? await dispatch(options.core, name, body.value, callerOf(request)) : body;
       json(response, 200, result);
     })().catch((error: unknown) => {
+      // A request its client left (or a stop ended) has no one to answer, and is no fault of the host.
+      if (request.errored) return;
       console.error('browser host:', error);
       if (!response.headersSent)
         json(response, 500, {
@@ -159,6 +168,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
           error: { code: 'internal', message: 'unexpected error in the host' },
         });
     });
+    answering.add(answer);
+    void answer.finally(() => answering.delete(answer));
   });
 
   return {
@@ -171,10 +182,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     close: async () => {
       detach();
       for (const stream of streams) stream.end();
-      await new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-      });
+      // No new connection; what was received is answered, for a bounded time (a page's list read
+      // waiting on the API is cancelled by the core's close after it), then every connection ends.
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      await Promise.race([
+        Promise.allSettled([...answering]),
+        wait(options.closeGraceMs ?? CLOSE_GRACE_MS, undefined, { ref: false }),
+      ]);
+      server.closeAllConnections();
+      await closed;
     },
   };
 }

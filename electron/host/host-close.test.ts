@@ -1,0 +1,89 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AppCore } from '../core/service/app-core.js';
+import { makeTempFolder } from '../core/testing/temp-folder.js';
+import { API_PATH, SESSION_HEADER } from '../shared/wire.js';
+import { startHost, type RunningHost } from './host-server.js';
+
+// A stop of the browser host, over real HTTP: what it has received is answered (a customer opened
+// as the app closes is kept), for a bounded time; nothing new is taken.
+
+const served: unknown[] = [];
+const core = {
+  onEvent: () => () => undefined,
+  serve: (_name: string, input: unknown) => Promise.resolve({ served: served.push(input) }),
+} as unknown as AppCore;
+
+const hosts: RunningHost[] = [];
+afterEach(async () => {
+  served.length = 0;
+  await Promise.all(hosts.splice(0).map((host) => host.close()));
+});
+
+async function started(closeGraceMs?: number): Promise<RunningHost> {
+  const host = await startHost({
+    core,
+    rendererDir: await makeTempFolder('cdb-host-close-'),
+    ...(closeGraceMs !== undefined && { closeGraceMs }),
+  });
+  hosts.push(host);
+  return host;
+}
+
+/** A request whose headers are sent and whose body waits: resolved once the host asks for the body. */
+async function halfSent(host: RunningHost, body: string) {
+  const port = Number(new URL(host.origin).port);
+  const socket = connect(port, '127.0.0.1');
+  let answer = '';
+  socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+  const closed = once(socket, 'close');
+  socket.write(
+    [
+      `POST ${API_PATH}settings.set HTTP/1.1`,
+      `Host: 127.0.0.1:${port}`,
+      `${SESSION_HEADER}: ${host.openSession()}`,
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'Expect: 100-continue',
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  while (!answer.includes('100 Continue')) await once(socket, 'data');
+  return { socket, answer: () => answer, closed };
+}
+
+describe('a stop of the browser host', () => {
+  it('answers a request it has received, whose body comes after the stop began', async () => {
+    const host = await started();
+    const body = JSON.stringify({ pageSize: 200 });
+    const request = await halfSent(host, body);
+    const stopping = host.close();
+    request.socket.write(body);
+    await stopping;
+    await request.closed;
+    expect(request.answer()).toMatch(/HTTP\/1\.1 200 OK[\s\S]*\{"ok":true,"value":\{"served":1\}\}$/);
+    expect(served).toEqual([{ pageSize: 200 }]);
+  });
+
+  it('waits for a request that never ends only its grace, then ends it unanswered', async () => {
+    const host = await started(50);
+    const request = await halfSent(host, JSON.stringify({ pageSize: 200 }));
+    await host.close();
+    await request.closed;
+    expect(request.answer()).not.toContain('200 OK');
+    expect(served).toEqual([]);
+  });
+
+  it('takes no new connection once it began', async () => {
+    const host = await started(50);
+    const pending = await halfSent(host, '{}');
+    const stopping = host.close();
+    const refused = connect(Number(new URL(host.origin).port), '127.0.0.1');
+    const [error] = (await once(refused, 'error')) as [NodeJS.ErrnoException];
+    expect(error.code).toBe('ECONNREFUSED');
+    await stopping;
+    await pending.closed;
+  });
+});
