@@ -6,7 +6,7 @@ import type { ListColumns } from './list-columns.js';
 import type { ColumnBlock } from './block-columns.js';
 import type { RowBlock } from './row-block.js';
 import { dictionaryText, shown, type DictionaryText, type RowsReading } from './rows-reading.js';
-import { slotsHolding, slotsStarting } from './text-slots.js';
+import { slotsHolding, slotsHoldingWithin, slotsStarting } from './text-slots.js';
 import {
   clausesOf,
   holds,
@@ -197,7 +197,7 @@ export class RowsSearch {
 
   /**
    * Marks the rows of `block` in [`from`, `to`) that hold one of `clause`'s terms (fields read row by
-   * row are read only in the rows `within`); how many. Each kind of field in a loop of its own, with
+   * row are read only in the rows `within`, and text between those rows is skipped); how many. Each kind of field in a loop of its own, with
    * nothing made for a block: a search judges 600 blocks of 14 fields.
    */
   private markAll(
@@ -224,6 +224,8 @@ export class RowsSearch {
           const slots = slotsOf(kept, term);
           const serial = slots && term.kind === 'digits' ? serialNumbersOf(slots) : undefined;
           if (serial) markFlagged(serial.numbers, numbersOf(term, serial), from, to, marks);
+          else if (slots && within)
+            slotsHoldingWithin(slots, term.term, within, from, to, (row) => (marks[row] = 1));
           else if (slots)
             slotsHolding(slots, term.term, (row) => {
               if (row >= from && row < to) marks[row] = 1;

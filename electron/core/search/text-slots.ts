@@ -79,6 +79,35 @@ export function slotsHolding({ text, starts }: TextSlots, term: string, hit: (sl
 }
 
 /**
+ * Calls `hit` with each slot in [`from`, `to`) that `within` marks and that holds `term`, once a slot,
+ * in order. The text of the slots left out is skipped: a term found in nearly every row ("sa") costs
+ * the rows still in, not every row; one found in few costs one pass over the text, as `slotsHolding`.
+ */
+export function slotsHoldingWithin(
+  { text, starts }: TextSlots,
+  term: string,
+  within: Uint8Array,
+  from: number,
+  to: number,
+  hit: (slot: number) => void,
+): void {
+  const end = Math.min(to, starts.length - 1);
+  const nextIn = (slot: number) => {
+    while (slot < end && !within[slot]) slot++;
+    return slot;
+  };
+  for (let slot = nextIn(from); slot < end;) {
+    const at = text.indexOf(term, starts[slot]);
+    if (at < 0) return;
+    // The first slot from `slot` on that holds it: those between do not.
+    const holding = slotAt(starts, at, slot);
+    if (holding >= end) return;
+    if (within[holding]) hit(holding);
+    slot = nextIn(holding + 1);
+  }
+}
+
+/**
  * Calls `note` with each slot holding a field that starts with `start` (fields are separated by the
  * separator within a slot too), once a slot, in order, and whether one such field is `start` whole.
  */
