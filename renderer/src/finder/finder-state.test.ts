@@ -88,9 +88,11 @@ describe('the finder', () => {
       // Every list an id is looked for in held whole: its answer, on its way, is waited for (then
       // the route, if none has it), not the API's route asked at once.
       expect(enterAction('CUS-2', shown, undefined, true)).toEqual({ kind: 'wait', thenRoute: true });
-      // Not asked about yet (typing had not paused): nothing is on its way; the route.
+      // Not asked about yet (typing had not paused): Enter asks at once and waits the same.
       const typing = foundFor('CUS-2', 'CUS-1', old, '', [list('held')]);
-      expect(enterAction('CUS-2', typing, undefined, true)).toEqual({ kind: 'ask-route', id: 'CUS-2' });
+      expect(enterAction('CUS-2', typing, undefined, true)).toEqual({ kind: 'wait', thenRoute: true });
+      // Lists not all held: the route at once, whether asked or not.
+      expect(enterAction('CUS-2', typing, undefined, false)).toEqual({ kind: 'ask-route', id: 'CUS-2' });
     });
   });
 

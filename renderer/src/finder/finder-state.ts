@@ -138,9 +138,10 @@ export function enterAction(
   }
   if (!customerIdSchema.safeParse(wanted).success)
     return { kind: 'say', said: { key: 'openCustomer.invalid', values: { id: quoted(wanted) } } };
-  // An id pasted and Enter pressed at once: its answer is on its way (the text was asked about) from
-  // lists held whole, and says whose it is (a contact's, an agreement's) sooner than the API's route.
-  if (idsHeld && !found.settled && found.lists.length > 0) return { kind: 'wait', thenRoute: true };
+  // An id pasted and Enter pressed at once: lists held whole say whose it is (a contact's, an
+  // agreement's) sooner than the API's route. Its answer is on its way, or asked at once now that
+  // Enter waits for it (askAfterMs); the route only if none has it.
+  if (idsHeld && !found.settled) return { kind: 'wait', thenRoute: true };
   return { kind: 'ask-route', id: wanted };
 }
 
