@@ -1,10 +1,9 @@
-import { once } from 'node:events';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { MarkedCustomer } from '../electron/shared/marked-customers.js';
-import { API_PATH, EVENTS_PATH, SESSION_HEADER } from '../electron/shared/wire.js';
+import { halfSent } from '../electron/host/testing/half-sent.js';
+import { EVENTS_PATH, SESSION_HEADER } from '../electron/shared/wire.js';
 import { axeViolations } from './axe.js';
 import { ownDemo } from './own-demo.js';
 import { openApp } from './app-page.js';
@@ -157,34 +156,18 @@ test('the favourites dialog opens, orders, sorts and removes them, from the top 
 
 test('a customer opened as the host stops is kept: the stop answers the requests it has received', async () => {
   const { origin, session } = own.host;
-  const port = new URL(origin).port;
   // The event stream ends first when the host stops: the sign that its stop has begun.
   const events = await fetch(`${origin}${EVENTS_PATH}`, { headers: { [SESSION_HEADER]: session } });
   const stopBegun = events.body?.pipeTo(new WritableStream()).catch(() => undefined);
   const opened = 'CUS-00000010';
   const body = JSON.stringify({ customer: { customerId: opened, name: nameOf(opened) } });
-  const socket = connect(Number(port), '127.0.0.1');
-  let answer = '';
-  socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
-  socket.write(
-    [
-      `POST ${API_PATH}marks.opened HTTP/1.1`,
-      `Host: 127.0.0.1:${port}`,
-      `${SESSION_HEADER}: ${session}`,
-      'Content-Type: application/json',
-      `Content-Length: ${Buffer.byteLength(body)}`,
-      'Expect: 100-continue',
-      '',
-      '',
-    ].join('\r\n'),
-  );
-  // The host has the request and asks for its body; it is told to stop, and the body comes after.
-  await expect.poll(() => answer).toContain('100 Continue');
+  const request = await halfSent(origin, session, 'marks.opened', body);
+  // The host has the request and asked for its body; it is told to stop, and the body comes after.
   own.host.interrupt();
   await stopBegun;
-  socket.write(body);
-  await once(socket, 'close');
-  expect(answer).toMatch(/HTTP\/1\.1 200 OK[\s\S]*"ok":true/);
+  request.socket.write(body);
+  await request.closed;
+  expect(request.answer()).toMatch(/HTTP\/1\.1 200 OK[\s\S]*"ok":true/);
 
   own.host = await own.host.restart();
   expect(await keptName(opened)).toBe(nameOf(opened));

@@ -3,8 +3,8 @@ import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../core/service/app-core.js';
 import { makeTempFolder } from '../core/testing/temp-folder.js';
-import { API_PATH, SESSION_HEADER } from '../shared/wire.js';
 import { startHost, type RunningHost } from './host-server.js';
+import { halfSent } from './testing/half-sent.js';
 
 // A stop of the browser host, over real HTTP: what it has received is answered (a customer opened
 // as the app closes is kept), for a bounded time; nothing new is taken.
@@ -31,34 +31,14 @@ async function started(closeGraceMs?: number): Promise<RunningHost> {
   return host;
 }
 
-/** A request whose headers are sent and whose body waits: resolved once the host asks for the body. */
-async function halfSent(host: RunningHost, body: string) {
-  const port = Number(new URL(host.origin).port);
-  const socket = connect(port, '127.0.0.1');
-  let answer = '';
-  socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
-  const closed = once(socket, 'close');
-  socket.write(
-    [
-      `POST ${API_PATH}settings.set HTTP/1.1`,
-      `Host: 127.0.0.1:${port}`,
-      `${SESSION_HEADER}: ${host.openSession()}`,
-      'Content-Type: application/json',
-      `Content-Length: ${Buffer.byteLength(body)}`,
-      'Expect: 100-continue',
-      '',
-      '',
-    ].join('\r\n'),
-  );
-  while (!answer.includes('100 Continue')) await once(socket, 'data');
-  return { socket, answer: () => answer, closed };
-}
+const halfSentTo = (host: RunningHost, body: string) =>
+  halfSent(host.origin, host.openSession(), 'settings.set', body);
 
 describe('a stop of the browser host', () => {
   it('answers a request it has received, whose body comes after the stop began', async () => {
     const host = await started();
     const body = JSON.stringify({ pageSize: 200 });
-    const request = await halfSent(host, body);
+    const request = await halfSentTo(host, body);
     const stopping = host.close();
     request.socket.write(body);
     await stopping;
@@ -69,7 +49,7 @@ describe('a stop of the browser host', () => {
 
   it('waits for a request that never ends only its grace, then ends it unanswered', async () => {
     const host = await started(50);
-    const request = await halfSent(host, JSON.stringify({ pageSize: 200 }));
+    const request = await halfSentTo(host, JSON.stringify({ pageSize: 200 }));
     await host.close();
     await request.closed;
     expect(request.answer()).not.toContain('200 OK');
@@ -78,7 +58,7 @@ describe('a stop of the browser host', () => {
 
   it('takes no new connection once it began', async () => {
     const host = await started(50);
-    const pending = await halfSent(host, '{}');
+    const pending = await halfSentTo(host, '{}');
     const stopping = host.close();
     const refused = connect(Number(new URL(host.origin).port), '127.0.0.1');
     const [error] = (await once(refused, 'error')) as [NodeJS.ErrnoException];

@@ -197,8 +197,9 @@ export class RowsSearch {
 
   /**
    * Marks the rows of `block` in [`from`, `to`) that hold one of `clause`'s terms (fields read row by
-   * row are read only in the rows `within`, and text between those rows is skipped); how many. Each kind of field in a loop of its own, with
-   * nothing made for a block: a search judges 600 blocks of 14 fields.
+   * row are read only in the rows `within`, and text between those rows is skipped); how many. Each
+   * kind of field in a loop of its own, with nothing made for a block: a search judges 600 blocks of
+   * 14 fields.
    */
   private markAll(
     block: RowBlock,
