@@ -8,7 +8,7 @@ import {
   pythonCsv,
   type OpenpyxlCell,
 } from '../electron/core/testing/readers.js';
-import { chooseLanguage, openApp, nav } from './app-page.js';
+import { chooseLanguage, FIRST_ROWS_WAIT_MS, openApp, nav } from './app-page.js';
 import { keptDesk } from './kept-desk.js';
 import { activeRow, cutTexts } from './grid.js';
 import { startDemoApi, type DemoApi } from '../electron/demo-api/testing/faults.js';
@@ -287,8 +287,7 @@ test('at 1440 px nothing is cut short in French: the title, the bars, the table�
     .poll(() => keptDesk(page, host.dataDir))
     .toMatchObject({ screen: { kind: 'list', resource: 'agreements' } });
   await page.reload();
-  // A setup wait, not a figure: the first rows after a reload as a busy machine gives them.
-  await expect(grid.getByTestId('row').first()).toBeVisible({ timeout: 20_000 });
+  await expect(grid.getByTestId('row').first()).toBeVisible({ timeout: FIRST_ROWS_WAIT_MS });
   await expect(page.getByTestId('token-state')).toHaveText(
     /^Jeton valide jusqu’à \d{1,2} \p{L}+\.?,? \d{2}:\d{2}$/u,
   );
