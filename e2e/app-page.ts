@@ -8,10 +8,11 @@ export type ListName = 'Customers' | 'Contacts' | 'Agreements' | 'Clients' | 'Co
 export const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name });
 
 /**
- * How long a setup step waits for the first rows of a page just opened or reloaded: as long as a busy
- * 2-core machine running two workers needs (seen past 5 s). Not a figure: the benches time first rows.
+ * How long a setup step waits for the first screen of a page just opened or reloaded (its first rows,
+ * the customer a link opens): as long as a busy 2-core machine running two workers needs (seen past
+ * 5 s). Not a figure: the benches time first screens.
  */
-export const FIRST_ROWS_WAIT_MS = 20_000;
+export const FIRST_SCREEN_WAIT_MS = 20_000;
 
 /**
  * Opens the app a browser host serves, in a window of the desk's usual size, on `list` if given
@@ -35,7 +36,7 @@ export async function openApp(
   // Without a list, the app opens where it was left (the customers, a customer's page): any table's first row.
   if (rows) {
     await expect((list ? grid : page).getByTestId('row').first()).toBeVisible({
-      timeout: FIRST_ROWS_WAIT_MS,
+      timeout: FIRST_SCREEN_WAIT_MS,
     });
   }
   return grid;

@@ -5,7 +5,7 @@ import { isLive } from '../electron/shared/deadline.js';
 import { activeRow, showCustomerTab } from './grid.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 import { shoot } from './shoot.js';
-import { chooseLanguage } from './app-page.js';
+import { chooseLanguage, FIRST_SCREEN_WAIT_MS } from './app-page.js';
 
 // The data browser as support staff use it, in Chromium through the browser host, against the
 // Demo API with 100,000 agreements. Expected orders come from the API itself (through the host).
@@ -65,7 +65,7 @@ async function open(page: Page, view: 'Customers' | 'Contacts' | 'Agreements'): 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(await host.address());
-  await expect(page.getByTestId('row').first()).toBeVisible();
+  await expect(page.getByTestId('row').first()).toBeVisible({ timeout: FIRST_SCREEN_WAIT_MS });
 });
 
 test('opens each view with its rows and the count from the API', async ({ page }) => {

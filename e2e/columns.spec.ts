@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { FIRST_SCREEN_WAIT_MS } from './app-page.js';
 import { cutCells, showCustomerTab } from './grid.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 
@@ -13,7 +14,7 @@ test.afterAll(() => host.stop());
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1_600, height: 900 });
   await page.goto(await host.address());
-  await expect(page.getByTestId('row').first()).toBeVisible();
+  await expect(page.getByTestId('row').first()).toBeVisible({ timeout: FIRST_SCREEN_WAIT_MS });
 });
 
 /** The width of the column headed `name`. */

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { FIRST_SCREEN_WAIT_MS } from './app-page.js';
 import { API_PATH, EVENTS_PATH } from '../electron/shared/wire.js';
 import { ownDemo } from './own-demo.js';
 
@@ -28,7 +29,7 @@ test('the first screen asks the app for each thing once, however many components
   const counts = countRequests(page);
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(await own.host.address());
-  await expect(page.getByTestId('row').first()).toContainText('CUS-');
+  await expect(page.getByTestId('row').first()).toContainText('CUS-', { timeout: FIRST_SCREEN_WAIT_MS });
   await expect(page.getByTestId('row-position')).toContainText('of 120');
   // Components mount again on a view switch and back: none of them asks for the session again.
   const nav = (name: string) => page.getByRole('navigation').getByRole('button', { name });

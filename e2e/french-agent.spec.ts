@@ -8,7 +8,7 @@ import {
   pythonCsv,
   type OpenpyxlCell,
 } from '../electron/core/testing/readers.js';
-import { chooseLanguage, FIRST_ROWS_WAIT_MS, openApp, nav } from './app-page.js';
+import { chooseLanguage, FIRST_SCREEN_WAIT_MS, openApp, nav } from './app-page.js';
 import { keptDesk } from './kept-desk.js';
 import { activeRow, cutTexts } from './grid.js';
 import { startDemoApi, type DemoApi } from '../electron/demo-api/testing/faults.js';
@@ -36,7 +36,7 @@ test('a fr-FR browser opens the app in French, its search box leads to the resul
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(nav(page, 'Clients')).toBeVisible();
   const grid = page.getByRole('grid', { name: 'Clients' });
-  await expect(grid.getByTestId('row').first()).toBeVisible();
+  await expect(grid.getByTestId('row').first()).toBeVisible({ timeout: FIRST_SCREEN_WAIT_MS });
   // Its rows took the app's first token: the status bar says so (it said « Pas encore de jeton »
   // until a reload, the token's news sent before the page listened).
   await expect(page.getByRole('contentinfo')).toContainText('Jeton valide jusqu’à');
@@ -287,7 +287,7 @@ test('at 1440 px nothing is cut short in French: the title, the bars, the table�
     .poll(() => keptDesk(page, host.dataDir))
     .toMatchObject({ screen: { kind: 'list', resource: 'agreements' } });
   await page.reload();
-  await expect(grid.getByTestId('row').first()).toBeVisible({ timeout: FIRST_ROWS_WAIT_MS });
+  await expect(grid.getByTestId('row').first()).toBeVisible({ timeout: FIRST_SCREEN_WAIT_MS });
   await expect(page.getByTestId('token-state')).toHaveText(
     /^Jeton valide jusqu’à \d{1,2} \p{L}+\.?,? \d{2}:\d{2}$/u,
   );

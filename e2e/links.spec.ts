@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { FIRST_SCREEN_WAIT_MS } from './app-page.js';
 import { runCdb } from './cdb-process.js';
 import { ownDemo } from './own-demo.js';
 
@@ -20,7 +21,9 @@ test('a customer’s link opens that customer, and its heading’s “Copy link�
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const link = 'cdb://customer/CUS-00000007?connection=Links+API';
   await openWithLink(page, link);
-  await expect(page.getByRole('heading', { level: 2 })).toContainText('CUS-00000007');
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('CUS-00000007', {
+    timeout: FIRST_SCREEN_WAIT_MS,
+  });
   await expect(page).not.toHaveURL(/link=/);
   await page.locator('.detail-header').getByRole('button', { name: 'Copy customer link' }).click();
   // The header's other live region is the ☆'s: the one that speaks is the copy's.
@@ -98,7 +101,9 @@ test('`cdb open` finds the running host by its data folder, and its address open
   const tab = await context.newPage();
   await tab.setViewportSize({ width: 1400, height: 900 });
   await tab.goto(address);
-  await expect(tab.getByRole('heading', { level: 2 })).toContainText('CUS-00000011');
+  await expect(tab.getByRole('heading', { level: 2 })).toContainText('CUS-00000011', {
+    timeout: FIRST_SCREEN_WAIT_MS,
+  });
   // A data folder no host runs on: said, naming it, and no address.
   const none = await runCdb(['open', link], { CDB_DATA_DIR: `${own.host.dataDir}-none` });
   expect(none.code).toBe(1);

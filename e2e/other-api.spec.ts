@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startOtherApi, type OtherApi } from '../electron/core/testing/other-api.js';
 import { cutCells } from './grid.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
-import { chooseLanguage } from './app-page.js';
+import { chooseLanguage, FIRST_SCREEN_WAIT_MS } from './app-page.js';
 
 // The app on APIs that are not our Demo (our Demo agrees with our client by construction; real APIs will not):
 // a schema whose types are only `number` and `string` (dates arrive as ISO strings typed `string`),
@@ -133,7 +133,9 @@ for (const [name, schemas] of Object.entries(SERVERS)) {
     await host.call('connection.select', { id: saved.id });
     await page.setViewportSize({ width: 1_600, height: 900 });
     await page.goto(await host.address());
-    await expect(page.getByTestId('row-position')).toHaveText(/^Rows 1–\d+ of 30$/);
+    await expect(page.getByTestId('row-position')).toHaveText(/^Rows 1–\d+ of 30$/, {
+      timeout: FIRST_SCREEN_WAIT_MS,
+    });
 
     for (const lang of ['en', 'fr'] as const) {
       if (lang === 'fr') await page.getByRole('button', { name: 'FR', exact: true }).click();

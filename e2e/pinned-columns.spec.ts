@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { axeViolations } from './axe.js';
-import { chooseLanguage, FIRST_ROWS_WAIT_MS, openApp } from './app-page.js';
+import { chooseLanguage, FIRST_SCREEN_WAIT_MS, openApp } from './app-page.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 import { shoot } from './shoot.js';
 
@@ -86,7 +86,7 @@ test('a column pinned from its header’s menu stays beside the id when the grid
     .toEqual(['email']);
   // After a reload, pinned still.
   await page.reload();
-  await expect(grid.getByTestId('row').first()).toBeVisible({ timeout: FIRST_ROWS_WAIT_MS });
+  await expect(grid.getByTestId('row').first()).toBeVisible({ timeout: FIRST_SCREEN_WAIT_MS });
   await expect.poll(async () => (await headers(grid)).slice(0, 2)).toEqual([idName, 'Email']);
   await expect(grid.getByRole('columnheader', { name: 'Email', exact: true })).toHaveClass(/pinned/);
 

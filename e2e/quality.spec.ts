@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { FIRST_SCREEN_WAIT_MS } from './app-page.js';
 import { axeViolations } from './axe.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 import { shoot } from './shoot.js';
@@ -58,7 +59,7 @@ for (const language of ['en', 'fr'] as const) {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     await page.goto(await host.address());
-    await expect(page.getByTestId('row').first()).toBeVisible();
+    await expect(page.getByTestId('row').first()).toBeVisible({ timeout: FIRST_SCREEN_WAIT_MS });
     if (language === 'fr') await page.getByRole('button', { name: 'FR', exact: true }).click();
     const names = VIEWS[language];
     for (const view of ['customers', 'contacts', 'agreements'] as const) {

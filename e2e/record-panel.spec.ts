@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { axeViolations } from './axe.js';
 import { activeRow } from './grid.js';
 import { ownDemo } from './own-demo.js';
-import { chooseLanguage } from './app-page.js';
+import { chooseLanguage, FIRST_SCREEN_WAIT_MS } from './app-page.js';
 
 // The record panel, in Chromium through the browser host: Space shows every field of the active
 // row beside the table, as a region named after the record; the arrow keys move it with the row;
@@ -20,7 +20,7 @@ test('Space shows the active row’s record; arrows move it, Copy copies, its cu
   await page.goto(await own.host.address());
   await page.getByRole('navigation').getByRole('button', { name: 'Agreements' }).click();
   const grid = page.getByRole('grid', { name: 'Agreements' });
-  await expect(grid.getByTestId('row').first()).toContainText('AGR-');
+  await expect(grid.getByTestId('row').first()).toContainText('AGR-', { timeout: FIRST_SCREEN_WAIT_MS });
   await grid.focus();
   await page.keyboard.press('Space');
   const first = await activeRow(grid);
@@ -77,7 +77,7 @@ test('the panel’s edge widens it with the arrow keys and by drag, and its widt
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(await own.host.address());
   const grid = page.getByRole('grid', { name: 'Customers' });
-  await expect(grid.getByTestId('row').first()).toBeVisible();
+  await expect(grid.getByTestId('row').first()).toBeVisible({ timeout: FIRST_SCREEN_WAIT_MS });
   await grid.focus();
   await page.keyboard.press('Space');
   const panel = page.locator('.record-panel');

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { FIRST_ROWS_WAIT_MS } from './app-page.js';
+import { FIRST_SCREEN_WAIT_MS } from './app-page.js';
 import { axeViolations } from './axe.js';
 import { ownDemo } from './own-demo.js';
 import { rowsInView, showCustomerTab } from './grid.js';
@@ -96,7 +96,7 @@ async function open(page: Page, width: number, height: number, colorScheme: 'lig
   await page.setViewportSize({ width, height });
   const started = Date.now();
   await page.goto(await own.host.address());
-  await rowShown(page.getByRole('grid', { name: 'Customers' }), 0, 'CUS', FIRST_ROWS_WAIT_MS);
+  await rowShown(page.getByRole('grid', { name: 'Customers' }), 0, 'CUS', FIRST_SCREEN_WAIT_MS);
   test
     .info()
     .annotations.push({ type: `${width}×${height}: first rows`, description: `${Date.now() - started} ms` });
