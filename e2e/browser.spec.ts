@@ -292,7 +292,9 @@ test('searches every column at once, the customer’s too', async ({ page }) => 
   await open(page, 'Contacts');
   // A contact is found by its customer's name as well: shown, the word is on every row.
   await page.getByText('Columns', { exact: true }).click();
-  await page.getByLabel('Show Name (customer)').check();
+  // Clicked, then awaited: the box shows the layout, which the table's settings redraw a moment later.
+  await page.getByLabel('Show Name (customer)').click();
+  await expect(page.getByLabel('Show Name (customer)')).toBeChecked();
   await page.getByText('Columns', { exact: true }).click();
   await page.getByLabel('Search in every column').fill('lefevre');
   await expect(page.getByTestId('row').first()).toBeVisible();

@@ -69,6 +69,7 @@ async function setUpWorklist(page: Page, language: 'en' | 'fr') {
   await page.getByRole('button', { name: apply }).click();
   await page.getByText(columns, { exact: true }).click();
   await page.getByLabel(showCurrency).click();
+  await expect(page.getByLabel(showCurrency)).not.toBeChecked();
   await page.getByText(columns, { exact: true }).click();
   await expect(page.getByTestId('row').first()).toBeVisible();
 }

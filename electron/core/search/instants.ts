@@ -30,6 +30,12 @@ export function instantText(at: number, shape: InstantShape): string {
   return shape === 0 ? text : `${text.slice(0, 19)}Z`;
 }
 
+/** A block's instants as a search reads them (block-columns.ts, InstantColumn). */
+interface KeptInstants {
+  days: Uint8Array | Uint16Array;
+  times: Int32Array;
+}
+
 export const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 const MINUTES_A_DAY = 1_440;
@@ -49,6 +55,8 @@ export class InstantDigits {
   /** Whether any date-time's digits can hold the sequence (a phone's never do: no month 59). */
   readonly possible: boolean;
   private readonly minutes = new Int32Array(MINUTES_A_DAY);
+  /** 1 when some minute's digits hold the whole sequence ("2020" at 20:20), whatever the day; else 0. */
+  private readonly inMinute: 0 | 1;
   /** Where the sequence can be cut between a day's digits and a minute's: the k first digits, and the rest. */
   private readonly cuts: { k: number; head: string; tail: string }[] = [];
 
@@ -63,6 +71,7 @@ export class InstantDigits {
       for (const { k, tail } of this.cuts) if (digits.startsWith(tail)) bits |= 1 << k;
       this.minutes[minute] = bits;
     }
+    this.inMinute = this.minutes.some((bits) => (bits & 1) !== 0) ? 1 : 0;
   }
 
   /** A day's bits, from its digits ("YYYYMMDD"; none: no bits). */
@@ -76,27 +85,39 @@ export class InstantDigits {
   /** Whether an instant of a day of `dayBits`, `time` milliseconds into it, holds the sequence. */
   holds(dayBits: number, time: number): boolean {
     if (dayBits & 1) return true;
-    return dayBits !== 0 && ((this.minutes[Math.floor(time / MINUTE_MS)] ?? 0) & dayBits) !== 0;
+    const wanted = dayBits | this.inMinute;
+    return wanted !== 0 && ((this.minutes[Math.floor(time / MINUTE_MS)] ?? 0) & wanted) !== 0;
   }
 
   /**
-   * Marks the rows in [`from`, `to`) of `kept` (of those `within`) whose instant holds the sequence,
-   * `dayBits` the bits of each of its days: a loop of its own, for the compiler.
+   * Marks the rows in [`from`, `to`) of `kept` whose instant holds the sequence, `dayBits` the bits
+   * of each of its days: a loop of its own, for the compiler.
    */
-  mark(
-    { days, times }: { days: Uint8Array | Uint16Array; times: Int32Array },
-    dayBits: Int32Array,
-    from: number,
-    to: number,
-    marks: Uint8Array,
-    within?: Uint8Array,
-  ): void {
-    const minutes = this.minutes;
+  mark(kept: KeptInstants, dayBits: Int32Array, from: number, to: number, marks: Uint8Array): void {
+    const { days, times } = kept;
+    const { minutes, inMinute } = this;
     for (let row = from; row < to; row++) {
       const time = times[row]!;
-      if (marks[row] || time < 0 || (within && !within[row])) continue;
+      if (marks[row] || time < 0) continue;
       const bits = dayBits[days[row]!]!;
-      if (bits & 1 || (bits !== 0 && (minutes[Math.floor(time / MINUTE_MS)]! & bits) !== 0)) marks[row] = 1;
+      const wanted = bits | inMinute;
+      if (bits & 1 || (wanted !== 0 && (minutes[Math.floor(time / MINUTE_MS)]! & wanted) !== 0))
+        marks[row] = 1;
+    }
+  }
+
+  /** As `mark`, for the first `count` rows of `rows` (the rows a search still has). */
+  markIn(kept: KeptInstants, dayBits: Int32Array, rows: Int32Array, count: number, marks: Uint8Array): void {
+    const { days, times } = kept;
+    const { minutes, inMinute } = this;
+    for (let index = 0; index < count; index++) {
+      const row = rows[index]!;
+      const time = times[row]!;
+      if (marks[row] || time < 0) continue;
+      const bits = dayBits[days[row]!]!;
+      const wanted = bits | inMinute;
+      if (bits & 1 || (wanted !== 0 && (minutes[Math.floor(time / MINUTE_MS)]! & wanted) !== 0))
+        marks[row] = 1;
     }
   }
 

@@ -10,7 +10,9 @@ import { slotsHolding, slotsHoldingWithin, slotsStarting } from './text-slots.js
 import {
   clausesOf,
   holds,
-  markFlagged,
+  listMarked,
+  markHolding,
+  markKeys,
   termDayBits,
   leadOf,
   instantDigitsOf,
@@ -21,6 +23,7 @@ import {
   type Field,
   type JoinedColumns,
   type Kind,
+  type RowsIn,
   type Term,
 } from './term-fields.js';
 import type { ValueDictionary } from './value-dictionary.js';
@@ -41,6 +44,8 @@ export class RowsSearch {
   private readonly others: Clause[];
   private marks = new Uint8Array(0);
   private termMarks = new Uint8Array(0);
+  /** The rows still in, in order (the first `count`): a clause after the first reads only them. */
+  private rowsIn = new Int32Array(0);
 
   constructor(
     private readonly list: ListColumns,
@@ -59,6 +64,7 @@ export class RowsSearch {
     if (this.marks.length < block.length) {
       this.marks = new Uint8Array(block.length);
       this.termMarks = new Uint8Array(block.length);
+      this.rowsIn = new Int32Array(block.length);
     }
     const marks = this.marks;
     let candidates = to - from;
@@ -69,13 +75,16 @@ export class RowsSearch {
     // in the rows left, one by one.
     for (const clause of this.others) {
       if (candidates === 0 || candidates * 16 < to - from) break;
-      const termMarks = this.termMarks;
-      // Fields read row by row (instants, mixed values) are read only in the rows still in.
-      this.markAll(block, clause, from, to, termMarks, marks);
+      const { termMarks, rowsIn } = this;
+      const count = listMarked(marks, from, to, rowsIn);
+      // Fields read row by row are read only in the rows still in, and text between them is skipped.
+      this.markAll(block, clause, from, to, termMarks, { marks, rows: rowsIn, count });
       const keep = clause.negated ? 0 : 1;
       candidates = 0;
-      for (let row = from; row < to; row++)
-        candidates += marks[row] = marks[row]! & (termMarks[row] === keep ? 1 : 0);
+      for (let index = 0; index < count; index++) {
+        const row = rowsIn[index]!;
+        candidates += marks[row] = termMarks[row] === keep ? 1 : 0;
+      }
       judged++;
     }
     if (candidates === 0) return;
@@ -196,10 +205,10 @@ export class RowsSearch {
   }
 
   /**
-   * Marks the rows of `block` in [`from`, `to`) that hold one of `clause`'s terms (fields read row by
-   * row are read only in the rows `within`, and text between those rows is skipped); how many. Each
-   * kind of field in a loop of its own, with nothing made for a block: a search judges 600 blocks of
-   * 14 fields.
+   * Marks the rows of `block` in [`from`, `to`) that hold one of `clause`'s terms; how many (only
+   * when every row is judged). With `within`, only the rows still in are judged: each field is read
+   * in them alone, and text between them is skipped. Each kind of field in a loop of its own, with
+   * nothing made for a block: a search judges 600 blocks of 14 fields.
    */
   private markAll(
     block: RowBlock,
@@ -207,44 +216,41 @@ export class RowsSearch {
     from: number,
     to: number,
     marks: Uint8Array,
-    within?: Uint8Array,
+    within?: RowsIn,
   ): number {
     marks.fill(0, from, to);
     for (const term of clause.terms) {
       const holders = this.joinedHolders(term);
-      if (holders) {
-        const owners = this.ownersOf(block);
-        for (let row = from; row < to; row++) if (holders[owners[row] ?? -1]) marks[row] = 1;
-      }
+      if (holders) markKeys(this.ownersOf(block), holders, from, to, marks, within);
       this.eachColumn(block, term, (kept, column) => {
         if (kept.kind === 'coded') {
           const flags = this.flagsOf(column, term);
-          const { codes } = kept;
-          if (flags) markFlagged(codes, flags, from, to, marks);
+          if (flags) markKeys(kept.codes, flags, from, to, marks, within);
         } else if (kept.kind === 'text' || kept.kind === 'number') {
           const slots = slotsOf(kept, term);
           const serial = slots && term.kind === 'digits' ? serialNumbersOf(slots) : undefined;
-          if (serial) markFlagged(serial.numbers, numbersOf(term, serial), from, to, marks);
+          if (serial) markKeys(serial.numbers, numbersOf(term, serial), from, to, marks, within);
           else if (slots && within)
-            slotsHoldingWithin(slots, term.term, within, from, to, (row) => (marks[row] = 1));
+            slotsHoldingWithin(slots, term.term, within.marks, from, to, (row) => (marks[row] = 1));
           else if (slots)
             slotsHolding(slots, term.term, (row) => {
               if (row >= from && row < to) marks[row] = 1;
             });
         } else if (kept.kind === 'instant') {
           const digits = instantDigitsOf(term);
-          if (digits) digits.mark(kept, this.dayBits(column, term, digits), from, to, marks, within);
+          const bits = digits && this.dayBits(column, term, digits);
+          if (bits && within) digits.markIn(kept, bits, within.rows, within.count, marks);
+          else if (bits) digits.mark(kept, bits, from, to, marks);
         } else {
           const field = this.fieldOf(kept, column, term);
-          if (field)
-            for (let row = from; row < to; row++)
-              if (!marks[row] && (!within || within[row]) && holds(field, row)) marks[row] = 1;
+          if (field) markHolding(field, from, to, marks, within);
         }
       });
     }
-    let count = 0;
-    for (let row = from; row < to; row++) count += marks[row]!;
-    return count;
+    if (within) return 0;
+    let found = 0;
+    for (let row = from; row < to; row++) found += marks[row]!;
+    return found;
   }
 
   private mixedHas(

@@ -61,3 +61,33 @@ describe('search words over held rows', () => {
     },
   );
 });
+
+describe('search words over held rows past what dictionaries take', () => {
+  // 10,000 rows: the dictionaries of ids and date-times close, and those fields are kept as the
+  // numbers of ids and the days of instants (block-columns.ts), as at a desk's size.
+  const { agreements: many } = generateDataset(new RowFactory(11, '2026-01-01'), {
+    customers: 2_000,
+    contacts: 0,
+    agreements: 10_000,
+  });
+  const records = many.map((row) => toRecord.agreements(row, 'fr'));
+
+  // A first clause found in many rows leaves the others to be read in those rows only, field by
+  // field (a name's code, an id's number, a date's day, an amount's digits): the same rows.
+  it.each([
+    'pro 2020',
+    'entreprise 2025 03',
+    'actif 2024 -premium',
+    'eur 12 -actif',
+    'premium 499 OR 2023',
+    'actif 1207',
+  ])(
+    'finds in the agreements, after a first clause found in many, what each record says for «%s»',
+    async (text) => {
+      const { found, expected } = await heldFinds('agreements', records, text);
+      expect(found).toEqual(expected);
+      expect(found.length).toBeGreaterThan(0);
+      expect(found.length).toBeLessThan(records.length);
+    },
+  );
+});

@@ -134,10 +134,23 @@ export function searchedSlots(kept: ColumnBlock, kind: Kind): TextSlots | undefi
 }
 
 /**
- * Marks the rows in [`from`, `to`) whose key (a code, an id's number; -1 for none) is flagged: a
- * loop of its own, its arrays its arguments, for the compiler.
+ * Marks the rows in [`from`, `to`) whose key (a code, an id's number; -1 for none) is flagged, or
+ * only those of them `within` lists (the rows a search still has).
  */
-export function markFlagged(
+export function markKeys(
+  keys: Uint8Array | Uint16Array | Int32Array,
+  flags: Uint8Array,
+  from: number,
+  to: number,
+  marks: Uint8Array,
+  within?: RowsIn,
+) {
+  if (within) markFlaggedIn(keys, flags, within.rows, within.count, marks);
+  else markFlagged(keys, flags, from, to, marks);
+}
+
+/** Each row in [`from`, `to`) a loop of its own, its arrays its arguments, for the compiler. */
+function markFlagged(
   keys: Uint8Array | Uint16Array | Int32Array,
   flags: Uint8Array,
   from: number,
@@ -145,6 +158,32 @@ export function markFlagged(
   marks: Uint8Array,
 ) {
   for (let row = from; row < to; row++) if (flags[keys[row]!]) marks[row] = 1;
+}
+
+/** The first `count` rows of `rows`, in a loop of their own. */
+function markFlaggedIn(
+  keys: Uint8Array | Uint16Array | Int32Array,
+  flags: Uint8Array,
+  rows: Int32Array,
+  count: number,
+  marks: Uint8Array,
+) {
+  for (let index = 0; index < count; index++) {
+    const row = rows[index]!;
+    if (flags[keys[row]!]) marks[row] = 1;
+  }
+}
+
+/** Marks the rows in [`from`, `to`) (those `within` lists, if given) where `field` holds its term, one by one. */
+export function markHolding(field: Field, from: number, to: number, marks: Uint8Array, within?: RowsIn) {
+  if (!within) {
+    for (let row = from; row < to; row++) if (!marks[row] && holds(field, row)) marks[row] = 1;
+    return;
+  }
+  for (let index = 0; index < within.count; index++) {
+    const row = within.rows[index]!;
+    if (!marks[row] && holds(field, row)) marks[row] = 1;
+  }
 }
 
 /** The bits of each day of column `column`'s date-times (`days`) for `term`, judged once a day and kept on the term. */
@@ -162,4 +201,18 @@ export function termDayBits(
     known = term.days[column] = { size: days.size, bits };
   }
   return known.bits;
+}
+
+/** The rows a search still has in a block: marked in `marks`, and listed (the first `count` of `rows`). */
+export interface RowsIn {
+  marks: Uint8Array;
+  rows: Int32Array;
+  count: number;
+}
+
+/** Lists in `rows` the rows in [`from`, `to`) that `marks` marks, in order; how many. */
+export function listMarked(marks: Uint8Array, from: number, to: number, rows: Int32Array): number {
+  let count = 0;
+  for (let row = from; row < to; row++) if (marks[row]) rows[count++] = row;
+  return count;
 }
