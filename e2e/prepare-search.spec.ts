@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { FIRST_SCREEN_WAIT_MS } from './app-page.js';
 import { ownDemo } from './own-demo.js';
 
 // Search ready before it is asked: a few seconds after a connection is chosen, the customer
@@ -24,7 +25,9 @@ test('the finder’s lists are read at idle after start; 20 s later a contact’
   const opened = performance.now();
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(await own.host.address());
-  await expect(page.getByRole('grid', { name: 'Customers' }).getByTestId('row').first()).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Customers' }).getByTestId('row').first()).toBeVisible({
+    timeout: FIRST_SCREEN_WAIT_MS,
+  });
   // Said in the status bar while it reads, and held without anyone searching.
   await expect(page.getByTestId('status-reading').first()).toContainText('Preparing search', {
     timeout: 20_000,

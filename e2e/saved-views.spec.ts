@@ -68,8 +68,12 @@ async function setUpWorklist(page: Page, language: 'en' | 'fr') {
   await page.getByLabel(value, { exact: true }).selectOption({ label: suspended });
   await page.getByRole('button', { name: apply }).click();
   await page.getByText(columns, { exact: true }).click();
-  await page.getByLabel(showCurrency).click();
-  await expect(page.getByLabel(showCurrency)).not.toBeChecked();
+  // A click on the box while the filter's rows come in is lost now and then on a loaded machine, for
+  // a cause not found yet: clicked again until the box says the column is hidden.
+  await expect(async () => {
+    if (await page.getByLabel(showCurrency).isChecked()) await page.getByLabel(showCurrency).click();
+    await expect(page.getByLabel(showCurrency)).not.toBeChecked({ timeout: 1_000 });
+  }).toPass();
   await page.getByText(columns, { exact: true }).click();
   await expect(page.getByTestId('row').first()).toBeVisible();
 }

@@ -10,9 +10,15 @@ import { halfSent } from './testing/half-sent.js';
 // as the app closes is kept), for a bounded time; nothing new is taken.
 
 const served: unknown[] = [];
+/** An answer larger than a socket takes at once (given to a page size of 500): most of it waits in the host's buffers. */
+const LARGE_ANSWER = 'x'.repeat(16 * 2 ** 20);
 const core = {
   onEvent: () => () => undefined,
-  serve: (_name: string, input: unknown) => Promise.resolve({ served: served.push(input) }),
+  serve: (_name: string, input: unknown) =>
+    Promise.resolve({
+      served: served.push(input),
+      ...((input as { pageSize?: number }).pageSize === 500 && { text: LARGE_ANSWER }),
+    }),
 } as unknown as AppCore;
 
 const hosts: RunningHost[] = [];
@@ -45,6 +51,17 @@ describe('a stop of the browser host', () => {
     await request.closed;
     expect(request.answer()).toMatch(/HTTP\/1\.1 200 OK[\s\S]*\{"ok":true,"value":\{"served":1\}\}$/);
     expect(served).toEqual([{ pageSize: 200 }]);
+  });
+
+  it('ends the connections only once the answers have left, however large', async () => {
+    const host = await started();
+    const body = JSON.stringify({ pageSize: 500 });
+    const request = await halfSentTo(host, body);
+    const stopping = host.close();
+    request.socket.write(body);
+    await stopping;
+    await request.closed;
+    expect(request.answer().endsWith(`"text":"${LARGE_ANSWER}"}}`)).toBe(true);
   });
 
   it('waits for a request that never ends only its grace, then ends it unanswered', async () => {

@@ -103,7 +103,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const address = (link?: string) => `http://127.0.0.1:${port}/#session=${keys.add(link)}`;
 
   // Requests being answered: a stop answers them first (a mark sent as the app closes is kept).
-  const answering = new Set<Promise<void>>();
+  const answering = new Set<Promise<unknown>>();
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const answer = (async () => {
       // DNS rebinding: a page of another site resolving its name to 127.0.0.1 still sends its own Host.
@@ -168,8 +168,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
           error: { code: 'internal', message: 'unexpected error in the host' },
         });
     });
-    answering.add(answer);
-    void answer.finally(() => answering.delete(answer));
+    // Answered once the response has left for the system (its 'close'), not when its handler
+    // returns: ending the connections then would drop an answer still waiting in the socket.
+    const answered = Promise.all([answer, new Promise((done) => response.once('close', done))]);
+    answering.add(answered);
+    void answered.finally(() => answering.delete(answered));
   });
 
   return {
