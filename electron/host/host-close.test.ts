@@ -40,28 +40,27 @@ async function started(closeGraceMs?: number): Promise<RunningHost> {
 const halfSentTo = (host: RunningHost, body: string) =>
   halfSent(host.origin, host.openSession(), 'settings.set', body);
 
+/** What `host` answers to `settings.set` of `input`, whose body is sent once the host's stop began. */
+async function answerAcrossStop(host: RunningHost, input: unknown): Promise<string> {
+  const body = JSON.stringify(input);
+  const request = await halfSentTo(host, body);
+  const stopping = host.close();
+  request.socket.write(body);
+  await stopping;
+  await request.closed;
+  return request.answer();
+}
+
 describe('a stop of the browser host', () => {
   it('answers a request it has received, whose body comes after the stop began', async () => {
-    const host = await started();
-    const body = JSON.stringify({ pageSize: 200 });
-    const request = await halfSentTo(host, body);
-    const stopping = host.close();
-    request.socket.write(body);
-    await stopping;
-    await request.closed;
-    expect(request.answer()).toMatch(/HTTP\/1\.1 200 OK[\s\S]*\{"ok":true,"value":\{"served":1\}\}$/);
+    const answer = await answerAcrossStop(await started(), { pageSize: 200 });
+    expect(answer).toMatch(/HTTP\/1\.1 200 OK[\s\S]*\{"ok":true,"value":\{"served":1\}\}$/);
     expect(served).toEqual([{ pageSize: 200 }]);
   });
 
   it('ends the connections only once the answers have left, however large', async () => {
-    const host = await started();
-    const body = JSON.stringify({ pageSize: 500 });
-    const request = await halfSentTo(host, body);
-    const stopping = host.close();
-    request.socket.write(body);
-    await stopping;
-    await request.closed;
-    expect(request.answer().endsWith(`"text":"${LARGE_ANSWER}"}}`)).toBe(true);
+    const answer = await answerAcrossStop(await started(), { pageSize: 500 });
+    expect(answer.endsWith(`"text":"${LARGE_ANSWER}"}}`)).toBe(true);
   });
 
   it('waits for a request that never ends only its grace, then ends it unanswered', async () => {
