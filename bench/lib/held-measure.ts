@@ -19,6 +19,7 @@ type Rows = {
   // Its shape changed: { words, digits } at 92c6207, a parsed query since.
   columns: unknown;
   prepareSerials?: (pause: () => Promise<void>) => Promise<void>;
+  prepareIndexes?: (pause: () => Promise<void>) => Promise<void>;
   search?: (query: unknown) => { prepare(): unknown };
 };
 type Search = { key: string };
@@ -27,6 +28,7 @@ interface Tree {
   compileSearch: (filter: unknown[], kindOf: () => string, labelOf: undefined) => Search;
   matchesOf: (rows: Rows, search: Search, sort: string | undefined) => Promise<ArrayLike<number>>;
   prepareDictionaryText?: (columns: unknown, reading: { key: string }) => Promise<void>;
+  exerciseSearch?: (rows: Rows, reading: { key: string }, pause: () => Promise<void>) => Promise<void>;
 }
 const load = async (path: string) =>
   (await import(pathToFileURL(join(root, path)).href)) as Record<string, unknown>;
@@ -34,6 +36,8 @@ const tree = {
   ...(await load('electron/core/search/held-rows.ts')),
   ...(await load('electron/core/search/list-query.ts')),
   ...(await load('electron/core/search/rows-reading.ts')),
+  // Since its search's code is exercised once a list is held.
+  ...(await load('electron/core/search/search-exercise.ts').catch(() => ({}))),
 } as unknown as Tree;
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -80,7 +84,12 @@ for (const resource of RESOURCES) {
   // What the app does once a list is read whole, where the tree has it (HeldLists.settle), as it had it.
   if (tree.prepareDictionaryText) await tree.prepareDictionaryText(held[resource].columns, { key: '' });
   else await held[resource].search?.({ words: [], digits: [], clauses: [], notes: [] }).prepare();
-  await held[resource].prepareSerials?.(async () => {});
+  // prepareSerials until the texts' sketches came with the ids' numbers.
+  await (held[resource].prepareIndexes ?? held[resource].prepareSerials)?.call(
+    held[resource],
+    async () => {},
+  );
+  await tree.exerciseSearch?.(held[resource], { key: '' }, async () => {});
 }
 const takeInMs = performance.now() - started;
 const heapMiB = (kept() - before) / 2 ** 20;

@@ -3,6 +3,7 @@ import type { ApiRecord } from '../../shared/schema.js';
 import { digitsOf, FIELD_SEPARATOR, foldText } from '../../shared/search.js';
 import { DAY_MS, instantOf, instantShapeOf, type InstantShape } from './instants.js';
 import type { ListColumns } from './list-columns.js';
+import { sketchBytes } from './gram-sketch.js';
 import { arrayBytes, compactText, letterBits, slotsBytes, slotsOf, type TextSlots } from './text-slots.js';
 import { scalarBytes, type Scalar } from './value-dictionary.js';
 
@@ -165,17 +166,18 @@ export function columnBytes(kept: ColumnBlock): number {
     case 'coded':
       return arrayBytes(kept.codes);
     case 'text': {
-      let bytes = slotsBytes(kept.raw);
+      // The searched texts' sketches too (gram-sketch.ts), made once the list is held.
+      let bytes = slotsBytes(kept.raw) + sketchBytes(kept.folded.text.length);
       if (kept.folded !== kept.raw)
         bytes +=
           slotsBytes(kept.folded) -
           (kept.folded.starts === kept.raw.starts ? arrayBytes(kept.raw.starts) : 0);
-      if (kept.digits) bytes += slotsBytes(kept.digits);
+      if (kept.digits) bytes += slotsBytes(kept.digits) + sketchBytes(kept.digits.text.length);
       if (kept.nulls) bytes += arrayBytes(kept.nulls);
       return bytes;
     }
     case 'number':
-      return arrayBytes(kept.values) + slotsBytes(kept.digits);
+      return arrayBytes(kept.values) + slotsBytes(kept.digits) + sketchBytes(kept.digits.text.length);
     case 'instant':
       return arrayBytes(kept.days) + arrayBytes(kept.times);
     case 'mixed': {

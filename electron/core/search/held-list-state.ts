@@ -12,6 +12,7 @@ import type { ListReader } from './list-reader.js';
 import { wordsCover, type Words } from './translation-words.js';
 import { TimeLeft } from '../time-left.js';
 import { Slicer } from '../slices.js';
+import { exerciseSearch } from './search-exercise.js';
 
 /** Progress is told a few times a second while a list is read, however fast its pages come. */
 const STATUS_INTERVAL_MS = 250;
@@ -149,19 +150,26 @@ export class HeldList {
 
   /**
    * Makes the dictionaries' searchable text of the readings searches use (the finder's, shown;
-   * a table's, in every language) and the ids' numbers, in the background a piece at a time: the
-   * first search typed does not wait for them, nor does anything else meanwhile. The memory it
-   * counts (`bytes`) grows by their text until `searchPrepared` settles.
+   * a table's, in every language), the ids' numbers and the texts' sketches, and the first time the
+   * search's compiled code (search-exercise.ts), in the background a piece at a time: the first
+   * search typed does not wait for them, nor does anything else meanwhile. The memory it counts
+   * (`bytes`) grows by their text until `searchPrepared` settles.
    */
   prepareSearch(): Promise<void> {
     const slicer = new Slicer();
+    const pause = () => slicer.pause();
     this.searchPrepared = (async () => {
-      for (const reading of [this.readingIn(this.lang), this.searchReadingIn(this.lang)])
-        await prepareDictionaryText(this.rows.columns, reading, () => slicer.pause());
-      await this.rows.prepareSerials(() => slicer.pause());
+      const readings = [this.readingIn(this.lang), this.searchReadingIn(this.lang)];
+      for (const reading of readings) await prepareDictionaryText(this.rows.columns, reading, pause);
+      await this.rows.prepareIndexes(pause);
+      if (!this.exercised) await exerciseSearch(this.rows, readings[1]!, pause);
+      this.exercised = true;
     })();
     return this.searchPrepared;
   }
+
+  /** Whether its search's code was exercised (search-exercise.ts): once is enough. */
+  private exercised = false;
 
   /** The preparation of its search (prepareSearch) under way, or done. */
   searchPrepared: Promise<void> = Promise.resolve();

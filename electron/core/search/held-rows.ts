@@ -5,8 +5,7 @@ import { ListColumns, type ColumnsDump } from './list-columns.js';
 import { RowBlock, type BlockDump } from './row-block.js';
 import { AS_READ, shown, type RowsReading } from './rows-reading.js';
 import { RowsSearch } from './rows-search.js';
-import { serialNumbersOf } from './serial-numbers.js';
-import type { JoinedColumns } from './term-fields.js';
+import { prepareSearchOf, type JoinedColumns } from './term-fields.js';
 
 let serials = 0;
 
@@ -225,11 +224,10 @@ export class HeldRows {
     }
   }
 
-  /** Reads the ids of every block as numbers now (serial-numbers.ts), `pause` between two: not at the first search of digits. */
-  async prepareSerials(pause: () => Promise<void>): Promise<void> {
+  /** Makes what searches of every block are quicker with now (prepareSearchOf), `pause` between two blocks. */
+  async prepareIndexes(pause: () => Promise<void>): Promise<void> {
     for (const block of this.blocks) {
-      for (const kept of block.columns)
-        if (kept?.kind === 'text' && !kept.digits) serialNumbersOf(kept.folded);
+      prepareSearchOf(block);
       await pause();
     }
   }

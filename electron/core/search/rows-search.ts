@@ -6,7 +6,8 @@ import type { ListColumns } from './list-columns.js';
 import type { ColumnBlock } from './block-columns.js';
 import type { RowBlock } from './row-block.js';
 import { dictionaryText, shown, type DictionaryText, type RowsReading } from './rows-reading.js';
-import { slotsHolding, slotsHoldingWithin, slotsStarting } from './text-slots.js';
+import { slotsHolding, slotsHoldingAmong } from './text-slots.js';
+import { fieldStartsIn } from './field-starts.js';
 import {
   clausesOf,
   holds,
@@ -17,7 +18,6 @@ import {
   leadOf,
   instantDigitsOf,
   numbersOf,
-  searchedSlots,
   slotsOf,
   type Clause,
   type Field,
@@ -66,33 +66,36 @@ export class RowsSearch {
       this.termMarks = new Uint8Array(block.length);
       this.rowsIn = new Int32Array(block.length);
     }
-    const marks = this.marks;
-    let candidates = to - from;
-    if (this.lead) candidates = this.markAll(block, this.lead, from, to, marks);
+    const { marks, termMarks, rowsIn } = this;
+    if (this.lead) this.markAll(block, this.lead, from, to, marks);
     else marks.fill(1, from, to);
+    let count = listMarked(marks, from, to, rowsIn);
     let judged = 0;
-    // While many rows are left, each clause is looked for in whole fields, as the first was; then
-    // in the rows left, one by one.
+    // While many rows are left, each clause is looked for in whole fields, as the first was (fields
+    // read row by row only in the rows still in, text between them skipped); then row by row.
     for (const clause of this.others) {
-      if (candidates === 0 || candidates * 16 < to - from) break;
-      const { termMarks, rowsIn } = this;
-      const count = listMarked(marks, from, to, rowsIn);
-      // Fields read row by row are read only in the rows still in, and text between them is skipped.
-      this.markAll(block, clause, from, to, termMarks, { marks, rows: rowsIn, count });
+      if (count === 0 || count * 16 < to - from) break;
+      this.markAll(block, clause, from, to, termMarks, { rows: rowsIn, count });
       const keep = clause.negated ? 0 : 1;
-      candidates = 0;
+      let kept = 0;
       for (let index = 0; index < count; index++) {
         const row = rowsIn[index]!;
-        candidates += marks[row] = termMarks[row] === keep ? 1 : 0;
+        if (termMarks[row] === keep) rowsIn[kept++] = row;
+        else marks[row] = 0;
       }
+      count = kept;
       judged++;
     }
-    if (candidates === 0) return;
+    if (judged === this.others.length) {
+      for (let index = 0; index < count; index++) found(rowsIn[index]!);
+      return;
+    }
+    if (count === 0) return;
     const left = this.others
       .slice(judged)
       .map((clause) => ({ clause, fields: this.fieldsFor(block, clause) }));
-    for (let row = from; row < to; row++) {
-      if (!marks[row]) continue;
+    for (let index = 0; index < count; index++) {
+      const row = rowsIn[index]!;
       let all = true;
       for (const { clause, fields } of left)
         if (!(all = fields.some((field) => holds(field, row)) !== clause.negated)) break;
@@ -115,30 +118,9 @@ export class RowsSearch {
       }
   }
 
-  /**
-   * Calls `note` with each row of `block` with a field that starts with `start` (a field of
-   * `kind`: its folded words or its digits), and whether that field is `start` whole. A row may be
-   * noted once for each such field.
-   */
+  /** Calls `note` with each row of `block` with a field that starts with `start` (field-starts.ts). */
   fieldStarts(block: RowBlock, start: string, kind: Kind, note: (row: number, whole: boolean) => void): void {
-    block.columns.forEach((kept, column) => {
-      if (!kept) return;
-      if (kept.kind === 'coded') {
-        const starting = new Uint8Array(this.dictionary(column).size);
-        slotsStarting(
-          this.dictionaryText(column)[kind],
-          start,
-          (code, whole) => (starting[code] = whole ? 2 : 1),
-        );
-        kept.codes.forEach((code, row) => {
-          const flag = starting[code] ?? 0;
-          if (flag) note(row, flag === 2);
-        });
-        return;
-      }
-      const slots = searchedSlots(kept, kind);
-      if (slots) slotsStarting(slots, start, note);
-    });
+    fieldStartsIn(this.list, this.reading, block, start, kind, note);
   }
 
   /** The fields of `block` that may hold one of the clause's terms, each as it is searched (a field that cannot is left out). */
@@ -151,10 +133,12 @@ export class RowsSearch {
     const fields: Field[] = [];
     const holders = this.joinedHolders(term);
     if (holders) fields.push({ kind: 'joined', owners: this.ownersOf(block), holders });
-    this.eachColumn(block, term, (kept, column) => {
-      const field = this.fieldOf(kept, column, term);
+    const [first, end] = this.columnsFor(block, term);
+    for (let column = first; column < end; column++) {
+      const kept = block.columns[column];
+      const field = kept && this.fieldOf(kept, column, term);
       if (field) fields.push(field);
-    });
+    }
     return fields;
   }
 
@@ -164,16 +148,13 @@ export class RowsSearch {
     return this.joined.holders({ kind: term.kind, text: term.term, field: term.field });
   }
 
-  /** Calls `visit` with each column of `block` `term` is looked for in: its one column when it names one, else all. */
-  private eachColumn(block: RowBlock, term: Term, visit: (kept: ColumnBlock, column: number) => void): void {
+  /** The columns `term` is looked for in, [first, end): its one column when it names one, else all. */
+  private columnsFor(block: RowBlock, term: Term): [number, number] {
     // A term naming a joined column is looked for in that column only.
-    if (term.field !== undefined && this.joined?.has(term.field)) return;
-    const only = term.field === undefined ? undefined : (this.list.find(term.field) ?? -1);
-    const { columns } = block;
-    for (let column = only ?? 0; column < (only === undefined ? columns.length : only + 1); column++) {
-      const kept = columns[column];
-      if (kept) visit(kept, column);
-    }
+    if (term.field !== undefined && this.joined?.has(term.field)) return [0, 0];
+    if (term.field === undefined) return [0, block.columns.length];
+    const only = this.list.find(term.field);
+    return only === undefined ? [0, 0] : [only, only + 1];
   }
 
   /** Column `column` of a block as `term` is looked for in it; undefined when it cannot hold it. */
@@ -205,10 +186,10 @@ export class RowsSearch {
   }
 
   /**
-   * Marks the rows of `block` in [`from`, `to`) that hold one of `clause`'s terms; how many (only
-   * when every row is judged). With `within`, only the rows still in are judged: each field is read
-   * in them alone, and text between them is skipped. Each kind of field in a loop of its own, with
-   * nothing made for a block: a search judges 600 blocks of 14 fields.
+   * Marks the rows of `block` in [`from`, `to`) that hold one of `clause`'s terms. With `within`,
+   * only the rows still in are judged: each field is read in them alone, and text between them is
+   * skipped. Each kind of field in a loop of its own, with nothing made for a block: a search judges
+   * 600 blocks of 14 fields.
    */
   private markAll(
     block: RowBlock,
@@ -217,40 +198,51 @@ export class RowsSearch {
     to: number,
     marks: Uint8Array,
     within?: RowsIn,
-  ): number {
+  ): void {
     marks.fill(0, from, to);
     for (const term of clause.terms) {
       const holders = this.joinedHolders(term);
       if (holders) markKeys(this.ownersOf(block), holders, from, to, marks, within);
-      this.eachColumn(block, term, (kept, column) => {
-        if (kept.kind === 'coded') {
-          const flags = this.flagsOf(column, term);
-          if (flags) markKeys(kept.codes, flags, from, to, marks, within);
-        } else if (kept.kind === 'text' || kept.kind === 'number') {
-          const slots = slotsOf(kept, term);
-          const serial = slots && term.kind === 'digits' ? serialNumbersOf(slots) : undefined;
-          if (serial) markKeys(serial.numbers, numbersOf(term, serial), from, to, marks, within);
-          else if (slots && within)
-            slotsHoldingWithin(slots, term.term, within.marks, from, to, (row) => (marks[row] = 1));
-          else if (slots)
-            slotsHolding(slots, term.term, (row) => {
-              if (row >= from && row < to) marks[row] = 1;
-            });
-        } else if (kept.kind === 'instant') {
-          const digits = instantDigitsOf(term);
-          const bits = digits && this.dayBits(column, term, digits);
-          if (bits && within) digits.markIn(kept, bits, within.rows, within.count, marks);
-          else if (bits) digits.mark(kept, bits, from, to, marks);
-        } else {
-          const field = this.fieldOf(kept, column, term);
-          if (field) markHolding(field, from, to, marks, within);
-        }
-      });
+      const [first, end] = this.columnsFor(block, term);
+      for (let column = first; column < end; column++) {
+        const kept = block.columns[column];
+        if (kept) this.markColumn(kept, column, term, from, to, marks, within);
+      }
     }
-    if (within) return 0;
-    let found = 0;
-    for (let row = from; row < to; row++) found += marks[row]!;
-    return found;
+  }
+
+  /** Marks the rows where column `column` (`kept` in a block) holds `term` (markAll). */
+  private markColumn(
+    kept: ColumnBlock,
+    column: number,
+    term: Term,
+    from: number,
+    to: number,
+    marks: Uint8Array,
+    within: RowsIn | undefined,
+  ): void {
+    if (kept.kind === 'coded') {
+      const flags = this.flagsOf(column, term);
+      if (flags) markKeys(kept.codes, flags, from, to, marks, within);
+    } else if (kept.kind === 'text' || kept.kind === 'number') {
+      const slots = slotsOf(kept, term);
+      const serial = slots && term.kind === 'digits' ? serialNumbersOf(slots) : undefined;
+      if (serial) markKeys(serial.numbers, numbersOf(term, serial), from, to, marks, within);
+      else if (slots && within)
+        slotsHoldingAmong(slots, term.term, within.rows, within.count, (row) => (marks[row] = 1));
+      else if (slots)
+        slotsHolding(slots, term.term, (row) => {
+          if (row >= from && row < to) marks[row] = 1;
+        });
+    } else if (kept.kind === 'instant') {
+      const digits = instantDigitsOf(term);
+      const bits = digits && this.dayBits(column, term, digits);
+      if (bits && within) digits.markIn(kept, bits, within.rows, within.count, marks);
+      else if (bits) digits.mark(kept, bits, from, to, marks);
+    } else {
+      const field = this.fieldOf(kept, column, term);
+      if (field) markHolding(field, from, to, marks, within);
+    }
   }
 
   private mixedHas(

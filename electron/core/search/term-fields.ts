@@ -1,9 +1,10 @@
 import type { ColumnBlock } from './block-columns.js';
 import { dayDigitsOf, InstantDigits } from './instants.js';
+import { mayHold, sketchSlots, TermGrams } from './gram-sketch.js';
 import type { ValueDictionary } from './value-dictionary.js';
 import type { RowBlock } from './row-block.js';
 import type { SearchQuery } from '../../shared/search-words.js';
-import { numbersHolding, type SerialNumbers } from './serial-numbers.js';
+import { numbersHolding, serialNumbersOf, type SerialNumbers } from './serial-numbers.js';
 import { letterBits, lettersOf, slotHas, type TextSlots } from './text-slots.js';
 
 // How a term is looked for in one field of a block of held rows (rows-search.ts).
@@ -26,6 +27,8 @@ export interface Term {
   letters: number;
   /** By the width of ids' numbers: a flag for each number holding the term, up to the highest met so far. */
   serials: Map<number, Uint8Array>;
+  /** Its sequences of characters, looked for in the texts' sketches (gram-sketch.ts). */
+  grams: TermGrams;
 }
 
 /** A clause of the search (search-words.ts): a row holds one of its terms, or none when negated. */
@@ -40,6 +43,7 @@ export function clausesOf(query: SearchQuery): Clause[] {
       term: term.text,
       field: term.field,
       ...{ flags: [], instants: undefined, days: [], serials: new Map() },
+      grams: new TermGrams(term.text),
       letters: term.kind === 'words' ? letterBits(term.text) : 0,
     })),
   }));
@@ -74,10 +78,13 @@ export function numbersOf(term: Term, { width, max }: SerialNumbers): Uint8Array
   return flags;
 }
 
-/** The slots of text or numbers `term` is looked for in; undefined when they lack one of its letters. */
+/**
+ * The slots of text or numbers `term` is looked for in; undefined when they lack one of its letters,
+ * or one of its sequences of characters (gram-sketch.ts).
+ */
 export function slotsOf(kept: ColumnBlock, term: Term): TextSlots | undefined {
   const slots = searchedSlots(kept, term.kind);
-  return slots && (term.letters & ~lettersOf(slots)) === 0 ? slots : undefined;
+  return slots && (term.letters & ~lettersOf(slots)) === 0 && mayHold(slots, term.grams) ? slots : undefined;
 }
 
 /**
@@ -131,6 +138,19 @@ export function searchedSlots(kept: ColumnBlock, kind: Kind): TextSlots | undefi
   if (kept.kind === 'text') return kind === 'words' ? kept.folded : (kept.digits ?? kept.folded);
   if (kept.kind === 'number') return kind === 'digits' ? kept.digits : undefined;
   return undefined;
+}
+
+/**
+ * Makes now what searches of `block`'s text and numbers are quicker with, rather than at the first
+ * search: the ids as numbers (serial-numbers.ts), the texts' sketches (gram-sketch.ts).
+ */
+export function prepareSearchOf(block: RowBlock): void {
+  for (const kept of block.columns) {
+    if (kept?.kind !== 'text' && kept?.kind !== 'number') continue;
+    const digits = searchedSlots(kept, 'digits');
+    if (digits) serialNumbersOf(digits);
+    for (const slots of [searchedSlots(kept, 'words'), digits]) if (slots) sketchSlots(slots);
+  }
 }
 
 /**
@@ -203,9 +223,8 @@ export function termDayBits(
   return known.bits;
 }
 
-/** The rows a search still has in a block: marked in `marks`, and listed (the first `count` of `rows`). */
+/** The rows a search still has in a block, in order: the first `count` of `rows`. */
 export interface RowsIn {
-  marks: Uint8Array;
   rows: Int32Array;
   count: number;
 }

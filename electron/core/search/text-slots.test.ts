@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { slotsHolding, slotsHoldingWithin, slotsOf } from './text-slots.js';
+import { slotsHolding, slotsHoldingAmong, slotsOf, type TextSlots } from './text-slots.js';
 
 // A block's values of one field as one text: a term is looked for with indexOf over all of them,
 // and each slot that holds it is named once, in order.
 
-const slots = slotsOf(['marseille', 'salon', 'basse', 'nice', 'sa', 'paris sa', 'lyon']);
-const holding = (term: string) => {
+const words = ['marseille', 'salon', 'basse', 'nice', 'sa', 'paris sa', 'lyon'];
+const slots = slotsOf(words);
+/** Ten times the words: rows few enough to be looked in alone, and many enough to scan through. */
+const many = slotsOf(Array.from({ length: 70 }, (_, slot) => words[slot % 7]!));
+const holdingIn = (within: TextSlots, term: string) => {
   const found: number[] = [];
-  slotsHolding(slots, term, (slot) => found.push(slot));
+  slotsHolding(within, term, (slot) => found.push(slot));
   return found;
 };
-const holdingWithin = (term: string, rows: number[], from = 0, to = 7) => {
-  const within = new Uint8Array(7);
-  for (const row of rows) within[row] = 1;
+const holding = (term: string) => holdingIn(slots, term);
+const holdingAmong = (within: TextSlots, term: string, rows: number[]) => {
   const found: number[] = [];
-  slotsHoldingWithin(slots, term, within, from, to, (slot) => found.push(slot));
+  slotsHoldingAmong(within, term, Int32Array.from(rows), rows.length, (slot) => found.push(slot));
   return found;
 };
 
@@ -26,18 +28,15 @@ describe('slots holding a term', () => {
     expect(holding('nowhere')).toEqual([]);
   });
 
-  it('within the rows still in: the same answer as over every slot, only those rows', () => {
+  it('among the rows still in: the same answer as over every slot, only those rows, however many', () => {
+    const sets = [[], [0], [2, 5], [1, 3, 4, 6], [0, 1, 2, 3, 4, 5, 6]];
+    for (let every = 1; every <= 23; every += 2)
+      sets.push(Array.from({ length: 70 }, (_, slot) => slot).filter((slot) => slot % every === 0));
     for (const term of ['sa', 'se', 'a', 'lyon', 'e', 'nowhere'])
-      for (const rows of [[], [0], [2, 5], [1, 3, 4, 6], [0, 1, 2, 3, 4, 5, 6]])
-        expect(holdingWithin(term, rows), `${term} in ${rows.join(',')}`).toEqual(
-          holding(term).filter((slot) => rows.includes(slot)),
-        );
-  });
-
-  it('within rows from `from` to before `to` only', () => {
-    const every = [0, 1, 2, 3, 4, 5, 6];
-    expect(holdingWithin('sa', every, 1, 5)).toEqual([1, 4]);
-    expect(holdingWithin('sa', every, 5, 7)).toEqual([5]);
-    expect(holdingWithin('sa', every, 3, 3)).toEqual([]);
+      for (const within of [slots, many])
+        for (const rows of sets.map((set) => set.filter((slot) => slot < within.starts.length - 1)))
+          expect(holdingAmong(within, term, rows), `${term} in ${rows.join(',')}`).toEqual(
+            holdingIn(within, term).filter((slot) => rows.includes(slot)),
+          );
   });
 });

@@ -78,32 +78,41 @@ export function slotsHolding({ text, starts }: TextSlots, term: string, hit: (sl
   }
 }
 
+/** A slot in this many or fewer of a block's is looked in alone (slotsHoldingAmong), not by scanning on from it. */
+const ALONE_SHARE = 8;
+
 /**
- * Calls `hit` with each slot in [`from`, `to`) that `within` marks and that holds `term`, once a slot,
- * in order. The text of the slots left out is skipped: a term found in nearly every row ("sa") costs
- * the rows still in, not every row; one found in few costs one pass over the text, as `slotsHolding`.
+ * Calls `hit` with each of the first `count` slots of `rows` (ascending) that holds `term`, in order.
+ * Few of the block's slots: each is looked in alone. Many: the text is scanned from one to the next
+ * and the slots left out are skipped, so a term found in nearly every row ("sa") costs the rows still
+ * in, and one found in few costs at most one pass over the text.
  */
-export function slotsHoldingWithin(
-  { text, starts }: TextSlots,
+export function slotsHoldingAmong(
+  slots: TextSlots,
   term: string,
-  within: Uint8Array,
-  from: number,
-  to: number,
+  rows: Int32Array,
+  count: number,
   hit: (slot: number) => void,
 ): void {
-  const end = Math.min(to, starts.length - 1);
-  const nextIn = (slot: number) => {
-    while (slot < end && !within[slot]) slot++;
-    return slot;
-  };
-  for (let slot = nextIn(from); slot < end;) {
-    const at = text.indexOf(term, starts[slot]);
+  const { text, starts } = slots;
+  const slotCount = starts.length - 1;
+  if (count * ALONE_SHARE <= slotCount) {
+    for (let index = 0; index < count; index++) {
+      const slot = rows[index]!;
+      if (slot < slotCount && slotHas(slots, slot, term)) hit(slot);
+    }
+    return;
+  }
+  for (let index = 0; index < count && rows[index]! < slotCount;) {
+    const at = text.indexOf(term, starts[rows[index]!]);
     if (at < 0) return;
-    // The first slot from `slot` on that holds it: those between do not.
-    const holding = slotAt(starts, at, slot);
-    if (holding >= end) return;
-    if (within[holding]) hit(holding);
-    slot = nextIn(holding + 1);
+    // The first slot from this one on that holds it: the rows before it do not.
+    const holding = slotAt(starts, at, rows[index]!);
+    while (index < count && rows[index]! < holding) index++;
+    if (index < count && rows[index] === holding) {
+      hit(holding);
+      index++;
+    }
   }
 }
 

@@ -33,15 +33,13 @@ export function heldFrenchList(
   const fieldOf = fieldNamer(names);
   const rows = new HeldRows((field) => french.some((each) => each.key === field && each.values?.length));
   for (let at = 0; at < records.length; at += 500) rows.append(records.slice(at, at + 500));
-  const search = async (text: string) =>
-    Array.from(
-      await matchesOf(
-        rows,
-        compileSearch([{ field: ANY_FIELD, op: 'contains', value: text }], () => 'text', labelOf, fieldOf),
-        undefined,
-        undefined,
-        { key: 'fr', labelOf },
-      ),
-    );
+  // As the app has it once a list is held: the texts' sketches made, which rule blocks out.
+  const prepared = rows.prepareIndexes(async () => {});
+  const search = async (text: string) => {
+    await prepared;
+    const filter = [{ field: ANY_FIELD, op: 'contains' as const, value: text }];
+    const compiled = compileSearch(filter, () => 'text', labelOf, fieldOf);
+    return Array.from(await matchesOf(rows, compiled, undefined, undefined, { key: 'fr', labelOf }));
+  };
   return { search, fieldOf, labelOf };
 }
