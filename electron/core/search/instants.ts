@@ -90,34 +90,24 @@ export class InstantDigits {
   }
 
   /**
-   * Marks the rows in [`from`, `to`) of `kept` whose instant holds the sequence, `dayBits` the bits
-   * of each of its days: a loop of its own, for the compiler.
+   * Marks the rows in [`from`, `to`) of `kept` whose instant holds the sequence (`holds`), `dayBits`
+   * the bits of each of its days: a loop of its own, for the compiler.
    */
   mark(kept: KeptInstants, dayBits: Int32Array, from: number, to: number, marks: Uint8Array): void {
     const { days, times } = kept;
-    const { minutes, inMinute } = this;
     for (let row = from; row < to; row++) {
       const time = times[row]!;
-      if (marks[row] || time < 0) continue;
-      const bits = dayBits[days[row]!]!;
-      const wanted = bits | inMinute;
-      if (bits & 1 || (wanted !== 0 && (minutes[Math.floor(time / MINUTE_MS)]! & wanted) !== 0))
-        marks[row] = 1;
+      if (!marks[row] && time >= 0 && this.holds(dayBits[days[row]!]!, time)) marks[row] = 1;
     }
   }
 
   /** As `mark`, for the first `count` rows of `rows` (the rows a search still has). */
   markIn(kept: KeptInstants, dayBits: Int32Array, rows: Int32Array, count: number, marks: Uint8Array): void {
     const { days, times } = kept;
-    const { minutes, inMinute } = this;
     for (let index = 0; index < count; index++) {
       const row = rows[index]!;
       const time = times[row]!;
-      if (marks[row] || time < 0) continue;
-      const bits = dayBits[days[row]!]!;
-      const wanted = bits | inMinute;
-      if (bits & 1 || (wanted !== 0 && (minutes[Math.floor(time / MINUTE_MS)]! & wanted) !== 0))
-        marks[row] = 1;
+      if (!marks[row] && time >= 0 && this.holds(dayBits[days[row]!]!, time)) marks[row] = 1;
     }
   }
 
