@@ -1,4 +1,5 @@
-import type { TextSlots } from './text-slots.js';
+import { FIELD_SEPARATOR } from '../../shared/search.js';
+import { TYPED_ARRAY_BYTES, type TextSlots } from './text-slots.js';
 
 /**
  * The short sequences of characters a text holds, hashed into a set of bits: a term with a sequence
@@ -24,13 +25,10 @@ const DIGIT_SPAN = 5;
 /** Bits a sketch has: about one a character of its text, rounded down to a power of two, within these bounds. */
 const BITS_MIN = 1_024;
 const BITS_MAX = 32_768;
-/** What a sketch takes beyond its bits: its object and its typed array (text-slots.ts, arrayBytes). */
-const SKETCH_OBJECT_BYTES = 32 + 200;
-
-const DIGIT_0 = 48;
-const DIGIT_9 = 57;
-/** The separator between values (search.ts): text of digits and separators alone is text of digits. */
-const SEPARATOR = 1;
+/** What a sketch takes beyond its bits: its object, and its typed array's own (text-slots.ts). */
+const SKETCH_OBJECT_BYTES = 32 + TYPED_ARRAY_BYTES;
+/** Text of digits and the separators between values alone is text of digits. */
+const DIGITS_ONLY = new RegExp(`^[0-9${FIELD_SEPARATOR}]*$`);
 
 /** The bits a sketch of a text of `length` characters has. */
 function bitsFor(length: number): number {
@@ -42,15 +40,6 @@ function bitsFor(length: number): number {
 /** What a sketch of a text of `length` characters takes in memory, made or not yet. */
 export function sketchBytes(length: number): number {
   return SKETCH_OBJECT_BYTES + bitsFor(length) / 8;
-}
-
-/** Whether `text` is digits and separators only. */
-function isDigits(text: string): boolean {
-  for (let at = 0; at < text.length; at++) {
-    const code = text.charCodeAt(at);
-    if ((code < DIGIT_0 || code > DIGIT_9) && code !== SEPARATOR) return false;
-  }
-  return true;
 }
 
 /** The hash of the `span` characters of `text` from `at`. */
@@ -70,7 +59,7 @@ export function sketchSlots(slots: TextSlots): void {
 
 /** The sketch of `text`: every sequence of its span, a bit each. */
 function sketchOf(text: string): GramSketch {
-  const span = isDigits(text) ? DIGIT_SPAN : LETTER_SPAN;
+  const span = DIGITS_ONLY.test(text) ? DIGIT_SPAN : LETTER_SPAN;
   const bits = new Uint32Array(bitsFor(text.length) >> 5);
   const mask = bits.length * 32 - 1;
   for (let at = 0; at + span <= text.length; at++) {

@@ -158,7 +158,7 @@ function slotAt(starts: Starts, at: number, from: number): number {
 }
 
 /** What a typed array takes: its elements, and its object and buffer (V8, 64-bit: measured 194 bytes). */
-const TYPED_ARRAY_BYTES = 200;
+export const TYPED_ARRAY_BYTES = 200;
 /** The object holding a text and its starts. */
 const SLOTS_OBJECT_BYTES = 48;
 
