@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIST_ROWS_MAX, PAGE_SIZE_MAX } from './api-rules.js';
 import { customerIdSchema, viewSchema } from './view.js';
 import { type AgreementSummary } from './agreement-summary.js';
-import { filterSchema } from './filter.js';
+import { FILTER_VALUE_MAX, filterSchema } from './filter.js';
 import {
   type CustomerSuggestion,
   heldListSchema,
@@ -43,6 +43,33 @@ export const searchRequests = {
       version: string;
       list: HeldListStatus;
       sample?: ApiRecord[];
+    }>(),
+  },
+  /**
+   * Find in a view's rows without hiding any (docs/architecture.md, "Find in the results"): how many
+   * rows of the view, as `search.rows` orders them, hold `text` (the search box's words), and the
+   * one nearest the row at `from` in `direction`, wrapping at the ends; from the list held for search,
+   * its read started the first time. `from` −1: before the first row.
+   */
+  'search.find': {
+    input: z
+      .object({
+        ...onConnection,
+        view: viewSchema,
+        lang: languageSchema,
+        filter: filterSchema,
+        text: z.string().min(1).max(FILTER_VALUE_MAX),
+        from: z.number().int().min(-1).max(LIST_ROWS_MAX),
+        direction: z.enum(['next', 'previous']),
+        requestId: idSchema.optional(),
+      })
+      .strict(),
+    output: returns<{
+      /** Rows of the view that hold the text, so far: all of them once the list is held whole. */
+      total: number;
+      /** The row found (its position in the view, from 0) and its rank among them (from 1); null: none. */
+      match: { row: number; ordinal: number } | null;
+      list: HeldListStatus;
     }>(),
   },
   /**

@@ -7,20 +7,34 @@ import { sortOrderOf } from '../../shared/view.js';
 import { suggestCustomers } from './customer-finder.js';
 import { customerColumnNamesOf, customerJoinFor, heldCustomerJoin } from './customer-join.js';
 import type { HeldList, HeldLists, ListSource } from './held-lists.js';
-import { heldViewRows } from './held-view.js';
+import { heldViewRows, type HeldViewRows } from './held-view.js';
+import { foundPositions, nearestFound } from './found-rows.js';
+import type { CustomerJoin } from './customer-join.js';
+import type { HeldListStatus } from '../../shared/held-list.js';
 import { fieldNamerOf } from './list-fields.js';
 
+/** A view of a held list as a table's search and find read it. */
+interface ViewOfList {
+  list: HeldList;
+  status: HeldListStatus;
+  /** Changes whenever the view's rows may have moved. */
+  version: string;
+  join: CustomerJoin | undefined;
+  shown: HeldViewRows;
+}
+
 /**
- * A table's search (`search.rows`) answered from the list held for its view: the rows from `from`
- * that pass the filter, in the view's order, with the customer's columns when the customers are
- * held (waited for when the filter or the sort names them).
+ * The rows of the list held for `view` that pass `filter`, in the view's order, with the customer's
+ * columns when the customers are held (waited for when the filter or the sort names them, or
+ * `words` will be looked for in them), and the list's status as it stood before the search.
  */
-export async function searchRows(
+async function viewOfList(
   heldLists: HeldLists,
   source: ListSource,
-  { view, lang, filter, from, count, sample }: ParsedRequestInput<'search.rows'>,
+  { view, lang, filter }: Pick<ParsedRequestInput<'search.rows'>, 'view' | 'lang' | 'filter'>,
   signal: AbortSignal,
-): Promise<RequestOutputs['search.rows']> {
+  words?: string,
+): Promise<ViewOfList> {
   const { sort, ...scope } = view;
   // The lists kept from an earlier session are taken in at start: those it reads are waited for, not read again.
   await heldLists.whenRestored(source.connectionId, [
@@ -40,24 +54,65 @@ export async function searchRows(
     ? heldLists.find(source, { resource: 'customers' }, lang)
     : undefined;
   const searched = filter.filter((condition) => condition.field === ANY_FIELD).map((each) => each.value);
+  if (words !== undefined) searched.push(words);
   await learntNames(heldLists, [list, customers], searched.join(' '));
-  const { fields, words } = fieldsNamed(filter, fieldNamerOf([list], customerColumnNamesOf(customers)));
+  const { fields, words: looked } = fieldsNamed(
+    [...filter, ...(words === undefined ? [] : [lookFor(words)])],
+    fieldNamerOf([list], customerColumnNamesOf(customers)),
+  );
   const named = [...fields, sortOrderOf(sort)?.field ?? ''];
   // One customer's agreements or contacts all have its columns: its words need not wait for every customer.
-  const everyCustomer = words && scope.customerId === undefined;
+  const everyCustomer = looked && scope.customerId === undefined;
   const join =
     (await customerJoinFor(heldLists, source, scope.resource, lang, named, signal, everyCustomer)) ??
     heldCustomerJoin(heldLists, source, scope.resource, lang);
-  const { matches, recordAt, firstRows } = await heldViewRows(list, lang, filter, sort, signal, join);
+  const shown = await heldViewRows(list, lang, filter, sort, signal, join);
+  // Rows with the customer's columns are another answer than rows without (customers held since).
+  return { list, status, version: `${version}:${join?.key ?? ''}`, join, shown };
+}
+
+/** The search box's condition for `words`: looked for in every column, by the words' rules. */
+const lookFor = (words: string) => ({ field: ANY_FIELD, op: 'contains' as const, value: words });
+
+/**
+ * A table's search (`search.rows`) answered from the list held for its view: the rows from `from`
+ * that pass the filter, in the view's order.
+ */
+export async function searchRows(
+  heldLists: HeldLists,
+  source: ListSource,
+  input: ParsedRequestInput<'search.rows'>,
+  signal: AbortSignal,
+): Promise<RequestOutputs['search.rows']> {
+  const { from, count, sample } = input;
+  const { status, version, shown } = await viewOfList(heldLists, source, input, signal);
+  const { matches, recordAt, firstRows } = shown;
   return {
     rows: Array.from(matches.subarray(from, from + count), recordAt),
     from,
     matches: matches.length,
-    // Rows with the customer's columns are another answer than rows without (customers held since).
-    version: `${version}:${join?.key ?? ''}`,
+    version,
     list: status,
     ...(sample && { sample: firstRows }),
   };
+}
+
+/**
+ * Find in a view (`search.find`): the view's rows that hold the words, counted, and the one nearest
+ * the active row. The words are searched over the whole list on their own (kept by their text, so a
+ * filter changed finds them again at once), then placed where the view shows them (found-rows.ts).
+ */
+export async function findInView(
+  heldLists: HeldLists,
+  source: ListSource,
+  input: ParsedRequestInput<'search.find'>,
+  signal: AbortSignal,
+): Promise<RequestOutputs['search.find']> {
+  const { text, lang, from, direction } = input;
+  const { list, status, join, shown } = await viewOfList(heldLists, source, input, signal, text);
+  const found = await heldViewRows(list, lang, [lookFor(text)], undefined, signal, join);
+  const positions = foundPositions(shown.matches, found.matches, list.rows.length);
+  return { total: positions.length, match: nearestFound(positions, from, direction), list: status };
 }
 
 /**

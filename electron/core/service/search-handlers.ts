@@ -1,6 +1,6 @@
 import type { HeldListStatus } from '../../shared/held-list.js';
 import type { HeldLists, ListSource } from '../search/held-lists.js';
-import { customerSummary, findCustomers, searchRows } from '../search/search-answers.js';
+import { customerSummary, findCustomers, findInView, searchRows } from '../search/search-answers.js';
 import type { KeptLists } from '../search/kept-lists.js';
 import type { Handlers } from './handlers.js';
 import { DIRECT_CALLER } from './request-registry.js';
@@ -8,6 +8,7 @@ import type { RequestRegistry } from './request-registry.js';
 
 type SearchRequests =
   | 'search.rows'
+  | 'search.find'
   | 'search.customers'
   | 'lists.record'
   | 'lists.changes'
@@ -34,6 +35,10 @@ export function searchHandlers(
     'search.rows': (input, caller = DIRECT_CALLER) =>
       requests.run(caller, input.requestId, (signal) =>
         searchRows(heldLists(), chosen(caller), input, signal),
+      ),
+    'search.find': (input, caller = DIRECT_CALLER) =>
+      requests.run(caller, input.requestId, (signal) =>
+        findInView(heldLists(), chosen(caller), input, signal),
       ),
     'search.customers': (input, caller = DIRECT_CALLER) =>
       requests.run(caller, input.requestId, (signal) =>
