@@ -6,6 +6,7 @@ import { WalkProgress } from './WalkProgress';
 import { RecordPanel } from './record-panel/RecordPanel';
 import { TableToolbar } from './TableToolbar';
 import { TableGrid } from './TableGrid';
+import { FindBar } from './find/FindBar';
 import type { TablePlace } from './grid/useTablePlace';
 import { OVERSCAN, useDataTable, type DataTableProps } from './useDataTable';
 
@@ -70,6 +71,7 @@ export function DataTable(props: DataTableProps) {
       />
       <TableError rows={rows} />
       <ChangesBar changes={shown.changes} filter={filter} onFilterChange={onFilterChange} />
+      {shown.find.open && <FindBar find={shown.find} />}
       {rows.walk && <WalkProgress progress={rows.walk} onCancel={cancelWalk} />}
       <div className="table-and-record">
         <TableGrid

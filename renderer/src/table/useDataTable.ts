@@ -22,6 +22,7 @@ import { useChangeMarks } from './useChangeMarks';
 import { cellsOf, useCopyCommands } from './copy-selection';
 import { copyAs, type CopyFormat } from '../ui/copy-formats';
 import type { ColumnMeta } from './columns/table-columns';
+import { useFind } from './find/useFind';
 
 /** A row's height in each density of the settings (the rows' CSS takes it from `--row-height`). */
 const ROW_HEIGHTS = { standard: 32, compact: 28 } as const;
@@ -162,7 +163,22 @@ export function useDataTable({
   const [recordShown, setRecordShown] = useState(false);
   useCommand('table.record', () => setRecordShown((shown) => !shown), { scope });
   const cellId = useCallback((row: number, column: number) => `${gridId}-r${row}-c${column}`, [gridId]);
-  const highlight = useMemo(() => highlighterOf(filter, rows.fieldOf), [filter, rows.fieldOf]);
+  const find = useFind({
+    view,
+    filter,
+    language: i18n.language as Language,
+    rows,
+    columns: leafColumns.map((column) => column.id),
+    active: grid.active,
+    setActive: grid.setActive,
+    scrollToRow,
+    scope,
+  });
+  // The find's words are marked beside the filter's.
+  const highlight = useMemo(
+    () => highlighterOf(find.condition ? [...filter, find.condition] : filter, rows.fieldOf),
+    [filter, find.condition, rows.fieldOf],
+  );
   const changes = useChangeMarks(rows.session?.connection?.id, view, i18n.language as Language, rows.textOf);
 
   const { keepPlace, openingAt } = useTablePlace(scrollRef, {
@@ -216,6 +232,7 @@ export function useDataTable({
     setRecordShown,
     cellId,
     highlight,
+    find,
     changes,
     marks: changes.marker,
     keepPlace,
