@@ -90,6 +90,7 @@ export function DataTable(props: DataTableProps) {
           onScrolled={shown.keepPlace}
           onOpenRow={onOpenRow}
           onShowRecord={() => setRecordShown(true)}
+          valueFilter={shown.valueFilter}
           // Escape that closes something here is not the app's Back.
           onEscape={rows.walk ? cancelWalk : recordShown ? () => setRecordShown(false) : undefined}
         />

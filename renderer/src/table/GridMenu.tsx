@@ -1,14 +1,32 @@
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ContextMenu, type MenuItem } from '../ui/ContextMenu';
 import type { CopyFormat } from '../ui/copy-formats';
 import type { ColumnMeta, DataTableInstance } from './columns/table-columns';
 import type { ColumnEdits } from './columns/useTableColumns';
 import { gridMenuActions, type GridMenuAction } from './grid-menu';
+import type { ValueFilter } from './filter-by-value';
+
+/** "Only rows where City is “Lyon”", "Leave out rows where Phone is empty": the menu's and the command box's words. */
+export function valueFilterLabel(
+  t: TFunction,
+  kind: 'onlyValue' | 'excludeValue',
+  column: string,
+  text: string,
+): string {
+  const shown = text.length > VALUE_SHOWN_MAX ? `${text.slice(0, VALUE_SHOWN_MAX - 1)}…` : text;
+  return shown ? t(`gridMenu.${kind}`, { column, value: shown }) : t(`gridMenu.${kind}Empty`, { column });
+}
+
+/** The longest value a menu item says in full: a street address would make it as wide as the window. */
+const VALUE_SHOWN_MAX = 40;
 
 /** Where the grid's menu was opened: on a cell or a header of the visible column at `column`. */
 export interface GridMenuTarget {
   where: 'cell' | 'header';
   column: number;
+  /** The row of the cell it was opened on. */
+  row?: number;
   at: { x: number; y: number };
 }
 
@@ -21,6 +39,7 @@ export function GridMenu({
   onShowRecord,
   onFit,
   onResize,
+  valueFilter,
   onClose,
 }: {
   target: GridMenuTarget;
@@ -32,6 +51,8 @@ export function GridMenu({
   onFit: (key: string) => void;
   /** Gives the keyboard to column `key`'s edge: the arrow keys resize it. */
   onResize: (key: string) => void;
+  /** The cell's value as a filter's condition, only it or all but it (filter-by-value.ts). */
+  valueFilter: ValueFilter;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -86,6 +107,16 @@ export function GridMenu({
         };
       case 'record':
         return { key: 'record', label: t('gridMenu.record'), run: onShowRecord };
+      case 'onlyValue':
+      case 'excludeValue': {
+        const { text, add } = valueFilter(target.row ?? 0, target.column, action.kind === 'excludeValue');
+        return {
+          key: action.kind,
+          label: valueFilterLabel(t, action.kind, label, text),
+          disabled: !add,
+          run: () => add?.(),
+        };
+      }
     }
   };
   return (

@@ -5,13 +5,15 @@ import type { DataTableInstance } from './columns/table-columns';
 import type { ColumnEdits } from './columns/useTableColumns';
 import type { DrawnColumn, RowFrame } from './grid/row-layer';
 import type { Highlighter } from './grid/highlight';
-import { rowsOnScreen, type RowPlace } from './grid/row-viewport';
+import type { RowPlace } from './grid/row-viewport';
+import { useFitColumn } from './columns/useFitColumn';
 import { TableBody } from './grid/TableBody';
 import { TableHeader } from './grid/TableHeader';
 import { GridMenu } from './GridMenu';
 import { useGridMenu } from './useGridMenu';
 import type { useGridKeyboard } from './grid/useGridKeyboard';
 import type { ViewRows } from './useViewRows';
+import type { ValueFilter } from './filter-by-value';
 
 /**
  * A data table's grid: the box that scrolls, its header row and the rows near the screen, with the
@@ -34,6 +36,7 @@ export function TableGrid({
   onScrolled,
   onOpenRow,
   onShowRecord,
+  valueFilter,
   onEscape,
 }: {
   scrollRef: RefObject<HTMLDivElement | null>;
@@ -58,6 +61,8 @@ export function TableGrid({
   onScrolled: (scrollTop: number) => void;
   onOpenRow: ((record: ApiRecord) => void) | undefined;
   onShowRecord: () => void;
+  /** Row `row`'s value in the visible column at `column` as a filter's condition (filter-by-value.ts). */
+  valueFilter: ValueFilter;
   /** What Escape closes here, if anything (else it is the app's Back). */
   onEscape: (() => void) | undefined;
 }) {
@@ -65,22 +70,7 @@ export function TableGrid({
   const { source, error, filtered } = rows;
   const { table } = columns;
   const menu = useGridMenu(scrollRef, grid, cellId);
-  /** The records on screen now (fitting a column to what it shows). */
-  const recordsOnScreen = () => {
-    if (!scrollRef.current) return [];
-    const { first, last } = rowsOnScreen(scrollRef.current, source.rowCount, rowHeight);
-    const records: ApiRecord[] = [];
-    for (let index = first; index <= last; index++) {
-      const record = source.rowAt(index);
-      if (record) records.push(record);
-    }
-    return records;
-  };
-  /** Fits column `key` to the rows on screen and the sample the table was first sized on. */
-  const fitColumn = (key: string) => {
-    const width = columns.fit(key, [...recordsOnScreen(), ...(rows.firstRows ?? [])]);
-    if (width !== undefined) table.setColumnSizing((current) => ({ ...current, [key]: width }));
-  };
+  const fitColumn = useFitColumn(scrollRef, rows, rowHeight, columns);
   return (
     <div
       ref={scrollRef}
@@ -142,6 +132,7 @@ export function TableGrid({
           onShowRecord={onShowRecord}
           onFit={fitColumn}
           onResize={menu.focusResizer}
+          valueFilter={valueFilter}
           onClose={menu.close}
         />
       )}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gridMenuActions } from './grid-menu';
 
 describe("the grid's context menu", () => {
-  it('on a cell: every way to copy, the record, then what its header offers (the header is no stop of Tab)', () => {
+  it('on a cell: every way to copy, the record, its value only or left out, then what its header offers (the header is no stop of Tab)', () => {
     const kinds = gridMenuActions('cell', { first: false, pinned: false, sortable: true }).map((action) =>
       action.kind === 'copy' ? `copy:${action.format}` : action.kind,
     );
@@ -15,6 +15,8 @@ describe("the grid's context menu", () => {
       'copy:markdown',
       'copy:html',
       'record',
+      'onlyValue',
+      'excludeValue',
       'sort',
       'sort',
       'pin',

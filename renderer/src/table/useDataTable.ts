@@ -23,6 +23,8 @@ import { cellsOf, useCopyCommands } from './copy-selection';
 import { copyAs, type CopyFormat } from '../ui/copy-formats';
 import type { ColumnMeta } from './columns/table-columns';
 import { useFind } from './find/useFind';
+import { valueCondition, withCondition, type ValueFilter } from './filter-by-value';
+import { valueFilterLabel } from './GridMenu';
 
 /** A row's height in each density of the settings (the rows' CSS takes it from `--row-height`). */
 const ROW_HEIGHTS = { standard: 32, compact: 28 } as const;
@@ -66,6 +68,7 @@ export function useDataTable({
   view,
   onSortChange,
   filter,
+  onFilterChange,
   pageSize,
   onOpenRow,
   initialPlace,
@@ -160,6 +163,29 @@ export function useDataTable({
     },
     rows.textOf,
   );
+  const valueFilter: ValueFilter = (row, column, exclude) => {
+    const record = source.rowAt(row);
+    const key = leafColumns[column]?.id;
+    if (!record || key === undefined) return { text: '', add: undefined };
+    const condition = valueCondition(record, key, exclude);
+    return {
+      text: rows.textOf(key, record),
+      add: condition && (() => onFilterChange(withCondition(filter, condition))),
+    };
+  };
+  // The command box offers the active cell's value too (the menu's two items).
+  const only = valueFilter(grid.active.row, grid.active.column, false);
+  useCommand('table.onlyValue', () => only.add?.(), {
+    scope,
+    enabled: only.add !== undefined,
+    label: valueFilterLabel(t, 'onlyValue', activeLabel, only.text),
+  });
+  const leftOut = valueFilter(grid.active.row, grid.active.column, true);
+  useCommand('table.excludeValue', () => leftOut.add?.(), {
+    scope,
+    enabled: leftOut.add !== undefined,
+    label: valueFilterLabel(t, 'excludeValue', activeLabel, leftOut.text),
+  });
   const [recordShown, setRecordShown] = useState(false);
   useCommand('table.record', () => setRecordShown((shown) => !shown), { scope });
   const cellId = useCallback((row: number, column: number) => `${gridId}-r${row}-c${column}`, [gridId]);
@@ -233,6 +259,7 @@ export function useDataTable({
     cellId,
     highlight,
     find,
+    valueFilter,
     changes,
     marks: changes.marker,
     keepPlace,

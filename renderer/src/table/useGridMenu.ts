@@ -35,12 +35,17 @@ export function useGridMenu(
     const column = Number(cell.dataset.column);
     const header = cell.getAttribute('role') === 'columnheader';
     const index = cell.closest<HTMLElement>('[data-index]')?.dataset.index;
-    if (!header && index !== undefined) {
-      const row = Number(index);
+    const row = header || index === undefined ? undefined : Number(index);
+    if (row !== undefined) {
       const selected = selection !== undefined && row >= selection.from && row <= selection.to;
       if (!selected) setActive({ row, column });
     }
-    setMenu({ where: header ? 'header' : 'cell', column, at: { x: event.clientX, y: event.clientY } });
+    setMenu({
+      where: header ? 'header' : 'cell',
+      column,
+      ...(row !== undefined && { row }),
+      at: { x: event.clientX, y: event.clientY },
+    });
   };
 
   /** Opens the menu for the menu key or Shift+F10; true when it did. */
@@ -53,6 +58,7 @@ export function useGridMenu(
     setMenu({
       where: header ? 'header' : 'cell',
       column: header ? Number(header.dataset.column) : active.column,
+      ...(!header && { row: active.row }),
       at: box ? { x: box.left + 8, y: box.bottom } : { x: 0, y: 0 },
     });
     return true;
