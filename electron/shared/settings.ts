@@ -5,6 +5,13 @@ import { columnLayoutSchema, connectionIdSchema, savedViewsSchema } from './save
 /** The widths the record panel may be given, in CSS px (its edge dragged, or moved by the arrow keys). */
 export const RECORD_PANEL_WIDTH = { min: 200, max: 2_000 } as const;
 
+/**
+ * The tables' text sizes, in CSS px, smaller to larger (Smaller and Larger step through them): the
+ * window's own text is the middle one, which a table shows until the person chooses another.
+ */
+export const TABLE_TEXT_SIZES = [11, 12, 13, 14, 15, 16, 18, 20, 22] as const;
+export const TABLE_TEXT_SIZE_DEFAULT = 14;
+
 /** The app's settings, as the settings file keeps them and `settings.get` gives them. */
 export const settingsSchema = z
   .object({
@@ -28,6 +35,13 @@ export const settingsSchema = z
     startClean: z.boolean().optional(),
     /** How tall the tables' rows are: standard (32 px) or compact (28 px). */
     density: z.enum(['standard', 'compact']).optional(),
+    /** The tables' text size on this computer (px): one of TABLE_TEXT_SIZES. */
+    tableTextSize: z
+      .number()
+      .refine((size) => (TABLE_TEXT_SIZES as readonly number[]).includes(size), {
+        message: `one of ${TABLE_TEXT_SIZES.join(', ')}`,
+      })
+      .optional(),
     /** The record panel's width, as the user last left it. */
     recordPanelWidth: z.number().int().min(RECORD_PANEL_WIDTH.min).max(RECORD_PANEL_WIDTH.max).optional(),
   })

@@ -5,6 +5,7 @@ import { FailureMessage } from './ui/FailureMessage';
 import { StatusBar } from './shell/StatusBar';
 import { ProxyLoginDialog } from './connections/ProxyLoginDialog';
 import { useRefreshCommands } from './shell/useRefreshCommands';
+import { useTextSizeCommands } from './shell/useTextSizeCommands';
 import { useAppCommands } from './shell/useAppCommands';
 import { useScreenNotice } from './screens/useScreenNotice';
 import { ConfirmLeave, LeaveGuardProvider } from './ui/leave-guard';
@@ -88,6 +89,7 @@ export function App({
     onOpenCustomer: nav.openCustomer,
     onOpenView: nav.openView,
   });
+  useTextSizeCommands();
 
   return (
     <ApiContext.Provider value={connectionApi}>

@@ -10,7 +10,8 @@ import { settingsQuery } from './queries';
 import { withShownLanguage } from '../i18n/shown-language';
 
 /** The settings a control of the window changes one at a time. */
-type ChosenSetting = 'startClean' | 'prepareSearch' | 'keepLists' | 'density' | 'recordPanelWidth';
+type ChosenSetting =
+  'startClean' | 'prepareSearch' | 'keepLists' | 'density' | 'recordPanelWidth' | 'tableTextSize';
 
 /**
  * A setting as a control shows it: the user's choice at once (as a checkbox or a toggle shows it),

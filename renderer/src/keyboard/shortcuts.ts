@@ -45,6 +45,10 @@ export const SHORTCUTS = {
   'table.saveView': { group: 'table', pc: ['Mod+KeyS'], mac: ['Mod+KeyS'] },
   'table.export': { group: 'table', pc: ['Mod+KeyE'], mac: ['Mod+KeyE'] },
   'table.copyLink': { group: 'table', pc: ['Mod+Shift+KeyL'], mac: ['Mod+Shift+KeyL'] },
+  // The tables' text alone: Ctrl with + and − zooms the whole window (Chromium's own keys).
+  'table.textLarger': { group: 'table', pc: ['Mod+Alt+Equal'], mac: ['Mod+Alt+Equal'] },
+  'table.textSmaller': { group: 'table', pc: ['Mod+Alt+Minus'], mac: ['Mod+Alt+Minus'] },
+  'table.textReset': { group: 'table', pc: ['Mod+Alt+Digit0'], mac: ['Mod+Alt+Digit0'] },
   'grid.move': {
     group: 'table',
     pc: ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'],
@@ -186,7 +190,7 @@ type NamedKey = (typeof NAMED_KEYS)[number];
 export type KeyNames = Record<'ctrl' | 'alt' | 'shift' | NamedKey, string>;
 
 const ARROWS: Record<string, string> = { ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓' };
-const PUNCTUATION: Record<string, string> = { BracketLeft: '[', BracketRight: ']' };
+const PUNCTUATION: Record<string, string> = { BracketLeft: '[', BracketRight: ']', Equal: '=', Minus: '-' };
 const isNamed = (code: string): code is NamedKey => (NAMED_KEYS as readonly string[]).includes(code);
 
 function keyText(chord: Chord, names: KeyNames): string {

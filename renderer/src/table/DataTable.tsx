@@ -42,7 +42,13 @@ export function DataTable(props: DataTableProps) {
       className="data-table"
       aria-label={label}
       data-held-rows={source.held}
-      style={{ '--row-height': `${rowHeight}px` } as CSSProperties}
+      style={
+        {
+          '--row-height': `${rowHeight}px`,
+          '--line-height': `${shown.sizes.lineHeight}px`,
+          '--table-text': `${shown.sizes.textSize}px`,
+        } as CSSProperties
+      }
     >
       {title && <h3 className="table-title">{title}</h3>}
       <FilterBar

@@ -23,11 +23,10 @@ import { cellsOf, useCopyCommands } from './copy-selection';
 import { copyAs, type CopyFormat } from '../ui/copy-formats';
 import type { ColumnMeta } from './columns/table-columns';
 import { useFind } from './find/useFind';
+import { tableSizes } from './table-text';
 import { valueCondition, withCondition, type ValueFilter } from './filter-by-value';
 import { valueFilterLabel } from './GridMenu';
 
-/** A row's height in each density of the settings (the rows' CSS takes it from `--row-height`). */
-const ROW_HEIGHTS = { standard: 32, compact: 28 } as const;
 /**
  * Rows drawn beyond each edge of the screen, and the chunk the drawn rows move by: each one more is
  * a row rewritten at every flick, for no row a person sees (docs/architecture.md, "Drawing the rows").
@@ -82,7 +81,9 @@ export function useDataTable({
   const rows = useViewRows(view, filter, pageSize);
   const { source } = rows;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const rowHeight = ROW_HEIGHTS[useQuery(settingsQuery(useApi())).data?.density ?? 'standard'];
+  const settings = useQuery(settingsQuery(useApi())).data;
+  const sizes = tableSizes(settings?.density, settings?.tableTextSize);
+  const { rowHeight } = sizes;
   /** Copies a cell's, a selection's or a record field's text (with its HTML table), and says so in the toolbar. */
   const copyValue = (text: string, html?: string) =>
     void copyText(text, html).then(
@@ -103,6 +104,7 @@ export function useDataTable({
     rows,
     scrollRef,
     onSortChange,
+    textSize: sizes.textSize,
   });
   const leafColumns = table.getVisibleLeafColumns();
   /** Brings the visible column at `position` into view beside the pinned ones (they never scroll). */
@@ -250,6 +252,7 @@ export function useDataTable({
     scope,
     scrollRef,
     rowHeight,
+    sizes,
     copyValue,
     place,
     columns: { table, drawn: drawnColumns, fit, layout, edits, resetLayout },

@@ -15,11 +15,11 @@ export interface WidthColumn {
 }
 
 /**
- * What the last table measured, for the next one to start from (every grid has the same font, and
- * usually the same width): a table coming back is drawn at its widths in its first render, not
- * redrawn once they are measured.
+ * What the tables measured, by text size, for the next one to start from (every grid has the same
+ * font, and usually the same width): a table coming back is drawn at its widths in its first
+ * render, not redrawn once they are measured.
  */
-let lastMeasure: TextMeasure | undefined;
+const measures = new Map<number, TextMeasure>();
 let lastAvailable = 0;
 /** Fitted widths by sample (a traversal's first rows, kept with it) and columns: measured once. */
 const fittedBySample = new WeakMap<readonly ApiRecord[], Map<string, Record<string, number>>>();
@@ -31,6 +31,7 @@ const fittedBySample = new WeakMap<readonly ApiRecord[], Map<string, Record<stri
  */
 export function useColumnWidths({
   scrollRef,
+  textSize,
   columns,
   sample,
   textOf,
@@ -38,6 +39,8 @@ export function useColumnWidths({
   resizing,
 }: {
   scrollRef: RefObject<HTMLElement | null>;
+  /** The grid's text size (px), which its font is measured in. */
+  textSize: number;
   /** The visible columns, in order. */
   columns: readonly WidthColumn[];
   /** The first page's rows (a stable array: widths are measured once per traversal). */
@@ -48,13 +51,21 @@ export function useColumnWidths({
   resizing?: { key: string; startSize: number };
 }) {
   const [available, setAvailable] = useState(lastAvailable);
-  const [measure, setMeasure] = useState<TextMeasure | undefined>(lastMeasure);
+  const [measured, setMeasured] = useState(() => {
+    const known = measures.get(textSize);
+    return known && { textSize, measure: known };
+  });
   // Before the first paint: a table drawn once without its widths would be drawn again at once.
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    lastMeasure ??= canvasMeasure(element);
-    setMeasure(lastMeasure);
+    const known = measures.get(textSize) ?? canvasMeasure(element);
+    measures.set(textSize, known);
+    setMeasured({ textSize, measure: known });
+  }, [scrollRef, textSize]);
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
     const readWidth = () => setAvailable((lastAvailable = element.clientWidth));
     readWidth();
     const observer = new ResizeObserver(readWidth);
@@ -62,9 +73,11 @@ export function useColumnWidths({
     return () => observer.disconnect();
   }, [scrollRef]);
 
+  // Measured in another size, it is not this one's (the next render, before the paint, has it).
+  const measure = measured?.textSize === textSize ? measured.measure : undefined;
   const fitted = useMemo(() => {
     if (!measure) return {};
-    const signature = columns.map(({ key, label }) => `${key}\t${label}`).join('\n');
+    const signature = [textSize, ...columns.map(({ key, label }) => `${key}\t${label}`)].join('\n');
     const known = sample && fittedBySample.get(sample)?.get(signature);
     if (known) return known;
     const rows = (sample ?? []).slice(0, WIDTH_SAMPLE_ROWS);
@@ -84,7 +97,7 @@ export function useColumnWidths({
       fittedBySample.set(sample, bySignature);
     }
     return widths;
-  }, [measure, sample, columns, textOf]);
+  }, [measure, textSize, sample, columns, textOf]);
 
   const widths = useMemo(() => {
     // While an edge is dragged, the room is shared as when the drag began: the other columns hold

@@ -55,11 +55,14 @@ export function useTableColumns({
   rows,
   scrollRef,
   onSortChange,
+  textSize,
 }: {
   view: ListView;
   rows: ViewRows;
   scrollRef: RefObject<HTMLElement | null>;
   onSortChange: (sort: string | undefined) => void;
+  /** The grid's text size (px): widths are measured in it. */
+  textSize: number;
 }) {
   const hiddenFirst = useMemo(() => hiddenAtFirst(rows.filterColumns), [rows.filterColumns]);
   const initial = useMemo(() => ({ order: [], hidden: hiddenFirst, sizes: {} }), [hiddenFirst]);
@@ -86,6 +89,7 @@ export function useTableColumns({
   const [resizing, setResizing] = useState<ColumnResizingState>(NOT_RESIZING);
   const { widths, fit, available } = useColumnWidths({
     scrollRef,
+    textSize,
     columns: visibleColumns,
     sample: rows.firstRows,
     textOf: rows.textOf,

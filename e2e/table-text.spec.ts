@@ -1,0 +1,90 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { axeViolations } from './axe.js';
+import { chooseLanguage, FIRST_SCREEN_WAIT_MS, openApp } from './app-page.js';
+import { ownDemo } from './own-demo.js';
+import { shoot } from './shoot.js';
+
+// The tables' text size, by its keys and the command box: the grid's text and rows follow (the
+// virtual rows placed at the new height, the scrollbar standing for the same list), the window's
+// other text does not, and the size is kept on this computer across a reload.
+const own = ownDemo({ customers: 2_000, contacts: 20, agreements: 20 }, 'Text size desk');
+
+/** The grid's cell text size, a row's height and the second row's place, the list's height, and the toolbar's text size. */
+const sizesOf = (page: Page, grid: Locator) =>
+  grid.evaluate((element) => {
+    const rows = [...element.querySelectorAll<HTMLElement>('[data-testid="row"]')];
+    const [first, second] = rows.sort(
+      (a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')),
+    );
+    const header = element.querySelector<HTMLElement>('.table-header');
+    const button = element.ownerDocument.querySelector<HTMLElement>('.table-toolbar button');
+    return {
+      text: getComputedStyle(first!.querySelector('[role="gridcell"]')).fontSize,
+      row: first!.getBoundingClientRect().height,
+      apart: second!.getBoundingClientRect().top - first!.getBoundingClientRect().top,
+      rowsHeight: element.scrollHeight - (header?.offsetHeight ?? 0),
+      toolbar: getComputedStyle(button).fontSize,
+    };
+  });
+
+test('larger, smaller and back, kept after a reload: the grid alone grows, its rows and scrollbar with it', async ({
+  page,
+}, testInfo) => {
+  const grid = await openApp(page, own.host);
+  expect(await sizesOf(page, grid)).toEqual({
+    text: '14px',
+    row: 32,
+    apart: 32,
+    rowsHeight: 2_000 * 32,
+    toolbar: '14px',
+  });
+  await grid.focus();
+  await page.keyboard.press('Control+Alt+Equal');
+  await page.keyboard.press('Control+Alt+Equal');
+  await expect.poll(async () => (await sizesOf(page, grid)).text).toBe('16px');
+  // 32 px at 14 px of text: 37 at 16, in whole pixels.
+  expect(await sizesOf(page, grid)).toEqual({
+    text: '16px',
+    row: 37,
+    apart: 37,
+    rowsHeight: 2_000 * 37,
+    toolbar: '14px',
+  });
+  // The last row is reached at the new height.
+  await page.keyboard.press('Control+End');
+  await expect(grid.getByTestId('row').filter({ hasText: /CUS-/ }).last()).toBeVisible();
+  await expect
+    .poll(() => grid.evaluate((element) => element.scrollTop + element.clientHeight - element.scrollHeight))
+    .toBeGreaterThanOrEqual(-1);
+
+  await page.reload();
+  const again = page.getByRole('grid', { name: 'Customers' });
+  await expect(again.getByTestId('row').first()).toBeVisible({ timeout: FIRST_SCREEN_WAIT_MS });
+  await expect.poll(async () => (await sizesOf(page, again)).text).toBe('16px');
+  expect(await axeViolations(page)).toEqual([]);
+  await again.focus();
+  await page.keyboard.press('Control+Alt+Equal');
+  await page.keyboard.press('Control+Alt+Equal');
+  await expect.poll(async () => (await sizesOf(page, again)).text).toBe('20px');
+  await shoot(page, testInfo.outputPath('table-text.png'), 'table-text');
+  await page.keyboard.press('Control+Alt+Minus');
+  await expect.poll(async () => (await sizesOf(page, again)).text).toBe('18px');
+  await page.keyboard.press('Control+Alt+Digit0');
+  await expect.poll(async () => (await sizesOf(page, again)).text).toBe('14px');
+
+  // In French, from the command box.
+  await chooseLanguage(page, 'FR');
+  const grille = page.getByRole('grid', { name: 'Clients' });
+  await grille.focus();
+  await page.keyboard.press('Control+k');
+  const boite = page.getByRole('dialog', { name: 'Commandes' });
+  await boite.getByRole('combobox').fill('texte plus grand');
+  await expect(boite.getByRole('option').first()).toContainText('Texte des tableaux plus grand');
+  await expect(boite.getByRole('option').first()).toContainText('Ctrl+Alt+=');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await sizesOf(page, grille)).text).toBe('15px');
+  await page.keyboard.press('Control+Alt+Digit0');
+  await expect.poll(async () => (await sizesOf(page, grille)).text).toBe('14px');
+  await chooseLanguage(page, 'EN');
+});
