@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCommandRegistry, useKeysOf, useOfferedCommands } from './commands';
 import { commandsFor, type Choice } from './command-search';
@@ -29,7 +29,13 @@ export function CommandBox({ onClose }: { onClose: () => void }) {
       key: command.key,
       label: command.label ?? t(`shortcuts.names.${command.shortcut ?? command.key}`),
       keys: command.shortcut ? keysOf(command.shortcut).chords : [],
+      ...(command.aliases && { aliases: command.aliases }),
+      ...(command.typedOnly && { typedOnly: true }),
     }));
+  useEffect(() => {
+    registry.setBoxOpen(true);
+    return () => registry.setBoxOpen(false);
+  }, [registry]);
   const shown = commandsFor(choices, text, registry.recent);
   const current = shown[Math.min(active, shown.length - 1)];
   const optionId = (index: number) => `${id}-option-${index}`;

@@ -33,4 +33,17 @@ describe('the command box', () => {
     expect(keysOf(commandsFor(CHOICES, 'save', []))).toEqual(['table.saveView', 'view:1']);
     expect(keysOf(commandsFor(CHOICES, 'open', []))).toEqual(['list.customers', 'view:1']);
   });
+
+  it('finds a column by its name in either language, and lists columns only for what is typed', () => {
+    const columns: Choice[] = [
+      { key: 'column:city', label: 'Go to column City', keys: [], aliases: ['Ville'], typedOnly: true },
+      { key: 'column:name', label: 'Go to column Name', keys: [], aliases: ['Nom'], typedOnly: true },
+    ];
+    const all = [...CHOICES, ...columns];
+    expect(keysOf(commandsFor(all, '', []))).toEqual(keysOf(CHOICES));
+    expect(keysOf(commandsFor(all, 'city', []))).toEqual(['column:city']);
+    expect(keysOf(commandsFor(all, 'ville', []))).toEqual(['column:city']);
+    expect(keysOf(commandsFor(all, 'column vil', []))).toEqual(['column:city']);
+    expect(keysOf(commandsFor(all, 'go to column', []))).toEqual(['column:city', 'column:name']);
+  });
 });

@@ -48,24 +48,46 @@ export function useCommand(
   }, [registry, key, scope, enabled, label]);
 }
 
+/** A command of a list that changes: its key, its name, and what the command box finds it by besides. */
+type ListedCommand = Pick<Command, 'key' | 'label' | 'aliases' | 'typedOnly' | 'run'> & { label: string };
+
 /**
- * Offers a list of commands that changes (the saved views, the connections, the customers opened)
- * while the component is there: offered again when their keys or names change.
+ * Offers a list of commands that changes (the saved views, the connections, the customers opened,
+ * a table's columns) while the component is there: offered again when their keys or names change;
+ * `scope`: the part of the page they act on (of two tables, the one holding the focus).
  */
-export function useCommandList(commands: readonly { key: string; label: string; run: () => void }[]) {
+export function useCommandList(
+  commands: readonly ListedCommand[],
+  { scope }: { scope?: RefObject<HTMLElement | null> } = {},
+) {
   const { registry } = useKeyboard();
   const latest = useRef(commands);
   useEffect(() => {
     latest.current = commands;
   });
-  const names = commands.map((command) => `${command.key}\u0000${command.label}`).join('\u0001');
+  const names = commands
+    .map((command) => [command.key, command.label, ...(command.aliases ?? [])].join('\u0000'))
+    .join('\u0001');
   useEffect(() => {
-    const removals = latest.current.map(({ key, label }) =>
-      registry.add({ key, label, run: () => latest.current.find((command) => command.key === key)?.run() }),
+    const removals = latest.current.map(({ key, label, aliases, typedOnly }) =>
+      registry.add({
+        key,
+        label,
+        ...(aliases && { aliases }),
+        ...(typedOnly && { typedOnly }),
+        ...(scope && { scope }),
+        run: () => latest.current.find((command) => command.key === key)?.run(),
+      }),
     );
     return () => removals.forEach((remove) => remove());
     // Offered again when the names change (`names`); what they run is read from `latest`.
-  }, [registry, names]);
+  }, [registry, names, scope]);
+}
+
+/** Whether the command box is open (what it may find is made ready then). */
+export function useCommandBoxOpen(): boolean {
+  const { registry } = useKeyboard();
+  return useSyncExternalStore(registry.subscribe, () => registry.boxOpen);
 }
 
 /** Whether a key event is shortcut `id` on this computer (for keys handled where they act: the grid's). */

@@ -15,6 +15,10 @@ export interface Command {
   shortcut?: ShortcutId;
   /** Where it acts: of two tables on a screen, the one holding the focus, else the first on the page. */
   scope?: Scope;
+  /** Other names the command box finds it by (a column's label in the other language). */
+  aliases?: readonly string[];
+  /** Listed by the command box only for what is typed (a column to go to: one a column is too many to list). */
+  typedOnly?: boolean;
   run: () => void;
 }
 
@@ -30,6 +34,8 @@ export class CommandRegistry {
   private version = 0;
   /** The keys of the commands run from the command box, the latest first (this window's, in memory). */
   readonly recent: string[] = [];
+  /** The command box is open: what it may be asked for is made ready (names in the other language). */
+  boxOpen = false;
 
   /** `focused`: the element that has the keyboard now (document.activeElement). */
   constructor(private readonly focused: () => Node | null) {}
@@ -98,6 +104,13 @@ export class CommandRegistry {
   };
 
   readonly snapshot = () => this.version;
+
+  /** The command box opened or closed. */
+  setBoxOpen(open: boolean): void {
+    if (this.boxOpen === open) return;
+    this.boxOpen = open;
+    this.changed();
+  }
 
   private changed() {
     this.version++;

@@ -24,6 +24,7 @@ import { copyAs, type CopyFormat } from '../ui/copy-formats';
 import type { ColumnMeta } from './columns/table-columns';
 import { useFind } from './find/useFind';
 import { tableSizes } from './table-text';
+import { useColumnCommands } from './columns/useColumnCommands';
 import { valueCondition, withCondition, type ValueFilter } from './filter-by-value';
 import { valueFilterLabel } from './GridMenu';
 
@@ -231,6 +232,19 @@ export function useDataTable({
           row: numbers.format(row + 1),
         },
       });
+    },
+  });
+  useColumnCommands({
+    resource: view.resource,
+    columns: leafColumns.map((column) => ({
+      key: column.id,
+      label: (column.columnDef.meta as ColumnMeta | undefined)?.label ?? column.id,
+    })),
+    scope,
+    onGoTo: (position) => {
+      grid.setActive({ row: grid.active.row, column: position });
+      scrollToColumn(position);
+      scrollRef.current?.focus({ preventScroll: true });
     },
   });
   /** Makes row `index` (from 0) the active one, on screen, with the keyboard in the grid. */

@@ -4,10 +4,11 @@ import { chooseLanguage, FIRST_SCREEN_WAIT_MS, openApp } from './app-page.js';
 import { ownDemo } from './own-demo.js';
 import { shoot } from './shoot.js';
 
-// The tables' text size, by its keys and the command box: the grid's text and rows follow (the
-// virtual rows placed at the new height, the scrollbar standing for the same list), the window's
-// other text does not, and the size is kept on this computer across a reload.
-const own = ownDemo({ customers: 2_000, contacts: 20, agreements: 20 }, 'Text size desk');
+// How a table is read: its text size, by its keys and the command box (the grid's text and rows
+// follow, the virtual rows placed at the new height, the scrollbar standing for the same list; the
+// window's other text does not; kept on this computer across a reload), and a column gone to by
+// its name in either language from the command box.
+const own = ownDemo({ customers: 2_000, contacts: 20, agreements: 20 }, 'Reading desk');
 
 /** The grid's cell text size, a row's height and the second row's place, the list's height, and the toolbar's text size. */
 const sizesOf = (page: Page, grid: Locator) =>
@@ -86,5 +87,56 @@ test('larger, smaller and back, kept after a reload: the grid alone grows, its r
   await expect.poll(async () => (await sizesOf(page, grille)).text).toBe('15px');
   await page.keyboard.press('Control+Alt+Digit0');
   await expect.poll(async () => (await sizesOf(page, grille)).text).toBe('14px');
+  await chooseLanguage(page, 'EN');
+});
+
+/** The active cell's column header, and whether the cell is wholly inside the grid's box. */
+const activeColumn = (grid: Locator) =>
+  grid.evaluate((element) => {
+    const cell = element.ownerDocument.getElementById(element.getAttribute('aria-activedescendant') ?? '');
+    if (!cell) return undefined;
+    const header = element.querySelectorAll('[role="columnheader"]')[Number(cell.dataset.column)];
+    const box = element.getBoundingClientRect();
+    const place = cell.getBoundingClientRect();
+    return {
+      header: header?.textContent?.trim(),
+      inView: place.left >= box.left && place.right <= box.right + 1,
+      scrolled: element.scrollLeft > 0,
+    };
+  });
+
+async function goToColumn(page: Page, dialog: string, typed: string, option: string) {
+  await page.keyboard.press('Control+k');
+  const box = page.getByRole('dialog', { name: dialog });
+  await box.getByRole('combobox').fill(typed);
+  await expect(box.getByRole('option')).toHaveText([option]);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Enter');
+  await expect(box).toHaveCount(0);
+}
+
+test('a column gone to by its name, in the language shown or the other: active, and scrolled into view', async ({
+  page,
+}) => {
+  // Narrow: the last columns are off to the right.
+  const grid = await openApp(page, own.host, { width: 800 });
+  await grid.focus();
+  expect(await activeColumn(grid)).toMatchObject({ header: 'Customer ID', scrolled: false });
+  // Its French name, in the English window.
+  await goToColumn(page, 'Commands', 'pays', 'Go to column Country');
+  await expect(grid).toBeFocused();
+  await expect.poll(() => activeColumn(grid)).toEqual({ header: 'Country', inView: true, scrolled: true });
+  // Columns are listed only for what is typed.
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('option', { name: /Go to column/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await chooseLanguage(page, 'FR');
+  const grille = page.getByRole('grid', { name: 'Clients' });
+  await grille.focus();
+  await page.keyboard.press('Home');
+  await expect.poll(() => activeColumn(grille)).toMatchObject({ header: 'N° client' });
+  await goToColumn(page, 'Commandes', 'colonne street', 'Aller à la colonne Adresse');
+  await expect.poll(() => activeColumn(grille)).toMatchObject({ header: 'Adresse', inView: true });
   await chooseLanguage(page, 'EN');
 });
