@@ -105,25 +105,26 @@ const activeColumn = (grid: Locator) =>
     };
   });
 
-async function goToColumn(page: Page, dialog: string, typed: string, option: string) {
+async function goToColumn(page: Page, dialog: string, typed: string, option: string, shot?: string) {
   await page.keyboard.press('Control+k');
   const box = page.getByRole('dialog', { name: dialog });
   await box.getByRole('combobox').fill(typed);
   await expect(box.getByRole('option')).toHaveText([option]);
   expect(await axeViolations(page)).toEqual([]);
+  if (shot) await shoot(page, shot, 'go-to-column');
   await page.keyboard.press('Enter');
   await expect(box).toHaveCount(0);
 }
 
 test('a column gone to by its name, in the language shown or the other: active, and scrolled into view', async ({
   page,
-}) => {
+}, testInfo) => {
   // Narrow: the last columns are off to the right.
   const grid = await openApp(page, own.host, { width: 800 });
   await grid.focus();
   expect(await activeColumn(grid)).toMatchObject({ header: 'Customer ID', scrolled: false });
   // Its French name, in the English window.
-  await goToColumn(page, 'Commands', 'pays', 'Go to column Country');
+  await goToColumn(page, 'Commands', 'pays', 'Go to column Country', testInfo.outputPath('go-to-column.png'));
   await expect(grid).toBeFocused();
   await expect.poll(() => activeColumn(grid)).toEqual({ header: 'Country', inView: true, scrolled: true });
   // Columns are listed only for what is typed.
