@@ -21,6 +21,8 @@ const agreementsIn = (language: 'en' | 'fr') => {
 
 /** The cell of `grid`'s first row under the header named `column`. */
 async function firstRowCell(grid: Locator, column: string): Promise<Locator> {
+  // The headers in the language shown (its schema may still be on its way after a switch).
+  await expect(grid.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
   const headers = await grid.getByRole('columnheader').allInnerTexts();
   const index = headers.findIndex((header) => header.trim() === column);
   expect(index, `a column named ${column} in ${headers.join(', ')}`).toBeGreaterThan(0);
@@ -111,5 +113,59 @@ test('in French, on a customer’s agreements, from the command box', async ({ p
   await expect(region.locator('.filter-chips')).toHaveText(`Statut n’est pas ${String(record.statusLabel)}✕`);
   await matches(region, theirs.filter((each) => each.status !== record.status).length, 'fr');
   expect(await axeViolations(page)).toEqual([]);
+  await chooseLanguage(page, 'EN');
+});
+
+test('a column’s values: counts adding up to the list, each the rows its button keeps, in English and French', async ({
+  page,
+}, testInfo) => {
+  const grid = await openApp(page, own.host, { list: 'Agreements' });
+  const region = page.getByRole('region', { name: 'Agreements' });
+  const records = agreementsIn('en');
+  await grid.getByRole('columnheader', { name: 'Status', exact: true }).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Values of Status…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Values of Status' });
+  await expect(dialog.getByTestId('values-summary')).toContainText('3,000 rows', { timeout: 30_000 });
+  const shown = await dialog
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')),
+    );
+  // Each status with its count, as the Demo's rows say; together, every row.
+  const expected = new Map<string, number>();
+  for (const record of records) {
+    const label = record.status === null ? '(empty)' : String(record.statusLabel);
+    expected.set(label, (expected.get(label) ?? 0) + 1);
+  }
+  expect(new Map(shown.map(([value, count]) => [value, Number(count?.replace(/\D/g, ''))]))).toEqual(
+    expected,
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  await shoot(page, testInfo.outputPath('column-values.png'), 'column-values');
+  // A value's button keeps its rows: the same count.
+  const [value, count] = shown[1]!;
+  await dialog.getByRole('button', { name: value, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(region.locator('.filter-chips')).toHaveText(`Status is ${value}✕`);
+  await matches(region, Number(count?.replace(/\D/g, '')), 'en');
+
+  // In French, from the command box, a column of amounts: its figures in euros.
+  await chooseLanguage(page, 'FR');
+  const grille = page.getByRole('grid', { name: 'Contrats' });
+  await (await firstRowCell(grille, 'Revenu mensuel (MRR)')).click();
+  await runCommand(page, 'Commandes', 'Valeurs de Revenu mensuel (MRR)…');
+  const boite = page.getByRole('dialog', { name: 'Valeurs de Revenu mensuel (MRR)' });
+  const kept = records.filter((record) => record.statusLabel === value);
+  const sum = kept.reduce((total, record) => total + Number(record.mrr ?? 0), 0);
+  const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(sum);
+  await expect(boite.getByTestId('values-summary')).toContainText(
+    `${kept.length.toLocaleString('fr-FR')} lignes`,
+    {
+      timeout: 30_000,
+    },
+  );
+  await expect(boite.getByTestId('values-summary')).toContainText(`somme ${euros}`);
+  expect(await axeViolations(page)).toEqual([]);
+  await boite.getByRole('button', { name: 'Fermer' }).click();
   await chooseLanguage(page, 'EN');
 });

@@ -11,20 +11,21 @@ import { shoot } from './shoot.js';
 const own = ownDemo({ customers: 2_000, contacts: 20, agreements: 20 }, 'Reading desk');
 
 /** The grid's cell text size, a row's height and the second row's place, the list's height, and the toolbar's text size. */
-const sizesOf = (page: Page, grid: Locator) =>
+const sizesOf = (grid: Locator) =>
   grid.evaluate((element) => {
-    const rows = [...element.querySelectorAll<HTMLElement>('[data-testid="row"]')];
+    const style = (of: typeof element) => element.ownerDocument.defaultView!.getComputedStyle(of);
+    const rows = [...element.querySelectorAll<typeof element>('[data-testid="row"]')];
     const [first, second] = rows.sort(
       (a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')),
     );
-    const header = element.querySelector<HTMLElement>('.table-header');
-    const button = element.ownerDocument.querySelector<HTMLElement>('.table-toolbar button');
+    const header = element.querySelector('.table-header');
+    const button = element.ownerDocument.querySelector<typeof element>('.table-toolbar button');
     return {
-      text: getComputedStyle(first!.querySelector('[role="gridcell"]')).fontSize,
+      text: style(first!.querySelector<typeof element>('[role="gridcell"]')).fontSize,
       row: first!.getBoundingClientRect().height,
       apart: second!.getBoundingClientRect().top - first!.getBoundingClientRect().top,
-      rowsHeight: element.scrollHeight - (header?.offsetHeight ?? 0),
-      toolbar: getComputedStyle(button).fontSize,
+      rowsHeight: element.scrollHeight - (header?.getBoundingClientRect().height ?? 0),
+      toolbar: style(button).fontSize,
     };
   });
 
@@ -32,7 +33,7 @@ test('larger, smaller and back, kept after a reload: the grid alone grows, its r
   page,
 }, testInfo) => {
   const grid = await openApp(page, own.host);
-  expect(await sizesOf(page, grid)).toEqual({
+  expect(await sizesOf(grid)).toEqual({
     text: '14px',
     row: 32,
     apart: 32,
@@ -42,9 +43,9 @@ test('larger, smaller and back, kept after a reload: the grid alone grows, its r
   await grid.focus();
   await page.keyboard.press('Control+Alt+Equal');
   await page.keyboard.press('Control+Alt+Equal');
-  await expect.poll(async () => (await sizesOf(page, grid)).text).toBe('16px');
+  await expect.poll(async () => (await sizesOf(grid)).text).toBe('16px');
   // 32 px at 14 px of text: 37 at 16, in whole pixels.
-  expect(await sizesOf(page, grid)).toEqual({
+  expect(await sizesOf(grid)).toEqual({
     text: '16px',
     row: 37,
     apart: 37,
@@ -61,17 +62,17 @@ test('larger, smaller and back, kept after a reload: the grid alone grows, its r
   await page.reload();
   const again = page.getByRole('grid', { name: 'Customers' });
   await expect(again.getByTestId('row').first()).toBeVisible({ timeout: FIRST_SCREEN_WAIT_MS });
-  await expect.poll(async () => (await sizesOf(page, again)).text).toBe('16px');
+  await expect.poll(async () => (await sizesOf(again)).text).toBe('16px');
   expect(await axeViolations(page)).toEqual([]);
   await again.focus();
   await page.keyboard.press('Control+Alt+Equal');
   await page.keyboard.press('Control+Alt+Equal');
-  await expect.poll(async () => (await sizesOf(page, again)).text).toBe('20px');
+  await expect.poll(async () => (await sizesOf(again)).text).toBe('20px');
   await shoot(page, testInfo.outputPath('table-text.png'), 'table-text');
   await page.keyboard.press('Control+Alt+Minus');
-  await expect.poll(async () => (await sizesOf(page, again)).text).toBe('18px');
+  await expect.poll(async () => (await sizesOf(again)).text).toBe('18px');
   await page.keyboard.press('Control+Alt+Digit0');
-  await expect.poll(async () => (await sizesOf(page, again)).text).toBe('14px');
+  await expect.poll(async () => (await sizesOf(again)).text).toBe('14px');
 
   // In French, from the command box.
   await chooseLanguage(page, 'FR');
@@ -84,9 +85,9 @@ test('larger, smaller and back, kept after a reload: the grid alone grows, its r
   await expect(boite.getByRole('option').first()).toContainText('Ctrl+Alt+=');
   expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press('Enter');
-  await expect.poll(async () => (await sizesOf(page, grille)).text).toBe('15px');
+  await expect.poll(async () => (await sizesOf(grille)).text).toBe('15px');
   await page.keyboard.press('Control+Alt+Digit0');
-  await expect.poll(async () => (await sizesOf(page, grille)).text).toBe('14px');
+  await expect.poll(async () => (await sizesOf(grille)).text).toBe('14px');
   await chooseLanguage(page, 'EN');
 });
 

@@ -12,6 +12,7 @@ import {
   SUGGESTIONS_MAX,
 } from './held-list.js';
 import { type ApiRecord } from './schema.js';
+import type { ColumnValues } from './column-values.js';
 import { idSchema, languageSchema, onConnection, returns } from './request-fields.js';
 
 /** Searches answered from the lists held for search, and those lists' reads (docs/architecture.md, "Search"). */
@@ -71,6 +72,23 @@ export const searchRequests = {
       match: { row: number; ordinal: number } | null;
       list: HeldListStatus;
     }>(),
+  },
+  /**
+   * A column's values over a view's rows (its filter), counted from the list held for search once
+   * it is held whole (null before: a part of the list would say wrong counts); its read is started.
+   */
+  'search.values': {
+    input: z
+      .object({
+        ...onConnection,
+        view: viewSchema,
+        lang: languageSchema,
+        filter: filterSchema,
+        field: z.string().min(1).max(200),
+        requestId: idSchema.optional(),
+      })
+      .strict(),
+    output: returns<{ values: ColumnValues | null; list: HeldListStatus }>(),
   },
   /**
    * The customers the top bar offers for what was typed, from the customers and contacts held;

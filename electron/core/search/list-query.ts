@@ -159,7 +159,7 @@ export async function matchesOf(
  * the fields they depend on without making the whole record; its customer's column from `join`;
  * any other field as it is kept.
  */
-function shownValueAt(
+export function shownValueAt(
   rows: HeldRows,
   index: number,
   field: string,

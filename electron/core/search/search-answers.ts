@@ -9,6 +9,7 @@ import { customerColumnNamesOf, customerJoinFor, heldCustomerJoin } from './cust
 import type { HeldList, HeldLists, ListSource } from './held-lists.js';
 import { heldViewRows, type HeldViewRows } from './held-view.js';
 import { foundPositions, nearestFound } from './found-rows.js';
+import { heldColumnValues } from './column-values.js';
 import type { CustomerJoin } from './customer-join.js';
 import type { HeldListStatus } from '../../shared/held-list.js';
 import { fieldNamerOf } from './list-fields.js';
@@ -33,7 +34,7 @@ async function viewOfList(
   source: ListSource,
   { view, lang, filter }: Pick<ParsedRequestInput<'search.rows'>, 'view' | 'lang' | 'filter'>,
   signal: AbortSignal,
-  words?: string,
+  { words, field }: { words?: string; field?: string } = {},
 ): Promise<ViewOfList> {
   const { sort, ...scope } = view;
   // The lists kept from an earlier session are taken in at start: those it reads are waited for, not read again.
@@ -60,7 +61,7 @@ async function viewOfList(
     [...filter, ...(words === undefined ? [] : [lookFor(words)])],
     fieldNamerOf([list], customerColumnNamesOf(customers)),
   );
-  const named = [...fields, sortOrderOf(sort)?.field ?? ''];
+  const named = [...fields, sortOrderOf(sort)?.field ?? '', field ?? ''];
   // One customer's agreements or contacts all have its columns: its words need not wait for every customer.
   const everyCustomer = looked && scope.customerId === undefined;
   const join =
@@ -109,10 +110,34 @@ export async function findInView(
   signal: AbortSignal,
 ): Promise<RequestOutputs['search.find']> {
   const { text, lang, from, direction } = input;
-  const { list, status, join, shown } = await viewOfList(heldLists, source, input, signal, text);
+  const { list, status, join, shown } = await viewOfList(heldLists, source, input, signal, { words: text });
   const found = await heldViewRows(list, lang, [lookFor(text)], undefined, signal, join);
   const positions = foundPositions(shown.matches, found.matches, list.rows.length);
   return { total: positions.length, match: nearestFound(positions, from, direction), list: status };
+}
+
+/**
+ * A column's values over a view (`search.values`): counted over the view's rows once the list is
+ * held whole, each value as the view shows it (days to a deadline as of today, the customer's
+ * columns joined), amounts with their record's currency.
+ */
+export async function columnValues(
+  heldLists: HeldLists,
+  source: ListSource,
+  input: ParsedRequestInput<'search.values'>,
+  signal: AbortSignal,
+): Promise<RequestOutputs['search.values']> {
+  const { field, lang } = input;
+  const { list, status, join, shown } = await viewOfList(heldLists, source, input, signal, { field });
+  if (status.state !== 'held') return { values: null, list: status };
+  const money = (list.fields.get(lang) ?? []).some((each) => each.key === 'currency');
+  const values = await heldColumnValues(list.rows, shown.matches, field, {
+    reading: list.readingIn(lang),
+    join,
+    money,
+    signal,
+  });
+  return { values, list: status };
 }
 
 /**

@@ -1,6 +1,12 @@
 import type { HeldListStatus } from '../../shared/held-list.js';
 import type { HeldLists, ListSource } from '../search/held-lists.js';
-import { customerSummary, findCustomers, findInView, searchRows } from '../search/search-answers.js';
+import {
+  columnValues,
+  customerSummary,
+  findCustomers,
+  findInView,
+  searchRows,
+} from '../search/search-answers.js';
 import type { KeptLists } from '../search/kept-lists.js';
 import type { Handlers } from './handlers.js';
 import { DIRECT_CALLER } from './request-registry.js';
@@ -9,6 +15,7 @@ import type { RequestRegistry } from './request-registry.js';
 type SearchRequests =
   | 'search.rows'
   | 'search.find'
+  | 'search.values'
   | 'search.customers'
   | 'lists.record'
   | 'lists.changes'
@@ -39,6 +46,10 @@ export function searchHandlers(
     'search.find': (input, caller = DIRECT_CALLER) =>
       requests.run(caller, input.requestId, (signal) =>
         findInView(heldLists(), chosen(caller), input, signal),
+      ),
+    'search.values': (input, caller = DIRECT_CALLER) =>
+      requests.run(caller, input.requestId, (signal) =>
+        columnValues(heldLists(), chosen(caller), input, signal),
       ),
     'search.customers': (input, caller = DIRECT_CALLER) =>
       requests.run(caller, input.requestId, (signal) =>

@@ -7,6 +7,9 @@ import { RecordPanel } from './record-panel/RecordPanel';
 import { TableToolbar } from './TableToolbar';
 import { TableGrid } from './TableGrid';
 import { FindBar } from './find/FindBar';
+import { ColumnValuesDialog } from './values/ColumnValuesDialog';
+import type { ColumnMeta } from './columns/table-columns';
+import { withCondition } from './filter-by-value';
 import type { TablePlace } from './grid/useTablePlace';
 import { OVERSCAN, useDataTable, type DataTableProps } from './useDataTable';
 
@@ -79,6 +82,21 @@ export function DataTable(props: DataTableProps) {
       <ChangesBar changes={shown.changes} filter={filter} onFilterChange={onFilterChange} />
       {shown.find.open && <FindBar find={shown.find} />}
       {rows.walk && <WalkProgress progress={rows.walk} onCancel={cancelWalk} />}
+      {shown.valuesOf !== undefined && (
+        <ColumnValuesDialog
+          connectionId={rows.session?.connection?.id}
+          view={view}
+          filter={filter}
+          field={shown.valuesOf}
+          label={
+            (columns.table.getColumn(shown.valuesOf)?.columnDef.meta as ColumnMeta | undefined)?.label ??
+            shown.valuesOf
+          }
+          textOf={rows.textOf}
+          onOnly={(condition) => onFilterChange(withCondition(filter, condition))}
+          onClose={() => shown.setValuesOf(undefined)}
+        />
+      )}
       <div className="table-and-record">
         <TableGrid
           scrollRef={scrollRef}
@@ -97,6 +115,7 @@ export function DataTable(props: DataTableProps) {
           onOpenRow={onOpenRow}
           onShowRecord={() => setRecordShown(true)}
           valueFilter={shown.valueFilter}
+          onValues={shown.setValuesOf}
           // Escape that closes something here is not the app's Back.
           onEscape={rows.walk ? cancelWalk : recordShown ? () => setRecordShown(false) : undefined}
         />

@@ -40,6 +40,7 @@ export function GridMenu({
   onFit,
   onResize,
   valueFilter,
+  onValues,
   onClose,
 }: {
   target: GridMenuTarget;
@@ -53,6 +54,8 @@ export function GridMenu({
   onResize: (key: string) => void;
   /** The cell's value as a filter's condition, only it or all but it (filter-by-value.ts). */
   valueFilter: ValueFilter;
+  /** Shows column `key`'s values summed up. */
+  onValues: (key: string) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -107,6 +110,12 @@ export function GridMenu({
         };
       case 'record':
         return { key: 'record', label: t('gridMenu.record'), run: onShowRecord };
+      case 'values':
+        return {
+          key: 'values',
+          label: t('shortcuts.names.table.columnValues', { column: label }),
+          run: () => onValues(column.id),
+        };
       case 'onlyValue':
       case 'excludeValue': {
         const { text, add } = valueFilter(target.row ?? 0, target.column, action.kind === 'excludeValue');

@@ -37,6 +37,7 @@ export function TableGrid({
   onOpenRow,
   onShowRecord,
   valueFilter,
+  onValues,
   onEscape,
 }: {
   scrollRef: RefObject<HTMLDivElement | null>;
@@ -63,6 +64,7 @@ export function TableGrid({
   onShowRecord: () => void;
   /** Row `row`'s value in the visible column at `column` as a filter's condition (filter-by-value.ts). */
   valueFilter: ValueFilter;
+  onValues: (key: string) => void;
   /** What Escape closes here, if anything (else it is the app's Back). */
   onEscape: (() => void) | undefined;
 }) {
@@ -133,6 +135,7 @@ export function TableGrid({
           onFit={fitColumn}
           onResize={menu.focusResizer}
           valueFilter={valueFilter}
+          onValues={onValues}
           onClose={menu.close}
         />
       )}

@@ -19,6 +19,7 @@ describe("the grid's context menu", () => {
       'excludeValue',
       'sort',
       'sort',
+      'values',
       'pin',
       'hide',
       'fit',
@@ -30,12 +31,14 @@ describe("the grid's context menu", () => {
     expect(gridMenuActions('header', { first: false, pinned: true, sortable: true })).toEqual([
       { kind: 'sort', descending: false },
       { kind: 'sort', descending: true },
+      { kind: 'values' },
       { kind: 'unpin' },
       { kind: 'hide' },
       { kind: 'fit' },
       { kind: 'resize' },
     ]);
     expect(gridMenuActions('header', { first: false, pinned: false, sortable: false })).toEqual([
+      { kind: 'values' },
       { kind: 'pin' },
       { kind: 'hide' },
       { kind: 'fit' },

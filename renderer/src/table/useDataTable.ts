@@ -189,6 +189,13 @@ export function useDataTable({
     enabled: leftOut.add !== undefined,
     label: valueFilterLabel(t, 'excludeValue', activeLabel, leftOut.text),
   });
+  /** The column whose values are shown summed up (its key), if one is. */
+  const [valuesOf, setValuesOf] = useState<string>();
+  useCommand('table.columnValues', () => activeColumn && setValuesOf(activeColumn.id), {
+    scope,
+    enabled: activeColumn !== undefined,
+    label: t('shortcuts.names.table.columnValues', { column: activeLabel }),
+  });
   const [recordShown, setRecordShown] = useState(false);
   useCommand('table.record', () => setRecordShown((shown) => !shown), { scope });
   const cellId = useCallback((row: number, column: number) => `${gridId}-r${row}-c${column}`, [gridId]);
@@ -277,6 +284,8 @@ export function useDataTable({
     highlight,
     find,
     valueFilter,
+    valuesOf,
+    setValuesOf,
     changes,
     marks: changes.marker,
     keepPlace,

@@ -1,15 +1,18 @@
-// Find in the results over 300,000 agreements held (a desk's list), as core answers search.find
-// once the list is held: the words searched over the list, placed in a sorted, filtered view
-// (found-rows.ts), "k of N" and the nearest match. Each text typed is a new search (its first
-// answer is the one a key waits for); Enter on a text already found is the move. Beside them, the
-// floor: the cheapest find there is, `includes` over each row's text made in advance, counted.
-// Run: node --expose-gc --max-old-space-size=4096 --import tsx bench/find.ts
+// What a table asks of 300,000 agreements held (a desk's list) besides its rows, as core answers it
+// once the list is held. Find in the results (search.find): the words searched over the list,
+// placed in a sorted, filtered view (found-rows.ts), "k of N" and the nearest match; each text
+// typed is a new search (its first answer is the one a key waits for), Enter on a text already
+// found is the move. A column's values (search.values) over the same view, each column of an
+// agreement. Beside each, the floor: the cheapest thing that answers it (`includes` over each row's
+// text made in advance; a Map count of the column's values read from plain records).
+// Run: node --expose-gc --max-old-space-size=4096 --import tsx bench/view-answers.ts
 import { RowFactory, generateDataset } from '../electron/demo-api/generate.js';
 import { toRecord } from '../electron/demo-api/rows.js';
 import { HeldRows } from '../electron/core/search/held-rows.js';
 import { compileSearch, matchesOf } from '../electron/core/search/list-query.js';
 import { foundPositions, nearestFound } from '../electron/core/search/found-rows.js';
 import { exerciseSearch } from '../electron/core/search/search-exercise.js';
+import { heldColumnValues } from '../electron/core/search/column-values.js';
 import { AS_READ } from '../electron/core/search/rows-reading.js';
 import type { FilterCondition } from '../electron/shared/filter.js';
 import { percentiles, report } from './lib/report.js';
@@ -79,10 +82,37 @@ const floorMs = TEXTS.map((text) => {
   totals += count;
   return performance.now() - started;
 });
+// A column's values: each column of an agreement over the view, as search.values counts them.
+const COLUMNS = ['status', 'mrr', 'customerId', 'name', 'endDate', 'currency', 'notice', 'id'];
+const valuesMs: number[] = [];
+const valuesFloorMs: number[] = [];
+const shown = await shownOf();
+for (let round = 0; round < 3; round++)
+  for (const field of COLUMNS) {
+    let started = performance.now();
+    const values = await heldColumnValues(rows, shown, field, {
+      reading: AS_READ,
+      join: undefined,
+      money: true,
+    });
+    valuesMs.push(performance.now() - started);
+    totals += values.rows;
+    started = performance.now();
+    const counts = new Map<unknown, number>();
+    for (const index of shown) {
+      const value = records[index]?.[field];
+      counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
+    valuesFloorMs.push(performance.now() - started);
+    totals += counts.size;
+  }
+
 const typed = percentiles(typedMs);
 const moved = percentiles(movedMs);
 const floor = percentiles(floorMs);
-report('find', [
+const values = percentiles(valuesMs);
+const valuesFloor = percentiles(valuesFloorMs);
+report('view-answers', [
   {
     figure: 'find in 300,000 agreements: a text typed, k of N, p95',
     value: typed.p95,
@@ -93,4 +123,13 @@ report('find', [
   { figure: 'Enter (next match), p95', value: moved.p95, unit: 'ms', target: '≤ 50' },
   { figure: 'floor: includes over texts made in advance, median', value: floor.median, unit: 'ms' },
   { figure: 'a text typed ÷ floor (medians)', value: typed.median / floor.median, unit: '×' },
+  {
+    figure: "a column's values over the view, slowest",
+    value: Math.max(...valuesMs),
+    unit: 'ms',
+    target: '≤ 200',
+  },
+  { figure: "a column's values, median", value: values.median, unit: 'ms' },
+  { figure: 'floor: a Map count over plain records, median', value: valuesFloor.median, unit: 'ms' },
+  { figure: "a column's values ÷ floor (medians)", value: values.median / valuesFloor.median, unit: '×' },
 ]);

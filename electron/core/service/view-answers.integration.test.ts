@@ -3,8 +3,9 @@ import { startDemoApi, type DemoApi } from '../../demo-api/testing/faults.js';
 import { appCalls, whenHeld } from '../testing/app-calls.js';
 import { openTestCore } from '../testing/test-kit.js';
 
-// Find in the results: the rows of a view (its filter and sort) that hold the words, counted and
-// moved through in the view's order, the view itself unchanged.
+// What a table asks of a view besides its rows: find in the results (the rows that hold the words,
+// counted and moved through in the view's order, the view unchanged), and a column's values
+// (counted over the view, agreeing with a filter by each value).
 
 async function demoCore() {
   let demo: DemoApi | undefined;
@@ -81,6 +82,43 @@ describe('find in a view', () => {
         direction: 'next',
       });
       expect(answer.ok).toBe(false);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("a column's values over a view", () => {
+  it('add up to the view, each count the rows a filter by that value keeps, once the list is held', async () => {
+    const { ok, close } = await demoCore();
+    try {
+      const view = { resource: 'agreements' };
+      const filter = [{ field: 'mrr', op: 'gt', value: 0 }];
+      const matchesOf = async (conditions: unknown[]) =>
+        (
+          await whenHeld(() =>
+            ok('search.rows', { view, lang: 'en', filter: conditions, from: 0, count: 0, sample: false }),
+          )
+        ).matches as number;
+      const rows = await matchesOf(filter);
+      for (const field of ['status', 'customer.country', 'mrr', 'endDate']) {
+        const { values, list } = await ok('search.values', { view, lang: 'en', filter, field });
+        expect(list.state).toBe('held');
+        expect(values.rows, field).toBe(rows);
+        if (values.distinct <= values.values.length) {
+          const counted = values.values.reduce((sum: number, each: { count: number }) => sum + each.count, 0);
+          expect(counted + values.empty, field).toBe(rows);
+        }
+        for (const { value, count } of values.values.slice(0, 3))
+          expect(await matchesOf([...filter, { field, op: 'eq', value }]), `${field} = ${value}`).toBe(count);
+        if (values.empty > 0)
+          expect(await matchesOf([...filter, { field, op: 'empty' }]), `${field} empty`).toBe(values.empty);
+      }
+      const mrr = (await ok('search.values', { view, lang: 'en', filter, field: 'mrr' })).values;
+      expect(mrr.numbers).toMatchObject({ currency: 'EUR', severalCurrencies: false });
+      expect(mrr.numbers.min).toBeGreaterThan(0);
+      const ends = (await ok('search.values', { view, lang: 'en', filter, field: 'endDate' })).values;
+      expect(ends.dates.first < ends.dates.last).toBe(true);
     } finally {
       await close();
     }
