@@ -1,3 +1,4 @@
+import { COLOUR_RULES_MAX, colourRuleSchema } from './colour-rules.js';
 import { z } from 'zod';
 import { filterSchema } from './filter.js';
 import { checkScope, viewFields } from './view.js';
@@ -5,8 +6,9 @@ import { checkScope, viewFields } from './view.js';
 const columnKey = z.string().min(1).max(200);
 
 /**
- * A table's column layout, remembered per view: order, hidden columns, widths, and the columns
- * pinned at the left (in the order pinned; absent in layouts kept before pins existed).
+ * A table's column layout, remembered per view: order, hidden columns, widths, the columns
+ * pinned at the left (in the order pinned; absent in layouts kept before pins existed), and its
+ * colour rules.
  */
 export const columnLayoutSchema = z
   .object({
@@ -14,6 +16,8 @@ export const columnLayoutSchema = z
     hidden: z.array(columnKey).max(200),
     sizes: z.record(columnKey, z.number().int().min(40).max(2_000)),
     pinned: z.array(columnKey).max(200).optional(),
+    /** Its colour rules, in order (colour-rules.ts). */
+    rules: z.array(colourRuleSchema).max(COLOUR_RULES_MAX).optional(),
   })
   .strict();
 export type ColumnLayout = z.infer<typeof columnLayoutSchema>;

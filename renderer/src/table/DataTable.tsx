@@ -7,9 +7,7 @@ import { RecordPanel } from './record-panel/RecordPanel';
 import { TableToolbar } from './TableToolbar';
 import { TableGrid } from './TableGrid';
 import { FindBar } from './find/FindBar';
-import { ColumnValuesDialog } from './values/ColumnValuesDialog';
-import type { ColumnMeta } from './columns/table-columns';
-import { withCondition } from './filter-by-value';
+import { TableDialogs } from './TableDialogs';
 import type { TablePlace } from './grid/useTablePlace';
 import { OVERSCAN, useDataTable, type DataTableProps } from './useDataTable';
 
@@ -69,8 +67,11 @@ export function DataTable(props: DataTableProps) {
         filter={filter}
         label={label}
         layout={columns.layout}
-        columnEdits={columns.edits}
-        onResetLayout={columns.resetLayout}
+        columnMenu={{
+          edits: columns.edits,
+          onReset: columns.resetLayout,
+          onColourRules: () => shown.setRulesShown(true),
+        }}
         place={place}
         onGoToRow={(row) => shown.goToRow(row - 1)}
         recordShown={recordShown}
@@ -82,21 +83,7 @@ export function DataTable(props: DataTableProps) {
       <ChangesBar changes={shown.changes} filter={filter} onFilterChange={onFilterChange} />
       {shown.find.open && <FindBar find={shown.find} />}
       {rows.walk && <WalkProgress progress={rows.walk} onCancel={cancelWalk} />}
-      {shown.valuesOf !== undefined && (
-        <ColumnValuesDialog
-          connectionId={rows.session?.connection?.id}
-          view={view}
-          filter={filter}
-          field={shown.valuesOf}
-          label={
-            (columns.table.getColumn(shown.valuesOf)?.columnDef.meta as ColumnMeta | undefined)?.label ??
-            shown.valuesOf
-          }
-          textOf={rows.textOf}
-          onOnly={(condition) => onFilterChange(withCondition(filter, condition))}
-          onClose={() => shown.setValuesOf(undefined)}
-        />
-      )}
+      <TableDialogs shown={shown} view={view} filter={filter} onFilterChange={onFilterChange} />
       <div className="table-and-record">
         <TableGrid
           scrollRef={scrollRef}
@@ -107,6 +94,7 @@ export function DataTable(props: DataTableProps) {
           cellId={shown.cellId}
           highlight={shown.highlight}
           marks={shown.marks}
+          paint={shown.paint}
           rowHeight={rowHeight}
           overscan={OVERSCAN}
           place={place}

@@ -29,6 +29,7 @@ export function TableGrid({
   cellId,
   highlight,
   marks,
+  paint,
   rowHeight,
   overscan,
   place,
@@ -54,6 +55,7 @@ export function TableGrid({
   cellId: (row: number, column: number) => string;
   highlight: Highlighter | undefined;
   marks: RowFrame['marks'];
+  paint: RowFrame['paint'];
   rowHeight: number;
   overscan: number;
   place: RowPlace;
@@ -118,6 +120,7 @@ export function TableGrid({
         textOf={rows.textOf}
         highlight={highlight}
         marks={marks}
+        paint={paint}
         active={grid.active}
         selection={grid.selection}
         cellId={cellId}

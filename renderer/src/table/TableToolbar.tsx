@@ -10,8 +10,7 @@ import type { ColumnLayout } from '../../../electron/shared/saved-view';
 import { numberFormat } from '../i18n/intl';
 import { CopyLinkButton } from '../links/CopyLinkButton';
 import { useCommand, useShortcutHint } from '../keyboard/commands';
-import { ColumnMenu } from './columns/ColumnMenu';
-import type { ColumnEdits } from './columns/useTableColumns';
+import { ColumnMenu, type ColumnMenuProps } from './columns/ColumnMenu';
 import { GoToRow } from './GoToRow';
 import { RowPosition } from './RowPosition';
 import { SearchStatus } from './SearchStatus';
@@ -28,8 +27,8 @@ export interface TableToolbarProps {
   label: string;
   /** The table's column layout, as a saved view keeps it. */
   layout: ColumnLayout;
-  columnEdits: ColumnEdits;
-  onResetLayout: () => void;
+  /** What the columns menu changes: the columns, Reset, the colour rules. */
+  columnMenu: Pick<ColumnMenuProps, 'edits' | 'onReset' | 'onColourRules'>;
   /** Where the grid's rows stand: the position text follows it. */
   place: RowPlace;
   /** Brings row `row` (from 1) to the screen and makes it the active row. */
@@ -55,8 +54,7 @@ export function TableToolbar({
   filter,
   label,
   layout,
-  columnEdits,
-  onResetLayout,
+  columnMenu,
   place,
   onGoToRow,
   recordShown,
@@ -104,7 +102,7 @@ export function TableToolbar({
         onGo={onGoToRow}
         scope={scope}
       />
-      <ColumnMenu table={table} edits={columnEdits} onReset={onResetLayout} scope={scope} />
+      <ColumnMenu table={table} {...columnMenu} scope={scope} />
       <button type="button" aria-pressed={recordShown} {...hints.record} onClick={onToggleRecord}>
         {t('record.show')}
       </button>

@@ -24,9 +24,10 @@ import { copyAs, type CopyFormat } from '../ui/copy-formats';
 import type { ColumnMeta } from './columns/table-columns';
 import { useFind } from './find/useFind';
 import { tableSizes } from './table-text';
+import { paintOf } from '../../../electron/shared/colour-rules';
+import { labelsOf } from '../../../electron/shared/search';
 import { useColumnCommands } from './columns/useColumnCommands';
-import { valueCondition, withCondition, type ValueFilter } from './filter-by-value';
-import { valueFilterLabel } from './GridMenu';
+import { useValueFilter } from './useValueFilter';
 
 /**
  * Rows drawn beyond each edge of the screen, and the chunk the drawn rows move by: each one more is
@@ -166,28 +167,15 @@ export function useDataTable({
     },
     rows.textOf,
   );
-  const valueFilter: ValueFilter = (row, column, exclude) => {
-    const record = source.rowAt(row);
-    const key = leafColumns[column]?.id;
-    if (!record || key === undefined) return { text: '', add: undefined };
-    const condition = valueCondition(record, key, exclude);
-    return {
-      text: rows.textOf(key, record),
-      add: condition && (() => onFilterChange(withCondition(filter, condition))),
-    };
-  };
-  // The command box offers the active cell's value too (the menu's two items).
-  const only = valueFilter(grid.active.row, grid.active.column, false);
-  useCommand('table.onlyValue', () => only.add?.(), {
+  const valueFilter = useValueFilter({
+    source,
+    columns: leafColumns.map((column) => column.id),
+    textOf: rows.textOf,
+    filter,
+    onFilterChange,
+    active: grid.active,
+    activeLabel,
     scope,
-    enabled: only.add !== undefined,
-    label: valueFilterLabel(t, 'onlyValue', activeLabel, only.text),
-  });
-  const leftOut = valueFilter(grid.active.row, grid.active.column, true);
-  useCommand('table.excludeValue', () => leftOut.add?.(), {
-    scope,
-    enabled: leftOut.add !== undefined,
-    label: valueFilterLabel(t, 'excludeValue', activeLabel, leftOut.text),
   });
   /** The column whose values are shown summed up (its key), if one is. */
   const [valuesOf, setValuesOf] = useState<string>();
@@ -195,6 +183,11 @@ export function useDataTable({
     scope,
     enabled: activeColumn !== undefined,
     label: t('shortcuts.names.table.columnValues', { column: activeLabel }),
+  });
+  const [rulesShown, setRulesShown] = useState(false);
+  useCommand('table.colourRules', () => setRulesShown(true), {
+    scope,
+    label: t('shortcuts.names.table.colourRules'),
   });
   const [recordShown, setRecordShown] = useState(false);
   useCommand('table.record', () => setRecordShown((shown) => !shown), { scope });
@@ -215,6 +208,12 @@ export function useDataTable({
     () => highlighterOf(find.condition ? [...filter, find.condition] : filter, rows.fieldOf),
     [filter, find.condition, rows.fieldOf],
   );
+  const rules = layout.rules;
+  const paint = useMemo(() => {
+    if (!rules?.length) return undefined;
+    const kinds = new Map(rows.filterColumns.map((column) => [column.key, column.kind]));
+    return paintOf(rules, (key) => kinds.get(key) ?? 'text', labelsOf(rows.filterColumns));
+  }, [rules, rows.filterColumns]);
   const changes = useChangeMarks(rows.session?.connection?.id, view, i18n.language as Language, rows.textOf);
 
   const { keepPlace, openingAt } = useTablePlace(scrollRef, {
@@ -283,9 +282,12 @@ export function useDataTable({
     cellId,
     highlight,
     find,
+    paint,
     valueFilter,
     valuesOf,
     setValuesOf,
+    rulesShown,
+    setRulesShown,
     changes,
     marks: changes.marker,
     keepPlace,

@@ -6,19 +6,21 @@ import { useCommand, useShortcutHint } from '../../keyboard/commands';
 import type { ColumnMeta, TABLE_FEATURES } from './table-columns';
 import type { ColumnEdits } from './useTableColumns';
 
-/** Show, hide, pin and reorder a table's columns (widths are dragged on the headers); kept per view. */
-export function ColumnMenu({
-  table,
-  edits,
-  onReset,
-  scope,
-}: {
+export interface ColumnMenuProps {
   table: ReactTable<typeof TABLE_FEATURES, ApiRecord>;
   edits: ColumnEdits;
   onReset: () => void;
+  /** Opens the table's colour rules. */
+  onColourRules: () => void;
   /** The table: Alt+C (⌃C on macOS) there opens the menu, the keyboard on its first column. */
   scope: RefObject<HTMLElement | null>;
-}) {
+}
+
+/**
+ * Show, hide, pin and reorder a table's columns (widths are dragged on the headers), and the way to
+ * its colour rules; kept per view.
+ */
+export function ColumnMenu({ table, edits, onReset, onColourRules, scope }: ColumnMenuProps) {
   const { t } = useTranslation();
   const menu = useRef<HTMLDetailsElement>(null);
   useCommand(
@@ -98,6 +100,15 @@ export function ColumnMenu({
         </ul>
         <button type="button" onClick={onReset}>
           {t('table.reset')}
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            if (menu.current) menu.current.open = false;
+            onColourRules();
+          }}
+        >
+          {t('shortcuts.names.table.colourRules')}
         </button>
       </div>
     </details>

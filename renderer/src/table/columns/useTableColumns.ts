@@ -29,8 +29,11 @@ export interface ColumnEdits {
   /** Moves column `key` one place among the visible columns of its group (pinned or not), if it can. */
   move: (key: string, by: -1 | 1) => void;
   canMove: (key: string, by: -1 | 1) => boolean;
+  /** Replaces the table's colour rules (kept with its layout). */
+  setRules: (rules: ColourRule[]) => void;
 }
 import type { ViewRows } from '../useViewRows';
+import type { ColourRule } from '../../../../electron/shared/colour-rules';
 
 /** TanStack Table holds no rows here: it keeps the columns, their order, sizes, visibility and the sort. */
 const NO_ROWS: ApiRecord[] = [];
@@ -163,6 +166,7 @@ export function useTableColumns({
         return next ? { ...current, ...next } : current;
       }, 'now'),
     canMove: (key, by) => moved(layout, key, by) !== undefined,
+    setRules: (rules) => setLayout((current) => ({ ...current, rules }), 'now'),
   };
   return {
     table,
@@ -170,7 +174,9 @@ export function useTableColumns({
     fit,
     layout,
     edits,
-    resetLayout: () => setLayout(() => initial),
+    // Reset columns leaves the colour rules: they are no column's order or width.
+    resetLayout: () =>
+      setLayout((current) => (current.rules ? { ...initial, rules: current.rules } : initial)),
   };
 }
 

@@ -25,6 +25,8 @@ export interface TableBodyProps {
   highlight?: Highlighter;
   /** How a row that changed since the person last looked says so (change-marks.ts). */
   marks?: RowFrame['marks'];
+  /** How the table's colour rules mark its rows and cells, if it has any. */
+  paint?: RowFrame['paint'];
   active: GridPosition;
   /** The rows selected with Shift, first to last, if any. */
   selection: { from: number; to: number } | undefined;
@@ -51,6 +53,7 @@ export const TableBody = memo(function TableBody({
   textOf,
   highlight,
   marks,
+  paint,
   active,
   selection,
   cellId,
@@ -95,6 +98,8 @@ export const TableBody = memo(function TableBody({
       textOf,
       highlight,
       marks,
+      paint,
+      paintWords: (names) => t('rules.words', { names: names.join(', ') }),
       active,
       selection,
       cellId,

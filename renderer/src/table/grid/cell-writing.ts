@@ -1,4 +1,3 @@
-import type { RowMark } from '../../rows';
 import type { Highlighter } from './highlight';
 
 // What the rows' layer (row-layer.ts) writes into one cell: its size and pinned place, its text with
@@ -38,13 +37,13 @@ export function setOrRemove(element: Element, name: string, value: string | unde
 }
 
 /**
- * A changed row's words after its first cell's text, for a screen reader: the eye has the changed
- * cells' mark and their value before (table.css), and the id keeps its room.
+ * A row's words after its first cell's text, for a screen reader: what changed in it, the colour
+ * rules that hold for it. The eye has the marks (table.css), and the id keeps its room.
  */
-export function changeWords(mark: RowMark): HTMLElement {
+export function rowWords(text: string): HTMLElement {
   const words = document.createElement('span');
   words.className = 'change-words visually-hidden';
-  words.textContent = ` ${mark.words}`;
+  words.textContent = ` ${text}`;
   return words;
 }
 

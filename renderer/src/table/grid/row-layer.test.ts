@@ -26,6 +26,8 @@ function frameOf(
     textOf: (key, record) => String(record[key]),
     highlight: undefined,
     marks: undefined,
+    paint: undefined,
+    paintWords: (names) => `Marked: ${names.join(', ')}`,
     active: { row: -1, column: 0 },
     selection: undefined,
     cellId: (row, column) => `cell-${row}-${column}`,
@@ -186,5 +188,32 @@ describe('RowLayer', () => {
     rows.draw(frameOf(0, 2));
     expect(second!.children[0]!.textContent).toBe('CUS-1');
     expect(second!.children[1]!.hasAttribute('title')).toBe(false);
+  });
+});
+
+describe('colour rules on the rows drawn', () => {
+  it('mark a row or a cell, name the rules in its title and its words, and go when the rules change', () => {
+    const { rows, shown } = setUp();
+    const paint: RowFrame['paint'] = (record) =>
+      record.id === 'CUS-1'
+        ? { row: 'red', cells: new Map(), names: ['Over', 'Big'] }
+        : record.id === 'CUS-2'
+          ? { row: undefined, cells: new Map([['name', 'green']]), names: ['Named'] }
+          : undefined;
+    rows.draw(frameOf(0, 3, { paint }));
+    const [first, second, third] = shown();
+    expect(first?.classList.contains('paint-red')).toBe(false);
+    expect(second?.classList.contains('paint-red')).toBe(true);
+    expect(second?.getAttribute('title')).toBe('Over · Big');
+    expect(second?.textContent).toContain('Marked: Over, Big');
+    expect(third?.classList.contains('paint-red')).toBe(false);
+    expect(third?.children[1]?.classList.contains('paint-green')).toBe(true);
+    expect(third?.getAttribute('title')).toBe('Named');
+    // Rules removed: the same rows drawn again without their marks.
+    rows.draw(frameOf(0, 3));
+    expect(shown()[1]?.classList.contains('paint-red')).toBe(false);
+    expect(shown()[1]?.hasAttribute('title')).toBe(false);
+    expect(shown()[1]?.textContent).not.toContain('Marked');
+    expect(shown()[2]?.children[1]?.classList.contains('paint-green')).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import type { ApiRecord } from '../../../../electron/shared/schema';
 import type { Highlighter } from './highlight';
 import type { RowMark } from '../../rows';
-import { changeWords, pinnedClass, setOrRemove, sizeCell, writeText, type DrawnColumn } from './cell-writing';
+import type { RecordPaint } from '../../../../electron/shared/colour-rules';
+import { rowWords, pinnedClass, setOrRemove, sizeCell, writeText, type DrawnColumn } from './cell-writing';
 
 export type { DrawnColumn } from './cell-writing';
 
@@ -23,6 +24,10 @@ export interface RowFrame {
   highlight: Highlighter | undefined;
   /** How a row says it changed since the person last looked (change-marks.ts), if it did. */
   marks: ((record: ApiRecord) => RowMark | undefined) | undefined;
+  /** How the table's colour rules mark a row and its cells (colour-rules.ts), if it has any. */
+  paint: ((record: ApiRecord) => RecordPaint | undefined) | undefined;
+  /** The words a marked row says to a screen reader: the names of the rules that hold. */
+  paintWords: (names: readonly string[]) => string;
   /** The active cell, and the rows selected with Shift (first to last), if any. */
   active: { row: number; column: number };
   selection: { from: number; to: number } | undefined;
@@ -33,6 +38,9 @@ export interface RowFrame {
   /** A placeholder row's name ("Loading…"). */
   loadingLabel: string;
 }
+
+/** A colour rule's style as a class of the row or cell it marks (`paint-red`: table.css). */
+export const PAINT_CLASS = 'paint-';
 
 /** The cell whose click opens the row's customer: its id, written as a link is. */
 export const OPENS_CLASS = 'opens';
@@ -50,6 +58,7 @@ interface Slot {
   textOf: RowFrame['textOf'] | undefined;
   highlight: Highlighter | undefined;
   marks: RowFrame['marks'];
+  paint: RowFrame['paint'];
   /** Its active column (−1: none), whether it is selected, and its title, as last written. */
   activeColumn: number;
   selected: boolean;
@@ -167,6 +176,7 @@ export class RowLayer {
       textOf: undefined,
       highlight: undefined,
       marks: undefined,
+      paint: undefined,
       activeColumn: -1,
       selected: false,
       label: undefined,
@@ -190,8 +200,10 @@ export class RowLayer {
       record !== slot.record ||
       frame.textOf !== slot.textOf ||
       frame.highlight !== slot.highlight ||
-      frame.marks !== slot.marks;
+      frame.marks !== slot.marks ||
+      frame.paint !== slot.paint;
     const mark = record && frame.marks?.(record);
+    const paint = record ? frame.paint?.(record) : undefined;
     const { row, cells } = slot;
     // Its place changes with its row, and with the rows' height or the layer's origin.
     const top = (index - frame.anchor) * frame.rowHeight;
@@ -201,8 +213,10 @@ export class RowLayer {
     if (texts || selected !== slot.selected || label !== slot.label) {
       const stripe = index % 2 === 1 ? ' odd' : '';
       row.className = record
-        ? `table-row${stripe}${selected ? ' selected' : ''}${openable ? ' openable' : ''}${mark ? ` ${mark.kind}-row` : ''}`
+        ? `table-row${stripe}${selected ? ' selected' : ''}${openable ? ' openable' : ''}${mark ? ` ${mark.kind}-row` : ''}${paint?.row ? ` ${PAINT_CLASS}${paint.row}` : ''}`
         : `table-row skeleton-row${stripe}`;
+      // A marked row names its rules where the pointer rests (never colour alone).
+      setOrRemove(row, 'title', paint?.names.join(' · '));
       setOrRemove(row, 'aria-selected', selected ? 'true' : undefined);
       setOrRemove(row, 'aria-label', record ? undefined : label);
       setOrRemove(row, 'data-testid', record ? 'row' : undefined);
@@ -223,7 +237,8 @@ export class RowLayer {
         const opens = openable && column.id === 'id';
         const active = position === activeColumn;
         const was = mark?.was.get(column.id);
-        cell.className = `cell${pinnedClass(column)}${active ? ' active' : ''}${opens ? ` ${OPENS_CLASS}` : ''}${was !== undefined ? ' changed' : ''}`;
+        const painted = paint?.cells.get(column.id);
+        cell.className = `cell${pinnedClass(column)}${active ? ' active' : ''}${opens ? ` ${OPENS_CLASS}` : ''}${was !== undefined ? ' changed' : ''}${painted ? ` ${PAINT_CLASS}${painted}` : ''}`;
         // Only the active cell is named (the grid's aria-activedescendant): an id on every cell
         // was a third of the work per row scrolled, rewritten on each recycled row.
         setOrRemove(cell, 'id', active ? frame.cellId(index, position) : undefined);
@@ -231,7 +246,8 @@ export class RowLayer {
         if (texts) {
           writeText(cell, frame.textOf(column.id, record), column.id, frame.highlight);
           // The row says in words that it changed (never colour alone), where a reader starts it.
-          if (mark && position === 0) cell.append(changeWords(mark));
+          if (mark && position === 0) cell.append(rowWords(mark.words));
+          if (paint && position === 0) cell.append(rowWords(frame.paintWords(paint.names)));
         }
       });
     }
@@ -242,6 +258,7 @@ export class RowLayer {
     slot.textOf = frame.textOf;
     slot.highlight = frame.highlight;
     slot.marks = frame.marks;
+    slot.paint = frame.paint;
     slot.activeColumn = activeColumn;
     slot.selected = selected;
     slot.label = label;
