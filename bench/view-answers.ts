@@ -14,6 +14,7 @@ import { foundPositions, nearestFound } from '../electron/core/search/found-rows
 import { exerciseSearch } from '../electron/core/search/search-exercise.js';
 import { heldColumnValues } from '../electron/core/search/column-values.js';
 import { AS_READ } from '../electron/core/search/rows-reading.js';
+import { demoFields } from '../electron/core/testing/held-demo.js';
 import type { FilterCondition } from '../electron/shared/filter.js';
 import { percentiles, report } from './lib/report.js';
 
@@ -84,7 +85,13 @@ const floorMs = TEXTS.map((text) => {
 });
 // A column's values: each column of an agreement over the view, as search.values counts them.
 const COLUMNS = ['status', 'mrr', 'customerId', 'name', 'endDate', 'currency', 'notice', 'id'];
+// Amounts are read with their currency, as search.values reads the fields the schema says are money.
+const amounts = new Set(
+  demoFields('agreements', 'en').flatMap((field) => (field.format === 'currency' ? [field.key] : [])),
+);
 const valuesMs: number[] = [];
+/** Each column's slowest summary, and its distinct values: what the time is made of. */
+const slowestOf = new Map<string, { ms: number; distinct: number }>();
 const valuesFloorMs: number[] = [];
 const shown = await shownOf();
 for (let round = 0; round < 3; round++)
@@ -93,9 +100,13 @@ for (let round = 0; round < 3; round++)
     const values = await heldColumnValues(rows, shown, field, {
       reading: AS_READ,
       join: undefined,
-      money: true,
+      money: amounts.has(field),
     });
     valuesMs.push(performance.now() - started);
+    slowestOf.set(field, {
+      ms: Math.max(slowestOf.get(field)?.ms ?? 0, valuesMs.at(-1)!),
+      distinct: values.distinct,
+    });
     totals += values.rows;
     started = performance.now();
     const counts = new Map<unknown, number>();
@@ -123,12 +134,12 @@ report('view-answers', [
   { figure: 'Enter (next match), p95', value: moved.p95, unit: 'ms', target: '≤ 50' },
   { figure: 'floor: includes over texts made in advance, median', value: floor.median, unit: 'ms' },
   { figure: 'a text typed ÷ floor (medians)', value: typed.median / floor.median, unit: '×' },
-  {
-    figure: "a column's values over the view, slowest",
-    value: Math.max(...valuesMs),
+  ...[...slowestOf].map(([field, { ms, distinct }]) => ({
+    figure: `values of ${field} (${distinct.toLocaleString('en-US')} distinct), slowest of 3`,
+    value: ms,
     unit: 'ms',
-    target: '≤ 200',
-  },
+    target: '≤ 200' as const,
+  })),
   { figure: "a column's values, median", value: values.median, unit: 'ms' },
   { figure: 'floor: a Map count over plain records, median', value: valuesFloor.median, unit: 'ms' },
   { figure: "a column's values ÷ floor (medians)", value: values.median / valuesFloor.median, unit: '×' },

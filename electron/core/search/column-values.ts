@@ -1,10 +1,9 @@
 import type { ColumnValues } from '../../shared/column-values.js';
-import { daysLeft, isDeadlineField } from '../../shared/deadline.js';
 import { Slicer } from '../slices.js';
 import type { CustomerJoin } from './customer-join.js';
 import type { HeldRows } from './held-rows.js';
 import { shownValueAt, type RowIndexes } from './list-query.js';
-import { AS_READ, type RowsReading } from './rows-reading.js';
+import type { RowsReading } from './rows-reading.js';
 
 /** The values a summary lists, most frequent first: past them it says how many others there are. */
 export const VALUES_LISTED = 50;
@@ -15,10 +14,10 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 
 /**
- * Column `field`'s values over a view of held rows (`matches`), each as the view shows it: days to a
- * deadline as of today (their inputs read through one record standing for every row), the
- * customer's columns from `join`; amounts with their record's currency when the list has one
- * (`money`); ids known unique by the id index are not counted one by one.
+ * Column `field`'s values over a view of held rows (`matches`), each as the view shows it (as a sort
+ * reads it: days to a deadline as of today, the customer's columns from `join`); amounts with
+ * their record's currency when the list has one (`money`); ids known unique by the id index are
+ * not counted one by one.
  */
 export async function heldColumnValues(
   rows: HeldRows,
@@ -32,11 +31,7 @@ export async function heldColumnValues(
   }: { reading: RowsReading; join: CustomerJoin | undefined; money: boolean; signal?: AbortSignal },
 ): Promise<ColumnValues> {
   const slicer = new Slicer(signal);
-  const record = rows.viewer(AS_READ);
-  const now = Date.now();
-  const valueAt = isDeadlineField(field)
-    ? (index: number) => daysLeft(record(index), field, now)
-    : (index: number) => shownValueAt(rows, index, field, reading, join);
+  const valueAt = (index: number) => shownValueAt(rows, index, field, reading, join);
   const currencyAt = (index: number) => rows.valueAt(index, 'currency', reading);
   const unique = field === 'id' && (await idsUnique(rows, matches, slicer));
   return columnValuesOf(matches, valueAt, money ? currencyAt : undefined, slicer, unique);

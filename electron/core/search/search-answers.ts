@@ -130,7 +130,10 @@ export async function columnValues(
   const { field, lang } = input;
   const { list, status, join, shown } = await viewOfList(heldLists, source, input, signal, { field });
   if (status.state !== 'held') return { values: null, list: status };
-  const money = (list.fields.get(lang) ?? []).some((each) => each.key === 'currency');
+  // An amount is in its record's currency (the schema says the field is one); other numbers have none to read.
+  const money = (list.fields.get(lang) ?? []).some(
+    (each) => each.key === field && each.format === 'currency',
+  );
   const values = await heldColumnValues(list.rows, shown.matches, field, {
     reading: list.readingIn(lang),
     join,

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../electron/shared/api-rules';
 import type { ColumnValues } from '../../../../electron/shared/column-values';
+import { isDeadlineField } from '../../../../electron/shared/deadline';
 import type { FilterCondition } from '../../../../electron/shared/filter';
 import type { ApiRecord } from '../../../../electron/shared/schema';
 import { numberFormat } from '../../i18n/intl';
@@ -39,12 +40,15 @@ export function ValuesTable({
         {figures && figures.count > 0 && !figures.severalCurrencies && (
           <>
             {' · '}
-            {t('values.numbers', {
-              sum: written(figures.sum),
-              average: written(figures.sum / figures.count),
-              min: written(figures.min),
-              max: written(figures.max),
-            })}
+            {/* Days to a deadline count from today: their range says something, a sum nothing. */}
+            {isDeadlineField(field)
+              ? t('values.dates', { first: written(figures.min), last: written(figures.max) })
+              : t('values.numbers', {
+                  sum: written(figures.sum),
+                  average: written(figures.sum / figures.count),
+                  min: written(figures.min),
+                  max: written(figures.max),
+                })}
           </>
         )}
         {figures?.severalCurrencies && ` · ${t('totals.severalCurrencies')}`}
