@@ -92,6 +92,7 @@ const amounts = new Set(
 const valuesMs: number[] = [];
 /** Each column's slowest summary, and its distinct values: what the time is made of. */
 const slowestOf = new Map<string, { ms: number; distinct: number }>();
+const floorOf = new Map<string, number>();
 const valuesFloorMs: number[] = [];
 const shown = await shownOf();
 for (let round = 0; round < 3; round++)
@@ -115,6 +116,7 @@ for (let round = 0; round < 3; round++)
       counts.set(value, (counts.get(value) ?? 0) + 1);
     }
     valuesFloorMs.push(performance.now() - started);
+    floorOf.set(field, Math.max(floorOf.get(field) ?? 0, valuesFloorMs.at(-1)!));
     totals += counts.size;
   }
 
@@ -134,12 +136,15 @@ report('view-answers', [
   { figure: 'Enter (next match), p95', value: moved.p95, unit: 'ms', target: '≤ 50' },
   { figure: 'floor: includes over texts made in advance, median', value: floor.median, unit: 'ms' },
   { figure: 'a text typed ÷ floor (medians)', value: typed.median / floor.median, unit: '×' },
-  ...[...slowestOf].map(([field, { ms, distinct }]) => ({
-    figure: `values of ${field} (${distinct.toLocaleString('en-US')} distinct), slowest of 3`,
-    value: ms,
-    unit: 'ms',
-    target: '≤ 200' as const,
-  })),
+  ...[...slowestOf].flatMap(([field, { ms, distinct }]) => [
+    {
+      figure: `values of ${field} (${distinct.toLocaleString('en-US')} distinct), slowest of 3`,
+      value: ms,
+      unit: 'ms',
+      target: '≤ 200' as const,
+    },
+    { figure: `  its floor, slowest of 3`, value: floorOf.get(field) ?? Number.NaN, unit: 'ms' },
+  ]),
   { figure: "a column's values, median", value: values.median, unit: 'ms' },
   { figure: 'floor: a Map count over plain records, median', value: valuesFloor.median, unit: 'ms' },
   { figure: "a column's values ÷ floor (medians)", value: values.median / valuesFloor.median, unit: '×' },
