@@ -44,7 +44,7 @@ async function engineAt(root: string): Promise<Engine> {
   const load = (path: string) =>
     import(pathToFileURL(join(root, path)).href) as Promise<Record<string, unknown>>;
   return {
-    ...(await load('electron/core/search/held-lists.ts')),
+    ...(await load('electron/core/search/lists/held-lists.ts')),
     ...(await load('electron/core/testing/wired.ts')),
     ...(await load('electron/core/service/error-payload.ts')),
   } as unknown as Engine;

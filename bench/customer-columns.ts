@@ -7,7 +7,7 @@ import { generateDataset, RowFactory } from '../electron/demo-api/generate.js';
 import { toRecord } from '../electron/demo-api/rows.js';
 import type { ApiClient } from '../electron/core/api/api-client.js';
 import { CustomerJoin } from '../electron/core/search/customer-join.js';
-import { HeldList, listKey } from '../electron/core/search/held-list-state.js';
+import { HeldList, listKey } from '../electron/core/search/lists/held-list-state.js';
 import { heldViewRows } from '../electron/core/search/held-view.js';
 import { demoFields } from '../electron/core/testing/held-demo.js';
 import { ANY_FIELD, type FilterCondition } from '../electron/shared/filter.js';

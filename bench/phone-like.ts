@@ -76,7 +76,7 @@ async function longestSliceMs(HeldRows: HeldRowsOf, pages: Page[]): Promise<numb
 
 const heldRowsAt = async (root: string): Promise<HeldRowsOf> =>
   (
-    (await import(pathToFileURL(join(root, 'electron/core/search/held-rows.ts')).href)) as {
+    (await import(pathToFileURL(join(root, 'electron/core/search/columns/held-rows.ts')).href)) as {
       HeldRows: HeldRowsOf;
     }
   ).HeldRows;

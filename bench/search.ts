@@ -12,7 +12,7 @@
 // - 1,000,000 agreements: held or refused by the default budget (said which, with the estimate),
 //   and searches over 1,000,000 held rows (a budget raised for the measure).
 // Why a plain scan: the text of each row is folded once, a page of rows to a string, and a search
-// is `indexOf` over those strings (core/search/held-rows.ts). Its p95 below meets the targets with
+// is `indexOf` over those strings (core/search/columns/held-rows.ts). Its p95 below meets the targets with
 // nothing but the text: an inverted index (MiniSearch, FlexSearch) finds whole words or prefixes,
 // not an id's middle or a phone's digits across spaces, and the n-gram index that would costs
 // several times the text in memory, against a 256 MiB budget; a fuzzy scanner (uFuzzy) scans as
@@ -21,7 +21,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ANY_FIELD } from '../electron/shared/filter.js';
 import { PAGE_SIZE_MAX } from '../electron/shared/api-rules.js';
-import { HeldRows } from '../electron/core/search/held-rows.js';
+import { HeldRows } from '../electron/core/search/columns/held-rows.js';
 import { compileSearch, matchesOf } from '../electron/core/search/list-query.js';
 import { toRecord } from '../electron/demo-api/rows.js';
 import { openAppInChromium } from './lib/app-in-chromium.js';

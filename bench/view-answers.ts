@@ -8,12 +8,12 @@
 // Run: node --expose-gc --max-old-space-size=4096 --import tsx bench/view-answers.ts
 import { RowFactory, generateDataset } from '../electron/demo-api/generate.js';
 import { toRecord } from '../electron/demo-api/rows.js';
-import { HeldRows } from '../electron/core/search/held-rows.js';
+import { HeldRows } from '../electron/core/search/columns/held-rows.js';
 import { compileSearch, matchesOf } from '../electron/core/search/list-query.js';
 import { foundPositions, nearestFound } from '../electron/core/search/found-rows.js';
-import { exerciseSearch } from '../electron/core/search/search-exercise.js';
+import { exerciseSearch } from '../electron/core/search/columns/search-exercise.js';
 import { heldColumnValues } from '../electron/core/search/column-values.js';
-import { AS_READ } from '../electron/core/search/rows-reading.js';
+import { AS_READ } from '../electron/core/search/columns/rows-reading.js';
 import { demoFields } from '../electron/core/testing/held-demo.js';
 import type { FilterCondition } from '../electron/shared/filter.js';
 import { percentiles, report } from './lib/report.js';

@@ -79,6 +79,15 @@ describe('the inner order of core and the renderer (scripts/layers.mjs)', () => 
     // On the same floor: neither may import the other.
     ['electron/core/search/probe.ts', "import { runExport } from '../export/run-export.js';"],
     ['renderer/src/finder/probe.ts', "import { DataTable } from '../table/DataTable';"],
+    // Inside an area's room that is an area itself: core/search and the renderer's table.
+    ['electron/core/search/columns/probe.ts', "import { HeldLists } from '../lists/held-lists.js';"],
+    ['electron/core/search/lists/probe.ts', "import { compileSearch } from '../list-query.js';"],
+    ['renderer/src/table/columns/probe.ts', "import type { RowFrame } from '../grid/row-layer';"],
+    ['renderer/src/table/view/probe.ts', "import { useDataTable } from '../useDataTable';"],
+    [
+      'renderer/src/table/find/probe.ts',
+      "import { ColumnValuesDialog } from '../values/ColumnValuesDialog';",
+    ],
     // A folder the table does not place, either way.
     ['renderer/src/newroom/probe.ts', "import { formatValue } from '../ui/format';"],
     ['renderer/src/table/probe.ts', "import { thing } from '../newroom/thing';"],
@@ -94,6 +103,9 @@ describe('the inner order of core and the renderer (scripts/layers.mjs)', () => 
     ['electron/core/service/probe.ts', "import { ApiError } from '../errors.js';"],
     ['electron/core/api/probe.ts', "import { httpCall } from '../net/http.js';"],
     ['electron/core/rate/probe.ts', "import { thisProcess } from '../store/process-owner.js';"],
+    ['electron/core/search/lists/probe.ts', "import { HeldRows } from '../columns/held-rows.js';"],
+    ['electron/core/search/columns/probe.ts', "import { UNTRUSTED_OPEN } from '../../store/small-file.js';"],
+    ['renderer/src/table/grid/probe.ts', "import type { DrawnColumn } from '../columns/column-shapes';"],
     // Tests and test helpers stand beside the order.
     ['electron/core/store/probe.test.ts', "import { openTestCore } from '../testing/app-calls.js';"],
     ['renderer/src/ui/probe.test.ts', "import { DataTable } from '../table/DataTable';"],

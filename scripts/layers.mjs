@@ -2,7 +2,8 @@
 // area's folders from the ground up, floor by floor. A folder imports what is on the floors below
 // its own, and nothing on its floor or above: dependencies point down, so no two folders import
 // each other and each can be read, tested and moved with what is under it. The files at an area's
-// root are one room, `.`. eslint.config.js enforces it (`local/layering`); docs/architecture.md,
+// root are one room, `.`. A room may be an area of its own (core/search, the renderer's table): its
+// folders are ordered inside it the same way. eslint.config.js enforces it (`local/layering`); docs/architecture.md,
 // "Layers", explains each floor; scripts/layering.test.ts shows the rule fires.
 import { existsSync, statSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
@@ -18,6 +19,8 @@ export const INNER_LAYERS = {
     ['search', 'export', 'connections'],
     ['service'],
   ],
+  // The held lists' engine: a column store, the lists kept and read on it, the queries on top.
+  'electron/core/search': [['columns'], ['lists'], ['.']],
   'renderer/src': [
     ['i18n'],
     ['api'],
@@ -31,21 +34,28 @@ export const INNER_LAYERS = {
     ['screens'],
     ['.'],
   ],
+  // A table: its columns, a view's rows read, the grid drawing both, what opens over the grid, and
+  // the table itself at the root.
+  'renderer/src/table': [
+    ['columns'],
+    ['view'],
+    ['grid'],
+    ['colours', 'find', 'record-panel', 'values'],
+    ['.'],
+  ],
 };
 
 /**
- * Where `file` (relative to the repository) stands: its area and its room, if it is in one.
+ * Where `file` (relative to the repository) stands in `area`: its room there, if it is in the area.
  * @param {string} file
+ * @param {string} area
  */
-export function roomOf(file) {
+export function roomOf(file, area) {
   const path = file.split(sep).join('/');
-  for (const area of Object.keys(INNER_LAYERS)) {
-    if (!path.startsWith(`${area}/`)) continue;
-    const [first = '', ...rest] = path.slice(area.length + 1).split('/');
-    const isFolder = rest.length > 0 || (existsSync(path) && statSync(path).isDirectory());
-    return { area, room: isFolder ? first : '.' };
-  }
-  return undefined;
+  if (!path.startsWith(`${area}/`)) return undefined;
+  const [first = '', ...rest] = path.slice(area.length + 1).split('/');
+  const isFolder = rest.length > 0 || (existsSync(path) && statSync(path).isDirectory());
+  return isFolder ? first : '.';
 }
 
 /**
@@ -59,27 +69,31 @@ export function floorOf(area, room) {
 }
 
 /**
- * Why importing `target` from `file` (both relative to the repository) breaks the order, if it does.
+ * Why importing `target` from `file` (both relative to the repository) breaks the order, if it does:
+ * checked in every area holding both, the outer first.
  * @param {string} file
  * @param {string} target
  */
 export function layeringProblem(file, target) {
-  const from = roomOf(file);
-  const to = roomOf(target);
-  if (!from || !to || from.area !== to.area || from.room === to.room) return undefined;
-  // Test helpers stand beside the order: only tests and other helpers import them (lint's TESTING).
-  if (to.room === 'testing') return undefined;
-  const fromFloor = floorOf(from.area, from.room);
-  const toFloor = floorOf(to.area, to.room);
-  /** @param {string} room */
-  const name = (room) => (room === '.' ? `the files at ${from.area}/` : `${from.area}/${room}/`);
-  if (fromFloor === undefined)
-    return `${name(from.room)} is not in the layer table (scripts/layers.mjs): give it a floor.`;
-  if (toFloor === undefined)
-    return `${name(to.room)} is not in the layer table (scripts/layers.mjs): give it a floor.`;
-  if (toFloor < fromFloor) return undefined;
-  const where = toFloor === fromFloor ? 'on the same floor' : 'above';
-  return `Bad layering: ${name(from.room)} may not import ${name(to.room)}, ${where} it (scripts/layers.mjs): dependencies point down.`;
+  for (const area of Object.keys(INNER_LAYERS)) {
+    const from = roomOf(file, area);
+    const to = roomOf(target, area);
+    if (from === undefined || to === undefined || from === to) continue;
+    // Test helpers stand beside the order: only tests and other helpers import them (lint's TESTING).
+    if (to === 'testing') return undefined;
+    const fromFloor = floorOf(area, from);
+    const toFloor = floorOf(area, to);
+    /** @param {string} room */
+    const name = (room) => (room === '.' ? `the files at ${area}/` : `${area}/${room}/`);
+    if (fromFloor === undefined)
+      return `${name(from)} is not in the layer table (scripts/layers.mjs): give it a floor.`;
+    if (toFloor === undefined)
+      return `${name(to)} is not in the layer table (scripts/layers.mjs): give it a floor.`;
+    if (toFloor < fromFloor) return undefined;
+    const where = toFloor === fromFloor ? 'on the same floor' : 'above';
+    return `Bad layering: ${name(from)} may not import ${name(to)}, ${where} it (scripts/layers.mjs): dependencies point down.`;
+  }
+  return undefined;
 }
 
 /** @param {string} path */
@@ -91,7 +105,7 @@ export const layeringRule = {
   /** @param {import('eslint').Rule.RuleContext} context */
   create(context) {
     const file = relative(context.cwd, context.filename).split(sep).join('/');
-    if (isTestFile(file) || !roomOf(file)) return {};
+    if (isTestFile(file) || !Object.keys(INNER_LAYERS).some((area) => roomOf(file, area))) return {};
     /** @param {{ source?: { value?: unknown } }} node */
     const check = (node) => {
       const spec = node.source?.value;

@@ -1,5 +1,5 @@
-import type { HeldLists, ListSource } from '../../electron/core/search/held-lists.js';
-import type { KeptLists } from '../../electron/core/search/kept-lists.js';
+import type { HeldLists, ListSource } from '../../electron/core/search/lists/held-lists.js';
+import type { KeptLists } from '../../electron/core/search/lists/kept-lists.js';
 import type { Connection } from '../../electron/core/api/connect.js';
 import type { DemoApi } from '../../electron/demo-api/index.js';
 import type { Resource } from '../../electron/shared/api-rules.js';

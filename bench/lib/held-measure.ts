@@ -33,11 +33,11 @@ interface Tree {
 const load = async (path: string) =>
   (await import(pathToFileURL(join(root, path)).href)) as Record<string, unknown>;
 const tree = {
-  ...(await load('electron/core/search/held-rows.ts')),
+  ...(await load('electron/core/search/columns/held-rows.ts')),
   ...(await load('electron/core/search/list-query.ts')),
-  ...(await load('electron/core/search/rows-reading.ts')),
+  ...(await load('electron/core/search/columns/rows-reading.ts')),
   // Since its search's code is exercised once a list is held.
-  ...(await load('electron/core/search/search-exercise.ts').catch(() => ({}))),
+  ...(await load('electron/core/search/columns/search-exercise.ts').catch(() => ({}))),
 } as unknown as Tree;
 
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ANY_FIELD } from '../../electron/shared/filter.js';
 import { PAGE_SIZE_MAX } from '../../electron/shared/api-rules.js';
-import { HeldRows } from '../../electron/core/search/held-rows.js';
+import { HeldRows } from '../../electron/core/search/columns/held-rows.js';
 import { compileSearch, matchesOf } from '../../electron/core/search/list-query.js';
 import { toRecord } from '../../electron/demo-api/rows.js';
 import { startDemoApi } from '../../electron/demo-api/testing/faults.js';

@@ -13,7 +13,7 @@ import { caFileOf } from './ca-file.js';
 import type { CliIo } from './io.js';
 import { readSecret } from './secret-input.js';
 import { openServices } from './services.js';
-import { forgetKeptLists } from '../core/search/kept-files.js';
+import { forgetKeptLists } from '../core/search/lists/kept-files.js';
 
 export const PROFILE_HELP = `Usage: cdb profile add|list|remove
 

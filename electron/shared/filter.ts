@@ -56,7 +56,7 @@ export const ANY_FIELD = '*';
 /**
  * "Show only what changed": the condition `{ field: CHANGED_FIELD, op: 'notEmpty' }` keeps the rows
  * that changed or are new since the person last looked. Only the app knows that, from the list it
- * holds for search (core/search/list-changes.ts); held-view.ts judges it there, and nothing else can.
+ * holds for search (core/search/lists/list-changes.ts); held-view.ts judges it there, and nothing else can.
  */
 export const CHANGED_FIELD = '@changed';
 

@@ -1,9 +1,9 @@
 import type { ColumnValues } from '../../shared/column-values.js';
 import { Slicer } from '../slices.js';
 import type { CustomerJoin } from './customer-join.js';
-import type { HeldRows } from './held-rows.js';
+import type { HeldRows } from './columns/held-rows.js';
 import { shownValueAt, type RowIndexes } from './list-query.js';
-import type { RowsReading } from './rows-reading.js';
+import type { RowsReading } from './columns/rows-reading.js';
 
 /** The values a summary lists, most frequent first: past them it says how many others there are. */
 export const VALUES_LISTED = 50;

@@ -9,9 +9,9 @@ import {
   type SearchTerms,
 } from '../../shared/search.js';
 import { isBlankQuery, parseSearch, shownTermsOf } from '../../shared/search-words.js';
-import type { HeldRows } from './held-rows.js';
-import type { RowsReading } from './rows-reading.js';
-import type { RowsSearch } from './rows-search.js';
+import type { HeldRows } from './columns/held-rows.js';
+import type { RowsReading } from './columns/rows-reading.js';
+import type { RowsSearch } from './columns/rows-search.js';
 import { Slicer } from '../slices.js';
 import { customerIdIn, customerIdOf } from '../../shared/customer-columns.js';
 

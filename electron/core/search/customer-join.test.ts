@@ -13,10 +13,10 @@ import { keychainSeal } from '../store/typed-text.js';
 import { demoFields } from '../testing/held-demo.js';
 import { tempFolders } from '../testing/temp-folder.js';
 import { CustomerJoin, customerColumnNamesOf } from './customer-join.js';
-import { fieldNamerOf } from './list-fields.js';
-import { HeldList, listKey, type ListSource } from './held-list-state.js';
+import { fieldNamerOf } from './lists/list-fields.js';
+import { HeldList, listKey, type ListSource } from './lists/held-list-state.js';
 import { heldViewRows } from './held-view.js';
-import { KeptLists } from './kept-lists.js';
+import { KeptLists } from './lists/kept-lists.js';
 
 const { customers, agreements } = generateDataset(new RowFactory(11, '2026-01-01'), {
   customers: 2_000,

@@ -15,12 +15,12 @@ import {
 import type { ApiRecord, SchemaField } from '../../shared/schema.js';
 import type { FieldName } from '../../shared/search-words.js';
 import type { HeldListStatus } from '../../shared/held-list.js';
-import type { HeldList, ListSource } from './held-list-state.js';
-import type { HeldLists } from './held-lists.js';
-import type { RowsReading } from './rows-reading.js';
-import type { HeldRows } from './held-rows.js';
-import type { RowBlock } from './row-block.js';
-import type { JoinedColumns } from './term-fields.js';
+import type { HeldList, ListSource } from './lists/held-list-state.js';
+import type { HeldLists } from './lists/held-lists.js';
+import type { RowsReading } from './columns/rows-reading.js';
+import type { HeldRows } from './columns/held-rows.js';
+import type { RowBlock } from './columns/row-block.js';
+import type { JoinedColumns } from './columns/term-fields.js';
 import en from '../../../locales/en.json' with { type: 'json' };
 import fr from '../../../locales/fr.json' with { type: 'json' };
 

@@ -2,13 +2,13 @@ import type { Language } from '../../shared/api-rules.js';
 import { fieldsNamed, splitChanged, type FilterCondition } from '../../shared/filter.js';
 import type { ApiRecord } from '../../shared/schema.js';
 import { filterKindOf, kindsOf, KIND_SAMPLE_ROWS } from '../../shared/value-kind.js';
-import type { HeldList } from './held-list-state.js';
+import type { HeldList } from './lists/held-list-state.js';
 import { compileSearch, matchesOf, type RowIndexes } from './list-query.js';
 import { customerColumnNamesOf, type CustomerJoin } from './customer-join.js';
 import { isCustomerColumn } from '../../shared/customer-columns.js';
 import { sortOrderOf } from '../../shared/view.js';
 import { labelsOf } from '../../shared/search.js';
-import { fieldNamerOf } from './list-fields.js';
+import { fieldNamerOf } from './lists/list-fields.js';
 
 /** What a view shows of a held list: its rows that pass the filter, in the view's order, in one language. */
 export interface HeldViewRows {

@@ -5,8 +5,8 @@ import { labelsOf } from '../../shared/search.js';
 import { fieldNamer } from '../../shared/search-words.js';
 import { suggestCustomers } from './customer-finder.js';
 import { customerIdOf } from '../../shared/customer-columns.js';
-import { HeldRows } from './held-rows.js';
-import { AS_READ, prepareDictionaryText, type RowsReading } from './rows-reading.js';
+import { HeldRows } from './columns/held-rows.js';
+import { AS_READ, prepareDictionaryText, type RowsReading } from './columns/rows-reading.js';
 import { compileSearch, matchesOf } from './list-query.js';
 import { Slicer, sortInSlices } from '../slices.js';
 

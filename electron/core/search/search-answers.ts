@@ -6,13 +6,13 @@ import type { ParsedRequestInput, RequestOutputs } from '../../shared/contract.j
 import { sortOrderOf } from '../../shared/view.js';
 import { suggestCustomers } from './customer-finder.js';
 import { customerColumnNamesOf, customerJoinFor, heldCustomerJoin } from './customer-join.js';
-import type { HeldList, HeldLists, ListSource } from './held-lists.js';
+import type { HeldList, HeldLists, ListSource } from './lists/held-lists.js';
 import { heldViewRows, type HeldViewRows } from './held-view.js';
 import { foundPositions, nearestFound } from './found-rows.js';
 import { heldColumnValues } from './column-values.js';
 import type { CustomerJoin } from './customer-join.js';
 import type { HeldListStatus } from '../../shared/held-list.js';
-import { fieldNamerOf } from './list-fields.js';
+import { fieldNamerOf } from './lists/list-fields.js';
 
 /** A view of a held list as a table's search and find read it. */
 interface ViewOfList {

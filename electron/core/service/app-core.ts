@@ -37,9 +37,9 @@ import { dataHandlers } from './data-handlers.js';
 import { exportHandlers } from './export-handlers.js';
 import { ProxyLogins } from '../connections/proxy-logins.js';
 import { LinkInbox } from './link-inbox.js';
-import { SearchPreparation } from '../search/search-preparation.js';
-import { HeldLists, type ListSource } from '../search/held-lists.js';
-import { keptApiOf, KeptLists } from '../search/kept-lists.js';
+import { SearchPreparation } from '../search/lists/search-preparation.js';
+import { HeldLists, type ListSource } from '../search/lists/held-lists.js';
+import { keptApiOf, KeptLists } from '../search/lists/kept-lists.js';
 import { startConnection } from '../connections/start-connection.js';
 
 export type { AppCoreOptions, DemoServer };

@@ -3,7 +3,7 @@ import { credentialsOf } from '../credentials.js';
 import type { ConnectionTrials } from '../connections/connection-trials.js';
 import type { Connections } from '../connections/connections.js';
 import type { ProfileEditor } from '../connections/profile-editor.js';
-import type { HeldLists } from '../search/held-lists.js';
+import type { HeldLists } from '../search/lists/held-lists.js';
 import type { DeskStore } from '../store/desks.js';
 import type { SettingsStore } from '../store/settings-store.js';
 import type { SessionStatus } from '../../shared/status.js';

@@ -1,6 +1,6 @@
 import type { ApiRecord } from '../../shared/schema.js';
 import type { Connections } from '../connections/connections.js';
-import type { HeldLists, ListSource } from '../search/held-lists.js';
+import type { HeldLists, ListSource } from '../search/lists/held-lists.js';
 import { heldCustomerJoin, type CustomerJoin } from '../search/customer-join.js';
 import type { Handlers } from './handlers.js';
 import { DIRECT_CALLER, type RequestRegistry } from './request-registry.js';

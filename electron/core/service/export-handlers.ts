@@ -2,7 +2,7 @@ import type { AppCoreOptions } from './app-core-options.js';
 import type { ExportView } from '../../shared/export.js';
 import { AppError } from '../engine-errors.js';
 import type { HeldExportRows } from '../export/run-export.js';
-import type { HeldLists, ListSource } from '../search/held-lists.js';
+import type { HeldLists, ListSource } from '../search/lists/held-lists.js';
 import { heldViewRows } from '../search/held-view.js';
 import { customerJoinFor, heldCustomerJoin, type CustomerJoin } from '../search/customer-join.js';
 import { sortOrderOf } from '../../shared/view.js';

@@ -1,10 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { HeldListStatus } from '../../shared/held-list.js';
-import type { HeldList } from '../search/held-list-state.js';
-import type { HeldLists } from '../search/held-lists.js';
-import { HeldRows } from '../search/held-rows.js';
-import { AS_READ } from '../search/rows-reading.js';
+import type { HeldList } from '../search/lists/held-list-state.js';
+import type { HeldLists } from '../search/lists/held-lists.js';
+import { HeldRows } from '../search/columns/held-rows.js';
+import { AS_READ } from '../search/columns/rows-reading.js';
 import { RequestRegistry } from './request-registry.js';
 import { searchHandlers } from './search-handlers.js';
 

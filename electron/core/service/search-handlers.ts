@@ -1,5 +1,5 @@
 import type { HeldListStatus } from '../../shared/held-list.js';
-import type { HeldLists, ListSource } from '../search/held-lists.js';
+import type { HeldLists, ListSource } from '../search/lists/held-lists.js';
 import {
   columnValues,
   customerSummary,
@@ -7,7 +7,7 @@ import {
   findInView,
   searchRows,
 } from '../search/search-answers.js';
-import type { KeptLists } from '../search/kept-lists.js';
+import type { KeptLists } from '../search/lists/kept-lists.js';
 import type { Handlers } from './handlers.js';
 import { DIRECT_CALLER } from './request-registry.js';
 import type { RequestRegistry } from './request-registry.js';

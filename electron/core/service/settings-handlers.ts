@@ -1,5 +1,5 @@
 import type { EventPayloads } from '../../shared/contract.js';
-import type { KeptLists } from '../search/kept-lists.js';
+import type { KeptLists } from '../search/lists/kept-lists.js';
 import type { DeskStore } from '../store/desks.js';
 import type { SettingsStore } from '../store/settings-store.js';
 import type { Handlers } from './handlers.js';

@@ -3,7 +3,7 @@ import { ANY_FIELD } from '../../shared/filter.js';
 import { resourceSchemaSchema, type ApiRecord, type SchemaField } from '../../shared/schema.js';
 import { labelsOf } from '../../shared/search.js';
 import { fieldNamer } from '../../shared/search-words.js';
-import { HeldRows } from '../search/held-rows.js';
+import { HeldRows } from '../search/columns/held-rows.js';
 import { compileSearch, matchesOf } from '../search/list-query.js';
 
 /** The Demo's fields of `resource` as its schema listing gives them in `language`. */

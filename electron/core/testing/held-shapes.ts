@@ -1,5 +1,5 @@
 import { phoneDigitVariants } from '../../shared/phone.js';
-import { HeldRows } from '../search/held-rows.js';
+import { HeldRows } from '../search/columns/held-rows.js';
 
 /**
  * Holds records of one shape (argv[2]) as a held list does, parsed from JSON text as the API's

@@ -8,9 +8,8 @@ import {
 } from '../../../electron/shared/filter';
 import { useFieldCommand } from '../keyboard/commands';
 import { SearchBox } from './SearchBox';
-import { FilterEditor, type FilterColumn } from './FilterEditor';
-
-export type { FilterColumn };
+import { FilterEditor } from './FilterEditor';
+import type { FilterColumn } from './columns/column-shapes';
 
 /**
  * The filters of a table (the shared filter model: conditions joined by AND): a quick search over

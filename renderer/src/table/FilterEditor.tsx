@@ -6,14 +6,7 @@ import {
   type FilterCondition,
   type FilterOp,
 } from '../../../electron/shared/filter';
-
-/** A column as the filter bar offers it: its label, how its values compare, its values when it has a fixed set. */
-export interface FilterColumn {
-  key: string;
-  label: string;
-  kind: FieldKind;
-  values?: { value: string; label: string }[];
-}
+import type { FilterColumn } from './columns/column-shapes';
 
 const OPS: Record<FieldKind | 'set', FilterOp[]> = {
   text: ['contains', 'eq', 'neq', 'empty', 'notEmpty'],

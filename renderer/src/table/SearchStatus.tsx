@@ -7,8 +7,8 @@ import { dateTimeFormat } from '../i18n/intl';
 import { failureLine } from '../ui/describe-failure';
 import { AppFailure } from '../api/call';
 import { durationText } from '../ui/format';
-import type { ViewRows } from './useViewRows';
-import { ListProgress } from './ListProgress';
+import type { ViewRows } from './view/useViewRows';
+import { ListProgress } from './view/ListProgress';
 
 const MIB = 2 ** 20;
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FailureMessage } from '../ui/FailureMessage';
 import { useRetry } from '../data/queries';
-import type { ViewRows } from './useViewRows';
+import type { ViewRows } from './view/useViewRows';
 
 /**
  * Why the table could not load its rows, across the table's whole width where the user looks (not

@@ -3,16 +3,17 @@ import { useTranslation } from 'react-i18next';
 import type { ApiRecord } from '../../../electron/shared/schema';
 import type { DataTableInstance } from './columns/table-columns';
 import type { ColumnEdits } from './columns/useTableColumns';
-import type { DrawnColumn, RowFrame } from './grid/row-layer';
+import type { RowFrame } from './grid/row-layer';
+import type { DrawnColumn } from './columns/column-shapes';
 import type { Highlighter } from './grid/highlight';
 import type { RowPlace } from './grid/row-viewport';
-import { useFitColumn } from './columns/useFitColumn';
+import { useFitColumn } from './grid/useFitColumn';
 import { TableBody } from './grid/TableBody';
 import { TableHeader } from './grid/TableHeader';
 import { GridMenu } from './GridMenu';
 import { useGridMenu } from './useGridMenu';
 import type { useGridKeyboard } from './grid/useGridKeyboard';
-import type { ViewRows } from './useViewRows';
+import type { ViewRows } from './view/useViewRows';
 import type { ValueFilter } from './filter-by-value';
 
 /**

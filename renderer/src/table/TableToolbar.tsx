@@ -16,7 +16,7 @@ import { RowPosition } from './RowPosition';
 import { SearchStatus } from './SearchStatus';
 import type { RowPlace } from './grid/row-viewport';
 import type { ColumnMeta, DataTableInstance } from './columns/table-columns';
-import type { ViewRows } from './useViewRows';
+import type { ViewRows } from './view/useViewRows';
 import { sortOrderOf } from '../../../electron/shared/view';
 
 export interface TableToolbarProps {

@@ -16,7 +16,7 @@ import { RowPlace, scrollRowIntoView } from './grid/row-viewport';
 import { useTableColumns } from './columns/useTableColumns';
 import { scrollLeftShowing } from './columns/column-pins';
 import { useTablePlace, type TablePlace } from './grid/useTablePlace';
-import { useViewRows } from './useViewRows';
+import { useViewRows } from './view/useViewRows';
 import { useSelectionTotals } from './useSelectionTotals';
 import { useChangeMarks } from './useChangeMarks';
 import { cellsOf, useCopyCommands } from './copy-selection';

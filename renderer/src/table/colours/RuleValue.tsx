@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColourOp } from '../../../../electron/shared/colour-rules';
-import type { FilterColumn } from '../FilterEditor';
+import type { FilterColumn } from '../columns/column-shapes';
 import type { RuleDraft } from './rule-form';
 
 /** A field of the form under its label (named by it alone: a label around a list would name it by its options too). */

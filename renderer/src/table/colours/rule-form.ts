@@ -9,7 +9,7 @@ import {
   type ColourStyle,
 } from '../../../../electron/shared/colour-rules';
 import { BETWEEN_SEPARATOR, betweenBounds } from '../../../../electron/shared/filter';
-import type { FilterColumn } from '../FilterEditor';
+import type { FilterColumn } from '../columns/column-shapes';
 
 /** A rule as its form holds it while it is written: every field as typed. */
 export interface RuleDraft {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FilterColumn } from '../FilterBar';
+import type { FilterColumn } from './column-shapes';
 import { buildColumns, hiddenAtFirst } from './table-columns';
 
 const schema = {

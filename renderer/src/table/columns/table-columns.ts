@@ -14,7 +14,7 @@ import { isSortableField } from '../../../../electron/shared/api-rules';
 import type { ApiRecord, ResourceSchema, SchemaField } from '../../../../electron/shared/schema';
 import { isCustomerColumn } from '../../../../electron/shared/customer-columns';
 import { filterKindOf, kindsOf } from '../../../../electron/shared/value-kind';
-import type { FilterColumn } from '../FilterBar';
+import type { FilterColumn } from './column-shapes';
 import { formatterFor, type CellFormatter } from '../../ui/format';
 import { relativeTimeFormat } from '../../i18n/intl';
 

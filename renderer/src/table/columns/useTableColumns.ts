@@ -6,9 +6,9 @@ import {
 import { useMemo, useState, type RefObject } from 'react';
 import type { ApiRecord } from '../../../../electron/shared/schema';
 import type { ListView } from '../../data/queries';
-import { hiddenAtFirst, TABLE_FEATURES } from './table-columns';
+import { hiddenAtFirst, TABLE_FEATURES, type buildColumns } from './table-columns';
 import { sortingOf, sortParamOf } from './sorting';
-import type { DrawnColumn } from '../grid/row-layer';
+import type { DrawnColumn } from './column-shapes';
 import { layoutKeyOf, useColumnLayout } from './useColumnLayout';
 import { useColumnWidths } from './useColumnWidths';
 import {
@@ -32,7 +32,6 @@ export interface ColumnEdits {
   /** Replaces the table's colour rules (kept with its layout). */
   setRules: (rules: ColourRule[]) => void;
 }
-import type { ViewRows } from '../useViewRows';
 import type { ColourRule } from '../../../../electron/shared/colour-rules';
 
 /** TanStack Table holds no rows here: it keeps the columns, their order, sizes, visibility and the sort. */
@@ -53,6 +52,9 @@ const NOT_RESIZING: ColumnResizingState = {
  * server sorting through `onSortChange`. Returns the TanStack instance the header and menus use,
  * the visible columns as the drawn rows need them, `fit` and the way back to the default layout.
  */
+/** What the columns read of a view's rows: what `buildColumns` made of its schema and first page. */
+export type ColumnsOfRows = ReturnType<typeof buildColumns> & { firstRows: readonly ApiRecord[] | undefined };
+
 export function useTableColumns({
   view,
   rows,
@@ -61,7 +63,7 @@ export function useTableColumns({
   textSize,
 }: {
   view: ListView;
-  rows: ViewRows;
+  rows: ColumnsOfRows;
   scrollRef: RefObject<HTMLElement | null>;
   onSortChange: (sort: string | undefined) => void;
   /** The grid's text size (px): widths are measured in it. */

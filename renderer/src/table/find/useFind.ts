@@ -10,7 +10,7 @@ import { useHeldList } from '../../data/useHeldLists';
 import { useCommand } from '../../keyboard/commands';
 import { highlighterOf } from '../grid/highlight';
 import type { GridPosition } from '../grid/place-keeper';
-import type { ViewRows } from '../useViewRows';
+import type { ViewRows } from '../view/useViewRows';
 import { columnInRow, foundColumns, landingColumn } from './find-in-row';
 
 /** Keys typed this close together are one find: the list is searched once they pause. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { COLUMN_WIDTH } from '../columns/column-widths';
 import type { ColumnMeta, DataTableInstance } from '../columns/table-columns';
 import { ariaSort } from '../columns/sorting';
-import type { DrawnColumn } from './row-layer';
+import type { DrawnColumn } from '../columns/column-shapes';
 import { PIN_LEFT } from './cell-writing';
 
 /**

@@ -1,15 +1,8 @@
+import type { DrawnColumn } from '../columns/column-shapes';
 import type { Highlighter } from './highlight';
 
 // What the rows' layer (row-layer.ts) writes into one cell: its size and pinned place, its text with
 // what the filter looks for marked, and a changed row's words. Plain DOM, no framework.
-
-/** A visible column as a drawn row needs it: its key and width, and where it stays when pinned. */
-export interface DrawnColumn {
-  id: string;
-  width: number;
-  /** A pinned column's distance from the grid's left edge while it scrolls sideways (column-pins.ts). */
-  left?: number;
-}
 
 /**
  * A cell's width, and where it stays while the grid scrolls sideways if its column is pinned: a

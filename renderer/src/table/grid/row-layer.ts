@@ -2,9 +2,8 @@ import type { ApiRecord } from '../../../../electron/shared/schema';
 import type { Highlighter } from './highlight';
 import type { RowMark } from '../../rows';
 import type { RecordPaint } from '../../../../electron/shared/colour-rules';
-import { rowWords, pinnedClass, setOrRemove, sizeCell, writeText, type DrawnColumn } from './cell-writing';
-
-export type { DrawnColumn } from './cell-writing';
+import { rowWords, pinnedClass, setOrRemove, sizeCell, writeText } from './cell-writing';
+import type { DrawnColumn } from '../columns/column-shapes';
 
 /** What the rows' layer shows: the rows drawn, and what each of their cells says. */
 export interface RowFrame {

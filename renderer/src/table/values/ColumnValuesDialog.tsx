@@ -7,7 +7,7 @@ import type { ListView } from '../../data/queries';
 import { numberFormat } from '../../i18n/intl';
 import { ModalDialog } from '../../ui/ModalDialog';
 import { failureLine } from '../../ui/describe-failure';
-import { ListProgress } from '../ListProgress';
+import { ListProgress } from '../view/ListProgress';
 import { useColumnValues } from './useColumnValues';
 import { ValuesTable } from './ValuesTable';
 
