@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
-import { RENDERER_CSP } from './electron/shared/wire.js';
+import { RENDERER_CSP } from './electron/shared/contract/wire.js';
+import { RENDERER_ALIASES } from './aliases.config.js';
 
 /** Writes the renderer's CSP, kept with the app's other wire facts, into index.html's <meta>. */
 const rendererCsp: Plugin = {
@@ -33,6 +34,7 @@ export default defineConfig({
       minify: true,
       rolldownOptions: { input: resolve(import.meta.dirname, 'renderer/index.html') },
     },
+    resolve: { alias: RENDERER_ALIASES },
     plugins: [react(), rendererCsp],
   },
 });

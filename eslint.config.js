@@ -61,6 +61,12 @@ const RENDERER_NEIGHBOURS = into(
   'The renderer talks to the app through window.api; it imports only electron/shared.',
 );
 
+/** The renderer names shared by its alias (tsconfig.web.json): one spelling wherever a file stands. */
+const SHARED_BY_ALIAS = {
+  regex: '^(\\.\\./)+electron/shared(/|$)',
+  message: 'Import electron/shared as @shared/… (tsconfig.web.json), not by a relative path.',
+};
+
 /** The renderer reads rows through renderer/src/rows/index.ts only: what is inside may move. */
 const ROWS_INSIDE = {
   regex: '^(\\.\\.?/)+(.*/)?rows/.+',
@@ -234,25 +240,25 @@ export default tseslint.config(
   }),
   layer(['renderer/**'], {
     paths: [ELECTRON],
-    patterns: [NODE_BUILTINS, RENDERER_NEIGHBOURS, TESTING, ROWS_INSIDE],
+    patterns: [NODE_BUILTINS, RENDERER_NEIGHBOURS, SHARED_BY_ALIAS, TESTING, ROWS_INSIDE],
   }),
   layer(['renderer/**/*.test.ts', 'renderer/**/*.test.tsx', 'renderer/src/testing/**'], {
     paths: [ELECTRON],
-    patterns: [NODE_BUILTINS, RENDERER_NEIGHBOURS, ROWS_INSIDE],
+    patterns: [NODE_BUILTINS, RENDERER_NEIGHBOURS, SHARED_BY_ALIAS, ROWS_INSIDE],
   }),
   // Inside rows/, its modules use one another.
   layer(['renderer/src/rows/**'], {
     paths: [ELECTRON],
-    patterns: [NODE_BUILTINS, RENDERER_NEIGHBOURS, TESTING],
+    patterns: [NODE_BUILTINS, RENDERER_NEIGHBOURS, SHARED_BY_ALIAS, TESTING],
   }),
   layer(['renderer/src/rows/**/*.test.ts'], {
     paths: [ELECTRON],
-    patterns: [NODE_BUILTINS, RENDERER_NEIGHBOURS],
+    patterns: [NODE_BUILTINS, RENDERER_NEIGHBOURS, SHARED_BY_ALIAS],
   }),
   // The boot module asks for the first page before the app's code runs: it takes that one module
   // of rows/, since the index would bring every loader into the script the page waits for.
   layer(['renderer/src/main.tsx'], {
     paths: [ELECTRON],
-    patterns: [NODE_BUILTINS, RENDERER_NEIGHBOURS, TESTING],
+    patterns: [NODE_BUILTINS, RENDERER_NEIGHBOURS, SHARED_BY_ALIAS, TESTING],
   }),
 );

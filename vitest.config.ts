@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { RENDERER_ALIASES } from './aliases.config.js';
 
 // The unit suite (docs/architecture.md, "Layers"): `npm test`, or `npx vitest run PATH` for one
 // folder's, runs anywhere in seconds (no D-Bus, no Chromium, no child process, no wait on the real
@@ -9,6 +10,7 @@ import { defineConfig } from 'vitest/config';
 export const INTEGRATION = ['**/*.integration.test.{ts,tsx}'];
 
 export default defineConfig({
+  resolve: { alias: RENDERER_ALIASES },
   test: {
     name: 'unit',
     environment: 'node',

@@ -2,7 +2,7 @@
 // time the renderer waits for `data.listPage` (median, p95), next to core's own time for the same
 // pages, so the difference is what the host's HTTP and JSON add.
 // Run: node --expose-gc --import tsx bench/ipc.ts (builds the renderer first).
-import type { AppApi } from '../electron/shared/contract.js';
+import type { AppApi } from '../electron/shared/contract/contract.js';
 import { openAppInChromium } from './lib/app-in-chromium.js';
 import { percentiles, report } from './lib/report.js';
 

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SORTABLE_FIELDS } from '../electron/shared/api-rules.js';
-import { localeOf } from '../electron/shared/wire.js';
+import { localeOf } from '../electron/shared/locale.js';
 import { isLive } from '../electron/shared/deadline.js';
 import { activeRow, showCustomerTab } from './grid.js';
 import { startHostProcess, type HostProcess } from './host-process.js';

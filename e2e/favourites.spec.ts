@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { MarkedCustomer } from '../electron/shared/marked-customers.js';
 import { halfSent } from '../electron/host/testing/half-sent.js';
-import { EVENTS_PATH, SESSION_HEADER } from '../electron/shared/wire.js';
+import { EVENTS_PATH, SESSION_HEADER } from '../electron/shared/contract/wire.js';
 import { axeViolations } from './axe.js';
 import { ownDemo } from './own-demo.js';
 import { openApp } from './app-page.js';

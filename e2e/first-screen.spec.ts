@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FIRST_SCREEN_WAIT_MS } from './app-page.js';
-import { API_PATH, EVENTS_PATH } from '../electron/shared/wire.js';
+import { API_PATH, EVENTS_PATH } from '../electron/shared/contract/wire.js';
 import { ownDemo } from './own-demo.js';
 
 // What the first screen asks the app for, by request name: each piece of state once, however many

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { ADDRESS_PATH, API_PATH, SESSION_HEADER, SESSION_PATH } from '../electron/shared/wire.js';
+import { ADDRESS_PATH, API_PATH, SESSION_HEADER, SESSION_PATH } from '../electron/shared/contract/wire.js';
 
 /** The browser host as `npm start` runs it where Electron cannot: its own process, data and export folders. */
 export interface HostProcess {

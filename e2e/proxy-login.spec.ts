@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe.js';
-import type { ProxyChallenge } from '../electron/shared/connection-requests.js';
-import { EVENTS_PATH, sseEvent } from '../electron/shared/wire.js';
+import type { ProxyChallenge } from '../electron/shared/contract/connection-requests.js';
+import { EVENTS_PATH, sseEvent } from '../electron/shared/contract/wire.js';
 import { startHostProcess, type HostProcess } from './host-process.js';
 
 // The proxy login dialog in real Chromium. Only the desktop app meets a proxy that asks (Electron

@@ -35,6 +35,7 @@ describe('layering lint rules', () => {
     ['renderer/src/probe.ts', "import { join } from 'node:path';"],
     ['renderer/src/probe.ts', "import { startDemoApi } from '../../electron/demo-api/index.js';"],
     ['renderer/src/table/probe.ts', "import { Traversal } from '../rows/traversal';"],
+    ['renderer/src/table/probe.ts', "import { RESOURCES } from '../../../electron/shared/api-rules';"],
     ['renderer/src/data/probe.test.ts', "import { trim } from '../rows/view-cache';"],
   ])('%s may not %s', async (filePath, code) => {
     expect(await restrictedImports(filePath, `${code}\n`)).toHaveLength(1);
@@ -50,7 +51,7 @@ describe('layering lint rules', () => {
     ['renderer/src/table/probe.test.ts', "import { fakeApi } from '../testing/fake-api';"],
     ['electron/demo-api/probe.ts', "import { RESOURCES } from '../shared/api-rules.js';"],
     ['electron/main/probe.ts', "import { app } from 'electron';"],
-    ['renderer/src/probe.ts', "import { RESOURCES } from '../../electron/shared/api-rules.js';"],
+    ['renderer/src/probe.ts', "import { RESOURCES } from '@shared/api-rules';"],
     ['renderer/src/table/probe.ts', "import { traversalOf } from '../rows';"],
     ['renderer/src/rows/probe.ts', "import { Traversal } from './traversal';"],
   ])('%s may %s', async (filePath, code) => {

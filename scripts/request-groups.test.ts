@@ -3,11 +3,11 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// The service mirrors the contract: each request group `electron/shared/<group>-requests.ts` is
+// The service mirrors the contract: each request group `electron/shared/contract/<group>-requests.ts` is
 // served by `electron/core/service/<group>-handlers.ts`, whose `<group>Handlers` answers exactly the
 // group's requests. A request moved to another group, or a handler written elsewhere, fails here.
 
-const SHARED = 'electron/shared';
+const SHARED = 'electron/shared/contract';
 const SERVICE = 'electron/core/service';
 const stems = (folder: string, suffix: string) =>
   readdirSync(folder)

@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hostProof, registerHost } from '../core/store/running-hosts.js';
-import { ADDRESS_PATH, PROOF_PATH, SESSION_HEADER } from '../shared/wire.js';
+import { ADDRESS_PATH, PROOF_PATH, SESSION_HEADER } from '../shared/contract/wire.js';
 import { cdbInProcess as cdb } from './testing/in-process.js';
 import { makeTempFolder } from '../core/testing/temp-folder.js';
 

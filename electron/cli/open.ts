@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { defaultDataDir } from '../core/app-paths.js';
 import { provesHost, runningHosts, type RunningHost } from '../core/store/running-hosts.js';
 import { linkOf, parseLink } from '../shared/links.js';
-import { ADDRESS_PATH, PROOF_PATH, SESSION_HEADER } from '../shared/wire.js';
+import { ADDRESS_PATH, PROOF_PATH, SESSION_HEADER } from '../shared/contract/wire.js';
 import { UsageError } from './args.js';
 import type { CliIo } from './io.js';
 

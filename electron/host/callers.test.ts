@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppCore } from '../core/service/app-core.js';
 import { Vault } from '../core/auth/vault.js';
 import { startDemoApi, type DemoApi } from '../demo-api/testing/faults.js';
-import { CALLER_HEADER } from '../shared/wire.js';
+import { CALLER_HEADER } from '../shared/contract/wire.js';
 import { startHost, type RunningHost } from './host-server.js';
 import { HostTestClient } from './testing/test-client.js';
 import { makeTempFolder } from '../core/testing/temp-folder.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADDRESS_PATH, PROOF_PATH, SESSION_PATH } from '../shared/wire.js';
+import { ADDRESS_PATH, PROOF_PATH, SESSION_PATH } from '../shared/contract/wire.js';
 import { provesHost } from '../core/store/running-hosts.js';
 import { SESSION_HEADER } from './host-server.js';
 import { hostKit } from './testing/host-kit.js';

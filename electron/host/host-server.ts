@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as wait } from 'node:timers/promises';
 import { resolve } from 'node:path';
-import { EVENT_NAMES, type Result } from '../shared/contract.js';
+import { EVENT_NAMES, type Result } from '../shared/contract/contract.js';
 import type { AppCore } from '../core/service/app-core.js';
 import { dispatch } from '../core/service/dispatch.js';
 import {
@@ -18,7 +18,7 @@ import {
   proofRequestSchema,
   sseComment,
   sseEvent,
-} from '../shared/wire.js';
+} from '../shared/contract/wire.js';
 import { serveStatic } from './static-files.js';
 import { hostProof } from '../core/store/running-hosts.js';
 

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { HOST_CSP } from '../shared/wire.js';
+import { HOST_CSP } from '../shared/contract/wire.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

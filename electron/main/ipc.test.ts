@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppCore } from '../core/service/app-core.js';
-import { requestSchemas, type RequestName } from '../shared/contract.js';
-import { requestChannel } from '../shared/wire.js';
+import { requestSchemas, type RequestName } from '../shared/contract/contract.js';
+import { requestChannel } from '../shared/contract/wire.js';
 import { serveContract } from './ipc.js';
 import { fake } from './testing/fake-electron.js';
 

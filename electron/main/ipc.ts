@@ -1,8 +1,13 @@
 import { ipcMain, type BrowserWindow, type WebFrameMain } from 'electron';
-import { requestSchemas, type EventName, type EventPayloads, type RequestName } from '../shared/contract.js';
+import {
+  requestSchemas,
+  type EventName,
+  type EventPayloads,
+  type RequestName,
+} from '../shared/contract/contract.js';
 import type { AppCore } from '../core/service/app-core.js';
 import { dispatch } from '../core/service/dispatch.js';
-import { EVENT_CHANNEL, requestChannel } from '../shared/wire.js';
+import { EVENT_CHANNEL, requestChannel } from '../shared/contract/wire.js';
 
 /**
  * The main side of the contract, and the only place main talks IPC: a handler per request that

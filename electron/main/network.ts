@@ -1,7 +1,7 @@
 import type { X509Certificate } from 'node:crypto';
 import { app, net, type Session } from 'electron';
 import { certificatesIn, issuedByOneOf } from '../core/net/company-roots.js';
-import type { ConnectionRoute, ProxyChallenge } from '../shared/connection-requests.js';
+import type { ConnectionRoute, ProxyChallenge } from '../shared/contract/connection-requests.js';
 import type { ProxyLogin } from '../core/auth/vault.js';
 import type { Fetch } from '../core/net/http.js';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { RENDERER_CSP } from '../shared/wire.js';
+import { RENDERER_CSP } from '../shared/contract/wire.js';
 import { fake } from './testing/fake-electron.js';
 import { createMainWindow, isOwnPage, RENDERER_INDEX, windowOptions } from './window.js';
 

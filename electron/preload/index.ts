@@ -7,8 +7,8 @@ import {
   type RequestName,
   type RequestOutputs,
   type Result,
-} from '../shared/contract.js';
-import { EVENT_CHANNEL, requestChannel } from '../shared/wire.js';
+} from '../shared/contract/contract.js';
+import { EVENT_CHANNEL, requestChannel } from '../shared/contract/wire.js';
 
 // The preload's one job (https://www.electronjs.org/docs/latest/tutorial/context-isolation): expose
 // `window.api`, the contract and nothing else; no raw ipcRenderer crosses into the page.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { EVENT_CHANNEL, requestChannel } from '../shared/wire.js';
+import { EVENT_CHANNEL, requestChannel } from '../shared/contract/wire.js';
 import { fake, ipcRenderer } from '../main/testing/fake-electron.js';
-import type { AppApi } from '../shared/contract.js';
+import type { AppApi } from '../shared/contract/contract.js';
 
 vi.mock('electron', () => import('../main/testing/fake-electron.js'));
 

@@ -1,5 +1,5 @@
 import type { Language } from './api-rules.js';
-import { localeOf } from './wire.js';
+import { localeOf } from './locale.js';
 
 // Values written as the app writes them in every place a person reads them: the tables, the
 // customer's card, its record as a PDF.

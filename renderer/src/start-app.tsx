@@ -12,7 +12,7 @@ import { ExportsProvider } from './exports/exports-context';
 import { KeyboardProvider } from './keyboard/KeyboardProvider';
 import { startI18n } from './i18n/translations';
 import { browserLanguage, type ShownSettings } from './i18n/shown-language';
-import type { RequestOutputs } from '../../electron/shared/contract';
+import type { RequestOutputs } from '@shared/contract/contract';
 
 /** The window's first requests, asked before the app's code is in (main.tsx). */
 export interface FirstAnswers {

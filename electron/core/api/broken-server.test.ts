@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LIST_ROWS_MAX } from '../../shared/api-rules.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RequestName, Result } from '../../shared/contract.js';
+import type { RequestName, Result } from '../../shared/contract/contract.js';
 import { ApiClient } from './api-client.js';
 import { dispatch } from '../service/dispatch.js';
 import { runExport } from '../export/run-export.js';

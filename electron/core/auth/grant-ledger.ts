@@ -15,7 +15,7 @@ import {
   type LedgerFile,
 } from './grant-ledger-file.js';
 import { readJsonFile, setAside } from '../store/json-file.js';
-import type { GrantUsage } from '../../shared/status.js';
+import type { GrantUsage } from '../../shared/contract/status.js';
 
 /** A day's grants of a few bundles take a few kB: a ledger file past this is not one. */
 const LEDGER_FILE_MAX_BYTES = 1024 * 1024;

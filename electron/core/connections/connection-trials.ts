@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { RESOURCES } from '../../shared/api-rules.js';
 import { isLoopbackName } from '../../shared/loopback.js';
-import type { ParsedRequestInput, RequestOutputs } from '../../shared/contract.js';
-import type { ConnectionRoute } from '../../shared/connection-requests.js';
+import type { ParsedRequestInput, RequestOutputs } from '../../shared/contract/contract.js';
+import type { ConnectionRoute } from '../../shared/contract/connection-requests.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { Connection, ConnectionProfile } from '../api/connect.js';
 import { ApiError, AppError } from '../engine-errors.js';

@@ -1,10 +1,10 @@
-import { type EventName, type EventPayloads } from '../../shared/contract.js';
+import { type EventName, type EventPayloads } from '../../shared/contract/contract.js';
 import {
   DEMO_CONNECTION_ID,
   DEMO_CONNECTION_NAME,
   type DemoConnection,
 } from '../../shared/demo-connection.js';
-import type { TokenStatus } from '../../shared/status.js';
+import type { TokenStatus } from '../../shared/contract/status.js';
 import { API_LIMITS, DEFAULT_API_PREFIX } from '../../shared/api-rules.js';
 import { connect, type Connection, type ConnectionProfile, type ConnectionServices } from '../api/connect.js';
 import type { GrantLedger } from '../auth/grant-ledger.js';

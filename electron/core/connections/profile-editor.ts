@@ -1,5 +1,5 @@
-import type { ParsedRequestInput } from '../../shared/contract.js';
-import type { ProfileSummary } from '../../shared/connection-requests.js';
+import type { ParsedRequestInput } from '../../shared/contract/contract.js';
+import type { ProfileSummary } from '../../shared/contract/connection-requests.js';
 import type { Profile } from '../../shared/profile.js';
 import { companyRootProblem } from '../net/company-roots.js';
 import { credentialsOf, sameCredentials } from '../credentials.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ProxyChallenge } from '../../shared/connection-requests.js';
+import type { ProxyChallenge } from '../../shared/contract/connection-requests.js';
 import { Vault } from '../auth/vault.js';
 import { ProxyLogins } from './proxy-logins.js';
 

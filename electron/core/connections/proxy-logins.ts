@@ -1,4 +1,4 @@
-import type { ProxyChallenge, ProxyAnswer } from '../../shared/connection-requests.js';
+import type { ProxyChallenge, ProxyAnswer } from '../../shared/contract/connection-requests.js';
 import { treatAsSecret } from '../redact.js';
 import type { ProxyLogin, Vault } from '../auth/vault.js';
 

@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import type { Language } from '../../shared/api-rules.js';
-import { localeOf } from '../../shared/wire.js';
+import { localeOf } from '../../shared/locale.js';
 import { Slicer } from '../slices.js';
 import { breakable, cut, recordWord } from './record-text.js';
 

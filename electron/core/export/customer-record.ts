@@ -6,7 +6,7 @@ import { daysLeft, isDeadlineField } from '../../shared/deadline.js';
 import { RECORD_FORMAT } from '../../shared/export.js';
 import type { ApiRecord, SchemaField } from '../../shared/schema.js';
 import { labelsOf, type LabelOf } from '../../shared/search.js';
-import { localeOf } from '../../shared/wire.js';
+import { labelEndOf, localeOf } from '../../shared/locale.js';
 import { countryName, formatMoney } from '../../shared/value-text.js';
 import type { ApiClient } from '../api/api-client.js';
 import { traverse } from '../api/paging.js';
@@ -248,10 +248,7 @@ function summaryLines(agreements: readonly ApiRecord[], lang: Language, readAt: 
     [
       recordWord(lang, 'customerRecord.byStatus'),
       summary.byStatus
-        .map(
-          (group) =>
-            `${group.label ?? group.status ?? '—'}${lang === 'fr' ? '\u00a0: ' : ': '}${group.count}`,
-        )
+        .map((group) => `${group.label ?? group.status ?? '—'}${labelEndOf(lang)}${group.count}`)
         .join(' · '),
     ],
   ];

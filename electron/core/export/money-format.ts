@@ -1,5 +1,5 @@
 import type { Language } from '../../shared/api-rules.js';
-import { localeOf } from '../../shared/wire.js';
+import { localeOf } from '../../shared/locale.js';
 
 /** Formats made so far, by currency and language (a broken API may send a new code on every row). */
 const made = new Map<string, string>();

@@ -1,7 +1,7 @@
 import en from '../../../locales/en.json' with { type: 'json' };
 import fr from '../../../locales/fr.json' with { type: 'json' };
 import type { Language } from '../../shared/api-rules.js';
-import { localeOf } from '../../shared/wire.js';
+import { localeOf } from '../../shared/locale.js';
 
 // The text of a customer's record (customer-pdf.ts lays it out): its words in each language, and
 // values made printable at a bounded cost.

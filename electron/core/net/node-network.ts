@@ -2,7 +2,7 @@ import { Agent, buildConnector, type Dispatcher, EnvHttpProxyAgent, fetch as und
 import { readFileSync } from 'node:fs';
 import { systemCertsSync } from 'system-ca';
 import tls, { TLSSocket, type PeerCertificate } from 'node:tls';
-import type { ConnectionRoute } from '../../shared/connection-requests.js';
+import type { ConnectionRoute } from '../../shared/contract/connection-requests.js';
 import { isLoopbackName } from '../../shared/loopback.js';
 import { certificatesIn } from './company-roots.js';
 import type { Fetch } from './http.js';

@@ -1,4 +1,4 @@
-import type { LimiterStats } from '../../shared/status.js';
+import type { LimiterStats } from '../../shared/contract/status.js';
 import { systemClock, type Clock } from '../clock.js';
 import { abortReason, ApiError, LONGEST_SERVER_WAIT_MS, serviceUnavailable } from '../engine-errors.js';
 import { JobQueue, type Priority } from './job-queue.js';

@@ -2,7 +2,7 @@ import { ANY_FIELD, fieldsNamed, splitChanged } from '../../shared/filter.js';
 import { joinsCustomer } from '../../shared/customer-columns.js';
 import { parseSearch } from '../../shared/search-words.js';
 import { summarize } from '../../shared/agreement-summary.js';
-import type { ParsedRequestInput, RequestOutputs } from '../../shared/contract.js';
+import type { ParsedRequestInput, RequestOutputs } from '../../shared/contract/contract.js';
 import { sortOrderOf } from '../../shared/view.js';
 import { suggestCustomers } from './customer-finder.js';
 import { customerColumnNamesOf, customerJoinFor, heldCustomerJoin } from './customer-join.js';

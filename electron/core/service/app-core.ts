@@ -3,9 +3,9 @@ import {
   type EventName,
   type EventPayloads,
   type RequestName,
-} from '../../shared/contract.js';
+} from '../../shared/contract/contract.js';
 import { DEMO_CONNECTION_ID } from '../../shared/demo-connection.js';
-import type { SessionStatus } from '../../shared/status.js';
+import type { SessionStatus } from '../../shared/contract/status.js';
 import { dataFiles } from '../app-paths.js';
 import { AuditLog } from '../export/audit-log.js';
 import { GrantLedger } from '../auth/grant-ledger.js';

@@ -1,4 +1,4 @@
-import type { EventName, EventPayloads } from '../../shared/contract.js';
+import type { EventName, EventPayloads } from '../../shared/contract/contract.js';
 import { credentialsOf } from '../credentials.js';
 import type { ConnectionTrials } from '../connections/connection-trials.js';
 import type { Connections } from '../connections/connections.js';
@@ -6,7 +6,7 @@ import type { ProfileEditor } from '../connections/profile-editor.js';
 import type { HeldLists } from '../search/lists/held-lists.js';
 import type { DeskStore } from '../store/desks.js';
 import type { SettingsStore } from '../store/settings-store.js';
-import type { SessionStatus } from '../../shared/status.js';
+import type { SessionStatus } from '../../shared/contract/status.js';
 import type { ProxyLogins } from '../connections/proxy-logins.js';
 import type { MarkedCustomerStore } from '../store/marked-customers.js';
 import type { Handlers } from './handlers.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LimiterStats } from '../../shared/status.js';
+import type { LimiterStats } from '../../shared/contract/status.js';
 import { appCalls, profileOf } from '../testing/app-calls.js';
 import { cleanUp, closeLater, otherApi } from '../testing/wired.js';
 import { openTestCore } from '../testing/test-kit.js';

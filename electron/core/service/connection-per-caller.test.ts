@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EventName, RequestName } from '../../shared/contract.js';
+import type { EventName, RequestName } from '../../shared/contract/contract.js';
 import type { SavedView } from '../../shared/saved-view.js';
 import { ANY_FIELD } from '../../shared/filter.js';
 import { profileOf } from '../testing/app-calls.js';

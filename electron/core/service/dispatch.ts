@@ -1,4 +1,4 @@
-import { isRequestName, requestSchemas, type Result } from '../../shared/contract.js';
+import { isRequestName, requestSchemas, type Result } from '../../shared/contract/contract.js';
 import { describeIssues } from '../../shared/profile.js';
 import type { AppCore } from './app-core.js';
 import { redact } from '../redact.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { EventPayloads, ParsedRequestInput, RequestOutputs } from '../../shared/contract.js';
+import type { EventPayloads, ParsedRequestInput, RequestOutputs } from '../../shared/contract/contract.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { AuditLog } from '../export/audit-log.js';
 import {

@@ -1,4 +1,4 @@
-import type { ParsedRequestInput, RequestName, RequestOutputs } from '../../shared/contract.js';
+import type { ParsedRequestInput, RequestName, RequestOutputs } from '../../shared/contract/contract.js';
 
 /**
  * A handler per request of the contract; `caller` names the window or tab it came from

@@ -1,4 +1,4 @@
-import type { EventPayloads } from '../../shared/contract.js';
+import type { EventPayloads } from '../../shared/contract/contract.js';
 import type { KeptLists } from '../search/lists/kept-lists.js';
 import type { DeskStore } from '../store/desks.js';
 import type { SettingsStore } from '../store/settings-store.js';

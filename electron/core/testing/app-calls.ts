@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
-import type { RequestName, Result } from '../../shared/contract.js';
+import type { RequestName, Result } from '../../shared/contract/contract.js';
 import type { AppCore } from '../service/app-core.js';
 import { dispatch } from '../service/dispatch.js';
 import type { OtherApi } from './other-api.js';

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
-import { API_PATH, SESSION_HEADER } from '../../shared/wire.js';
+import { API_PATH, SESSION_HEADER } from '../../shared/contract/wire.js';
 
 /** A request to the browser host whose body is held back: what a test sends, and reads, next. */
 export interface HalfSent {

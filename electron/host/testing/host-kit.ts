@@ -2,7 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { RequestName } from '../../shared/contract.js';
+import type { RequestName } from '../../shared/contract/contract.js';
 import { AppCore } from '../../core/service/app-core.js';
 import { testVault } from '../../core/testing/test-kit.js';
 import { startDemoApi, type DemoApi } from '../../demo-api/testing/faults.js';

@@ -1,5 +1,5 @@
-import type { AppApi, RequestInput, RequestName, RequestOutputs } from '../../../electron/shared/contract';
-import type { AppErrorCode, AppErrorPayload } from '../../../electron/shared/errors';
+import type { AppApi, RequestInput, RequestName, RequestOutputs } from '@shared/contract/contract';
+import type { AppErrorCode, AppErrorPayload } from '@shared/errors';
 
 /** A failed request, as the app reported it: a code to act on and a message to show. */
 export class AppFailure extends Error {

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AppApi } from '../../../electron/shared/contract';
+import type { AppApi } from '@shared/contract/contract';
 
 export const ApiContext = createContext<AppApi | undefined>(undefined);
 

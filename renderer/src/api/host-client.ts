@@ -6,7 +6,7 @@ import type {
   RequestName,
   RequestOutputs,
   Result,
-} from '../../../electron/shared/contract';
+} from '@shared/contract/contract';
 import {
   API_PATH,
   CALLER_HEADER,
@@ -14,12 +14,12 @@ import {
   SESSION_HEADER,
   sseBlocks,
   sseEventOf,
-} from '../../../electron/shared/wire';
+} from '@shared/contract/wire';
 
 import { setHostReachable } from './host-link';
 
 const RECONNECT_MS = 1_000;
-/** This tab's own name for the host: the requests it may cancel are its own (electron/shared/wire.ts). */
+/** This tab's own name for the host: the requests it may cancel are its own (electron/shared/contract/wire.ts). */
 const CALLER = crypto.randomUUID();
 
 type AnyListener = (payload: unknown) => void;

@@ -1,5 +1,5 @@
-import type { AppApi } from '../../../electron/shared/contract';
-import { SESSION_PATH, WINDOW_DESK_KEY } from '../../../electron/shared/wire';
+import type { AppApi } from '@shared/contract/contract';
+import { SESSION_PATH, WINDOW_DESK_KEY } from '@shared/contract/wire';
 import { createHostApi } from './host-client';
 
 declare global {

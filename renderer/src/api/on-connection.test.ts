@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppApi } from '../../../electron/shared/contract';
+import type { AppApi } from '@shared/contract/contract';
 import { onConnection } from './on-connection';
 
 function recordingApi() {

@@ -1,4 +1,4 @@
-import { CONNECTION_REQUESTS, type AppApi } from '../../../electron/shared/contract';
+import { CONNECTION_REQUESTS, type AppApi } from '@shared/contract/contract';
 
 /**
  * `api`, whose requests that act on a connection name `connectionId`, the one this window or tab

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { certificateBlocksOf, holdsPrivateKey } from '../../../electron/shared/profile';
+import { certificateBlocksOf, holdsPrivateKey } from '@shared/profile';
 
 /** A company root file is a few certificates: more than this is not one. */
 const LARGEST_FILE_BYTES = 256 * 1024;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ProfileSummary } from '../../../electron/shared/connection-requests';
+import type { ProfileSummary } from '@shared/contract/connection-requests';
 
 /** The saved connections to pick from (and "New"), the one in use said so. */
 export function ConnectionList({

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SessionStatus } from '../../../electron/shared/status';
+import type { SessionStatus } from '@shared/contract/status';
 import { ADVANCED_FIELDS, LABEL_KEYS, TEXT_FIELDS, type Draft } from './connection-draft';
 import { CompanyRootField } from './CompanyRootField';
 import { FormField } from '../ui/FormField';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProxyChallenge } from '../../../electron/shared/connection-requests';
+import type { ProxyChallenge } from '@shared/contract/connection-requests';
 import { useApi } from '../api/context';
 import { call } from '../api/call';
 import { FormField } from '../ui/FormField';

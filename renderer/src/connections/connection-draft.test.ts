@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { ProfileSummary } from '../../../electron/shared/connection-requests';
+import type { ProfileSummary } from '@shared/contract/connection-requests';
 import { draftOf, EMPTY_DRAFT, movesCredentials, profileOf } from './connection-draft';
 
 // A catalog that shows which key and values were used.

@@ -1,12 +1,7 @@
 import type { TFunction } from 'i18next';
-import { API_LIMITS, DEFAULT_API_PREFIX } from '../../../electron/shared/api-rules';
-import type { ProfileSummary } from '../../../electron/shared/connection-requests';
-import {
-  BLOCKED_PORT_RULE,
-  profileInputSchema,
-  RATE_BOUNDS,
-  type ProfileInput,
-} from '../../../electron/shared/profile';
+import { API_LIMITS, DEFAULT_API_PREFIX } from '@shared/api-rules';
+import type { ProfileSummary } from '@shared/contract/connection-requests';
+import { BLOCKED_PORT_RULE, profileInputSchema, RATE_BOUNDS, type ProfileInput } from '@shared/profile';
 
 /** A connection profile as the form holds it: every field as typed. */
 export interface Draft {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
-import type { ProfileSummary } from '../../../electron/shared/connection-requests';
+import type { Language } from '@shared/api-rules';
+import type { ProfileSummary } from '@shared/contract/connection-requests';
 import { useDeleteProfile, useSaveProfile, useSelectConnection, useTestProfile } from '../data/mutations';
 import { useProfiles } from '../data/queries';
 import {

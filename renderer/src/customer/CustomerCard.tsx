@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
-import type { ApiRecord, SchemaField } from '../../../electron/shared/schema';
-import { valueKind } from '../../../electron/shared/value-kind';
-import { countryName } from '../../../electron/shared/value-text';
+import type { Language } from '@shared/api-rules';
+import type { ApiRecord, SchemaField } from '@shared/schema';
+import { valueKind } from '@shared/value-kind';
+import { countryName } from '@shared/value-text';
 import { useCopyText, useDetailsOf } from '../data/clipboard';
 import { useFieldsOf } from '../data/queries';
 import { useCommand } from '../keyboard/commands';

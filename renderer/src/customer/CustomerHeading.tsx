@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
+import type { Language } from '@shared/api-rules';
 import { counted } from '../i18n/translations';
 import { numberFormat } from '../i18n/intl';
 import { useNameLookup } from './useNameLookup';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_MAX, type Language } from '../../../electron/shared/api-rules';
-import type { HeldListView } from '../../../electron/shared/held-list';
+import { PAGE_SIZE_MAX, type Language } from '@shared/api-rules';
+import type { HeldListView } from '@shared/held-list';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { numberFormat } from '../i18n/intl';

@@ -1,6 +1,6 @@
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
+import type { Language } from '@shared/api-rules';
 import { useMarks } from '../data/useMarks';
 import { useCommand, useShortcutHint } from '../keyboard/commands';
 import { failureLine } from '../ui/describe-failure';

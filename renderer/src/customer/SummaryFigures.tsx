@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { AgreementSummary, Deadline, StatusGroup } from '../../../electron/shared/agreement-summary';
-import { DEADLINE_SOON_DAYS } from '../../../electron/shared/agreement-summary';
-import type { Language } from '../../../electron/shared/api-rules';
-import { deadlineDay } from '../../../electron/shared/deadline';
+import type { AgreementSummary, Deadline, StatusGroup } from '@shared/agreement-summary';
+import { DEADLINE_SOON_DAYS } from '@shared/agreement-summary';
+import type { Language } from '@shared/api-rules';
+import { deadlineDay } from '@shared/deadline';
 import { dateTimeFormat, numberFormat } from '../i18n/intl';
-import { formatMoney } from '../../../electron/shared/value-text';
+import { formatMoney } from '@shared/value-text';
 
 export function SummaryFigures({ summary, language }: { summary: AgreementSummary; language: Language }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
-import { PAGE_SIZE_MAX, type Language } from '../../../electron/shared/api-rules';
-import type { AppApi } from '../../../electron/shared/contract';
-import { PageChain } from '../../../electron/shared/page-chain';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import { PAGE_SIZE_MAX, type Language } from '@shared/api-rules';
+import type { AppApi } from '@shared/contract/contract';
+import { PageChain } from '@shared/page-chain';
+import type { ApiRecord } from '@shared/schema';
 import { AppFailure, call } from '../api/call';
 import { newRequestId } from '../api/request-ids';
 

@@ -1,13 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  DEADLINE_SOON_DAYS,
-  type AgreementSummary,
-  type Deadline,
-} from '../../../electron/shared/agreement-summary';
-import type { Language } from '../../../electron/shared/api-rules';
-import { deadlineDay } from '../../../electron/shared/deadline';
-import { formatMoney } from '../../../electron/shared/value-text';
+import { DEADLINE_SOON_DAYS, type AgreementSummary, type Deadline } from '@shared/agreement-summary';
+import type { Language } from '@shared/api-rules';
+import { deadlineDay } from '@shared/deadline';
+import { formatMoney } from '@shared/value-text';
 import { useSession } from '../data/queries';
 import { dateTimeFormat, numberFormat } from '../i18n/intl';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Language } from '../../../electron/shared/api-rules';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import type { Language } from '@shared/api-rules';
+import type { ApiRecord } from '@shared/schema';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { useHeldList } from '../data/useHeldLists';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
+import type { Language } from '@shared/api-rules';
 import { useApi } from '../api/context';
 import { failureLine } from '../ui/describe-failure';
 import { countQuery, useSession } from '../data/queries';

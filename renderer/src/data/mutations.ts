@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
-import type { RequestInput } from '../../../electron/shared/contract';
-import type { ProfileSummary } from '../../../electron/shared/connection-requests';
+import type { Language } from '@shared/api-rules';
+import type { RequestInput } from '@shared/contract/contract';
+import type { ProfileSummary } from '@shared/contract/connection-requests';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { queryKeys } from './queries';

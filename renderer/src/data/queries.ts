@@ -1,10 +1,10 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import type { Language } from '../../../electron/shared/api-rules';
-import type { AppApi } from '../../../electron/shared/contract';
-import type { LimiterStats, SessionStatus, TokenStatus } from '../../../electron/shared/status';
-import type { View } from '../../../electron/shared/view';
-import type { SchemaField } from '../../../electron/shared/schema';
+import type { Language } from '@shared/api-rules';
+import type { AppApi } from '@shared/contract/contract';
+import type { LimiterStats, SessionStatus, TokenStatus } from '@shared/contract/status';
+import type { View } from '@shared/view';
+import type { SchemaField } from '@shared/schema';
 import { AppFailure, call } from '../api/call';
 import { useApi } from '../api/context';
 import { withShownLanguage } from '../i18n/shown-language';

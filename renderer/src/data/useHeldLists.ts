@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { Language } from '../../../electron/shared/api-rules';
-import type { AppApi } from '../../../electron/shared/contract';
-import { heldListKey, type HeldListStatus, type HeldListView } from '../../../electron/shared/held-list';
+import type { Language } from '@shared/api-rules';
+import type { AppApi } from '@shared/contract/contract';
+import { heldListKey, type HeldListStatus, type HeldListView } from '@shared/held-list';
 import { call } from '../api/call';
 import { useRowsStore } from './rows-context';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { Language } from '../../../electron/shared/api-rules';
-import type { HeldListView } from '../../../electron/shared/held-list';
+import type { Language } from '@shared/api-rules';
+import type { HeldListView } from '@shared/held-list';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { ChangeMarks } from '../rows';

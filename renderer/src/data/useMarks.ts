@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RequestInput, RequestOutputs } from '../../../electron/shared/contract';
-import type { MarkedCustomer } from '../../../electron/shared/marked-customers';
+import type { RequestInput, RequestOutputs } from '@shared/contract/contract';
+import type { MarkedCustomer } from '@shared/marked-customers';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { queryKeys, useSession } from './queries';

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
-import type { Settings } from '../../../electron/shared/settings';
+import type { Language } from '@shared/api-rules';
+import type { Settings } from '@shared/settings';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { failureLine } from '../ui/describe-failure';

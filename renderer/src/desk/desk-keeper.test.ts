@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Desk } from '../../../electron/shared/desk';
+import type { Desk } from '@shared/desk';
 import { DeskKeeper } from './desk-keeper';
 
 // The desk is written once a burst of changes stops, at once when the page goes, never twice the

@@ -1,4 +1,4 @@
-import type { Desk } from '../../../electron/shared/desk';
+import type { Desk } from '@shared/desk';
 
 /** How long the desk waits after a change before it is written: a scroll writes once, when it stops. */
 const WRITE_DELAY_MS = 1_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deskSchema } from '../../../electron/shared/desk';
+import { deskSchema } from '@shared/desk';
 import { deskOf, movedCustomer, type TableMoves } from './desk-of';
 
 // The desk a window keeps: each list's sort and filter with the place last told, the open customer's

@@ -1,5 +1,5 @@
-import { RESOURCES, type CustomerScopedResource, type Resource } from '../../../electron/shared/api-rules';
-import type { CustomerTables, Desk, ListPlace, TablePlace } from '../../../electron/shared/desk';
+import { RESOURCES, type CustomerScopedResource, type Resource } from '@shared/api-rules';
+import type { CustomerTables, Desk, ListPlace, TablePlace } from '@shared/desk';
 
 /** Where the user is in the tables as they move: told by the tables, kept outside React's state. */
 export interface TableMoves {

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { AppApi, RequestName } from '../../../electron/shared/contract';
+import type { AppApi, RequestName } from '@shared/contract/contract';
 import { sessionQuery } from '../data/queries';
 import { deskOn, sessionOn } from '../testing/desk-fixtures';
 import { restoreDesk } from './restore';

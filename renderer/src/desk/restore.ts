@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AppApi, RequestOutputs } from '../../../electron/shared/contract';
-import type { Desk } from '../../../electron/shared/desk';
-import type { SessionStatus } from '../../../electron/shared/status';
+import type { AppApi, RequestOutputs } from '@shared/contract/contract';
+import type { Desk } from '@shared/desk';
+import type { SessionStatus } from '@shared/contract/status';
 import { call } from '../api/call';
 import { sessionQuery } from '../data/queries';
 

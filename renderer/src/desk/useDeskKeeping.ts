@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { Desk } from '../../../electron/shared/desk';
+import type { Desk } from '@shared/desk';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { DeskKeeper } from './desk-keeper';

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
-import { exportCommandLine, type CommandShell } from '../../../electron/shared/command-line';
-import type { ExportOptions, ExportView } from '../../../electron/shared/export';
+import type { Language } from '@shared/api-rules';
+import { exportCommandLine, type CommandShell } from '@shared/command-line';
+import type { ExportOptions, ExportView } from '@shared/export';
 import { failureLine } from '../ui/describe-failure';
 import { useCopyText } from '../data/clipboard';
 import { useSession } from '../data/queries';

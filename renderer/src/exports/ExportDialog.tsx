@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
-import type { ExportFormat, ExportView } from '../../../electron/shared/export';
-import { isBareFileName } from '../../../electron/shared/export-requests';
+import type { Language } from '@shared/api-rules';
+import type { ExportFormat, ExportView } from '@shared/export';
+import { isBareFileName } from '@shared/contract/export-requests';
 import { failureLine } from '../ui/describe-failure';
 import { FormField } from '../ui/FormField';
 import { ExportCommand } from './ExportCommand';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEMO_CONNECTION_NAME } from '../../../electron/shared/demo-connection';
+import { DEMO_CONNECTION_NAME } from '@shared/demo-connection';
 import { counted } from '../i18n/translations';
-import type { Language } from '../../../electron/shared/api-rules';
+import type { Language } from '@shared/api-rules';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { queryKeys } from '../data/queries';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { counted } from '../i18n/translations';
-import type { Language } from '../../../electron/shared/api-rules';
+import type { Language } from '@shared/api-rules';
 import { useApi } from '../api/context';
 import { failureLine } from '../ui/describe-failure';
 import { AppFailure } from '../api/call';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { Language, Resource } from '../../../electron/shared/api-rules';
-import type { ExportFormat, ExportView } from '../../../electron/shared/export';
+import type { Language, Resource } from '@shared/api-rules';
+import type { ExportFormat, ExportView } from '@shared/export';
 import { counted } from '../i18n/translations';
 import { numberFormat } from '../i18n/intl';
 import { sortText } from '../ui/sort-text';

@@ -7,7 +7,7 @@ import {
   useReducer,
   type ReactNode,
 } from 'react';
-import type { RequestInput } from '../../../electron/shared/contract';
+import type { RequestInput } from '@shared/contract/contract';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { NO_EXPORTS, sessionExports, type SessionExport } from './session-exports';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExportEvent } from '../../../electron/shared/contract';
+import type { ExportEvent } from '@shared/contract/contract';
 import {
   NO_EXPORTS,
   sessionExports,

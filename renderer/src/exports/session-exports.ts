@@ -1,4 +1,4 @@
-import type { ExportEvent } from '../../../electron/shared/contract';
+import type { ExportEvent } from '@shared/contract/contract';
 
 /** An export of this session, as the tray and the Exports panel show it. */
 export interface SessionExport extends Partial<ExportEvent> {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { CustomerSuggestion } from '../../../electron/shared/held-list';
+import type { CustomerSuggestion } from '@shared/held-list';
 import type { Found } from './finder-state';
 import { ListsBeingRead, MoreMatches, Suggestion } from './SuggestionParts';
 

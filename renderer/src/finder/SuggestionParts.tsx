@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
-import { SUGGESTIONS_MAX, type CustomerSuggestion } from '../../../electron/shared/held-list';
-import { valueKind } from '../../../electron/shared/value-kind';
+import type { Language } from '@shared/api-rules';
+import { SUGGESTIONS_MAX, type CustomerSuggestion } from '@shared/held-list';
+import { valueKind } from '@shared/value-kind';
 import { useApi } from '../api/context';
 import { useFieldsOf } from '../data/queries';
 import { numberFormat } from '../i18n/intl';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { SessionStatus } from '../../../electron/shared/status';
-import type { AppApi } from '../../../electron/shared/contract';
+import type { SessionStatus } from '@shared/contract/status';
+import type { AppApi } from '@shared/contract/contract';
 import { AppFailure } from '../api/call';
 import { countQuery } from '../data/queries';
 

@@ -1,4 +1,4 @@
-import type { MarkedCustomer } from '../../../electron/shared/marked-customers';
+import type { MarkedCustomer } from '@shared/marked-customers';
 
 /** The ids with the one at `index` moved one place up (-1) or down (+1); the same order at an end. */
 export function movedBy(ids: readonly string[], index: number, step: -1 | 1): string[] {

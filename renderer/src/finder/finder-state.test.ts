@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CustomerSuggestion, HeldListStatus } from '../../../electron/shared/held-list';
+import type { CustomerSuggestion, HeldListStatus } from '@shared/held-list';
 import {
   arrowMove,
   askAfterMs,

@@ -1,8 +1,8 @@
-import type { CustomerSuggestion, HeldListStatus } from '../../../electron/shared/held-list';
-import { customerIdSchema } from '../../../electron/shared/view';
+import type { CustomerSuggestion, HeldListStatus } from '@shared/held-list';
+import { customerIdSchema } from '@shared/view';
 import { needsLists } from './needs-lists';
-import type { MarkedCustomer } from '../../../electron/shared/marked-customers';
-import { isBlank, searchTermsOf, valuesMatch } from '../../../electron/shared/search';
+import type { MarkedCustomer } from '@shared/marked-customers';
+import { isBlank, searchTermsOf, valuesMatch } from '@shared/search';
 
 // The finder's rules as plain code (the top bar's "Open customer"): which answer holds for the text
 // in the field, what Enter does with it, what a wait for the lists comes to, where the arrows go.

@@ -1,6 +1,6 @@
-import type { CustomerSuggestion } from '../../../electron/shared/held-list';
-import type { CustomerTables } from '../../../electron/shared/desk';
-import type { CustomerScopedResource } from '../../../electron/shared/api-rules';
+import type { CustomerSuggestion } from '@shared/held-list';
+import type { CustomerTables } from '@shared/desk';
+import type { CustomerScopedResource } from '@shared/api-rules';
 
 /** What of a customer the finder matched: its own field, or one of its contacts' or agreements'. */
 export type FoundThrough = CustomerSuggestion['matched'];

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Language } from '../../../electron/shared/api-rules';
-import type { CustomerSuggestion } from '../../../electron/shared/held-list';
+import type { Language } from '@shared/api-rules';
+import type { CustomerSuggestion } from '@shared/held-list';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { useHeldList } from '../data/useHeldLists';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
-import { SUGGESTIONS_MAX, type CustomerSuggestion } from '../../../electron/shared/held-list';
+import type { Language } from '@shared/api-rules';
+import { SUGGESTIONS_MAX, type CustomerSuggestion } from '@shared/held-list';
 import { useApi } from '../api/context';
 import { useSession } from '../data/queries';
 import { useInSight } from '../ui/useInSight';

@@ -1,5 +1,5 @@
-import type { Language } from '../../../electron/shared/api-rules';
-import { localeOf } from '../../../electron/shared/wire';
+import type { Language } from '@shared/api-rules';
+import { localeOf } from '@shared/locale';
 
 // Making an Intl formatter costs about a millisecond (its locale data is looked up and copied);
 // the toolbars and status lines that format render at every key typed in a search, so each

@@ -1,5 +1,5 @@
-import { languageOfLocales, type Language } from '../../../electron/shared/api-rules';
-import type { Settings } from '../../../electron/shared/settings';
+import { languageOfLocales, type Language } from '@shared/api-rules';
+import type { Settings } from '@shared/settings';
 
 /** The settings as the window uses them: with the language it speaks. */
 export type ShownSettings = Settings & { language: Language };

@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
+import type { Language } from '@shared/api-rules';
 import en from '../../../locales/en.json';
 import fr from '../../../locales/fr.json';
 import { addFormats } from './formats';

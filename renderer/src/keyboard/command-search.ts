@@ -1,4 +1,4 @@
-import { isBlank, searchTermsOf, valuesMatch } from '../../../electron/shared/search';
+import { isBlank, searchTermsOf, valuesMatch } from '@shared/search';
 
 /** An action as the command box lists it: its name in the window's language and its keys. */
 export interface Choice {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
+import type { Language } from '@shared/api-rules';
 import { listFormat } from '../i18n/intl';
 import type { Command, CommandRegistry } from './registry';
 import { useKeyboard } from './keyboard-context';

@@ -1,7 +1,7 @@
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
-import { linkOf, type LinkAction } from '../../../electron/shared/links';
+import type { Language } from '@shared/api-rules';
+import { linkOf, type LinkAction } from '@shared/links';
 import { failureLine } from '../ui/describe-failure';
 import { useCopyText } from '../data/clipboard';
 import { useSession } from '../data/queries';

@@ -1,4 +1,4 @@
-import { DEMO_CONNECTION_ID, DEMO_CONNECTION_NAME } from '../../../electron/shared/demo-connection';
+import { DEMO_CONNECTION_ID, DEMO_CONNECTION_NAME } from '@shared/demo-connection';
 
 /**
  * The connection a link names, by the name the user sees (ids differ from one machine to another):

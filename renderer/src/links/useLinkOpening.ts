@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
-import { parseLink, type LinkAction, type ParsedLink } from '../../../electron/shared/links';
+import type { Language } from '@shared/api-rules';
+import { parseLink, type LinkAction, type ParsedLink } from '@shared/links';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { failureLine } from '../ui/describe-failure';

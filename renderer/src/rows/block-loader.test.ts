@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AppApi } from '../../../electron/shared/contract';
+import type { AppApi } from '@shared/contract/contract';
 import { BlockLoader, SLOW_OFFSET_MS } from './block-loader';
 import { RowsStore } from './rows-store';
 import { SKELETON_ROWS } from './row-loader';

@@ -1,5 +1,5 @@
-import type { AppApi } from '../../../electron/shared/contract';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import type { AppApi } from '@shared/contract/contract';
+import type { ApiRecord } from '@shared/schema';
 import { AppFailure } from '../api/call';
 import { CursorWalk } from './cursor-walk';
 import type { OffsetReach } from './offset-reach';

@@ -1,5 +1,5 @@
-import type { ListChangesAnswer } from '../../../electron/shared/held-list';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import type { ListChangesAnswer } from '@shared/held-list';
+import type { ApiRecord } from '@shared/schema';
 
 /** A row that changed, or is new, as the app found it (its fields' values before). */
 export type RowChange = ListChangesAnswer['rows'][number];

@@ -1,7 +1,7 @@
-import { PAGE_SIZE_MAX, type Language } from '../../../electron/shared/api-rules';
-import type { AppApi } from '../../../electron/shared/contract';
+import { PAGE_SIZE_MAX, type Language } from '@shared/api-rules';
+import type { AppApi } from '@shared/contract/contract';
 import { AppFailure, asAppFailure, call } from '../api/call';
-import type { View } from '../../../electron/shared/view';
+import type { View } from '@shared/view';
 import { RepeatedCursorError, type RowBlocks } from './row-blocks';
 import { newRequestId } from '../api/request-ids';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RequestOutputs } from '../../../electron/shared/contract';
-import type { Desk } from '../../../electron/shared/desk';
+import type { RequestOutputs } from '@shared/contract/contract';
+import type { Desk } from '@shared/desk';
 import { deskOn, sessionOn } from '../testing/desk-fixtures';
 import { fakeApi } from '../testing/fake-api';
 import { askFirstPage, FIRST_VIEW, showsFirstView } from './first-page';

@@ -1,8 +1,8 @@
-import type { Language } from '../../../electron/shared/api-rules';
-import type { AppApi, RequestOutputs } from '../../../electron/shared/contract';
-import type { Desk } from '../../../electron/shared/desk';
-import type { SessionStatus } from '../../../electron/shared/status';
-import type { View } from '../../../electron/shared/view';
+import type { Language } from '@shared/api-rules';
+import type { AppApi, RequestOutputs } from '@shared/contract/contract';
+import type { Desk } from '@shared/desk';
+import type { SessionStatus } from '@shared/contract/status';
+import type { View } from '@shared/view';
 import { call } from '../api/call';
 
 /** The view a window opens on when its desk keeps no other. */

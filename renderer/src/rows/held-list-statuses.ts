@@ -1,6 +1,6 @@
-import type { Language } from '../../../electron/shared/api-rules';
-import { heldListKey, type HeldListStatus, type HeldListView } from '../../../electron/shared/held-list';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import type { Language } from '@shared/api-rules';
+import { heldListKey, type HeldListStatus, type HeldListView } from '@shared/held-list';
+import type { ApiRecord } from '@shared/schema';
 
 /**
  * The lists held for search in the app (docs/architecture.md, "Search"), as a window last heard of

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AppApi, RequestInput, RequestName } from '../../../electron/shared/contract';
-import type { FilterCondition } from '../../../electron/shared/filter';
-import type { HeldListStatus } from '../../../electron/shared/held-list';
+import type { AppApi, RequestInput, RequestName } from '@shared/contract/contract';
+import type { FilterCondition } from '@shared/filter';
+import type { HeldListStatus } from '@shared/held-list';
 import { HeldListStatuses } from './held-list-statuses';
 import { HeldSearchLoader } from './held-search-loader';
 import { SKELETON_ROWS } from './row-loader';

@@ -1,10 +1,10 @@
-import type { Language } from '../../../electron/shared/api-rules';
-import type { AppApi } from '../../../electron/shared/contract';
-import { splitChanged, type FilterCondition } from '../../../electron/shared/filter';
-import { heldListKey, isSameList, type HeldListStatus } from '../../../electron/shared/held-list';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import type { Language } from '@shared/api-rules';
+import type { AppApi } from '@shared/contract/contract';
+import { splitChanged, type FilterCondition } from '@shared/filter';
+import { heldListKey, isSameList, type HeldListStatus } from '@shared/held-list';
+import type { ApiRecord } from '@shared/schema';
 import { call } from '../api/call';
-import type { View } from '../../../electron/shared/view';
+import type { View } from '@shared/view';
 import type { HeldListStatuses } from './held-list-statuses';
 import { RowLoader, SKELETON_ROWS, type ReadingStatus } from './row-loader';
 import { newRequestId } from '../api/request-ids';

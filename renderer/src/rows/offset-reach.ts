@@ -1,4 +1,4 @@
-import type { View } from '../../../electron/shared/view';
+import type { View } from '@shared/view';
 
 /**
  * Per connection and list, the first row from which offset pages were refused or too slow, as a

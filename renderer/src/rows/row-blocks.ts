@@ -1,5 +1,5 @@
-import { repeatedCursorMessage } from '../../../electron/shared/errors';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import { repeatedCursorMessage } from '@shared/errors';
+import type { ApiRecord } from '@shared/schema';
 
 /** How block `index` is read: with the cursor the traversal gave for it, or by position. */
 export type BlockRead = { mode: 'cursor'; cursor: string | undefined } | { mode: 'offset'; page: number };

@@ -1,4 +1,4 @@
-import type { ApiRecord } from '../../../electron/shared/schema';
+import type { ApiRecord } from '@shared/schema';
 import { AppFailure, asAppFailure } from '../api/call';
 import type { WalkProgress } from './cursor-walk';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HeldListStatus } from '../../../electron/shared/held-list';
+import type { HeldListStatus } from '@shared/held-list';
 import { fakeApi } from '../testing/fake-api';
 import { RowsStore } from './rows-store';
 

@@ -1,9 +1,9 @@
-import type { Language } from '../../../electron/shared/api-rules';
-import type { AppApi } from '../../../electron/shared/contract';
-import { PageChain } from '../../../electron/shared/page-chain';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import type { Language } from '@shared/api-rules';
+import type { AppApi } from '@shared/contract/contract';
+import { PageChain } from '@shared/page-chain';
+import type { ApiRecord } from '@shared/schema';
 import { AppFailure, call } from '../api/call';
-import type { View } from '../../../electron/shared/view';
+import type { View } from '@shared/view';
 import { RowLoader, SKELETON_ROWS, type ReadingStatus } from './row-loader';
 import { newRequestId } from '../api/request-ids';
 

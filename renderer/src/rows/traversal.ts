@@ -1,8 +1,8 @@
-import type { Language } from '../../../electron/shared/api-rules';
-import type { AppApi, RequestOutputs } from '../../../electron/shared/contract';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import type { Language } from '@shared/api-rules';
+import type { AppApi, RequestOutputs } from '@shared/contract/contract';
+import type { ApiRecord } from '@shared/schema';
 import { AppFailure, call } from '../api/call';
-import type { View } from '../../../electron/shared/view';
+import type { View } from '@shared/view';
 import { FIRST_VIEW, type EarlyPage } from './first-page';
 import { RepeatedCursorError, RowBlocks } from './row-blocks';
 import { newRequestId } from '../api/request-ids';

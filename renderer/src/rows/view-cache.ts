@@ -1,7 +1,7 @@
-import type { Language } from '../../../electron/shared/api-rules';
-import type { AppApi } from '../../../electron/shared/contract';
-import type { ApiRecord } from '../../../electron/shared/schema';
-import type { View } from '../../../electron/shared/view';
+import type { Language } from '@shared/api-rules';
+import type { AppApi } from '@shared/contract/contract';
+import type { ApiRecord } from '@shared/schema';
+import type { View } from '@shared/view';
 import { Traversal } from './traversal';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
+import type { Language } from '@shared/api-rules';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { useCommand } from '../keyboard/commands';

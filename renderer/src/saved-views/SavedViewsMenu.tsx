@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
-import { viewNameSchema, type SavedView } from '../../../electron/shared/saved-view';
+import type { Language } from '@shared/api-rules';
+import { viewNameSchema, type SavedView } from '@shared/saved-view';
 import { failureLine } from '../ui/describe-failure';
 import { WindowSettings } from './WindowSettings';
 import { useChangeViews, useSavedViews } from './saved-views';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RequestInput } from '../../../electron/shared/contract';
-import type { SavedView } from '../../../electron/shared/saved-view';
-import type { Settings } from '../../../electron/shared/settings';
+import type { RequestInput } from '@shared/contract/contract';
+import type { SavedView } from '@shared/saved-view';
+import type { Settings } from '@shared/settings';
 import { call } from '../api/call';
 import { useApi } from '../api/context';
 import { queryKeys, settingsQuery, useSession } from '../data/queries';

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CustomerScopedResource } from '../../../electron/shared/api-rules';
-import type { CustomerTables, ListPlace } from '../../../electron/shared/desk';
+import type { CustomerScopedResource } from '@shared/api-rules';
+import type { CustomerTables, ListPlace } from '@shared/desk';
 import { CopyLinkButton } from '../links/CopyLinkButton';
 import { useShortcutHint } from '../keyboard/commands';
 import { CustomerCard } from '../customer/CustomerCard';

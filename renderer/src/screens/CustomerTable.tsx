@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CustomerScopedResource } from '../../../electron/shared/api-rules';
-import type { ListPlace } from '../../../electron/shared/desk';
-import type { FilterCondition } from '../../../electron/shared/filter';
+import type { CustomerScopedResource } from '@shared/api-rules';
+import type { ListPlace } from '@shared/desk';
+import type { FilterCondition } from '@shared/filter';
 import { DataTable } from '../table/DataTable';
 
 /** One of a customer's own tables (its tab titles it with its count), with a sort and filter of its own. */

@@ -1,10 +1,6 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  CUSTOMER_SCOPED_RESOURCES,
-  type CustomerScopedResource,
-  type Language,
-} from '../../../electron/shared/api-rules';
+import { CUSTOMER_SCOPED_RESOURCES, type CustomerScopedResource, type Language } from '@shared/api-rules';
 import { numberFormat } from '../i18n/intl';
 import { useCount, useSession } from '../data/queries';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { Language, Resource } from '../../../electron/shared/api-rules';
-import type { ListPlace } from '../../../electron/shared/desk';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import type { Language, Resource } from '@shared/api-rules';
+import type { ListPlace } from '@shared/desk';
+import type { ApiRecord } from '@shared/schema';
 import { DataTable, type TablePlace } from '../table/DataTable';
 import { useFieldsOf } from '../data/queries';
 import { sortText } from '../ui/sort-text';

@@ -1,4 +1,4 @@
-import type { SessionStatus } from '../../../electron/shared/status';
+import type { SessionStatus } from '@shared/contract/status';
 import { ConnectionsPanel } from '../connections/ConnectionsPanel';
 import { ExportsPanel } from '../exports/ExportsPanel';
 import { CustomerDetail } from './CustomerDetail';

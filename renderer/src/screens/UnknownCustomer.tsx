@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
+import type { Language } from '@shared/api-rules';
 import { AppFailure } from '../api/call';
 import { failureLine } from '../ui/describe-failure';
 import { useCount, useSession } from '../data/queries';

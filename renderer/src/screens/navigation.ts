@@ -1,12 +1,12 @@
 import type { TFunction } from 'i18next';
-import type { Resource } from '../../../electron/shared/api-rules';
-import type { CustomerTables, Desk, ListPlace } from '../../../electron/shared/desk';
-import type { FilterCondition } from '../../../electron/shared/filter';
-import type { View } from '../../../electron/shared/view';
+import type { Resource } from '@shared/api-rules';
+import type { CustomerTables, Desk, ListPlace } from '@shared/desk';
+import type { FilterCondition } from '@shared/filter';
+import type { View } from '@shared/view';
 import { FIRST_VIEW } from '../rows';
 import { pointedAt, type FoundThrough } from '../finder/found-through';
-import { customerIdOf } from '../../../electron/shared/customer-columns';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import { customerIdOf } from '@shared/customer-columns';
+import type { ApiRecord } from '@shared/schema';
 import { nameOf } from '../customer/name-of';
 
 /** What a window shows: a list, a customer's page, or one of its two panels. */

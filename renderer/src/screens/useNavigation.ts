@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
-import type { CustomerScopedResource, Resource } from '../../../electron/shared/api-rules';
-import type { CustomerTables, ListPlace, TablePlace } from '../../../electron/shared/desk';
-import type { FilterCondition } from '../../../electron/shared/filter';
-import type { SavedView } from '../../../electron/shared/saved-view';
-import type { View } from '../../../electron/shared/view';
+import type { CustomerScopedResource, Resource } from '@shared/api-rules';
+import type { CustomerTables, ListPlace, TablePlace } from '@shared/desk';
+import type { FilterCondition } from '@shared/filter';
+import type { SavedView } from '@shared/saved-view';
+import type { View } from '@shared/view';
 import type { Restored } from '../desk/restore';
 import { movedCustomer, type TableMoves } from '../desk/desk-of';
 import type { FoundThrough } from '../finder/found-through';

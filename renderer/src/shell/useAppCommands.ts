@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../../electron/shared/api-rules';
-import { DEMO_CONNECTION_ID } from '../../../electron/shared/demo-connection';
-import type { SavedView } from '../../../electron/shared/saved-view';
+import { LANGUAGES } from '@shared/api-rules';
+import { DEMO_CONNECTION_ID } from '@shared/demo-connection';
+import type { SavedView } from '@shared/saved-view';
 import { useChooseLanguage, useSelectConnection } from '../data/mutations';
 import { useProfiles, useSession } from '../data/queries';
 import { useSetting } from '../data/useSetting';

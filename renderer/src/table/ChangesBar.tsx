@@ -1,9 +1,9 @@
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HeldListStatus } from '../../../electron/shared/held-list';
+import type { HeldListStatus } from '@shared/held-list';
 import { useRowsStore } from '../data/rows-context';
-import type { Language } from '../../../electron/shared/api-rules';
-import { CHANGED_FIELD, splitChanged, type FilterCondition } from '../../../electron/shared/filter';
+import type { Language } from '@shared/api-rules';
+import { CHANGED_FIELD, splitChanged, type FilterCondition } from '@shared/filter';
 import { dateTimeFormat } from '../i18n/intl';
 import type { useChangeMarks } from './useChangeMarks';
 

@@ -1,11 +1,6 @@
 import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  CHANGED_FIELD,
-  ANY_FIELD,
-  betweenBounds,
-  type FilterCondition,
-} from '../../../electron/shared/filter';
+import { CHANGED_FIELD, ANY_FIELD, betweenBounds, type FilterCondition } from '@shared/filter';
 import { useFieldCommand } from '../keyboard/commands';
 import { SearchBox } from './SearchBox';
 import { FilterEditor } from './FilterEditor';

@@ -1,11 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  BETWEEN_SEPARATOR,
-  type FieldKind,
-  type FilterCondition,
-  type FilterOp,
-} from '../../../electron/shared/filter';
+import { BETWEEN_SEPARATOR, type FieldKind, type FilterCondition, type FilterOp } from '@shared/filter';
 import type { FilterColumn } from './columns/column-shapes';
 
 const OPS: Record<FieldKind | 'set', FilterOp[]> = {

@@ -1,9 +1,9 @@
 import { useId, useMemo, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseSearch } from '../../../electron/shared/search-words';
+import { parseSearch } from '@shared/search-words';
 import { useShortcutHint } from '../keyboard/commands';
 import { completionsOf, type NamedColumn } from './search-completion';
-import { FILTER_VALUE_MAX } from '../../../electron/shared/filter';
+import { FILTER_VALUE_MAX } from '@shared/filter';
 
 /**
  * A table's search box: words in any column, or in one named (`Ville:lyon`), excluded (`-word`),

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { counted } from '../i18n/translations';
-import type { Language } from '../../../electron/shared/api-rules';
-import type { HeldListStatus } from '../../../electron/shared/held-list';
+import type { Language } from '@shared/api-rules';
+import type { HeldListStatus } from '@shared/held-list';
 import { useApi } from '../api/context';
 import { dateTimeFormat } from '../i18n/intl';
 import { failureLine } from '../ui/describe-failure';

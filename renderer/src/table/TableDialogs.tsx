@@ -1,4 +1,4 @@
-import type { FilterCondition } from '../../../electron/shared/filter';
+import type { FilterCondition } from '@shared/filter';
 import type { ListView } from '../data/queries';
 import { ColourRulesDialog } from './colours/ColourRulesDialog';
 import type { ColumnMeta } from './columns/table-columns';

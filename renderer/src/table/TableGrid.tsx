@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import type { ApiRecord } from '@shared/schema';
 import type { DataTableInstance } from './columns/table-columns';
 import type { ColumnEdits } from './columns/useTableColumns';
 import type { RowFrame } from './grid/row-layer';

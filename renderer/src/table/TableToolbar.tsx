@@ -1,12 +1,12 @@
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
-import type { FilterCondition } from '../../../electron/shared/filter';
+import type { Language } from '@shared/api-rules';
+import type { FilterCondition } from '@shared/filter';
 import type { ListView } from '../data/queries';
 import { ExportDialog } from '../exports/ExportDialog';
-import { exportViewOf } from '../../../electron/shared/export';
+import { exportViewOf } from '@shared/export';
 import { SaveViewDialog } from '../saved-views/SaveViewDialog';
-import type { ColumnLayout } from '../../../electron/shared/saved-view';
+import type { ColumnLayout } from '@shared/saved-view';
 import { numberFormat } from '../i18n/intl';
 import { CopyLinkButton } from '../links/CopyLinkButton';
 import { useCommand, useShortcutHint } from '../keyboard/commands';
@@ -17,7 +17,7 @@ import { SearchStatus } from './SearchStatus';
 import type { RowPlace } from './grid/row-viewport';
 import type { ColumnMeta, DataTableInstance } from './columns/table-columns';
 import type { ViewRows } from './view/useViewRows';
-import { sortOrderOf } from '../../../electron/shared/view';
+import { sortOrderOf } from '@shared/view';
 
 export interface TableToolbarProps {
   table: DataTableInstance;

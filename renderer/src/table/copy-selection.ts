@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import type { ApiRecord } from '@shared/schema';
 import { useCommand } from '../keyboard/commands';
 import type { RowSource } from '../rows';
 import type { CopiedCells, CopyFormat } from '../ui/copy-formats';

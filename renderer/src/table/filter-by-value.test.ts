@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileFilter } from '../../../electron/shared/filter';
+import { compileFilter } from '@shared/filter';
 import { valueCondition, withCondition } from './filter-by-value';
 
 const records = [

@@ -1,6 +1,6 @@
-import { daysLeft, isDeadlineField } from '../../../electron/shared/deadline';
-import { FILTER_VALUE_MAX, type FilterCondition } from '../../../electron/shared/filter';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import { daysLeft, isDeadlineField } from '@shared/deadline';
+import { FILTER_VALUE_MAX, type FilterCondition } from '@shared/filter';
+import type { ApiRecord } from '@shared/schema';
 
 /**
  * "Only this value" or "Not this value" from a cell, as the condition the filter row would have

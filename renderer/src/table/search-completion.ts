@@ -1,4 +1,4 @@
-import { foldText } from '../../../electron/shared/search';
+import { foldText } from '@shared/search';
 
 /** A column a search may name, as the table shows it. */
 export interface NamedColumn {

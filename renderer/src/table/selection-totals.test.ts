@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import type { ApiRecord } from '@shared/schema';
 import { totalsOf, totalsText } from './selection-totals';
 
 const rows: (ApiRecord | undefined)[] = [

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { Language } from '../../../electron/shared/api-rules';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import type { Language } from '@shared/api-rules';
+import type { ApiRecord } from '@shared/schema';
 import { numberFormat } from '../i18n/intl';
 
 /** What the status bar says of the rows selected in a column (Excel's count, sum, average, min, max). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TABLE_TEXT_SIZES } from '../../../electron/shared/settings';
+import { TABLE_TEXT_SIZES } from '@shared/settings';
 import { steppedTextSize, tableSizes } from './table-text';
 
 describe("the tables' text size", () => {

@@ -1,4 +1,4 @@
-import { TABLE_TEXT_SIZE_DEFAULT, TABLE_TEXT_SIZES, type Settings } from '../../../electron/shared/settings';
+import { TABLE_TEXT_SIZE_DEFAULT, TABLE_TEXT_SIZES, type Settings } from '@shared/settings';
 
 /** A row's height in each density of the settings, at the default text size. */
 const ROW_HEIGHTS = { standard: 32, compact: 28 } as const;

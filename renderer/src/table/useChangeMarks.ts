@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import type { Language } from '@shared/api-rules';
+import type { ApiRecord } from '@shared/schema';
 import { useListChanges } from '../data/useListChanges';
 import { dateTimeFormat } from '../i18n/intl';
 import { markerOf, type RowChange, type RowMark } from '../rows';

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FilterCondition } from '../../../electron/shared/filter';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import type { FilterCondition } from '@shared/filter';
+import type { ApiRecord } from '@shared/schema';
 import { settingsQuery, type ListView } from '../data/queries';
 import { useApi } from '../api/context';
 import { highlighterOf } from './grid/highlight';
-import type { Language } from '../../../electron/shared/api-rules';
+import type { Language } from '@shared/api-rules';
+import { cellSeparatorOf } from '@shared/locale';
 import { failureLine } from '../ui/describe-failure';
 import { numberFormat } from '../i18n/intl';
 import { useCopyText } from '../data/clipboard';
@@ -24,8 +25,8 @@ import { copyAs, type CopyFormat } from '../ui/copy-formats';
 import type { ColumnMeta } from './columns/table-columns';
 import { useFind } from './find/useFind';
 import { tableSizes } from './table-text';
-import { paintOf } from '../../../electron/shared/colour-rules';
-import { labelsOf } from '../../../electron/shared/search';
+import { paintOf } from '@shared/colour-rules';
+import { labelsOf } from '@shared/search';
 import { useColumnCommands } from './columns/useColumnCommands';
 import { useValueFilter } from './useValueFilter';
 
@@ -130,7 +131,7 @@ export function useDataTable({
     const copied = copyAs(
       format,
       cellsOf(source, columns, rows.textOf, from, to),
-      i18n.language === 'fr' ? ';' : ',',
+      cellSeparatorOf(i18n.language as Language),
     );
     copyValue(copied.text, copied.html);
   };

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../electron/shared/api-rules';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import type { Language } from '@shared/api-rules';
+import type { ApiRecord } from '@shared/schema';
 import { useRowsStore } from '../data/rows-context';
 import type { RowSource } from '../rows';
 import { totalsOf, totalsText } from './selection-totals';

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FilterCondition } from '../../../electron/shared/filter';
-import type { ApiRecord } from '../../../electron/shared/schema';
+import type { FilterCondition } from '@shared/filter';
+import type { ApiRecord } from '@shared/schema';
 import { useCommand } from '../keyboard/commands';
 import type { RowSource } from '../rows';
 import { valueCondition, withCondition, type ValueFilter } from './filter-by-value';

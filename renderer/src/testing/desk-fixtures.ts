@@ -1,5 +1,5 @@
-import type { Desk } from '../../../electron/shared/desk';
-import type { SessionStatus } from '../../../electron/shared/status';
+import type { Desk } from '@shared/desk';
+import type { SessionStatus } from '@shared/contract/status';
 
 /** A session on connection `id` (its name the same), with nothing else to say. */
 export const sessionOn = (id: string): SessionStatus => ({

@@ -1,4 +1,4 @@
-import type { AppApi, RequestInput, RequestName } from '../../../electron/shared/contract';
+import type { AppApi, RequestInput, RequestName } from '@shared/contract/contract';
 
 // An API of the tests' own for the table's loaders: it answers as the contract says, when the test
 // lets it, and records what it was asked (which block by cursor, which by position, what was cancelled).

@@ -1,4 +1,4 @@
-import { csvText, pastedText } from '../../../electron/shared/cells';
+import { csvText, pastedText } from '@shared/cells';
 
 // Copying, as plain code: a table's selection written as a spreadsheet, a script, a wiki or a mail
 // reads it (useDataTable wires it to the keys, the command box and the clipboard), and a record as a

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { API_LIMITS, type Language } from '../../../electron/shared/api-rules';
-import type { AppErrorCode } from '../../../electron/shared/errors';
+import { API_LIMITS, type Language } from '@shared/api-rules';
+import type { AppErrorCode } from '@shared/errors';
 import { dateTimeFormat } from '../i18n/intl';
 import { AppFailure, asAppFailure } from '../api/call';
 

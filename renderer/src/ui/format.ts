@@ -1,7 +1,7 @@
-import type { Language } from '../../../electron/shared/api-rules';
-import type { SchemaField } from '../../../electron/shared/schema';
-import type { ValueKind } from '../../../electron/shared/value-kind';
-import { formatMoney } from '../../../electron/shared/value-text';
+import type { Language } from '@shared/api-rules';
+import type { SchemaField } from '@shared/schema';
+import type { ValueKind } from '@shared/value-kind';
+import { formatMoney } from '@shared/value-text';
 import { dateTimeFormat, numberFormat } from '../i18n/intl';
 
 /** Turns a record value into the text a cell shows, by the field's type, in the current locale. */

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { sortOrderOf } from '../../../electron/shared/view';
+import { sortOrderOf } from '@shared/view';
 
 /**
  * A sort as a sentence says it: "by MRR (descending)", or "in the API's order" for none, the column

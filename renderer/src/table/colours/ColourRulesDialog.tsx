@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COLOUR_RULES_MAX, type ColourRule } from '../../../../electron/shared/colour-rules';
+import { COLOUR_RULES_MAX, type ColourRule } from '@shared/colour-rules';
 import { ModalDialog } from '../../ui/ModalDialog';
 import type { FilterColumn } from '../columns/column-shapes';
 import { describeRule, draftOf, newDraft, ruleOf, type RuleDraft } from './rule-form';

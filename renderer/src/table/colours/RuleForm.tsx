@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COLOUR_STYLES, type ColourOp, type ColourStyle } from '../../../../electron/shared/colour-rules';
+import { COLOUR_STYLES, type ColourOp, type ColourStyle } from '@shared/colour-rules';
 import type { FilterColumn } from '../columns/column-shapes';
 import { opsFor, type RuleDraft } from './rule-form';
 import { Field, RuleValue } from './RuleValue';

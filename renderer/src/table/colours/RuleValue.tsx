@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ColourOp } from '../../../../electron/shared/colour-rules';
+import type { ColourOp } from '@shared/colour-rules';
 import type { FilterColumn } from '../columns/column-shapes';
 import type { RuleDraft } from './rule-form';
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { isDeadlineField } from '../../../../electron/shared/deadline';
+import { isDeadlineField } from '@shared/deadline';
 import {
   colourRuleSchema,
   colourRuleTest,
@@ -7,8 +7,8 @@ import {
   type ColourOp,
   type ColourRule,
   type ColourStyle,
-} from '../../../../electron/shared/colour-rules';
-import { BETWEEN_SEPARATOR, betweenBounds } from '../../../../electron/shared/filter';
+} from '@shared/colour-rules';
+import { BETWEEN_SEPARATOR, betweenBounds } from '@shared/filter';
 import type { FilterColumn } from '../columns/column-shapes';
 
 /** A rule as its form holds it while it is written: every field as typed. */

@@ -1,7 +1,7 @@
 import type { ReactTable } from '@tanstack/react-table';
 import { useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiRecord } from '../../../../electron/shared/schema';
+import type { ApiRecord } from '@shared/schema';
 import { useCommand, useShortcutHint } from '../../keyboard/commands';
 import type { ColumnMeta, TABLE_FEATURES } from './table-columns';
 import type { ColumnEdits } from './useTableColumns';

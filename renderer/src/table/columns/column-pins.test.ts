@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ColumnLayout } from '../../../../electron/shared/saved-view';
+import type { ColumnLayout } from '@shared/saved-view';
 import {
   isPinned,
   moveInGroup,

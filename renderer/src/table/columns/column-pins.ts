@@ -1,4 +1,4 @@
-import type { ColumnLayout } from '../../../../electron/shared/saved-view';
+import type { ColumnLayout } from '@shared/saved-view';
 import { moveAmongVisible } from './column-order';
 
 /**

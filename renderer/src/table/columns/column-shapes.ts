@@ -1,4 +1,4 @@
-import type { FieldKind } from '../../../../electron/shared/filter';
+import type { FieldKind } from '@shared/filter';
 
 // What the rest of the table knows of a column, in the lowest of its rooms so that the filter's
 // editor, the colour rules and the grid's layer all read it from below.

@@ -1,5 +1,5 @@
 import type { SortingState } from '@tanstack/react-table';
-import { sortOrderOf } from '../../../../electron/shared/view';
+import { sortOrderOf } from '@shared/view';
 
 /**
  * The API's `sort` parameter (`field.asc|desc`, spec "Sorting") as TanStack Table's sorting state:

@@ -1,4 +1,4 @@
-import { daysLeft, isDeadlineField } from '../../../../electron/shared/deadline';
+import { daysLeft, isDeadlineField } from '@shared/deadline';
 import {
   columnOrderingFeature,
   columnResizingFeature,
@@ -9,11 +9,11 @@ import {
   tableFeatures,
   type ReactTable,
 } from '@tanstack/react-table';
-import type { Language, Resource } from '../../../../electron/shared/api-rules';
-import { isSortableField } from '../../../../electron/shared/api-rules';
-import type { ApiRecord, ResourceSchema, SchemaField } from '../../../../electron/shared/schema';
-import { isCustomerColumn } from '../../../../electron/shared/customer-columns';
-import { filterKindOf, kindsOf } from '../../../../electron/shared/value-kind';
+import type { Language, Resource } from '@shared/api-rules';
+import { isSortableField } from '@shared/api-rules';
+import type { ApiRecord, ResourceSchema, SchemaField } from '@shared/schema';
+import { isCustomerColumn } from '@shared/customer-columns';
+import { filterKindOf, kindsOf } from '@shared/value-kind';
 import type { FilterColumn } from './column-shapes';
 import { formatterFor, type CellFormatter } from '../../ui/format';
 import { relativeTimeFormat } from '../../i18n/intl';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Resource } from '../../../../electron/shared/api-rules';
-import { customerColumnNames } from '../../../../electron/shared/customer-columns';
+import { LANGUAGES, type Resource } from '@shared/api-rules';
+import { customerColumnNames } from '@shared/customer-columns';
 import { useApi } from '../../api/context';
 import { schemasQuery, useSession } from '../../data/queries';
 import { useCommandBoxOpen, useCommandList } from '../../keyboard/commands';

@@ -1,9 +1,9 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import type { AppApi } from '../../../../electron/shared/contract';
-import type { ColumnLayout } from '../../../../electron/shared/saved-view';
-import type { Settings } from '../../../../electron/shared/settings';
-import type { View } from '../../../../electron/shared/view';
+import type { AppApi } from '@shared/contract/contract';
+import type { ColumnLayout } from '@shared/saved-view';
+import type { Settings } from '@shared/settings';
+import type { View } from '@shared/view';
 import { call } from '../../api/call';
 import { useApi } from '../../api/context';
 import { queryKeys, settingsQuery } from '../../data/queries';

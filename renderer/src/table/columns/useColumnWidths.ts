@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useState, type RefObject } from 'react';
-import type { ApiRecord } from '../../../../electron/shared/schema';
+import type { ApiRecord } from '@shared/schema';
 import {
   canvasMeasure,
   COLUMN_WIDTH,

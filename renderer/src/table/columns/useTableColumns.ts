@@ -4,7 +4,7 @@ import {
   type columnResizingState as ColumnResizingState,
 } from '@tanstack/react-table';
 import { useMemo, useState, type RefObject } from 'react';
-import type { ApiRecord } from '../../../../electron/shared/schema';
+import type { ApiRecord } from '@shared/schema';
 import type { ListView } from '../../data/queries';
 import { hiddenAtFirst, TABLE_FEATURES, type buildColumns } from './table-columns';
 import { sortingOf, sortParamOf } from './sorting';
@@ -32,7 +32,7 @@ export interface ColumnEdits {
   /** Replaces the table's colour rules (kept with its layout). */
   setRules: (rules: ColourRule[]) => void;
 }
-import type { ColourRule } from '../../../../electron/shared/colour-rules';
+import type { ColourRule } from '@shared/colour-rules';
 
 /** TanStack Table holds no rows here: it keeps the columns, their order, sizes, visibility and the sort. */
 const NO_ROWS: ApiRecord[] = [];

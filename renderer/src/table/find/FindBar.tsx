@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../electron/shared/api-rules';
-import { FILTER_VALUE_MAX } from '../../../../electron/shared/filter';
+import type { Language } from '@shared/api-rules';
+import { FILTER_VALUE_MAX } from '@shared/filter';
 import { numberFormat } from '../../i18n/intl';
 import { useShortcutHint } from '../../keyboard/commands';
 import { failureLine } from '../../ui/describe-failure';

@@ -1,4 +1,4 @@
-import type { ApiRecord } from '../../../../electron/shared/schema';
+import type { ApiRecord } from '@shared/schema';
 import type { Highlighter } from '../grid/highlight';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Language } from '../../../../electron/shared/api-rules';
-import { ANY_FIELD, type FilterCondition } from '../../../../electron/shared/filter';
-import type { HeldListStatus } from '../../../../electron/shared/held-list';
+import type { Language } from '@shared/api-rules';
+import { ANY_FIELD, type FilterCondition } from '@shared/filter';
+import type { HeldListStatus } from '@shared/held-list';
 import { call } from '../../api/call';
 import { useApi } from '../../api/context';
 import { newRequestId } from '../../api/request-ids';

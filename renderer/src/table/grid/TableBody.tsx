@@ -1,6 +1,6 @@
 import { memo, useEffect, useLayoutEffect, useRef, useSyncExternalStore, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiRecord } from '../../../../electron/shared/schema';
+import type { ApiRecord } from '@shared/schema';
 import type { Highlighter } from './highlight';
 import type { GridPosition } from './place-keeper';
 import { OPENS_CLASS, RowLayer, type RowFrame } from './row-layer';

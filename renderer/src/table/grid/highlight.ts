@@ -1,6 +1,6 @@
-import { ANY_FIELD, type FilterCondition } from '../../../../electron/shared/filter';
-import { highlightRanges, searchTermsOf, type SearchTerms } from '../../../../electron/shared/search';
-import { parseSearch, shownTermsOf } from '../../../../electron/shared/search-words';
+import { ANY_FIELD, type FilterCondition } from '@shared/filter';
+import { highlightRanges, searchTermsOf, type SearchTerms } from '@shared/search';
+import { parseSearch, shownTermsOf } from '@shared/search-words';
 
 /** Where a cell's text is marked: [start, end) ranges of it. */
 export type Highlighter = (columnKey: string, text: string) => [number, number][];

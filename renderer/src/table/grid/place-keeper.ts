@@ -1,4 +1,4 @@
-import type { TablePlace } from '../../../../electron/shared/desk';
+import type { TablePlace } from '@shared/desk';
 
 /** A cell of the grid, by row and visible column index. */
 export interface GridPosition {

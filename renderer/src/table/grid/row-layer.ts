@@ -1,7 +1,7 @@
-import type { ApiRecord } from '../../../../electron/shared/schema';
+import type { ApiRecord } from '@shared/schema';
 import type { Highlighter } from './highlight';
 import type { RowMark } from '../../rows';
-import type { RecordPaint } from '../../../../electron/shared/colour-rules';
+import type { RecordPaint } from '@shared/colour-rules';
 import { rowWords, pinnedClass, setOrRemove, sizeCell, writeText } from './cell-writing';
 import type { DrawnColumn } from '../columns/column-shapes';
 

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import type { ApiRecord } from '../../../../electron/shared/schema';
+import type { ApiRecord } from '@shared/schema';
 import { rowsOnScreen } from './row-viewport';
 import type { ViewRows } from '../view/useViewRows';
 import type { DataTableInstance } from '../columns/table-columns';

@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import type { ApiRecord } from '../../../../electron/shared/schema';
+import type { ApiRecord } from '@shared/schema';
 import { usePressed } from '../../keyboard/commands';
 import type { GridPosition } from './place-keeper';
 import type { CopyFormat } from '../../ui/copy-formats';

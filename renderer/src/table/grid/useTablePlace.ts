@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import type { TablePlace } from '../../../../electron/shared/desk';
+import type { TablePlace } from '@shared/desk';
 import { PlaceKeeper, type GridPosition } from './place-keeper';
 import { rowsOnScreen, scrollTopOfRow, type RowPlace } from './row-viewport';
 

@@ -1,7 +1,7 @@
 import { useId, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Resource } from '../../../../electron/shared/api-rules';
-import type { ApiRecord } from '../../../../electron/shared/schema';
+import type { Resource } from '@shared/api-rules';
+import type { ApiRecord } from '@shared/schema';
 import { CopyLinkButton } from '../../links/CopyLinkButton';
 import { useDetailsOf } from '../../data/clipboard';
 import { useRecordPanelWidth } from './useRecordPanelWidth';

@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
-import { RECORD_PANEL_WIDTH } from '../../../../electron/shared/settings';
+import { RECORD_PANEL_WIDTH } from '@shared/settings';
 import { useSetting } from '../../data/useSetting';
 
 /** The panel's width before the user gives it one, in CSS px. */

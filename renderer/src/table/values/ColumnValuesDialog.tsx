@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../electron/shared/api-rules';
-import type { FilterCondition } from '../../../../electron/shared/filter';
-import type { ApiRecord } from '../../../../electron/shared/schema';
+import type { Language } from '@shared/api-rules';
+import type { FilterCondition } from '@shared/filter';
+import type { ApiRecord } from '@shared/schema';
 import type { ListView } from '../../data/queries';
 import { numberFormat } from '../../i18n/intl';
 import { ModalDialog } from '../../ui/ModalDialog';

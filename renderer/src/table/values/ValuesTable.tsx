@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../electron/shared/api-rules';
-import type { ColumnValues } from '../../../../electron/shared/column-values';
-import { isDeadlineField } from '../../../../electron/shared/deadline';
-import type { FilterCondition } from '../../../../electron/shared/filter';
-import type { ApiRecord } from '../../../../electron/shared/schema';
+import type { Language } from '@shared/api-rules';
+import type { ColumnValues } from '@shared/column-values';
+import { isDeadlineField } from '@shared/deadline';
+import type { FilterCondition } from '@shared/filter';
+import type { ApiRecord } from '@shared/schema';
 import { numberFormat } from '../../i18n/intl';
 
 /**

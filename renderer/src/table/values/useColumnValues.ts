@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Language } from '../../../../electron/shared/api-rules';
-import type { FilterCondition } from '../../../../electron/shared/filter';
+import type { Language } from '@shared/api-rules';
+import type { FilterCondition } from '@shared/filter';
 import { call } from '../../api/call';
 import { useApi } from '../../api/context';
 import type { ListView } from '../../data/queries';

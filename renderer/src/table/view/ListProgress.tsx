@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { HeldListStatus } from '../../../../electron/shared/held-list';
+import type { HeldListStatus } from '@shared/held-list';
 import { useApi } from '../../api/context';
 import { durationText } from '../../ui/format';
 

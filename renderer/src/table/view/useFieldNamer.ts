@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language, type Resource } from '../../../../electron/shared/api-rules';
-import { customerColumnNames, joinsCustomer } from '../../../../electron/shared/customer-columns';
-import { ANY_FIELD, type FilterCondition } from '../../../../electron/shared/filter';
-import { fieldNamer, type FieldName } from '../../../../electron/shared/search-words';
+import { LANGUAGES, type Language, type Resource } from '@shared/api-rules';
+import { customerColumnNames, joinsCustomer } from '@shared/customer-columns';
+import { ANY_FIELD, type FilterCondition } from '@shared/filter';
+import { fieldNamer, type FieldName } from '@shared/search-words';
 import { useApi } from '../../api/context';
 import { schemasQuery, useSchemas, useSession } from '../../data/queries';
 import type { FilterColumn } from '../columns/column-shapes';

@@ -1,20 +1,11 @@
 import { useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_MAX, type Language } from '../../../../electron/shared/api-rules';
-import { isDeadlineField } from '../../../../electron/shared/deadline';
-import {
-  customerColumnFields,
-  isCustomerColumn,
-  joinsCustomer,
-} from '../../../../electron/shared/customer-columns';
-import {
-  compileFilter,
-  fieldsNamed,
-  splitChanged,
-  type FilterCondition,
-} from '../../../../electron/shared/filter';
-import { sortOrderOf } from '../../../../electron/shared/view';
-import { labelsOf } from '../../../../electron/shared/search';
+import { PAGE_SIZE_MAX, type Language } from '@shared/api-rules';
+import { isDeadlineField } from '@shared/deadline';
+import { customerColumnFields, isCustomerColumn, joinsCustomer } from '@shared/customer-columns';
+import { compileFilter, fieldsNamed, splitChanged, type FilterCondition } from '@shared/filter';
+import { sortOrderOf } from '@shared/view';
+import { labelsOf } from '@shared/search';
 import { useApi } from '../../api/context';
 import {
   useCount,

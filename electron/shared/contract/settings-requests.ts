@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Settings, settingsSchema } from './settings.js';
+import { type Settings, settingsSchema } from '../settings.js';
 import { returns } from './request-fields.js';
 
 /** The user's settings. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LIST_ROWS_MAX, PAGE_SIZE_MAX } from './api-rules.js';
-import { viewSchema } from './view.js';
-import { type ApiRecord, type SchemaListing } from './schema.js';
+import { LIST_ROWS_MAX, PAGE_SIZE_MAX } from '../api-rules.js';
+import { viewSchema } from '../view.js';
+import { type ApiRecord, type SchemaListing } from '../schema.js';
 import { idSchema, languageSchema, onConnection, returns } from './request-fields.js';
 
 /** A view's pages, its count and the schemas, read from the API for the window's connection; and cancelling them. */

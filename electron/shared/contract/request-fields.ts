@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from './api-rules.js';
+import { LANGUAGES } from '../api-rules.js';
 
 // What the contract's requests are made of (contract.ts puts them together).
 

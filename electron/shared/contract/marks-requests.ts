@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { FAVOURITES_MAX, markedCustomerSchema, type MarkedCustomers } from './marked-customers.js';
+import { FAVOURITES_MAX, markedCustomerSchema, type MarkedCustomers } from '../marked-customers.js';
 import { onConnection, returns } from './request-fields.js';
-import { customerIdSchema } from './view.js';
+import { customerIdSchema } from '../view.js';
 
 /**
  * The chosen connection's favourite and recent customers. Each answers the marks after it, and

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { Language } from './api-rules.js';
-import type { AppErrorPayload } from './errors.js';
-import type { ExportProgress } from './export.js';
-import type { HeldListStatus } from './held-list.js';
-import type { ParsedLink } from './links.js';
+import type { Language } from '../api-rules.js';
+import type { AppErrorPayload } from '../errors.js';
+import type { ExportProgress } from '../export.js';
+import type { HeldListStatus } from '../held-list.js';
+import type { ParsedLink } from '../links.js';
 import type { LimiterStats, TokenStatus } from './status.js';
 import { connectionRequests, type ProxyChallenge } from './connection-requests.js';
 import { dataRequests } from './data-requests.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { type Resource } from './api-rules.js';
-import { type Profile, profileInputSchema } from './profile.js';
+import { type Resource } from '../api-rules.js';
+import { type Profile, profileInputSchema } from '../profile.js';
 import { type SessionStatus } from './status.js';
 import { idSchema, onConnection, returns, secretSchema } from './request-fields.js';
 

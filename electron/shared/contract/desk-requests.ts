@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Desk, deskKeySchema, deskSchema } from './desk.js';
+import { type Desk, deskKeySchema, deskSchema } from '../desk.js';
 import { returns } from './request-fields.js';
 
 /** Where each window or tab was (its desk), to reopen there. */

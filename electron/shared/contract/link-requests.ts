@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ParsedLink } from './links.js';
+import { type ParsedLink } from '../links.js';
 import { returns } from './request-fields.js';
 
 /** The cdb:// links handed to the app. */

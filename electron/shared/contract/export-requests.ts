@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { type AuditEntry, exportOptionsSchema, exportViewSchema } from './export.js';
+import { type AuditEntry, exportOptionsSchema, exportViewSchema } from '../export.js';
 import { idSchema, languageSchema, onConnection, returns } from './request-fields.js';
-import { customerIdSchema } from './view.js';
+import { customerIdSchema } from '../view.js';
 
 /** A file name without a folder or a character file systems refuse (no `/`, `\\`, `:`, control characters). */
 export function isBareFileName(name: string): boolean {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { LIST_ROWS_MAX, PAGE_SIZE_MAX } from './api-rules.js';
-import { customerIdSchema, viewSchema } from './view.js';
-import { type AgreementSummary } from './agreement-summary.js';
-import { FILTER_VALUE_MAX, filterSchema } from './filter.js';
+import { LIST_ROWS_MAX, PAGE_SIZE_MAX } from '../api-rules.js';
+import { customerIdSchema, viewSchema } from '../view.js';
+import { type AgreementSummary } from '../agreement-summary.js';
+import { FILTER_VALUE_MAX, filterSchema } from '../filter.js';
 import {
   type CustomerSuggestion,
   heldListSchema,
@@ -10,9 +10,9 @@ import {
   type ListChangesAnswer,
   type HeldListStatus,
   SUGGESTIONS_MAX,
-} from './held-list.js';
-import { type ApiRecord } from './schema.js';
-import type { ColumnValues } from './column-values.js';
+} from '../held-list.js';
+import { type ApiRecord } from '../schema.js';
+import type { ColumnValues } from '../column-values.js';
 import { idSchema, languageSchema, onConnection, returns } from './request-fields.js';
 
 /** Searches answered from the lists held for search, and those lists' reads (docs/architecture.md, "Search"). */

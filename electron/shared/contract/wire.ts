@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Language } from './api-rules.js';
 import type { RequestName } from './contract.js';
 
 /**
@@ -98,9 +97,3 @@ export function sseEventOf(block: string): { name: string; payload: unknown } | 
     ? undefined
     : { name, payload: JSON.parse(data) as unknown };
 }
-
-/** How numbers and dates are written in each language (the UI, exports' labels, messages). */
-const LOCALES: Record<Language, string> = { en: 'en-GB', fr: 'fr-FR' };
-
-/** The BCP 47 locale the app writes numbers and dates in for `language`. */
-export const localeOf = (language: Language): string => LOCALES[language];

@@ -1,4 +1,4 @@
-import type { AppErrorCode } from './errors.js';
+import type { AppErrorCode } from '../errors.js';
 
 // What the app reports about itself — the session, its token and budget, its rate limiter — as the
 // contract's answers and events carry it (contract.ts).

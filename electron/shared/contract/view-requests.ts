@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type SavedView, savedViewSchema, viewNameSchema } from './saved-view.js';
+import { type SavedView, savedViewSchema, viewNameSchema } from '../saved-view.js';
 import { onConnection, returns } from './request-fields.js';
 
 /** The chosen connection's saved views. */
