@@ -29,7 +29,7 @@ for (const rows of SIZES) {
   });
   const dir = await mkdtemp(join(tmpdir(), 'cdb-bench-jump-'));
   const core = await AppCore.open({ dataDir: join(dir, 'data'), exportDir: join(dir, 'exports') });
-  const saved = await core.handlers['profiles.save']({
+  const saved = await core.handlers['connection.save']({
     profile: {
       ...api.profile,
       apiPrefix: '/v1',

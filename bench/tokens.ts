@@ -133,7 +133,7 @@ const server = await serveDemo(['--agreements', String(SHARED_ROWS)]);
 const dir = await folder();
 const host = await startHostProcess();
 const { demo } = server;
-const saved = (await host.call('profiles.save', {
+const saved = (await host.call('connection.save', {
   profile: { name: 'Bench', baseUrl: demo.baseUrl, authUrl: demo.authUrl, clientId: demo.clientId },
   secret: demo.clientSecret,
 })) as { id: string };

@@ -128,7 +128,7 @@ test('a new connection is tested before it is saved; each mistake is shown by it
   }
   // The list shows "New connection", each saved one, then the Demo's note. Counted from the app, not
   // from the list: the list may not have its profiles yet when the panel opens.
-  const saved = (await host.call('profiles.list', {})).length + 2;
+  const saved = (await host.call('connection.list', {})).length + 2;
   await expect(page.locator('.connection-list li')).toHaveCount(saved);
 
   await page.getByRole('button', { name: 'Test' }).click();
@@ -163,7 +163,7 @@ test('a new connection is tested before it is saved; each mistake is shown by it
   // Tried, not saved.
   await expect(page.locator('.connection-list li')).toHaveCount(saved);
   expect(
-    (await host.call('profiles.list', {})).map((profile: { name: string }) => profile.name),
+    (await host.call('connection.list', {})).map((profile: { name: string }) => profile.name),
   ).not.toContain('Tried first');
 });
 
@@ -215,7 +215,7 @@ test('moving a saved connection to another address asks for its secret again, an
   page,
 }) => {
   await host.call('settings.set', { language: 'en' });
-  await host.call('profiles.save', {
+  await host.call('connection.save', {
     profile: {
       name: 'Movable',
       baseUrl: connection.baseUrl,
@@ -235,10 +235,10 @@ test('moving a saved connection to another address asks for its secret again, an
     /type the secret again\. A secret is only sent to the address it was entered for/,
   );
   // The app refuses it too, whatever the page does.
-  const profiles = (await host.call('profiles.list', {})) as { id: string; name: string }[];
+  const profiles = (await host.call('connection.list', {})) as { id: string; name: string }[];
   const movable = profiles.find((profile) => profile.name === 'Movable');
   await expect(
-    host.call('profiles.save', {
+    host.call('connection.save', {
       id: movable?.id,
       profile: {
         name: 'Movable',
@@ -259,7 +259,7 @@ test('a table that cannot load says so across its whole width, in the language s
   page,
 }) => {
   // A connection whose token endpoint is not there (nothing listens on port 39).
-  const down = await host.call('profiles.save', {
+  const down = await host.call('connection.save', {
     profile: {
       name: 'Down',
       baseUrl: 'http://127.0.0.1:39',
@@ -311,7 +311,7 @@ test('a connection keeps the company root chosen in its form, says so, and lets 
   const caDir = await mkdtemp(join(tmpdir(), 'cdb-e2e-ca-'));
   const ca = makeTestCa(caDir);
   const root = await readFile(ca.caFile, 'utf8');
-  const saved = (await host.call('profiles.save', {
+  const saved = (await host.call('connection.save', {
     profile: {
       name: 'Office',
       baseUrl: 'https://api.office.example',
@@ -342,7 +342,7 @@ test('a connection keeps the company root chosen in its form, says so, and lets 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(form(page).getByRole('status')).toHaveText('Saved.');
   const kept = async () =>
-    ((await host.call('profiles.list', {})) as { id: string; caCertificates?: string }[]).find(
+    ((await host.call('connection.list', {})) as { id: string; caCertificates?: string }[]).find(
       (profile) => profile.id === saved.id,
     )?.caCertificates;
   // The certificates only, as the file holds them (what surrounds them is not kept).
@@ -351,6 +351,6 @@ test('a connection keeps the company root chosen in its form, says so, and lets 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(form(page).getByRole('status')).toHaveText('Saved.');
   expect(await kept()).toBeUndefined();
-  await host.call('profiles.delete', { id: saved.id });
+  await host.call('connection.delete', { id: saved.id });
   await rm(caDir, { recursive: true, force: true });
 });

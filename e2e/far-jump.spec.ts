@@ -27,7 +27,7 @@ test.beforeAll(async () => {
     offsetLimit: 10_000,
   });
   host = await startHostProcess();
-  const saved = (await host.call('profiles.save', {
+  const saved = (await host.call('connection.save', {
     profile: api.profile,
     secret: api.demo.clientSecret,
   })) as { id: string };
@@ -155,7 +155,7 @@ test('Cancel stops a walk where it got, and no walk cost a 503 or a second token
   await expect(page.getByRole('alert')).toHaveCount(0);
 
   expect(api.statuses.get(503) ?? 0).toBe(0);
-  const status = (await host.call('session.status', {})) as { token: { used: number } };
+  const status = (await host.call('connection.status', {})) as { token: { used: number } };
   expect(status.token.used).toBe(1);
   // The app's token and the test's own: the Demo granted no other.
   expect(api.demo.grantsToday(api.demo.clientId)).toBe(2);
@@ -168,7 +168,7 @@ test('an offset page that takes seconds is given up for a walk, which brings the
     slowFrom: { row: 20_000, ms: 15_000 },
   });
   try {
-    const saved = (await host.call('profiles.save', {
+    const saved = (await host.call('connection.save', {
       profile: { ...slow.profile, name: 'Slow offsets' },
       secret: slow.demo.clientSecret,
     })) as { id: string };

@@ -45,12 +45,12 @@ test('the first screen asks the app for each thing once, however many components
   const { 'desk.put': deskWrites = 0, ...asked } = Object.fromEntries(counts);
   expect(deskWrites).toBeLessThanOrEqual(3);
   expect(asked).toEqual({
-    'session.status': 1,
+    'connection.status': 1,
     'settings.get': 1,
     'desk.get': 1,
     // The links the system handed the app while the window started (none here).
     'links.take': 1,
-    'profiles.list': 1,
+    'connection.list': 1,
     'data.schemas': 1,
     'lists.status': 1,
     // The connection's favourite and recent customers, for the finder and the command box.

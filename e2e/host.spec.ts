@@ -40,7 +40,7 @@ test('an address works once: opened again (from the history, in another tab) it 
   await second.goto(address);
   await expect(second.getByRole('alert')).toContainText('This address was already used');
   const status = await second.evaluate(
-    async () => (await fetch('/api/session.status', { method: 'POST', body: '{}' })).status,
+    async () => (await fetch('/api/connection.status', { method: 'POST', body: '{}' })).status,
   );
   expect(status).toBe(401);
   // The first tab goes on with its own session.
@@ -52,7 +52,7 @@ test('without the session key the page says how to get in, and the API refuses i
   await page.goto(host.origin);
   await expect(page.getByRole('alert')).toContainText('Open the address the app printed');
   const status = await page.evaluate(
-    async () => (await fetch('/api/session.status', { method: 'POST', body: '{}' })).status,
+    async () => (await fetch('/api/connection.status', { method: 'POST', body: '{}' })).status,
   );
   expect(status).toBe(401);
 });

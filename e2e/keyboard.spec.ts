@@ -320,7 +320,7 @@ test('the command box finds actions as search does, runs an export and opens a s
   page,
 }) => {
   // A saved view of the connection: suspended agreements.
-  const connectionId = ((await own.host.call('session.status', {})) as { connection: { id: string } })
+  const connectionId = ((await own.host.call('connection.status', {})) as { connection: { id: string } })
     .connection.id;
   await own.host.call('views.save', {
     connectionId,

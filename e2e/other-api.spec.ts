@@ -117,7 +117,7 @@ for (const [name, schemas] of Object.entries(SERVERS)) {
   }) => {
     const server = servers.get(name) as OtherApi;
     await host.call('settings.set', { language: 'en' });
-    const saved = await host.call('profiles.save', {
+    const saved = await host.call('connection.save', {
       profile: {
         name,
         baseUrl: server.url,

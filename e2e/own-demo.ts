@@ -34,7 +34,7 @@ export function ownDemo(
     own.demo = await startDemoApi({ size, ...(pace && { limits: pace }) });
     own.host = await startHostProcess(hostArgs, {}, { prepareSearch });
     const { demo, host } = own;
-    const saved = (await host.call('profiles.save', {
+    const saved = (await host.call('connection.save', {
       profile: {
         name: profileName,
         baseUrl: demo.baseUrl,

@@ -28,10 +28,10 @@ async function openAsked(page: Page, challenge: ProxyChallenge) {
   return page.getByRole('dialog');
 }
 
-/** The next proxy.answer the page sends, as sent. */
+/** The next connection.proxyAnswer the page sends, as sent. */
 const nextAnswer = (page: Page) =>
   page
-    .waitForRequest((request) => request.url().endsWith('/api/proxy.answer'))
+    .waitForRequest((request) => request.url().endsWith('/api/connection.proxyAnswer'))
     .then((request) => request.postDataJSON() as unknown);
 
 test('asks for the proxy’s login in English, keeps it when asked to, and is clean for axe', async ({

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 // The service mirrors the contract: each request group `electron/shared/contract/<group>-requests.ts` is
 // served by `electron/core/service/<group>-handlers.ts`, whose `<group>Handlers` answers exactly the
-// group's requests. A request moved to another group, or a handler written elsewhere, fails here.
+// group's requests, each named `<group>.<what>`. A request moved to another group, or a handler
+// written elsewhere, fails here.
 
 const SHARED = 'electron/shared/contract';
 const SERVICE = 'electron/core/service';
@@ -48,5 +49,12 @@ describe('request groups and their handlers', () => {
     expect(make, `${stem}-handlers.ts exports ${camel(stem)}Handlers`).toBeTypeOf('function');
     const served = make!(...Array.from({ length: make!.length }, () => untouchable));
     expect(Object.keys(served).sort()).toEqual(Object.keys(group!).sort());
+  });
+
+  it.each(stems(SHARED, '-requests.ts'))('%s: each request is named for its group', async (stem) => {
+    const requests = (await load(`${SHARED}/${stem}-requests.ts`)) as Record<string, object>;
+    const names = Object.keys(requests[`${camel(stem)}Requests`] ?? {});
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.filter((name) => !name.startsWith(`${stem}.`))).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ export async function deskHost(
   env: NodeJS.ProcessEnv = {},
 ): Promise<HostProcess> {
   const host = await startHostProcess([], env, { prepareSearch: true, tree: root });
-  const saved = (await host.call('profiles.save', {
+  const saved = (await host.call('connection.save', {
     profile: {
       name: 'Desk',
       baseUrl: demo.baseUrl,

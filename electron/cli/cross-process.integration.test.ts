@@ -74,11 +74,11 @@ describe('across processes', () => {
     });
     closeLater(() => core.close());
     expect(await readdir(out)).toEqual([]);
-    const status = await core.handlers['session.status']({});
+    const status = await core.handlers['connection.status']({});
     expect(status.notices.join('\n')).toMatch(
       /Removed 1 temporary file\(s\) left in .* by exports that were interrupted/,
     );
-    const { entries } = await core.handlers['exports.recent']({});
+    const { entries } = await core.handlers['export.recent']({});
     expect(entries[0]).toMatchObject({ outcome: 'unfinished', path: join(out, 'contacts.csv') });
   }, 60_000);
 
@@ -127,7 +127,7 @@ describe('across processes', () => {
     const out = await folder();
     const connection = ['--base-url', api.url, '--auth-url', api.url, '--client-id', api.clientId];
 
-    const saved = (await host.call('profiles.save', {
+    const saved = (await host.call('connection.save', {
       profile: { name: 'Other', baseUrl: api.url, authUrl: api.url, clientId: api.clientId },
       secret: api.clientSecret,
     })) as { id: string };
@@ -175,7 +175,7 @@ describe('across processes', () => {
     // One token at a time for the whole machine (the keychain and the ledger's lock): no more
     // than one per lifetime, whichever process asked.
     expect(api.grants()).toBeLessThanOrEqual(Math.ceil(seconds / 3) + 1);
-    expect(((await host.call('session.status', {})) as { token: { used: number } }).token.used).toBe(
+    expect(((await host.call('connection.status', {})) as { token: { used: number } }).token.used).toBe(
       api.grants(),
     );
   }, 90_000);

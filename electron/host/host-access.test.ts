@@ -13,23 +13,23 @@ const { ok } = kit;
 describe('bad arguments are refused with a validation error, and change nothing', () => {
   const long = 'x'.repeat(5_000);
   it.each([
-    ['profiles.save', { profile: { name: 'x' } }],
+    ['connection.save', { profile: { name: 'x' } }],
     [
-      'profiles.save',
+      'connection.save',
       {
         profile: { name: 'x', baseUrl: 'http://evil.example', authUrl: 'https://a.example', clientId: 'c' },
         secret: 's',
       },
     ],
     [
-      'profiles.save',
+      'connection.save',
       {
         profile: { name: 'x', baseUrl: 'https://a.example', authUrl: 'https://a.example', clientId: 'c' },
         secret: long,
       },
     ],
     [
-      'profiles.save',
+      'connection.save',
       {
         profile: {
           name: 'x',
@@ -40,8 +40,8 @@ describe('bad arguments are refused with a validation error, and change nothing'
         },
       },
     ],
-    ['profiles.delete', { id: 42 }],
-    ['profiles.delete', { id: 'a', extra: true }],
+    ['connection.delete', { id: 42 }],
+    ['connection.delete', { id: 'a', extra: true }],
     ['connection.select', {}],
     ['settings.set', { language: 'de' }],
     ['settings.set', { pageSize: 10_000 }],
@@ -69,11 +69,11 @@ describe('bad arguments are refused with a validation error, and change nothing'
       { view: { resource: 'customers', lang: 'en' }, options: { format: 'csv' }, fileName: '..' },
     ],
     ['export.cancel', {}],
-    ['session.status', { please: 'leak' }],
-    ['profiles.list', null],
+    ['connection.status', { please: 'leak' }],
+    ['connection.list', null],
     ['settings.get', 'string'],
   ])('%s %j', async (name, argument) => {
-    const profilesBefore = await ok('profiles.list', {});
+    const profilesBefore = await ok('connection.list', {});
     const settingsBefore = await ok('settings.get', {});
     const answer = await kit.client.call(name, argument);
     expect(answer.status).toBe(200);
@@ -81,7 +81,7 @@ describe('bad arguments are refused with a validation error, and change nothing'
       ok: false,
       error: { code: 'invalid-argument', message: expect.stringContaining(`${name}: `) },
     });
-    expect(await ok('profiles.list', {})).toEqual(profilesBefore);
+    expect(await ok('connection.list', {})).toEqual(profilesBefore);
     expect(await ok('settings.get', {})).toEqual(settingsBefore);
   });
 
@@ -91,12 +91,12 @@ describe('bad arguments are refused with a validation error, and change nothing'
       error: { code: 'unknown-request', message: 'there is no request called "vault.getSecret"' },
     });
     expect((await kit.client.call('__proto__', {})).body.error.code).toBe('unknown-request');
-    const notJson = await kit.client.raw('POST', '/api/session.status', {
+    const notJson = await kit.client.raw('POST', '/api/connection.status', {
       body: '{oops',
       headers: { [SESSION_HEADER]: kit.client.session },
     });
     expect(notJson.body.error).toEqual({ code: 'invalid-argument', message: 'the request body is not JSON' });
-    const huge = await kit.client.raw('POST', '/api/session.status', {
+    const huge = await kit.client.raw('POST', '/api/connection.status', {
       body: `"${'x'.repeat(1_100_000)}"`,
       headers: { [SESSION_HEADER]: kit.client.session },
     });
@@ -112,7 +112,7 @@ describe('who may call', () => {
       { [SESSION_HEADER]: `${kit.client.session}x` },
     ];
     for (const headers of attempts) {
-      const answer = await kit.client.raw('POST', '/api/session.status', { body: '{}', headers });
+      const answer = await kit.client.raw('POST', '/api/connection.status', { body: '{}', headers });
       expect(answer.status).toBe(401);
       expect(answer.body.ok).toBe(false);
     }
@@ -130,7 +130,7 @@ describe('who may call', () => {
     expect(first.status).toBe(200);
     const session = first.body.session as string;
     expect(session).not.toBe(key);
-    const status = await kit.client.raw('POST', '/api/session.status', {
+    const status = await kit.client.raw('POST', '/api/connection.status', {
       body: '{}',
       headers: { [SESSION_HEADER]: session },
     });
@@ -141,7 +141,7 @@ describe('who may call', () => {
     expect(again.body.error.message).toBe('this address was already used, or is not this run’s');
     expect(
       (
-        await kit.client.raw('POST', '/api/session.status', {
+        await kit.client.raw('POST', '/api/connection.status', {
           body: '{}',
           headers: { [SESSION_HEADER]: key },
         })
@@ -184,7 +184,7 @@ describe('who may call', () => {
     expect(asked.status).toBe(200);
     expect(asked.body.url).toMatch(new RegExp(`^${kit.host.origin}/#session=`));
     // The running-hosts file's credential read by another program: no profile, setting or event.
-    for (const name of ['profiles.list', 'settings.get', 'session.status']) {
+    for (const name of ['connection.list', 'settings.get', 'connection.status']) {
       const refused = await kit.client.raw('POST', `/api/${name}`, {
         body: '{}',
         headers: { [SESSION_HEADER]: credential },
@@ -235,17 +235,17 @@ describe('who may call', () => {
   });
 
   it('refuses another origin, and a Host that is not this server (DNS rebinding)', async () => {
-    const otherOrigin = await kit.client.call('session.status', {}, { origin: 'https://evil.example' });
+    const otherOrigin = await kit.client.call('connection.status', {}, { origin: 'https://evil.example' });
     expect(otherOrigin.status).toBe(403);
     const rebound = await kit.client.call(
-      'session.status',
+      'connection.status',
       {},
       { host: `evil.example:${new URL(kit.host.origin).port}` },
     );
     expect(rebound.status).toBe(403);
     const page = await kit.client.raw('GET', '/', { headers: { host: 'evil.example' } });
     expect(page.status).toBe(403);
-    expect((await kit.client.call('session.status', {}, { origin: kit.host.origin })).status).toBe(200);
+    expect((await kit.client.call('connection.status', {}, { origin: kit.host.origin })).status).toBe(200);
   });
 
   it('serves the renderer with a strict CSP, and nothing outside its folder', async () => {
@@ -256,7 +256,7 @@ describe('who may call', () => {
     expect((await kit.client.raw('GET', '/%2e%2e/data/profiles.json')).status).toBe(404);
     expect(
       (
-        await kit.client.raw('GET', '/api/session.status', {
+        await kit.client.raw('GET', '/api/connection.status', {
           headers: { [SESSION_HEADER]: kit.client.session },
         })
       ).status,

@@ -14,7 +14,7 @@ describe('every request of the contract', () => {
   let profileId: string;
 
   it('starts on the Demo connection when there is no profile', async () => {
-    const status = await ok('session.status', {});
+    const status = await ok('connection.status', {});
     expect(status).toMatchObject({
       connection: { id: 'demo', name: 'Demo', demo: true },
       keychainProblem: null,
@@ -50,7 +50,7 @@ describe('every request of the contract', () => {
   });
 
   it('saves a profile with its secret, which never comes back out', async () => {
-    const saved = await ok('profiles.save', {
+    const saved = await ok('connection.save', {
       profile: {
         name: 'Remote',
         baseUrl: kit.remote.baseUrl,
@@ -62,7 +62,7 @@ describe('every request of the contract', () => {
     profileId = saved.id as string;
     expect(saved).toMatchObject({ name: 'Remote', secretSaved: true, apiPrefix: '/v1' });
     expect(saved).not.toHaveProperty('secret');
-    const listed = await ok('profiles.list', {});
+    const listed = await ok('connection.list', {});
     expect(listed).toEqual([expect.objectContaining({ id: profileId, secretSaved: true })]);
     expect(await readFile(join(kit.dir, 'data', 'profiles.json'), 'utf8')).not.toContain(
       kit.remote.clientSecret,
@@ -70,7 +70,7 @@ describe('every request of the contract', () => {
   });
 
   it('tests a profile, selects it and reads through it', async () => {
-    expect(await ok('profiles.test', { id: profileId })).toEqual({
+    expect(await ok('connection.test', { id: profileId })).toEqual({
       resource: 'customers',
       count: 120,
       notPermitted: [],
@@ -79,7 +79,7 @@ describe('every request of the contract', () => {
     const status = await ok('connection.select', { id: profileId });
     expect(status.connection).toEqual({ id: profileId, name: 'Remote', demo: false });
     expect(await ok('data.count', { view: { resource: 'contacts' } })).toEqual({ total: 200 });
-    const renamed = await ok('profiles.save', {
+    const renamed = await ok('connection.save', {
       id: profileId,
       profile: {
         name: 'Remote EU',
@@ -150,20 +150,20 @@ describe('every request of the contract', () => {
     expect(await readdir(join(kit.dir, 'exports'))).toEqual(['contrats.csv']);
     // In a browser there is no file manager to show the file in; the audit log has both exports.
     expect(await ok('export.reveal', { exportId: started.exportId })).toEqual({ revealed: false });
-    const { entries } = await ok('exports.recent', {});
+    const { entries } = await ok('export.recent', {});
     expect(entries.map((entry: { outcome: string }) => entry.outcome)).toEqual(['cancelled', 'completed']);
     expect(entries[1]).toMatchObject({
       format: 'csv',
       path: started.path,
       view: { resource: 'agreements', lang: 'fr' },
     });
-    expect((await ok('session.status', {})).canRevealFiles).toBe(false);
+    expect((await ok('connection.status', {})).canRevealFiles).toBe(false);
   });
 
   it('deletes the profile with its secret, and disconnects from it', async () => {
-    expect(await ok('profiles.delete', { id: profileId })).toEqual({ deleted: true });
-    expect(await ok('profiles.delete', { id: profileId })).toEqual({ deleted: false });
-    expect((await ok('session.status', {})).connection).toBeNull();
+    expect(await ok('connection.delete', { id: profileId })).toEqual({ deleted: true });
+    expect(await ok('connection.delete', { id: profileId })).toEqual({ deleted: false });
+    expect((await ok('connection.status', {})).connection).toBeNull();
     const noConnection = await kit.client.call('data.count', { view: { resource: 'customers' } });
     expect(noConnection.body).toEqual({
       ok: false,
@@ -184,7 +184,9 @@ describe('secrets', () => {
     expect(everything).not.toContain('client_secret');
   });
 
-  it('a random id: profiles.test of an unknown profile is "not found"', async () => {
-    expect((await kit.client.call('profiles.test', { id: randomUUID() })).body.error.code).toBe('not-found');
+  it('a random id: connection.test of an unknown profile is "not found"', async () => {
+    expect((await kit.client.call('connection.test', { id: randomUUID() })).body.error.code).toBe(
+      'not-found',
+    );
   });
 });

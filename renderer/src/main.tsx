@@ -31,7 +31,7 @@ const installed = await installApi();
 function sendFirstRequests(installed: Installed): Started {
   if (!('api' in installed)) return installed;
   const { api, deskKey } = installed;
-  const session = call(api, 'session.status', {});
+  const session = call(api, 'connection.status', {});
   const desk = call(api, 'desk.get', { key: deskKey });
   const settings = call(api, 'settings.get', {}).then(withShownLanguage);
   // The first page follows as soon as they say which it is, whether the app's code has run or not.

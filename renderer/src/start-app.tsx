@@ -16,7 +16,7 @@ import type { RequestOutputs } from '@shared/contract/contract';
 
 /** The window's first requests, asked before the app's code is in (main.tsx). */
 export interface FirstAnswers {
-  session: Promise<RequestOutputs['session.status']>;
+  session: Promise<RequestOutputs['connection.status']>;
   desk: Promise<RequestOutputs['desk.get']>;
   settings: Promise<ShownSettings>;
   /** The first view's first page, when those three said it is what the window shows first. */

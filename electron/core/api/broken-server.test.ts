@@ -234,7 +234,7 @@ describe('answers the app refuses clearly', () => {
     try {
       const call = (name: RequestName, argument: unknown): Promise<Result<any>> =>
         dispatch(core, name, argument);
-      const saved = await call('profiles.save', {
+      const saved = await call('connection.save', {
         profile: { name: 'Deep', baseUrl: api.url, authUrl: api.url, clientId: api.clientId },
         secret: api.clientSecret,
       });

@@ -14,7 +14,7 @@ import { Vault, type CachedToken } from '../auth/vault.js';
 import type { Connections } from './connections.js';
 import type { ProfileEditor } from './profile-editor.js';
 
-type TestInput = Extract<ParsedRequestInput<'profiles.test'>, { profile: unknown }>;
+type TestInput = Extract<ParsedRequestInput<'connection.test'>, { profile: unknown }>;
 type ProfileInput = TestInput['profile'];
 
 /**
@@ -134,7 +134,7 @@ export class ConnectionTrials {
 }
 
 /** What a Test found: how many records the first list these credentials may read has, and the route. */
-type TestResult = RequestOutputs['profiles.test'];
+type TestResult = RequestOutputs['connection.test'];
 /** What the network says of the way to a URL: the proxy (none: direct), the certificate's issuer when met. */
 export type RouteOf = (
   url: string,

@@ -9,7 +9,7 @@ import type { TokenManagers } from '../auth/token-managers.js';
 import type { Vault } from '../auth/vault.js';
 import { AppError } from '../engine-errors.js';
 
-type ProfileInput = ParsedRequestInput<'profiles.save'>['profile'];
+type ProfileInput = ParsedRequestInput<'connection.save'>['profile'];
 
 /**
  * Saved connections as the user edits them: each profile with its secret in the keychain, and

@@ -53,7 +53,7 @@ export class ProxyLogins {
     return login && this.give(proxy, login);
   }
 
-  /** The user's answer (proxy.answer): a login, kept in the keychain when asked to, or Cancel. */
+  /** The user's answer (connection.proxyAnswer): a login, kept in the keychain when asked to, or Cancel. */
   async answer({ host, port, login }: ProxyAnswer): Promise<{ answered: boolean }> {
     const proxy = `${host}:${port}`;
     if (!this.waiting.has(proxy)) return { answered: false };

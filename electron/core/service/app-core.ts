@@ -22,19 +22,21 @@ import { AppError } from '../engine-errors.js';
 import { toErrorPayload } from './error-payload.js';
 import { SettingsStore } from '../store/settings-store.js';
 import type { Handlers } from './handlers.js';
-import { viewHandlers } from './view-handlers.js';
+import { viewsHandlers } from './views-handlers.js';
 import { connectionHandlers } from './connection-handlers.js';
-import { linkHandlers } from './link-handlers.js';
+import { linksHandlers } from './links-handlers.js';
 import { deskHandlers } from './desk-handlers.js';
 import { DeskStore } from '../store/desks.js';
 import { MarkedCustomerStore } from '../store/marked-customers.js';
 import { marksHandlers } from './marks-handlers.js';
 import { keychainSeal, withOlderSeal, type TypedTextSeal } from '../store/typed-text.js';
 import { searchHandlers } from './search-handlers.js';
+import { listsHandlers } from './lists-handlers.js';
 import { settingsHandlers } from './settings-handlers.js';
 import { SYSTEM_LANGUAGE, type AppCoreOptions } from './app-core-options.js';
 import { dataHandlers } from './data-handlers.js';
 import { exportHandlers } from './export-handlers.js';
+import { clipboardHandlers } from './clipboard-handlers.js';
 import { ProxyLogins } from '../connections/proxy-logins.js';
 import { LinkInbox } from './link-inbox.js';
 import { SearchPreparation } from '../search/lists/search-preparation.js';
@@ -165,6 +167,12 @@ export class AppCore {
     return core;
   }
 
+  /** The connection `caller` chose, as the lists held for search are read from it. */
+  private readonly chosen = (caller: string): ListSource => ({
+    connectionId: this.connections.active(caller)?.id ?? '',
+    client: this.connections.chosen(caller).client,
+  });
+
   /** The contract's requests; arguments have been validated by the caller (main or the host). */
   readonly handlers: Handlers = {
     ...connectionHandlers(() => ({
@@ -186,11 +194,11 @@ export class AppCore {
       kept: this.kept,
       languageChanged: (payload) => this.emit('language.changed', payload),
     })),
-    ...viewHandlers(
+    ...viewsHandlers(
       () => this.settings,
       (caller) => this.connections.active(caller)?.id,
     ),
-    ...linkHandlers(() => this.links),
+    ...linksHandlers(() => this.links),
     ...marksHandlers(() => ({ store: this.marks, connections: this.connections })),
     ...deskHandlers(
       () => this.desks,
@@ -200,20 +208,16 @@ export class AppCore {
       () => this.connections,
       this.requests,
       () => this.heldLists,
-      (caller) => this.chosenSource(caller),
+      this.chosen,
     ),
-    ...searchHandlers(
-      () => this.heldLists,
-      this.requests,
-      (caller) => this.chosenSource(caller),
-      () => this.kept,
-    ),
+    ...searchHandlers(() => this.heldLists, this.requests, this.chosen),
+    ...listsHandlers(() => ({ heldLists: this.heldLists, kept: this.kept }), this.chosen),
+    ...clipboardHandlers(() => this.writeClipboard),
     ...exportHandlers(
       () => this.connections,
       () => this.exports,
-      () => this.writeClipboard,
       () => this.heldLists,
-      (caller) => this.chosenSource(caller),
+      this.chosen,
     ),
   };
 
@@ -259,12 +263,6 @@ export class AppCore {
     await exportsEnded;
   }
 
-  /** The connection `caller` chose, as the lists held for search are read from it. */
-  private chosenSource(caller: string): ListSource {
-    const { client } = this.connections.chosen(caller);
-    return { connectionId: this.connections.active(caller)?.id ?? '', client };
-  }
-
   private emit<E extends EventName>(name: E, payload: EventPayloads[E]): void {
     for (const listener of this.listeners) listener(name, payload);
   }
@@ -290,10 +288,10 @@ export class AppCore {
     await this.settings.set({ connectionId: id });
     // Its kept lists (bound to the API it names now), then the finder's lists, unless turned off.
     const profile = id === DEMO_CONNECTION_ID ? undefined : await this.profiles.get(id);
-    this.preparation.chosen(this.chosenSource(caller), keptApiOf(profile), () =>
+    this.preparation.chosen(this.chosen(caller), keptApiOf(profile), () =>
       this.settings.get().prepareSearch === false || !this.connections.active(caller)
         ? undefined
-        : { source: this.chosenSource(caller), lang: this.settings.get().language ?? SYSTEM_LANGUAGE },
+        : { source: this.chosen(caller), lang: this.settings.get().language ?? SYSTEM_LANGUAGE },
     );
     return this.status(caller);
   }

@@ -22,7 +22,7 @@ describe('copying through the app', () => {
   it('writes what the page copied with the clipboard main handed in, and says it does', async () => {
     const written: string[] = [];
     const core = await app({ writeClipboard: (text) => Promise.resolve(void written.push(text)) });
-    expect(await dispatch(core, 'session.status', {})).toMatchObject({
+    expect(await dispatch(core, 'connection.status', {})).toMatchObject({
       ok: true,
       value: { writesClipboard: true },
     });
@@ -37,7 +37,9 @@ describe('copying through the app', () => {
     const failing = await app({ writeClipboard: () => Promise.reject(new Error('clipboard busy')) });
     expect(await dispatch(failing, 'clipboard.write', { text: 'x' })).toMatchObject({ ok: false });
     const none = await app({});
-    expect(await dispatch(none, 'session.status', {})).toMatchObject({ value: { writesClipboard: false } });
+    expect(await dispatch(none, 'connection.status', {})).toMatchObject({
+      value: { writesClipboard: false },
+    });
     expect(await dispatch(none, 'clipboard.write', { text: 'x' })).toMatchObject({
       ok: false,
       error: { code: 'not-found', message: 'this app has no clipboard of its own: the page writes it' },

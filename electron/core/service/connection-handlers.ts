@@ -11,17 +11,17 @@ import type { ProxyLogins } from '../connections/proxy-logins.js';
 import type { MarkedCustomerStore } from '../store/marked-customers.js';
 import type { Handlers } from './handlers.js';
 import { DIRECT_CALLER } from './request-registry.js';
-import { forgetSavedViews } from './view-handlers.js';
+import { forgetSavedViews } from './views-handlers.js';
 
 type ConnectionRequests =
-  | 'profiles.list'
-  | 'profiles.save'
-  | 'profiles.delete'
-  | 'profiles.test'
+  | 'connection.list'
+  | 'connection.save'
+  | 'connection.delete'
+  | 'connection.test'
   | 'connection.select'
   | 'connection.retry'
-  | 'session.status'
-  | 'proxy.answer';
+  | 'connection.status'
+  | 'connection.proxyAnswer';
 
 /** What choosing, saving, deleting and testing a connection touches. */
 export interface ConnectionParts {
@@ -48,8 +48,8 @@ export interface ConnectionParts {
  */
 export function connectionHandlers(parts: () => ConnectionParts): Pick<Handlers, ConnectionRequests> {
   return {
-    'profiles.list': () => parts().editor.list(),
-    'profiles.save': async ({ id, profile, secret }) => {
+    'connection.list': () => parts().editor.list(),
+    'connection.save': async ({ id, profile, secret }) => {
       const { editor, trials, heldLists, connections, emit } = parts();
       const saved = await editor.save(id, profile, secret);
       if (secret !== undefined) await trials.saved(credentialsOf(saved), secret);
@@ -60,7 +60,7 @@ export function connectionHandlers(parts: () => ConnectionParts): Pick<Handlers,
       if (id !== undefined) emit('connection.changed', { connectionId: saved.id });
       return saved;
     },
-    'profiles.delete': async ({ id }) => {
+    'connection.delete': async ({ id }) => {
       const { editor, connections, settings, desks, marks, heldLists, emit } = parts();
       const deleted = await editor.delete(id);
       if (deleted) {
@@ -73,14 +73,14 @@ export function connectionHandlers(parts: () => ConnectionParts): Pick<Handlers,
       }
       return { deleted };
     },
-    'profiles.test': (input) =>
+    'connection.test': (input) =>
       'profile' in input ? parts().trials.test(input) : parts().trials.testSaved(input.id),
     'connection.select': ({ id }, caller = DIRECT_CALLER) => parts().select(caller, id),
     'connection.retry': async (_input, caller = DIRECT_CALLER) => {
       await parts().connections.active(caller)?.connection.tokens.retry();
       return parts().status(caller);
     },
-    'session.status': (_input, caller = DIRECT_CALLER) => parts().status(caller),
-    'proxy.answer': (answer) => parts().proxyLogins.answer(answer),
+    'connection.status': (_input, caller = DIRECT_CALLER) => parts().status(caller),
+    'connection.proxyAnswer': (answer) => parts().proxyLogins.answer(answer),
   };
 }

@@ -33,10 +33,10 @@ async function twoApis() {
   };
   const setUp = tab('setting-up');
   const prodId = (
-    await setUp('profiles.save', { profile: profileOf(prod, 'Prod'), secret: prod.clientSecret })
+    await setUp('connection.save', { profile: profileOf(prod, 'Prod'), secret: prod.clientSecret })
   ).id as string;
   const stagingId = (
-    await setUp('profiles.save', { profile: profileOf(staging, 'Staging'), secret: staging.clientSecret })
+    await setUp('connection.save', { profile: profileOf(staging, 'Staging'), secret: staging.clientSecret })
   ).id as string;
   return { core, prod, staging, prodId, stagingId, tab, events };
 }
@@ -57,7 +57,7 @@ describe('a connection per window or tab', () => {
     // Nothing changed on tab 1's side: it still reads Prod.
     expect(await firstIds(one)).toEqual(['PROD-1', 'PROD-2', 'PROD-3']);
     expect(await one('data.count', { view: { resource: 'customers' } })).toEqual({ total: 3 });
-    expect((await one('session.status', {})).connection).toMatchObject({ id: prodId, name: 'Prod' });
+    expect((await one('connection.status', {})).connection).toMatchObject({ id: prodId, name: 'Prod' });
     const worklist: SavedView = {
       name: 'Prod worklist',
       resource: 'customers',
@@ -109,9 +109,9 @@ describe('a connection per window or tab', () => {
     const { prodId, stagingId, tab } = await twoApis();
     await tab('tab-1')('connection.select', { id: stagingId });
     const three = tab('tab-3');
-    expect((await three('session.status', {})).connection.id).toBe(stagingId);
+    expect((await three('connection.status', {})).connection.id).toBe(stagingId);
     await tab('tab-1')('connection.select', { id: prodId });
-    expect((await three('session.status', {})).connection.id).toBe(stagingId);
+    expect((await three('connection.status', {})).connection.id).toBe(stagingId);
     expect(await firstIds(three)).toHaveLength(7);
   });
 
@@ -133,7 +133,7 @@ describe('a connection per window or tab', () => {
     await one('connection.select', { id: prodId });
     expect(await firstIds(one)).toHaveLength(3);
     const before = events.length;
-    await tab('setting-up')('profiles.save', {
+    await tab('setting-up')('connection.save', {
       id: prodId,
       profile: profileOf(staging, 'Prod'),
       secret: staging.clientSecret,
@@ -145,9 +145,9 @@ describe('a connection per window or tab', () => {
         .map((event) => event.payload),
     ).toEqual([{ connectionId: prodId }]);
     expect(await firstIds(one)).toHaveLength(7);
-    await tab('setting-up')('profiles.delete', { id: stagingId });
+    await tab('setting-up')('connection.delete', { id: stagingId });
     await tab('tab-2')('connection.select', { id: prodId });
-    await tab('setting-up')('profiles.delete', { id: prodId });
+    await tab('setting-up')('connection.delete', { id: prodId });
     await expect(one('data.count', { view: { resource: 'customers' } })).rejects.toThrow(/no-connection/);
   });
 });

@@ -39,7 +39,7 @@ describe('credentials stay with their address', () => {
     const genuine = await server();
     const recording = await server({ rejectClient: true });
     const { ok, call, core, dataDir } = await app();
-    const saved = await ok('profiles.save', { profile: profileOf(genuine), secret: genuine.clientSecret });
+    const saved = await ok('connection.save', { profile: profileOf(genuine), secret: genuine.clientSecret });
     await ok('connection.select', { id: saved.id });
     await ok('data.count', { view: { resource: 'customers' } });
     const oldToken = genuine.received.find((request) => request.authorization)?.authorization ?? '';
@@ -47,15 +47,15 @@ describe('credentials stay with their address', () => {
 
     // The user changes the two addresses and leaves the secret field untouched.
     const moved = { ...profileOf(genuine), baseUrl: recording.url, authUrl: recording.url };
-    const refused = await call('profiles.save', { id: saved.id, profile: moved });
+    const refused = await call('connection.save', { id: saved.id, profile: moved });
     expect(refused).toMatchObject({ ok: false, error: { code: 'secret-required' } });
-    expect(((await ok('profiles.list', {})) as { baseUrl: string }[])[0]?.baseUrl).toBe(genuine.url);
+    expect(((await ok('connection.list', {})) as { baseUrl: string }[])[0]?.baseUrl).toBe(genuine.url);
     await call('data.count', { view: { resource: 'customers' } });
     expect(recording.received).toEqual([]);
 
     // With a secret typed for the new address, only that one goes there; its echo is redacted everywhere.
     const typed = 'typed-again-for-the-new-address';
-    await ok('profiles.save', { id: saved.id, profile: moved, secret: typed });
+    await ok('connection.save', { id: saved.id, profile: moved, secret: typed });
     const failure = await call('data.count', { view: { resource: 'customers' } });
     expect(failure).toMatchObject({ ok: false, error: { code: 'credentials-rejected' } });
     const started = await ok('export.start', {
@@ -65,7 +65,7 @@ describe('credentials stay with their address', () => {
     });
     const end = await exportEnd(core, started.exportId);
     expect(end.state).toBe('failed');
-    const session = await ok('session.status', {});
+    const session = await ok('connection.status', {});
     const seen = JSON.stringify([failure, end, session]);
     expect(seen).not.toContain(typed);
     expect(seen).toContain('[redacted]');
@@ -100,7 +100,7 @@ describe('a company root saved with a connection', () => {
     const { call, ok } = await app();
     const root = await readFile(ca.caFile, 'utf8');
     const key = await readFile(join(dir, 'company-root.key'), 'utf8');
-    const combined = await call('profiles.save', {
+    const combined = await call('connection.save', {
       profile: { ...profileOf(api), caCertificates: root + key },
       secret: 's',
     });
@@ -108,7 +108,7 @@ describe('a company root saved with a connection', () => {
       ok: false,
       error: { code: 'invalid-argument', message: expect.stringMatching(/holds a private key/) },
     });
-    const serverOwn = await call('profiles.save', {
+    const serverOwn = await call('connection.save', {
       profile: { ...profileOf(api), caCertificates: ca.certificate('IP:127.0.0.1').cert },
       secret: 's',
     });
@@ -119,12 +119,12 @@ describe('a company root saved with a connection', () => {
         message: expect.stringMatching(/not an authority's \(CN=test server\)/),
       },
     });
-    expect(await ok('profiles.list', {})).toEqual([]);
-    await ok('profiles.save', {
+    expect(await ok('connection.list', {})).toEqual([]);
+    await ok('connection.save', {
       profile: { ...profileOf(api), caCertificates: `From IT:\n${root}` },
       secret: 's',
     });
-    const [listed] = (await ok('profiles.list', {})) as { caCertificates?: string }[];
+    const [listed] = (await ok('connection.list', {})) as { caCertificates?: string }[];
     expect(listed?.caCertificates).toBe(root.trim());
   });
 });
@@ -133,38 +133,38 @@ describe('tokens cost what they must', () => {
   it('test, use, count and list of one new connection share one token', async () => {
     const api = await server();
     const { ok } = await app();
-    const saved = await ok('profiles.save', { profile: profileOf(api), secret: api.clientSecret });
-    await ok('profiles.test', { id: saved.id });
+    const saved = await ok('connection.save', { profile: profileOf(api), secret: api.clientSecret });
+    await ok('connection.test', { id: saved.id });
     await ok('connection.select', { id: saved.id });
     await ok('data.count', { view: { resource: 'customers' } });
     await ok('data.listPage', { view: { resource: 'agreements' }, size: 10, lang: 'en' });
     // A second profile with the same credentials (another API prefix, say) uses the same token.
-    const twin = await ok('profiles.save', {
+    const twin = await ok('connection.save', {
       profile: profileOf(api, 'Same bundle'),
       secret: api.clientSecret,
     });
-    await ok('profiles.test', { id: twin.id });
+    await ok('connection.test', { id: twin.id });
     expect(api.grants()).toBe(1);
-    expect(((await ok('session.status', {})) as { token: { used: number } }).token.used).toBe(1);
+    expect(((await ok('connection.status', {})) as { token: { used: number } }).token.used).toBe(1);
   });
 
   it('a new connection tried before it is saved: a wrong secret is rejected, and trying, saving and using it cost one token', async () => {
     const api = await server();
     const { ok, call } = await app();
-    const wrong = await call('profiles.test', { profile: profileOf(api), secret: 'not-the-secret' });
+    const wrong = await call('connection.test', { profile: profileOf(api), secret: 'not-the-secret' });
     expect(wrong).toMatchObject({ ok: false, error: { code: 'credentials-rejected' } });
     // The server quoted the secret back: it does not come back to the caller.
     expect(JSON.stringify(wrong)).not.toContain('not-the-secret');
-    expect(await ok('profiles.test', { profile: profileOf(api), secret: api.clientSecret })).toEqual(
+    expect(await ok('connection.test', { profile: profileOf(api), secret: api.clientSecret })).toEqual(
       CUSTOMERS_COUNTED,
     );
     expect(api.grants()).toBe(1);
-    const saved = await ok('profiles.save', { profile: profileOf(api), secret: api.clientSecret });
+    const saved = await ok('connection.save', { profile: profileOf(api), secret: api.clientSecret });
     await ok('connection.select', { id: saved.id });
     await ok('data.count', { view: { resource: 'customers' } });
     expect(api.grants()).toBe(1);
     // Edited and tried again without typing the secret: the saved one, to the same address.
-    expect(await ok('profiles.test', { id: saved.id, profile: profileOf(api, 'Renamed') })).toEqual(
+    expect(await ok('connection.test', { id: saved.id, profile: profileOf(api, 'Renamed') })).toEqual(
       CUSTOMERS_COUNTED,
     );
     expect(api.grants()).toBe(1);
@@ -174,11 +174,11 @@ describe('tokens cost what they must', () => {
     const genuine = await server();
     const elsewhere = await server();
     const { ok, call } = await app();
-    const saved = await ok('profiles.save', { profile: profileOf(genuine), secret: genuine.clientSecret });
-    const tried = await call('profiles.test', { id: saved.id, profile: profileOf(elsewhere) });
+    const saved = await ok('connection.save', { profile: profileOf(genuine), secret: genuine.clientSecret });
+    const tried = await call('connection.test', { id: saved.id, profile: profileOf(elsewhere) });
     expect(tried).toMatchObject({ ok: false, error: { code: 'secret-required' } });
     expect(elsewhere.received).toEqual([]);
-    const untyped = await call('profiles.test', { profile: profileOf(elsewhere) });
+    const untyped = await call('connection.test', { profile: profileOf(elsewhere) });
     expect(untyped).toMatchObject({ ok: false, error: { code: 'secret-required' } });
     expect(elsewhere.received).toEqual([]);
   });
@@ -186,7 +186,7 @@ describe('tokens cost what they must', () => {
   it('after "credentials rejected" the app stops asking until Retry', async () => {
     const api = await server({ rejectClient: true });
     const { ok, call } = await app();
-    const saved = await ok('profiles.save', { profile: profileOf(api), secret: 'wrong-secret-value' });
+    const saved = await ok('connection.save', { profile: profileOf(api), secret: 'wrong-secret-value' });
     await ok('connection.select', { id: saved.id });
     for (let i = 0; i < 10; i++) {
       const result = await call('data.listPage', { view: { resource: 'customers' }, size: 10, lang: 'en' });
@@ -206,7 +206,7 @@ describe('exports from the app', () => {
   it('two exports of the same view under one name get two files; nothing is overwritten', async () => {
     const api = await server({ rows: 300 });
     const { ok, core, root } = await app();
-    const saved = await ok('profiles.save', { profile: profileOf(api), secret: api.clientSecret });
+    const saved = await ok('connection.save', { profile: profileOf(api), secret: api.clientSecret });
     await ok('connection.select', { id: saved.id });
     await mkdir(join(root, 'exports'));
     await writeFile(join(root, 'exports', 'contacts.csv'), 'the user’s own file');
@@ -231,7 +231,7 @@ describe('exports from the app', () => {
       .poll(() => [ended.get(first.exportId), ended.get(second.exportId)])
       .toEqual(['completed', 'completed']);
     expect(await readFile(join(root, 'exports', 'contacts.csv'), 'utf8')).toBe('the user’s own file');
-    const entries = ((await ok('exports.recent', {})) as { entries: { path: string }[] }).entries;
+    const entries = ((await ok('export.recent', {})) as { entries: { path: string }[] }).entries;
     expect(new Set(entries.map((entry) => entry.path)).size).toBe(2);
   });
 
@@ -243,7 +243,7 @@ describe('exports from the app', () => {
   ])('refuses the view %j before anything is sent', async (view, message) => {
     const api = await server();
     const { call, ok } = await app();
-    const saved = await ok('profiles.save', { profile: profileOf(api), secret: api.clientSecret });
+    const saved = await ok('connection.save', { profile: profileOf(api), secret: api.clientSecret });
     await ok('connection.select', { id: saved.id });
     const listed = await call('data.listPage', { view, size: 10, lang: 'en' });
     expect(listed).toMatchObject({ ok: false, error: { code: 'invalid-argument', message } });
@@ -259,7 +259,7 @@ describe('exports from the app', () => {
   it('sends a customer id with ? and # as one percent-encoded path segment; one with /, \\, % or a bidi override is refused unsent (L10)', async () => {
     const api = await server();
     const { ok, call } = await app();
-    const saved = await ok('profiles.save', { profile: profileOf(api), secret: api.clientSecret });
+    const saved = await ok('connection.save', { profile: profileOf(api), secret: api.clientSecret });
     await ok('connection.select', { id: saved.id });
     await ok('data.listPage', { view: { resource: 'contacts', customerId: '..?c#d' }, size: 10, lang: 'en' });
     expect(api.received.at(-1)?.path).toBe('/v1/customers/..%3Fc%23d/contacts');

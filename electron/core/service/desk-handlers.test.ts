@@ -150,7 +150,7 @@ describe('desks', () => {
 
   it('drops a deleted connection’s desks, and every desk when a clean start is asked for (then keeps none)', async () => {
     const { core, store } = await app();
-    const saved = await dispatch(core, 'profiles.save', {
+    const saved = await dispatch(core, 'connection.save', {
       profile: {
         name: 'Prod',
         baseUrl: 'https://api.example.com',
@@ -161,7 +161,7 @@ describe('desks', () => {
     const { id } = (saved as { value: { id: string } }).value;
     await store.put('window', desk(id));
     await store.put('tab-1', desk('demo'));
-    await dispatch(core, 'profiles.delete', { id });
+    await dispatch(core, 'connection.delete', { id });
     expect(await store.get('window')).toBeUndefined();
     expect(await store.get('tab-1')).toEqual({ desk: desk('demo') });
 

@@ -1,6 +1,4 @@
-import type { AppCoreOptions } from './app-core-options.js';
 import type { ExportView } from '../../shared/export.js';
-import { AppError } from '../engine-errors.js';
 import type { HeldExportRows } from '../export/run-export.js';
 import type { HeldLists, ListSource } from '../search/lists/held-lists.js';
 import { heldViewRows } from '../search/held-view.js';
@@ -11,19 +9,16 @@ import type { ExportJobs } from './export-jobs.js';
 import type { Handlers } from './handlers.js';
 import { DIRECT_CALLER } from './request-registry.js';
 
-type ExportRequests =
-  'export.start' | 'export.record' | 'export.cancel' | 'export.reveal' | 'exports.recent' | 'clipboard.write';
+type ExportRequests = 'export.start' | 'export.record' | 'export.cancel' | 'export.reveal' | 'export.recent';
 
 /**
  * The export.* requests (docs/architecture.md, "How an export runs"): an export of the caller's
  * connection started, cancelled by the id the app gave it (never by a caller's request id), shown
- * in the file manager, and the audit log's newest entries; and the system clipboard, where the app
- * has one of its own (Electron).
+ * in the file manager, and the audit log's newest entries.
  */
 export function exportHandlers(
   connections: () => Connections,
   exports: () => ExportJobs,
-  writeClipboard: () => AppCoreOptions['writeClipboard'],
   heldLists: () => HeldLists,
   chosen: (caller: string) => ListSource,
 ): Pick<Handlers, ExportRequests> {
@@ -64,13 +59,7 @@ export function exportHandlers(
     },
     'export.cancel': ({ exportId }) => Promise.resolve({ cancelled: exports().cancel(exportId) }),
     'export.reveal': ({ exportId }) => Promise.resolve({ revealed: exports().reveal(exportId) }),
-    'exports.recent': async () => ({ entries: await exports().recent(30) }),
-    'clipboard.write': async ({ text, html }) => {
-      const write = writeClipboard();
-      if (!write) throw new AppError('not-found', 'this app has no clipboard of its own: the page writes it');
-      await write(text, html);
-      return { written: true };
-    },
+    'export.recent': async () => ({ entries: await exports().recent(30) }),
   };
 }
 

@@ -26,7 +26,7 @@ async function app(
   });
   cleanups.push(opened.close);
   // A saved connection chosen (no request reaches its API here).
-  const saved = await dispatch(opened.core, 'profiles.save', {
+  const saved = await dispatch(opened.core, 'connection.save', {
     profile: {
       name: 'Prod',
       baseUrl: 'https://api.example.com',

@@ -59,7 +59,6 @@ describe('search.rows while its list is read', () => {
       () => lists,
       new RequestRegistry(),
       () => ({ connectionId: 'c' }) as never,
-      () => ({ forget: () => Promise.resolve() }),
     );
     const search = (sort: string | undefined, requestId: string) =>
       handlers['search.rows']({

@@ -22,7 +22,7 @@ async function app() {
 /** The saved connection to `genuine`, used once (its token cached), and what another base URL reuses of it. */
 async function savedAndUsed(genuine: OtherApi, elsewhere: OtherApi) {
   const calls = await app();
-  const saved = await calls.ok('profiles.save', {
+  const saved = await calls.ok('connection.save', {
     profile: profileOf(genuine, 'Production', { audience: genuine.url }),
     secret: genuine.clientSecret,
   });
@@ -43,7 +43,7 @@ describe('a token goes only to its own API', () => {
     const genuine = await server();
     const elsewhere = await server();
     const { ok, call, other } = await savedAndUsed(genuine, elsewhere);
-    const second = await ok('profiles.save', { profile: other });
+    const second = await ok('connection.save', { profile: other });
     await ok('connection.select', { id: second.id });
     const listed = await call('data.count', { view: { resource: 'customers' } });
     expect(listed).toMatchObject({ ok: false, error: { code: 'missing-secret' } });
@@ -55,7 +55,7 @@ describe('a token goes only to its own API', () => {
     const genuine = await server();
     const elsewhere = await server();
     const { call, vault, account, token, other } = await savedAndUsed(genuine, elsewhere);
-    const tried = await call('profiles.test', { profile: other, secret: 'not-the-secret' });
+    const tried = await call('connection.test', { profile: other, secret: 'not-the-secret' });
     expect(tried).toMatchObject({ ok: false, error: { code: 'credentials-rejected' } });
     expect(elsewhere.received).toEqual([]);
     expect(genuine.grants()).toBe(1);
@@ -68,7 +68,7 @@ describe('a token goes only to its own API', () => {
     // Every token is refused there: it is not that server's.
     const elsewhere = await server();
     const { call, vault, account, token, other } = await savedAndUsed(genuine, elsewhere);
-    const tried = await call('profiles.test', { profile: other, secret: genuine.clientSecret });
+    const tried = await call('connection.test', { profile: other, secret: genuine.clientSecret });
     expect(tried).toMatchObject({ ok: false, error: { code: 'not-permitted' } });
     // The trial's own tokens went there (the secret was typed for it); the saved one never did.
     expect(tokensSentTo(elsewhere).length).toBeGreaterThan(0);
@@ -85,16 +85,20 @@ describe('Test checks the secret as typed', () => {
     const api = await server();
     const { ok, call, vault } = await app();
     const profile = profileOf(api);
-    const saved = await ok('profiles.save', { profile, secret: api.clientSecret });
-    await ok('profiles.test', { id: saved.id });
+    const saved = await ok('connection.save', { profile, secret: api.clientSecret });
+    await ok('connection.test', { id: saved.id });
     expect(api.grants()).toBe(1);
 
-    expect(await ok('profiles.test', { id: saved.id, profile, secret: api.clientSecret })).toEqual(
+    expect(await ok('connection.test', { id: saved.id, profile, secret: api.clientSecret })).toEqual(
       CUSTOMERS_COUNTED,
     );
     expect(api.tokenRequests()).toBe(1);
 
-    const wrong = await call('profiles.test', { id: saved.id, profile, secret: 'a-rotated-secret-mistyped' });
+    const wrong = await call('connection.test', {
+      id: saved.id,
+      profile,
+      secret: 'a-rotated-secret-mistyped',
+    });
     expect(wrong).toMatchObject({ ok: false, error: { code: 'credentials-rejected' } });
     expect(api.tokenRequests()).toBe(2);
     // The saved connection is untouched: it goes on with its token.
@@ -106,10 +110,10 @@ describe('Test checks the secret as typed', () => {
 
     // The server's secret was rotated: the new one is tried for real (one token), then saved for free.
     api.rotateSecret();
-    const rotated = await call('profiles.test', { id: saved.id, profile, secret: api.clientSecret });
+    const rotated = await call('connection.test', { id: saved.id, profile, secret: api.clientSecret });
     expect(rotated).toMatchObject({ ok: true, value: CUSTOMERS_COUNTED });
     expect(api.grants()).toBe(2);
-    await ok('profiles.save', { id: saved.id, profile, secret: api.clientSecret });
+    await ok('connection.save', { id: saved.id, profile, secret: api.clientSecret });
     await ok('data.count', { view: { resource: 'agreements' } });
     expect(api.grants()).toBe(2);
     expect((await vault.getToken(account))?.accessToken).not.toBe(kept);
@@ -122,10 +126,10 @@ describe('Test spends no grant for nothing (M1)', () => {
     const { ok } = await app();
     const profile = profileOf(api);
     for (let click = 0; click < 5; click++) {
-      expect(await ok('profiles.test', { profile, secret: api.clientSecret })).toEqual(CUSTOMERS_COUNTED);
+      expect(await ok('connection.test', { profile, secret: api.clientSecret })).toEqual(CUSTOMERS_COUNTED);
     }
     expect(api.grants()).toBe(1);
-    const saved = await ok('profiles.save', { profile, secret: api.clientSecret });
+    const saved = await ok('connection.save', { profile, secret: api.clientSecret });
     await ok('connection.select', { id: saved.id });
     await ok('data.count', { view: { resource: 'agreements' } });
     expect(api.grants()).toBe(1);
@@ -136,7 +140,7 @@ describe('Test spends no grant for nothing (M1)', () => {
     const { ok } = await app();
     const profile = profileOf(api);
     for (let click = 0; click < 4; click++) {
-      const tested = (await ok('profiles.test', { profile, secret: api.clientSecret })) as {
+      const tested = (await ok('connection.test', { profile, secret: api.clientSecret })) as {
         route: { tokenMs?: number };
       };
       expect(tested).toEqual({
@@ -149,7 +153,7 @@ describe('Test spends no grant for nothing (M1)', () => {
       expect(tested.route.tokenMs !== undefined, `click ${click + 1}`).toBe(click === 0);
     }
     expect(api.grants()).toBe(1);
-    const saved = await ok('profiles.save', { profile, secret: api.clientSecret });
+    const saved = await ok('connection.save', { profile, secret: api.clientSecret });
     await ok('connection.select', { id: saved.id });
     await ok('data.count', { view: { resource: 'contacts' } });
     expect(api.grants()).toBe(1);
@@ -160,21 +164,21 @@ describe('two profiles with the same credentials and different secrets (M5)', ()
   it('Test of the copy with a mistyped secret fails, though the right one’s token is held; the right profile goes on', async () => {
     const api = await server();
     const { ok, call } = await app();
-    const prod = await ok('profiles.save', { profile: profileOf(api, 'Prod'), secret: api.clientSecret });
+    const prod = await ok('connection.save', { profile: profileOf(api, 'Prod'), secret: api.clientSecret });
     await ok('connection.select', { id: prod.id });
     await ok('data.count', { view: { resource: 'customers' } });
     expect(api.grants()).toBe(1);
-    const copy = await ok('profiles.save', { profile: profileOf(api, 'Prod (copy)'), secret: 'mistyped' });
+    const copy = await ok('connection.save', { profile: profileOf(api, 'Prod (copy)'), secret: 'mistyped' });
     // Each is told the other holds another secret for the same client and API.
     expect(copy.secretDiffersFrom).toEqual(['Prod']);
-    const listed = (await ok('profiles.list', {})) as { name: string; secretDiffersFrom?: string[] }[];
+    const listed = (await ok('connection.list', {})) as { name: string; secretDiffersFrom?: string[] }[];
     expect(listed.find((profile) => profile.name === 'Prod')?.secretDiffersFrom).toEqual(['Prod (copy)']);
-    expect(await call('profiles.test', { id: copy.id })).toMatchObject({
+    expect(await call('connection.test', { id: copy.id })).toMatchObject({
       ok: false,
       error: { code: 'credentials-rejected' },
     });
     expect(
-      await call('profiles.test', { id: copy.id, profile: profileOf(api, 'Prod (copy)') }),
+      await call('connection.test', { id: copy.id, profile: profileOf(api, 'Prod (copy)') }),
     ).toMatchObject({
       ok: false,
       error: { code: 'credentials-rejected' },
@@ -182,7 +186,7 @@ describe('two profiles with the same credentials and different secrets (M5)', ()
     expect(api.grants()).toBe(1);
     await ok('connection.select', { id: prod.id });
     expect(await ok('data.count', { view: { resource: 'contacts' } })).toEqual({ total: 1_000 });
-    expect(await ok('profiles.test', { id: prod.id })).toEqual(CUSTOMERS_COUNTED);
+    expect(await ok('connection.test', { id: prod.id })).toEqual(CUSTOMERS_COUNTED);
     expect(api.grants()).toBe(1);
   });
 });

@@ -55,21 +55,21 @@ export type ProfileSummary = Profile & { secretSaved: boolean; secretDiffersFrom
 
 /** Saved connections (never their secrets back out), the one a window or tab shows, the session, and a proxy's login. */
 export const connectionRequests = {
-  'profiles.list': {
+  'connection.list': {
     input: z.object({}).strict(),
     output: returns<ProfileSummary[]>(),
   },
-  'profiles.save': {
+  'connection.save': {
     input: z
       .object({ id: idSchema.optional(), profile: profileInputSchema, secret: secretSchema.optional() })
       .strict(),
     output: returns<ProfileSummary>(),
   },
-  'profiles.delete': {
+  'connection.delete': {
     input: z.object({ id: idSchema }).strict(),
     output: returns<{ deleted: boolean }>(),
   },
-  'profiles.test': {
+  'connection.test': {
     input: z.union([
       z.object({ id: idSchema }).strict(),
       /**
@@ -97,12 +97,12 @@ export const connectionRequests = {
     input: z.object({ ...onConnection }).strict(),
     output: returns<SessionStatus>(),
   },
-  'session.status': {
+  'connection.status': {
     input: z.object({}).strict(),
     output: returns<SessionStatus>(),
   },
   /** The user's answer to a proxy asking for a login (the proxy.login event): a login, or Cancel (none). */
-  'proxy.answer': {
+  'connection.proxyAnswer': {
     input: proxyAnswerSchema,
     output: returns<{ answered: boolean }>(),
   },

@@ -8,12 +8,14 @@ import type { LimiterStats, TokenStatus } from './status.js';
 import { connectionRequests, type ProxyChallenge } from './connection-requests.js';
 import { dataRequests } from './data-requests.js';
 import { exportRequests } from './export-requests.js';
+import { clipboardRequests } from './clipboard-requests.js';
 import { onConnection, type RequestGroup } from './request-fields.js';
 import { searchRequests } from './search-requests.js';
+import { listsRequests } from './lists-requests.js';
 import { settingsRequests } from './settings-requests.js';
-import { viewRequests } from './view-requests.js';
+import { viewsRequests } from './views-requests.js';
 import { deskRequests } from './desk-requests.js';
-import { linkRequests } from './link-requests.js';
+import { linksRequests } from './links-requests.js';
 import { marksRequests } from './marks-requests.js';
 
 /**
@@ -26,13 +28,15 @@ import { marksRequests } from './marks-requests.js';
 const requests = {
   ...connectionRequests,
   ...settingsRequests,
-  ...viewRequests,
+  ...viewsRequests,
   ...deskRequests,
-  ...linkRequests,
+  ...linksRequests,
   ...marksRequests,
   ...dataRequests,
   ...searchRequests,
+  ...listsRequests,
   ...exportRequests,
+  ...clipboardRequests,
 } as const satisfies RequestGroup;
 
 export type RequestName = keyof typeof requests;
@@ -80,7 +84,7 @@ export interface EventPayloads {
   'connection.changed': { connectionId: string };
   /** A list held for search: how far it was read, a few times a second while it is. */
   'lists.status': HeldListStatus;
-  /** A proxy asks for a login: the window asks the user (answered with proxy.answer). */
+  /** A proxy asks for a login: the window asks the user (answered with connection.proxyAnswer). */
   'proxy.login': ProxyChallenge;
   /** A cdb:// link the system handed the app, parsed (or refused, with why): the window opens it. */
   'link.open': ParsedLink;

@@ -11,7 +11,7 @@ export function isBareFileName(name: string): boolean {
   );
 }
 
-/** Exports of a view to a file, the audit log of them, and the system clipboard. */
+/** Exports of a view to a file, and the audit log of them. */
 export const exportRequests = {
   'export.start': {
     input: z
@@ -46,18 +46,8 @@ export const exportRequests = {
     input: z.object({ exportId: idSchema }).strict(),
     output: returns<{ revealed: boolean }>(),
   },
-  /**
-   * Puts text on the system clipboard (Electron only; see SessionStatus.writesClipboard): the
-   * window's own clipboard permission is denied (security.ts), main writes it instead.
-   */
-  'clipboard.write': {
-    input: z
-      .object({ text: z.string().max(20_000_000), html: z.string().max(40_000_000).optional() })
-      .strict(),
-    output: returns<{ written: boolean }>(),
-  },
   /** The newest entries of the export audit log. */
-  'exports.recent': {
+  'export.recent': {
     input: z.object({}).strict(),
     output: returns<{ entries: AuditEntry[] }>(),
   },

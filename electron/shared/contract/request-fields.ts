@@ -13,7 +13,7 @@ export const languageSchema = z.enum(LANGUAGES);
  */
 export const onConnection = { connectionId: idSchema.optional() };
 
-/** The secret a user types: goes in with profiles.save, never comes back out. */
+/** The secret a user types: goes in with connection.save, never comes back out. */
 export const secretSchema = z.string().min(1).max(4_096);
 
 /**

@@ -42,7 +42,7 @@ function ProxyLoginForm({ challenge, onDone }: { challenge: ProxyChallenge; onDo
   const { host, port } = challenge;
   const answer = (login?: { username: string; password: string; remember: boolean }) => {
     answered.current = true;
-    void call(api, 'proxy.answer', { host, port, ...(login && { login }) }).finally(onDone);
+    void call(api, 'connection.proxyAnswer', { host, port, ...(login && { login }) }).finally(onDone);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();

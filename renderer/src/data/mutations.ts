@@ -15,7 +15,7 @@ export function useSaveProfile() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RequestInput<'profiles.save'>) => call(api, 'profiles.save', input),
+    mutationFn: (input: RequestInput<'connection.save'>) => call(api, 'connection.save', input),
     onSuccess: (saved) => {
       // The list holds the connection as saved at once (not after its refetch): a form compared with
       // it meanwhile found its own fields unsaved, and asked to discard what was saved.
@@ -34,7 +34,7 @@ export function useDeleteProfile() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call(api, 'profiles.delete', { id }),
+    mutationFn: (id: string) => call(api, 'connection.delete', { id }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
@@ -43,7 +43,7 @@ export function useDeleteProfile() {
 export function useTestProfile() {
   const api = useApi();
   return useMutation({
-    mutationFn: (input: RequestInput<'profiles.test'>) => call(api, 'profiles.test', input),
+    mutationFn: (input: RequestInput<'connection.test'>) => call(api, 'connection.test', input),
   });
 }
 

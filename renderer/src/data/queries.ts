@@ -37,7 +37,7 @@ export const queryKeys = {
   /** The connection's favourite and recent customers (useMarks.ts). */
   marks: (connectionId: string | undefined) => ['marks', connectionId] as const,
   /** The export audit log's newest entries, as they were when the exports were in `states`. */
-  recentExports: (states: string) => ['exports.recent', states] as const,
+  recentExports: (states: string) => ['export.recent', states] as const,
 };
 
 /**
@@ -59,7 +59,7 @@ export function retryUnlessRefused(failures: number, failure: unknown): boolean 
 export const sessionQuery = (api: AppApi) =>
   queryOptions({
     queryKey: queryKeys.session,
-    queryFn: () => call(api, 'session.status', {}),
+    queryFn: () => call(api, 'connection.status', {}),
     staleTime: Infinity,
     refetchOnWindowFocus: 'always',
   });
@@ -71,7 +71,7 @@ export const sessionQuery = (api: AppApi) =>
 export const profilesQuery = (api: AppApi) =>
   queryOptions({
     queryKey: queryKeys.profiles,
-    queryFn: () => call(api, 'profiles.list', {}),
+    queryFn: () => call(api, 'connection.list', {}),
     staleTime: Infinity,
   });
 

@@ -20,7 +20,7 @@ export function ExportsPanel({ canReveal, onClose }: { canReveal: boolean; onClo
   // (no stale time: a `cdb` run may have added to the log meanwhile).
   const history = useQuery({
     queryKey: queryKeys.recentExports(exports.map((item) => item.state).join()),
-    queryFn: () => call(api, 'exports.recent', {}),
+    queryFn: () => call(api, 'export.recent', {}),
     staleTime: 0,
   });
   const language = i18n.language as Language;

@@ -21,7 +21,7 @@ export async function forgetSavedViews(settings: SettingsStore, connectionId: st
  * lock from what the file holds, so another window's or process's change is kept). Names are
  * unique per connection; saving under a taken name replaces that view (the dialog says so first).
  */
-export function viewHandlers(
+export function viewsHandlers(
   settings: () => SettingsStore,
   chosenConnection: (caller: string) => string | undefined,
 ): Pick<Handlers, 'views.save' | 'views.rename' | 'views.delete'> {

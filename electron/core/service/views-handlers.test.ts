@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SavedView } from '../../shared/saved-view.js';
 import { openTestCore } from '../testing/test-kit.js';
 import { dispatch } from './dispatch.js';
-import { forgetSavedViews, viewHandlers } from './view-handlers.js';
+import { forgetSavedViews, viewsHandlers } from './views-handlers.js';
 import { SettingsStore } from '../store/settings-store.js';
 import { makeTempFolder } from '../testing/temp-folder.js';
 
@@ -30,7 +30,7 @@ async function app() {
   const opened = await openTestCore();
   cleanups.push(opened.close);
   const connect = async (name: string) => {
-    const saved = await dispatch(opened.core, 'profiles.save', {
+    const saved = await dispatch(opened.core, 'connection.save', {
       profile: {
         name,
         baseUrl: 'https://api.example.com',
@@ -84,7 +84,7 @@ describe('saved views', () => {
     expect(await dispatch(core, 'views.delete', { name: 'Mine' })).toEqual({ ok: true, value: [] });
 
     // A deleted connection's views go with it.
-    await dispatch(core, 'profiles.delete', { id: first });
+    await dispatch(core, 'connection.delete', { id: first });
     expect((await core.handlers['settings.get']({})).views).toEqual({ [second]: [] });
   });
 
@@ -111,7 +111,7 @@ describe('saved views', () => {
     const full = Array.from({ length: 500 }, (_, index) => view(`View ${index}`));
     await writeFile(path, JSON.stringify({ language: 'en', views: { busy: full } }));
     const { store } = await SettingsStore.open(path);
-    const handlers = viewHandlers(
+    const handlers = viewsHandlers(
       () => store,
       () => 'busy',
     );
@@ -128,7 +128,7 @@ describe('saved views', () => {
     const path = join(dir, 'settings.json');
     const { store: app } = await SettingsStore.open(path);
     const { store: host } = await SettingsStore.open(path);
-    await viewHandlers(
+    await viewsHandlers(
       () => host,
       () => 'gone',
     )['views.save']({

@@ -3,7 +3,7 @@ import { type SavedView, savedViewSchema, viewNameSchema } from '../saved-view.j
 import { onConnection, returns } from './request-fields.js';
 
 /** The chosen connection's saved views. */
-export const viewRequests = {
+export const viewsRequests = {
   'views.save': {
     input: z.object({ ...onConnection, view: savedViewSchema }).strict(),
     /** The chosen connection's saved views, after the change. */

@@ -3,7 +3,7 @@ import { type ParsedLink } from '../links.js';
 import { returns } from './request-fields.js';
 
 /** The cdb:// links handed to the app. */
-export const linkRequests = {
+export const linksRequests = {
   'links.take': {
     input: z.object({}).strict(),
     output: returns<ParsedLink[]>(),
