@@ -12,7 +12,7 @@ import { HeldRows } from '../electron/core/search/columns/held-rows.js';
 import { compileSearch, matchesOf } from '../electron/core/search/list-query.js';
 import { foundPositions, nearestFound } from '../electron/core/search/found-rows.js';
 import { exerciseSearch } from '../electron/core/search/columns/search-exercise.js';
-import { heldColumnValues } from '../electron/core/search/column-values.js';
+import { heldColumnValues } from '../electron/core/search/held-column-values.js';
 import { AS_READ } from '../electron/core/search/columns/rows-reading.js';
 import { demoFields } from '../electron/core/testing/held-demo.js';
 import type { FilterCondition } from '../electron/shared/filter.js';

@@ -136,7 +136,7 @@ test('CSV (French Excel preset), XLSX and JSON Lines hold exactly the sorted, fi
     record_delimiter: '\r\n',
   });
   expect(header).toEqual(headers);
-  // The documented forms (README, "Exported files"): formula-like text behind a ', decimal commas.
+  // The documented forms (docs/using.md, "Exported files"): formula-like text behind a ', decimal commas.
   const cell = (value: unknown): string => {
     if (value === null || value === undefined) return '';
     if (typeof value === 'number') return String(value).replace('.', ',');

@@ -101,7 +101,7 @@ test('the record of a customer with sixty agreements: Ctrl+P writes it as a PDF,
   await expect(written).toHaveCount(2, { timeout: 30_000 });
   expect((await readdir(own.host.exportDir)).filter((file) => file.endsWith('.pdf'))).toHaveLength(2);
 
-  // The README's picture: the record's first page, as poppler draws it.
+  // The manual's picture: the record's first page, as poppler draws it.
   if (process.env.README_SCREENSHOTS)
     await run('pdftoppm', [
       '-png',

@@ -83,7 +83,7 @@ test('a column named by its label, completed, or by its key, a phrase excluded, 
   await expect(page.getByText('Aucune colonne ne s’appelle « pays2 » : cherché tel quel.')).toBeVisible();
   await expect(search).toHaveAccessibleDescription(/Aucune colonne ne s’appelle/);
 
-  // The README's picture: the words, what they found, another column's name offered.
+  // The manual's picture: the words, what they found, another column's name offered.
   await page.setViewportSize({ width: 1280, height: 720 });
   await search.fill('Ville:paris -"& fils" co');
   await expect(names.getByRole('option').first()).toBeVisible();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 /**
  * Saves a screenshot as a test artefact; with README_SCREENSHOTS=1 (`npm run screenshots`) also as
- * the README's picture (docs/screenshots), so the user guide shows what the e2e run saw.
+ * the manual's picture (docs/screenshots), so docs/using.md shows what the e2e run saw.
  */
 export async function shoot(page: Page, path: string, readmeName?: string): Promise<void> {
   await page.screenshot({ path });

@@ -5,11 +5,11 @@ import { ownDemo } from './own-demo.js';
 import { chooseLanguage, openApp } from './app-page.js';
 
 // A day of tickets at the desk, in Chromium through the browser host, against a Demo of the size
-// the app's own Demo has (its data is the README's): what a caller reads out finds the customer,
+// the app's own Demo has (its data is the manual's): what a caller reads out finds the customer,
 // and Enter opens a customer only when one is named.
 const own = ownDemo(DEFAULT_DATASET_SIZE, 'Ticket desk');
 
-/** The README's example: a customer of the Demo whose phone is +33 7 59 46 02 37. */
+/** The manual's example: a customer of the Demo whose phone is +33 7 59 46 02 37. */
 const CALLER = { id: 'CUS-00001735', name: 'Ştefan Façon', phone: '+33 7 59 46 02 37' };
 
 const idOf = (prefix: string, id: number) => `${prefix}-${String(id).padStart(8, '0')}`;

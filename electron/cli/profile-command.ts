@@ -1,7 +1,7 @@
 import { printable } from '../core/printable.js';
 import { audienceOf } from '../shared/profile.js';
 import { dataFiles } from '../core/app-paths.js';
-import { MarkedCustomerStore } from '../core/store/marked-customers.js';
+import { MarkedCustomerStore } from '../core/store/marks-store.js';
 import { forgetSavedViews } from '../core/service/views-handlers.js';
 import { DeskStore } from '../core/store/desks.js';
 import { SettingsStore } from '../core/store/settings-store.js';

@@ -1,5 +1,5 @@
 /**
- * What a text value becomes in an exported cell (docs/architecture.md, "How an export runs"; README, "Exported files").
+ * What a text value becomes in an exported cell (docs/architecture.md, "How an export runs"; docs/using.md, "Exported files").
  * Spreadsheets and scripts are the readers: nothing may run as a formula, split a row, or make
  * the file one they refuse.
  */

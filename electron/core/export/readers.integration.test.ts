@@ -20,7 +20,7 @@ import { makeTempFolder } from '../testing/temp-folder.js';
 // what real records hold: line breaks of every kind, quotes, both delimiters, leading, trailing and
 // inner spaces and tabs, formula-like text, control characters, emoji, other scripts, dates, and a
 // value longer than Excel's cell limit. Every record must come back exactly once, every cell equal
-// to its source or to its documented form (README, "Exported files").
+// to its source or to its documented form (docs/using.md, "Exported files").
 
 const LONG = `${'long text '.repeat(3_999)}🎉`; // 40,000 characters, an emoji across Excel's limit
 const RECORDS: Record<string, unknown>[] = [
@@ -95,7 +95,7 @@ async function exported(name: string, options: ExportOptions): Promise<string> {
   return target;
 }
 
-/** The documented CSV form of a text (README, "Exported files"), written out here independently. */
+/** The documented CSV form of a text (docs/using.md, "Exported files"), written out here independently. */
 function csvForm(text: string): string {
   const clean = [...text]
     // eslint-disable-next-line no-control-regex -- matching control characters is the point

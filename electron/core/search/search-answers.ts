@@ -9,7 +9,7 @@ import { customerColumnNamesOf, customerJoinFor, heldCustomerJoin } from './cust
 import type { HeldList, HeldLists, ListSource } from './lists/held-lists.js';
 import { heldViewRows, type HeldViewRows } from './held-view.js';
 import { foundPositions, nearestFound } from './found-rows.js';
-import { heldColumnValues } from './column-values.js';
+import { heldColumnValues } from './held-column-values.js';
 import type { CustomerJoin } from './customer-join.js';
 import type { HeldListStatus } from '../../shared/held-list.js';
 import { fieldNamerOf } from './lists/list-fields.js';

@@ -27,7 +27,7 @@ import { connectionHandlers } from './connection-handlers.js';
 import { linksHandlers } from './links-handlers.js';
 import { deskHandlers } from './desk-handlers.js';
 import { DeskStore } from '../store/desks.js';
-import { MarkedCustomerStore } from '../store/marked-customers.js';
+import { MarkedCustomerStore } from '../store/marks-store.js';
 import { marksHandlers } from './marks-handlers.js';
 import { keychainSeal, withOlderSeal, type TypedTextSeal } from '../store/typed-text.js';
 import { searchHandlers } from './search-handlers.js';

@@ -8,7 +8,7 @@ import type { DeskStore } from '../store/desks.js';
 import type { SettingsStore } from '../store/settings-store.js';
 import type { SessionStatus } from '../../shared/contract/status.js';
 import type { ProxyLogins } from '../connections/proxy-logins.js';
-import type { MarkedCustomerStore } from '../store/marked-customers.js';
+import type { MarkedCustomerStore } from '../store/marks-store.js';
 import type { Handlers } from './handlers.js';
 import { DIRECT_CALLER } from './request-registry.js';
 import { forgetSavedViews } from './views-handlers.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FAVOURITES_MAX, RECENTS_MAX } from '../../shared/marked-customers.js';
 import type { TypedTextSeal } from '../store/typed-text.js';
-import { MarkedCustomerStore } from '../store/marked-customers.js';
+import { MarkedCustomerStore } from '../store/marks-store.js';
 import { keychainSeal } from '../store/typed-text.js';
 import { openTestCore, testVault } from '../testing/test-kit.js';
 import { dispatch } from './dispatch.js';

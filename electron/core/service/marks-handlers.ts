@@ -1,13 +1,13 @@
 import { FAVOURITES_MAX, type MarkedCustomer, type MarkedCustomers } from '../../shared/marked-customers.js';
 import { AppError } from '../engine-errors.js';
 import type { Connections } from '../connections/connections.js';
-import type { MarkedCustomerStore, ReadMarks } from '../store/marked-customers.js';
+import type { MarkedCustomerStore, ReadMarks } from '../store/marks-store.js';
 import type { Handlers } from './handlers.js';
 import { DIRECT_CALLER } from './request-registry.js';
 
 /**
  * The marks.* requests: the chosen connection's favourite and recent customers
- * (store/marked-customers.ts), changed under the file's lock from what it holds. Without a keychain
+ * (store/marks-store.ts), changed under the file's lock from what it holds. Without a keychain
  * key they are not kept: each process holds them in memory, and every answer says `kept: false`.
  */
 export function marksHandlers(

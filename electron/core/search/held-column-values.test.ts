@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Slicer } from '../slices.js';
-import { columnValuesOf, VALUES_LISTED } from './column-values.js';
+import { columnValuesOf, VALUES_LISTED } from './held-column-values.js';
 
 const indexes = (count: number) => Int32Array.from({ length: count }, (_, index) => index);
 const summary = (values: unknown[], currencies?: unknown[]) =>

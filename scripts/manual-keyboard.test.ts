@@ -11,9 +11,9 @@ import {
   type ShortcutId,
 } from '../renderer/src/keyboard/shortcuts.js';
 
-// The README's "Keyboard" section lists what the app's "Keyboard shortcuts" sheet does, from the
-// same table: a shortcut added, moved or renamed without the README fails here.
-const README = readFileSync(join(import.meta.dirname, '../README.md'), 'utf8');
+// The manual's "Keyboard" section (docs/using.md) lists what the app's "Keyboard shortcuts" sheet does, from the
+// same table: a shortcut added, moved or renamed without the manual fails here.
+const MANUAL = readFileSync(join(import.meta.dirname, '../docs/using.md'), 'utf8');
 const IDS = Object.keys(SHORTCUTS) as ShortcutId[];
 
 const alternatives = new Intl.ListFormat('en', { type: 'disjunction' });
@@ -35,9 +35,9 @@ function keyboardTable(): string {
   return ['| | Windows, Linux | macOS |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
-describe("the README's Keyboard section", () => {
+describe("the manual's Keyboard section", () => {
   it('lists every shortcut of the sheet, by group, with the keys of both kinds of computer', () => {
-    const section = README.slice(README.indexOf('\n## Keyboard\n'));
+    const section = MANUAL.slice(MANUAL.indexOf('\n## Keyboard\n'));
     const start = section.indexOf('\n|') + 1;
     const table = section.slice(start, section.indexOf('\n\n', start));
     // The cells of each row but the header's rule (Prettier pads the cells: compared trimmed).
