@@ -19,10 +19,11 @@ export default defineConfig({
     // Worker threads start faster than processes, and the unit suite loads no native module (the
     // keychain's is the integration suite's).
     pool: 'threads',
-    // Its files wait on their servers, sockets and timers about half of the time: with two workers
-    // on a 2-core machine each one sat idle half of the run (CPU profiles); four keep the cores busy
-    // (12–13 s where two took 15–16 s).
-    maxWorkers: 4,
+    // Each worker loads the engine's modules once (isolate: false below), some 4.5 CPU-seconds
+    // each: four workers on a 2-core machine took 43 CPU-s for the 21 s two take in 34 (same run,
+    // `/usr/bin/time npx vitest run --maxWorkers=N`). The files wait on their servers and timers
+    // often enough that two keep both cores busy.
+    maxWorkers: 2,
     // Each worker loads the modules once for all its files (a third of the suite's time went to
     // loading them again per file); the unit tests keep no state between files: each starts its
     // own servers, folders and engines.
