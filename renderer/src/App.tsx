@@ -26,22 +26,19 @@ import { deskOf } from './desk/desk-of';
 import { useNavigation } from './screens/useNavigation';
 import { ShownScreen } from './screens/ShownScreen';
 
-/**
- * The application: the views, the customer detail, the status bar. It opens where the window was
- * (`restored`, main.tsx) and keeps where it is under `deskKey`.
- */
-export function App({
-  pageSize,
-  deskKey,
-  restored,
-  link,
-}: {
+interface AppProps {
   pageSize: number;
   deskKey: string;
   restored: Restored;
   /** A cdb:// link to open first (the browser host's address carried it). */
   link?: string;
-}) {
+}
+
+/**
+ * The application: the views, the customer detail, the status bar. It opens where the window was
+ * (`restored`, main.tsx) and keeps where it is under `deskKey`.
+ */
+export function App({ pageSize, deskKey, restored, link }: AppProps) {
   useSessionEvents();
   const session = useSession();
   const { t } = useTranslation();

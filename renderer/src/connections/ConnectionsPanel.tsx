@@ -9,21 +9,19 @@ import { ConnectionList } from './ConnectionList';
 import { PanelHeader } from '../ui/PanelHeader';
 import { useLeaveGuard } from '../ui/leave-guard';
 
+interface ConnectionsPanelProps {
+  session: SessionStatus | undefined;
+  onClose: () => void;
+  /** Leaves once a connection was chosen: what was typed is saved, nothing to ask. */
+  onDone: () => void;
+}
+
 /**
  * Add, edit, test, use and delete connection profiles. The secret field is write-only: it says
  * whether a secret is saved, never shows one, and is sent only when the user types a new one. A
  * connection can be tested as typed, before it is saved; every mistake is shown by its field.
  */
-export function ConnectionsPanel({
-  session,
-  onClose,
-  onDone,
-}: {
-  session: SessionStatus | undefined;
-  onClose: () => void;
-  /** Leaves once a connection was chosen: what was typed is saved, nothing to ask. */
-  onDone: () => void;
-}) {
+export function ConnectionsPanel({ session, onClose, onDone }: ConnectionsPanelProps) {
   const { t } = useTranslation();
   const form = useConnectionForm(onDone);
   useLeaveGuard(form.unsaved);

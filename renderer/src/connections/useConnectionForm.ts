@@ -13,8 +13,7 @@ import {
   type FieldProblems,
 } from './connection-draft';
 import { failureLine } from '../ui/describe-failure';
-import { counted } from '../i18n/translations';
-import { numberFormat } from '../i18n/intl';
+import { testResultText } from './test-result';
 
 /**
  * What the connections form does (ConnectionsPanel shows it): the profile picked and its draft,
@@ -66,11 +65,9 @@ export function useConnectionForm(onClose: () => void) {
   const checkedProfile = (needsSecret: boolean) => {
     const checked = profileOf(draft, t);
     const found: FieldProblems = 'problems' in checked ? { ...checked.problems } : {};
+    const rule = t('connections.required');
     if (needsSecret && !secret)
-      found.secret = t('connections.fieldProblem', {
-        field: t('connections.secret'),
-        rule: t('connections.required'),
-      });
+      found.secret = t('connections.fieldProblem', { field: t('connections.secret'), rule });
     setProblems(found);
     setMessage(undefined);
     return 'profile' in checked && !found.secret ? checked.profile : undefined;
@@ -81,11 +78,7 @@ export function useConnectionForm(onClose: () => void) {
     const profile = checkedProfile(secretNeeded);
     if (!profile) return;
     void attempt(async () => {
-      const saved = await saveProfile.mutateAsync({
-        id: selectedId,
-        profile,
-        ...(secret && { secret }),
-      });
+      const saved = await saveProfile.mutateAsync({ id: selectedId, profile, ...(secret && { secret }) });
       setSelectedId(saved.id);
       // The form shows the connection as the app keeps it (addresses without their last slash, an
       // empty audience left out), so that it reads as saved.
@@ -99,26 +92,10 @@ export function useConnectionForm(onClose: () => void) {
     const profile = unchanged ? undefined : checkedProfile(secretNeeded);
     if (!unchanged && !profile) return;
     void attempt(async () => {
-      const { resource, count, notPermitted, route } = await testProfile.mutateAsync(
+      const answer = await testProfile.mutateAsync(
         profile ? { id: selectedId, profile, ...(secret && { secret }) } : { id: selectedId ?? '' },
       );
-      const works = t('connections.testOk', { what: counted(t, resource, count, numberFormat(language)) });
-      // The route, as an office's IT asks for it: direct or which proxy, and each end's time.
-      const way = route.thisMachine
-        ? t('connections.testRouteThisMachine')
-        : route.proxy
-          ? t('connections.testRouteProxy', { proxy: route.proxy })
-          : t('connections.testRouteDirect');
-      const timed =
-        route.tokenMs === undefined
-          ? t('connections.testTimesKept', { route: way, apiMs: route.apiMs })
-          : t('connections.testTimes', { route: way, tokenMs: route.tokenMs, apiMs: route.apiMs });
-      const routed = route.issuer
-        ? `${timed} ${t('connections.testIssuer', { issuer: route.issuer })}`
-        : timed;
-      if (notPermitted.length === 0) return `${works} ${routed}`;
-      const refused = notPermitted.map((list) => t(`search.lists.${list}`)).join(', ');
-      return `${works} ${t('connections.testNotPermitted', { lists: refused })} ${routed}`;
+      return testResultText(t, language, answer);
     });
   };
 

@@ -6,18 +6,17 @@ import { failureLine } from '../ui/describe-failure';
 import { ModalDialog } from '../ui/ModalDialog';
 import { byName, movedBy } from './favourite-order';
 
+interface FavouritesDialogProps {
+  onOpen: (customerId: string, name?: string) => void;
+  onClose: () => void;
+}
+
 /**
  * "Favourites": the person's favourite customers in their order, each to open, move up or down, or
  * remove; sorted by name at once; and the recent customers forgotten. Every change is kept at once
  * (useMarks), and said in a polite live region.
  */
-export function FavouritesDialog({
-  onOpen,
-  onClose,
-}: {
-  onOpen: (customerId: string, name?: string) => void;
-  onClose: () => void;
-}) {
+export function FavouritesDialog({ onOpen, onClose }: FavouritesDialogProps) {
   const { t, i18n } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const marks = useMarks();

@@ -6,6 +6,14 @@ import type { FoundThrough } from './found-through';
 import { SuggestionList } from './SuggestionList';
 import { useFinder } from './useFinder';
 
+interface OpenCustomerProps {
+  offered: OfferedCustomer[];
+  /** Opens the favourites' dialog (offered under the list when the field is empty). */
+  onManageFavourites: () => void;
+  /** `found`: what matched, so the customer's page points to the contact or agreement it was found by. */
+  onOpen: (customerId: string, name?: string, found?: FoundThrough) => void;
+}
+
 /**
  * "Open customer": what a ticket gives — a customer id, a name, an email or a phone of the customer
  * or of one of its contacts — opens that customer. An id pasted and Enter opens it at once through
@@ -15,17 +23,7 @@ import { useFinder } from './useFinder';
  * the customers opened lately, are offered by name when the field is empty. Its rules are plain code:
  * finder-state.ts (what Enter and a wait do), finder-field.ts (the field's state).
  */
-export function OpenCustomer({
-  offered,
-  onOpen,
-  onManageFavourites,
-}: {
-  offered: OfferedCustomer[];
-  /** Opens the favourites' dialog (offered under the list when the field is empty). */
-  onManageFavourites: () => void;
-  /** `found`: what matched, so the customer's page points to the contact or agreement it was found by. */
-  onOpen: (customerId: string, name?: string, found?: FoundThrough) => void;
-}) {
+export function OpenCustomer({ offered, onOpen, onManageFavourites }: OpenCustomerProps) {
   const { t } = useTranslation();
   const id = useId();
   const finder = useFinder(id, offered, onOpen);

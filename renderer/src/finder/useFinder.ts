@@ -21,6 +21,9 @@ import { useCustomerSuggestions } from './useCustomerSuggestions';
 import type { OfferedCustomer } from '../data/useMarks';
 import type { FoundThrough } from './found-through';
 
+/** The arrows move through what the field offers. */
+const ARROW_STEPS: Partial<Record<string, 1 | -1>> = { ArrowDown: 1, ArrowUp: -1 };
+
 /**
  * The finder's field as plain rules wired to React (the headless half of OpenCustomer): what it
  * offers, which one Enter opens, what it says; `id` names its list's options.
@@ -115,16 +118,11 @@ export function useFinder(
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    const step = ARROW_STEPS[event.key];
+    if (step !== undefined) {
       event.preventDefault();
       const at = current ? options.indexOf(current) : undefined;
-      tell({
-        kind: 'arrow',
-        step: event.key === 'ArrowDown' ? 1 : -1,
-        at,
-        offered: options.length,
-        more: more > 0,
-      });
+      tell({ kind: 'arrow', step, at, offered: options.length, more: more > 0 });
     } else if (event.key === 'Escape' && shown) {
       event.preventDefault();
       tell({ kind: 'closed' });

@@ -8,6 +8,7 @@ export { ChangeMarks, markerOf, type RowChange, type RowMark } from './change-ma
 export type { WalkProgress } from './cursor-walk';
 export { askFirstPage, FIRST_VIEW, showsFirstView, type EarlyPage } from './first-page';
 export { HeldSearchLoader } from './held-search-loader';
+export { loaderKindOf, type LoaderKind } from './loader-choice';
 export type { HeldListStatuses } from './held-list-statuses';
 export type { RowSource } from './row-loader';
 export { RowsStore } from './rows-store';

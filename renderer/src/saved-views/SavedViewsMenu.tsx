@@ -1,10 +1,10 @@
-import type { TFunction } from 'i18next';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@shared/api-rules';
 import { viewNameSchema, type SavedView } from '@shared/saved-view';
 import { failureLine } from '../ui/describe-failure';
 import { WindowSettings } from './WindowSettings';
+import { SavedViewEntry } from './SavedViewEntry';
 import { useChangeViews, useSavedViews } from './saved-views';
 
 /** What a row of the menu is doing: shown, being renamed, or asking to confirm its deletion. */
@@ -93,35 +93,14 @@ export function SavedViewsMenu({ onOpen }: { onOpen: (view: SavedView) => void }
                   </button>
                 </span>
               ) : (
-                <>
-                  <button
-                    type="button"
-                    className="view-name"
-                    // One line however long: the whole name in its title.
-                    title={view.name}
-                    onClick={() => {
-                      if (menu.current) menu.current.open = false;
-                      onOpen(view);
-                    }}
-                  >
-                    {view.name}
-                  </button>
-                  <span className="hint">{describe(t, view)}</span>
-                  <button
-                    type="button"
-                    aria-label={t('views.renameOne', { name: view.name })}
-                    onClick={() => edit(view.name, 'rename')}
-                  >
-                    {t('views.rename')}
-                  </button>
-                  <button
-                    type="button"
-                    aria-label={t('views.deleteOne', { name: view.name })}
-                    onClick={() => edit(view.name, 'delete')}
-                  >
-                    {t('views.delete')}
-                  </button>
-                </>
+                <SavedViewEntry
+                  view={view}
+                  onOpen={() => {
+                    if (menu.current) menu.current.open = false;
+                    onOpen(view);
+                  }}
+                  onEdit={(mode) => edit(view.name, mode)}
+                />
               )}
             </li>
           ))}
@@ -135,10 +114,4 @@ export function SavedViewsMenu({ onOpen }: { onOpen: (view: SavedView) => void }
       </div>
     </details>
   );
-}
-
-/** A saved view in a few words: which list, of which customer. */
-function describe(t: TFunction, view: SavedView): string {
-  const list = t(`nav.${view.resource}`);
-  return view.customerId ? t('views.ofCustomer', { list, id: view.customerId }) : list;
 }

@@ -9,7 +9,7 @@ import { TableGrid } from './TableGrid';
 import { FindBar } from './find/FindBar';
 import { TableDialogs } from './TableDialogs';
 import type { TablePlace } from './grid/useTablePlace';
-import { OVERSCAN, useDataTable, type DataTableProps } from './useDataTable';
+import { useDataTable, type DataTableProps } from './useDataTable';
 
 export type { DataTableProps, TablePlace };
 
@@ -23,19 +23,8 @@ export type { DataTableProps, TablePlace };
 export function DataTable(props: DataTableProps) {
   const { view, filter, onFilterChange, label, onOpenRow, title, onOpenCustomer } = props;
   const shown = useDataTable(props);
-  const {
-    rows,
-    source,
-    scope,
-    scrollRef,
-    rowHeight,
-    place,
-    grid,
-    columns,
-    recordShown,
-    setRecordShown,
-    cancelWalk,
-  } = shown;
+  const { rows, source, scope, grid, columns, dialogs, drawing, cancelWalk } = shown;
+  const { recordShown, setRecordShown } = dialogs;
   return (
     // The rows held in memory, for the end-to-end test that memory stays bounded at any depth.
     <section
@@ -45,7 +34,7 @@ export function DataTable(props: DataTableProps) {
       data-held-rows={source.held}
       style={
         {
-          '--row-height': `${rowHeight}px`,
+          '--row-height': `${drawing.rowHeight}px`,
           '--line-height': `${shown.sizes.lineHeight}px`,
           '--table-text': `${shown.sizes.textSize}px`,
         } as CSSProperties
@@ -70,9 +59,9 @@ export function DataTable(props: DataTableProps) {
         columnMenu={{
           edits: columns.edits,
           onReset: columns.resetLayout,
-          onColourRules: () => shown.setRulesShown(true),
+          onColourRules: () => dialogs.setRulesShown(true),
         }}
-        place={place}
+        place={drawing.place}
         onGoToRow={(row) => shown.goToRow(row - 1)}
         recordShown={recordShown}
         onToggleRecord={() => setRecordShown((shown) => !shown)}
@@ -86,24 +75,16 @@ export function DataTable(props: DataTableProps) {
       <TableDialogs shown={shown} view={view} filter={filter} onFilterChange={onFilterChange} />
       <div className="table-and-record">
         <TableGrid
-          scrollRef={scrollRef}
+          drawing={drawing}
           label={label}
           rows={rows}
           columns={columns}
           grid={grid}
-          cellId={shown.cellId}
-          highlight={shown.highlight}
-          marks={shown.marks}
-          paint={shown.paint}
-          rowHeight={rowHeight}
-          overscan={OVERSCAN}
-          place={place}
-          openAt={shown.openingAt}
           onScrolled={shown.keepPlace}
           onOpenRow={onOpenRow}
           onShowRecord={() => setRecordShown(true)}
           valueFilter={shown.valueFilter}
-          onValues={shown.setValuesOf}
+          onValues={dialogs.setValuesOf}
           // Escape that closes something here is not the app's Back.
           onEscape={rows.walk ? cancelWalk : recordShown ? () => setRecordShown(false) : undefined}
         />
@@ -115,13 +96,13 @@ export function DataTable(props: DataTableProps) {
             textOf={rows.textOf}
             wasOf={(key) => {
               const record = source.rowAt(grid.active.row);
-              return record && shown.marks?.(record)?.was.get(key);
+              return record && drawing.marks?.(record)?.was.get(key);
             }}
             onCopy={shown.copyValue}
             onOpenCustomer={onOpenCustomer}
             onClose={() => {
               setRecordShown(false);
-              scrollRef.current?.focus({ preventScroll: true });
+              drawing.scrollRef.current?.focus({ preventScroll: true });
             }}
           />
         )}

@@ -30,19 +30,7 @@ export interface GridMenuTarget {
   at: { x: number; y: number };
 }
 
-/** The grid's context menu (grid-menu.ts says what it offers), in the language shown. */
-export function GridMenu({
-  target,
-  table,
-  edits,
-  onCopy,
-  onShowRecord,
-  onFit,
-  onResize,
-  valueFilter,
-  onValues,
-  onClose,
-}: {
+interface GridMenuProps {
   target: GridMenuTarget;
   table: DataTableInstance;
   edits: ColumnEdits;
@@ -57,7 +45,21 @@ export function GridMenu({
   /** Shows column `key`'s values summed up. */
   onValues: (key: string) => void;
   onClose: () => void;
-}) {
+}
+
+/** The grid's context menu (grid-menu.ts says what it offers), in the language shown. */
+export function GridMenu({
+  target,
+  table,
+  edits,
+  onCopy,
+  onShowRecord,
+  onFit,
+  onResize,
+  valueFilter,
+  onValues,
+  onClose,
+}: GridMenuProps) {
   const { t } = useTranslation();
   const column = table.getVisibleLeafColumns()[target.column];
   if (!column) return null;

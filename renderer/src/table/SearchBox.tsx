@@ -5,19 +5,7 @@ import { useShortcutHint } from '../keyboard/commands';
 import { completionsOf, type NamedColumn } from './search-completion';
 import { FILTER_VALUE_MAX } from '@shared/filter';
 
-/**
- * A table's search box: words in any column, or in one named (`Ville:lyon`), excluded (`-word`),
- * a phrase, OR (search-words.ts). The word being typed is completed to a column's name from a list
- * under the box (Down, then Enter or Tab); what the words cannot say is said under it.
- */
-export function SearchBox({
-  input,
-  value,
-  onChange,
-  columns,
-  fieldOf,
-  scope,
-}: {
+interface SearchBoxProps {
   input: RefObject<HTMLInputElement | null>;
   value: string;
   onChange: (text: string) => void;
@@ -25,7 +13,14 @@ export function SearchBox({
   fieldOf: ((name: string) => string | undefined) | undefined;
   /** The table it searches: Down or Enter go to its grid. */
   scope: RefObject<HTMLElement | null>;
-}) {
+}
+
+/**
+ * A table's search box: words in any column, or in one named (`Ville:lyon`), excluded (`-word`),
+ * a phrase, OR (search-words.ts). The word being typed is completed to a column's name from a list
+ * under the box (Down, then Enter or Tab); what the words cannot say is said under it.
+ */
+export function SearchBox({ input, value, onChange, columns, fieldOf, scope }: SearchBoxProps) {
   const { t } = useTranslation();
   const id = useId();
   const hint = useShortcutHint('table.search', t('filter.search'));

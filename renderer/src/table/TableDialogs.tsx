@@ -3,7 +3,7 @@ import type { ListView } from '../data/queries';
 import { ColourRulesDialog } from './colours/ColourRulesDialog';
 import type { ColumnMeta } from './columns/table-columns';
 import { withCondition } from './filter-by-value';
-import type { useDataTable } from './useDataTable';
+import type { DataTableState } from './useDataTable';
 import { ColumnValuesDialog } from './values/ColumnValuesDialog';
 
 /** The dialogs a table opens over itself: a column's values, and its colour rules. */
@@ -13,12 +13,13 @@ export function TableDialogs({
   filter,
   onFilterChange,
 }: {
-  shown: ReturnType<typeof useDataTable>;
+  shown: DataTableState;
   view: ListView;
   filter: FilterCondition[];
   onFilterChange: (filter: FilterCondition[]) => void;
 }) {
-  const { rows, columns, valuesOf } = shown;
+  const { rows, columns, dialogs } = shown;
+  const { valuesOf } = dialogs;
   const labelOf = (key: string) =>
     (columns.table.getColumn(key)?.columnDef.meta as ColumnMeta | undefined)?.label ?? key;
   return (
@@ -32,15 +33,15 @@ export function TableDialogs({
           label={labelOf(valuesOf)}
           textOf={rows.textOf}
           onOnly={(condition) => onFilterChange(withCondition(filter, condition))}
-          onClose={() => shown.setValuesOf(undefined)}
+          onClose={() => dialogs.setValuesOf(undefined)}
         />
       )}
-      {shown.rulesShown && (
+      {dialogs.rulesShown && (
         <ColourRulesDialog
           rules={columns.layout.rules ?? []}
           columns={rows.filterColumns}
           onChange={columns.edits.setRules}
-          onClose={() => shown.setRulesShown(false)}
+          onClose={() => dialogs.setRulesShown(false)}
         />
       )}
     </>

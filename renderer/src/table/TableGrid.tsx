@@ -1,12 +1,9 @@
-import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiRecord } from '@shared/schema';
 import type { DataTableInstance } from './columns/table-columns';
 import type { ColumnEdits } from './columns/useTableColumns';
-import type { RowFrame } from './grid/row-layer';
 import type { DrawnColumn } from './columns/column-shapes';
-import type { Highlighter } from './grid/highlight';
-import type { RowPlace } from './grid/row-viewport';
+import type { GridDrawing } from './grid/grid-drawing';
 import { useFitColumn } from './grid/useFitColumn';
 import { TableBody } from './grid/TableBody';
 import { TableHeader } from './grid/TableHeader';
@@ -16,33 +13,8 @@ import type { useGridKeyboard } from './grid/useGridKeyboard';
 import type { ViewRows } from './view/useViewRows';
 import type { ValueFilter } from './filter-by-value';
 
-/**
- * A data table's grid: the box that scrolls, its header row and the rows near the screen, with the
- * grid's keys (useGridKeyboard) and the list's own (Space shows the record, Escape closes what is
- * open over it).
- */
-export function TableGrid({
-  scrollRef,
-  label,
-  rows,
-  columns,
-  grid,
-  cellId,
-  highlight,
-  marks,
-  paint,
-  rowHeight,
-  overscan,
-  place,
-  openAt,
-  onScrolled,
-  onOpenRow,
-  onShowRecord,
-  valueFilter,
-  onValues,
-  onEscape,
-}: {
-  scrollRef: RefObject<HTMLDivElement | null>;
+interface TableGridProps {
+  drawing: GridDrawing;
   label: string;
   rows: ViewRows;
   columns: {
@@ -53,14 +25,6 @@ export function TableGrid({
     edits: ColumnEdits;
   };
   grid: ReturnType<typeof useGridKeyboard>;
-  cellId: (row: number, column: number) => string;
-  highlight: Highlighter | undefined;
-  marks: RowFrame['marks'];
-  paint: RowFrame['paint'];
-  rowHeight: number;
-  overscan: number;
-  place: RowPlace;
-  openAt: number | undefined;
   /** Told the scroll position at each scroll (the table keeps its place). */
   onScrolled: (scrollTop: number) => void;
   onOpenRow: ((record: ApiRecord) => void) | undefined;
@@ -70,10 +34,30 @@ export function TableGrid({
   onValues: (key: string) => void;
   /** What Escape closes here, if anything (else it is the app's Back). */
   onEscape: (() => void) | undefined;
-}) {
+}
+
+/**
+ * A data table's grid: the box that scrolls, its header row and the rows near the screen, with the
+ * grid's keys (useGridKeyboard) and the list's own (Space shows the record, Escape closes what is
+ * open over it).
+ */
+export function TableGrid({
+  drawing,
+  label,
+  rows,
+  columns,
+  grid,
+  onScrolled,
+  onOpenRow,
+  onShowRecord,
+  valueFilter,
+  onValues,
+  onEscape,
+}: TableGridProps) {
   const { t } = useTranslation();
   const { source, error, filtered } = rows;
   const { table } = columns;
+  const { scrollRef, cellId, rowHeight } = drawing;
   const menu = useGridMenu(scrollRef, grid, cellId);
   const fitColumn = useFitColumn(scrollRef, rows, rowHeight, columns);
   return (
@@ -111,20 +95,11 @@ export function TableGrid({
     >
       <TableHeader table={table} drawn={columns.drawn} onFit={fitColumn} />
       <TableBody
-        scrollRef={scrollRef}
+        drawing={drawing}
         source={source}
-        rowHeight={rowHeight}
-        overscan={overscan}
-        place={place}
-        openAt={openAt}
         columns={columns.drawn}
-        textOf={rows.textOf}
-        highlight={highlight}
-        marks={marks}
-        paint={paint}
         active={grid.active}
         selection={grid.selection}
-        cellId={cellId}
         onActivate={grid.setActive}
         onOpenRow={onOpenRow}
       />

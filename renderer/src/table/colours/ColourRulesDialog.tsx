@@ -6,23 +6,20 @@ import type { FilterColumn } from '../columns/column-shapes';
 import { describeRule, draftOf, newDraft, ruleOf, type RuleDraft } from './rule-form';
 import { RuleForm } from './RuleForm';
 
+interface ColourRulesDialogProps {
+  rules: readonly ColourRule[];
+  columns: readonly FilterColumn[];
+  onChange: (rules: ColourRule[]) => void;
+  onClose: () => void;
+}
+
 /**
  * A table's colour rules: listed in the order they apply (the first that holds colours a row),
  * each said in words beside its colour, moved up or down, edited or removed; a form adds one or
  * changes the one being edited. Kept with the table's layout (and in the views saved from it) the
  * moment they change; exports and copies are not coloured.
  */
-export function ColourRulesDialog({
-  rules,
-  columns,
-  onChange,
-  onClose,
-}: {
-  rules: readonly ColourRule[];
-  columns: readonly FilterColumn[];
-  onChange: (rules: ColourRule[]) => void;
-  onClose: () => void;
-}) {
+export function ColourRulesDialog({ rules, columns, onChange, onClose }: ColourRulesDialogProps) {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   /** The rule being edited (its place), or a new one (undefined). */

@@ -5,17 +5,7 @@ import type { FilterColumn } from '../columns/column-shapes';
 import { opsFor, type RuleDraft } from './rule-form';
 import { Field, RuleValue } from './RuleValue';
 
-/** The form of one colour rule: its name, column, condition and value, colour, and row or cell. */
-export function RuleForm({
-  draft,
-  columns,
-  editing,
-  full,
-  problem,
-  onDraft,
-  onSave,
-  onCancel,
-}: {
+interface RuleFormProps {
   draft: RuleDraft;
   columns: readonly FilterColumn[];
   /** A kept rule is being changed (else a new one is added). */
@@ -26,7 +16,19 @@ export function RuleForm({
   onDraft: (draft: RuleDraft) => void;
   onSave: () => void;
   onCancel: () => void;
-}) {
+}
+
+/** The form of one colour rule: its name, column, condition and value, colour, and row or cell. */
+export function RuleForm({
+  draft,
+  columns,
+  editing,
+  full,
+  problem,
+  onDraft,
+  onSave,
+  onCancel,
+}: RuleFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const column = columns.find((candidate) => candidate.key === draft.field);

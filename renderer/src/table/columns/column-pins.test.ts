@@ -5,6 +5,8 @@ import {
   moveInGroup,
   pinnedLefts,
   pinnedThatFit,
+  drawnWithPins,
+  scrollColumnIntoView,
   scrollLeftShowing,
   shownOrder,
   togglePin,
@@ -84,6 +86,23 @@ describe('pinned columns', () => {
   });
 });
 
+describe('the columns as drawn', () => {
+  it('keeps the pinned ones that fit at their distance from the left edge, the others scrolling', () => {
+    const columns = [
+      { id: 'id', width: 100 },
+      { id: 'name', width: 150 },
+      { id: 'city', width: 200 },
+    ];
+    expect(drawnWithPins(columns, 2, 1_000)).toEqual([
+      { id: 'id', width: 100, left: 0 },
+      { id: 'name', width: 150, left: 100 },
+      { id: 'city', width: 200 },
+    ]);
+    expect(drawnWithPins(columns, 0, 1_000).every((column) => column.left === undefined)).toBe(true);
+    expect(drawnWithPins(columns, 2, 200).filter((column) => column.left !== undefined)).toHaveLength(1);
+  });
+});
+
 describe('the scroll that shows the active column beside the pinned ones', () => {
   // id 100 and name 150 pinned; then 200-px columns.
   const widths = [100, 150, 200, 200, 200, 200];
@@ -104,5 +123,15 @@ describe('the scroll that shows the active column beside the pinned ones', () =>
   });
   it('shows the start of a column wider than the room beside the pins', () => {
     expect(scrollLeftShowing([100, 150, 200, 900], 3, 2, view(0))).toBe(200);
+  });
+  it('scrolls the grid itself, the pinned columns read from the drawn ones', () => {
+    const drawn = widths.map((width, index) => ({ id: `c${index}`, width, ...(index < 2 && { left: 0 }) }));
+    const scroller = { scrollLeft: 0, clientWidth: 600 };
+    scrollColumnIntoView(scroller, drawn, 4);
+    expect(scroller.scrollLeft).toBe(250);
+    scrollColumnIntoView(scroller, drawn, 4);
+    expect(scroller.scrollLeft).toBe(250);
+    scrollColumnIntoView(scroller, drawn, 2);
+    expect(scroller.scrollLeft).toBe(0);
   });
 });

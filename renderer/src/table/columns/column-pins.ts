@@ -1,3 +1,4 @@
+import type { DrawnColumn } from './column-shapes';
 import type { ColumnLayout } from '@shared/saved-view';
 import { moveAmongVisible } from './column-order';
 
@@ -123,4 +124,40 @@ export function moveInGroup(
   if (moved.every((key, position) => key === group[position])) return undefined;
   const pins = pinned ? moved : pinnedGroup;
   return { order: [first, ...pins, ...(pinned ? restGroup : moved)], pinned: pins };
+}
+
+/**
+ * Scrolls `scroller` sideways (as little as it can) to show the visible column at `position` of
+ * `drawn` beside the pinned ones, which never scroll.
+ */
+export function scrollColumnIntoView(
+  scroller: { scrollLeft: number; clientWidth: number },
+  drawn: readonly DrawnColumn[],
+  position: number,
+): void {
+  const widths = drawn.map((column) => column.width);
+  const pinnedCount = drawn.filter((column) => column.left !== undefined).length;
+  const left = scrollLeftShowing(widths, position, pinnedCount, {
+    scrollLeft: scroller.scrollLeft,
+    viewWidth: scroller.clientWidth,
+  });
+  if (left !== scroller.scrollLeft) scroller.scrollLeft = left;
+}
+
+/**
+ * The visible columns as drawn, the first `pinned` of them kept at their distance from the grid's
+ * left edge (those of them that fit: pinnedThatFit), the others scrolling.
+ */
+export function drawnWithPins(
+  columns: readonly { id: string; width: number }[],
+  pinned: number,
+  available: number,
+): DrawnColumn[] {
+  const widths = columns.map((column) => column.width);
+  const count = pinnedThatFit(widths, pinned, available);
+  const lefts = pinnedLefts(widths, count);
+  return columns.map((column, position) => ({
+    ...column,
+    ...(position < count && { left: lefts[position] }),
+  }));
 }

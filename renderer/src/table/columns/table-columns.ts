@@ -150,3 +150,11 @@ function repeatedLabels(columns: readonly FilterColumn[]): string[] {
     .filter((column) => column.key.endsWith('Label') && coded.has(column.key.slice(0, -'Label'.length)))
     .map((column) => column.key);
 }
+
+/** The visible columns of `table`, in their order, by key and the label their header shows. */
+export function shownColumnsOf(table: DataTableInstance): { key: string; label: string }[] {
+  return table.getVisibleLeafColumns().map((column) => ({
+    key: column.id,
+    label: (column.columnDef.meta as ColumnMeta | undefined)?.label ?? column.id,
+  }));
+}

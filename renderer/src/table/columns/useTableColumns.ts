@@ -11,15 +11,7 @@ import { sortingOf, sortParamOf } from './sorting';
 import type { DrawnColumn } from './column-shapes';
 import { layoutKeyOf, useColumnLayout } from './useColumnLayout';
 import { useColumnWidths } from './useColumnWidths';
-import {
-  isPinned,
-  moveInGroup,
-  pinnedLefts,
-  pinnedThatFit,
-  pinsOf,
-  shownOrder,
-  togglePin,
-} from './column-pins';
+import { isPinned, moveInGroup, drawnWithPins, pinsOf, shownOrder, togglePin } from './column-pins';
 
 /** What the columns menu, the headers and the pin command change in a table's columns. */
 export interface ColumnEdits {
@@ -55,20 +47,16 @@ const NOT_RESIZING: ColumnResizingState = {
 /** What the columns read of a view's rows: what `buildColumns` made of its schema and first page. */
 export type ColumnsOfRows = ReturnType<typeof buildColumns> & { firstRows: readonly ApiRecord[] | undefined };
 
-export function useTableColumns({
-  view,
-  rows,
-  scrollRef,
-  onSortChange,
-  textSize,
-}: {
+interface useTableColumnsProps {
   view: ListView;
   rows: ColumnsOfRows;
   scrollRef: RefObject<HTMLElement | null>;
   onSortChange: (sort: string | undefined) => void;
   /** The grid's text size (px): widths are measured in it. */
   textSize: number;
-}) {
+}
+
+export function useTableColumns({ view, rows, scrollRef, onSortChange, textSize }: useTableColumnsProps) {
   const hiddenFirst = useMemo(() => hiddenAtFirst(rows.filterColumns), [rows.filterColumns]);
   const initial = useMemo(() => ({ order: [], hidden: hiddenFirst, sizes: {} }), [hiddenFirst]);
   const [layout, setLayout] = useColumnLayout(layoutKeyOf(view), initial);
@@ -140,20 +128,13 @@ export function useTableColumns({
       }),
   });
   const visibleLeaves = table.getVisibleLeafColumns();
-  const sizes = visibleLeaves.map((column) => column.getSize());
   // The pinned ones stay in view while they leave room for the others (column-pins.ts).
-  const pinnedCount = pinnedThatFit(
-    sizes,
-    visibleLeaves.filter((column) => isPinned(layout, column.id, first)).length,
-    available,
-  );
-  const lefts = pinnedLefts(sizes, pinnedCount);
   const drawnColumns = useStableColumns(
-    visibleLeaves.map((column, position) => ({
-      id: column.id,
-      width: column.getSize(),
-      ...(position < pinnedCount && { left: lefts[position] }),
-    })),
+    drawnWithPins(
+      visibleLeaves.map((column) => ({ id: column.id, width: column.getSize() })),
+      visibleLeaves.filter((column) => isPinned(layout, column.id, first)).length,
+      available,
+    ),
   );
   const shown = table.getAllLeafColumns().map((column) => column.id);
   const visible = new Set(visibleLeaves.map((column) => column.id));

@@ -1,20 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Language } from '@shared/api-rules';
-import { ANY_FIELD, type FilterCondition } from '@shared/filter';
+import type { FilterCondition } from '@shared/filter';
 import type { HeldListStatus } from '@shared/held-list';
-import { call } from '../../api/call';
-import { useApi } from '../../api/context';
-import { newRequestId } from '../../api/request-ids';
 import type { ListView } from '../../data/queries';
 import { useHeldList } from '../../data/useHeldLists';
 import { useCommand } from '../../keyboard/commands';
-import { highlighterOf } from '../grid/highlight';
 import type { GridPosition } from '../grid/place-keeper';
 import type { ViewRows } from '../view/useViewRows';
-import { columnInRow, foundColumns, landingColumn } from './find-in-row';
-
-/** Keys typed this close together are one find: the list is searched once they pause. */
-const TYPING_PAUSE_MS = 120;
+import { columnInRow } from './find-in-row';
+import { useFindLanding } from './useFindLanding';
+import { useFindAsk, useFindField } from './useFindField';
 
 /** What the find says of its words: nothing typed, counting, the rows found (and which one is active), or why not. */
 export type FindAnswer =
@@ -22,6 +17,19 @@ export type FindAnswer =
   | { kind: 'counting' }
   | { kind: 'found'; total: number; ordinal: number | undefined; list: HeldListStatus }
   | { kind: 'failed'; failure: unknown };
+
+interface useFindProps {
+  view: ListView;
+  filter: readonly FilterCondition[];
+  language: Language;
+  rows: ViewRows;
+  /** The visible columns' keys, in order. */
+  columns: readonly string[];
+  active: GridPosition;
+  setActive: (position: GridPosition) => void;
+  scrollToRow: (index: number) => void;
+  scope: React.RefObject<HTMLElement | null>;
+}
 
 /**
  * Find in the results (docs/architecture.md, "Find in the results"): words looked for in the view's
@@ -40,24 +48,8 @@ export function useFind({
   setActive,
   scrollToRow,
   scope,
-}: {
-  view: ListView;
-  filter: readonly FilterCondition[];
-  language: Language;
-  rows: ViewRows;
-  /** The visible columns' keys, in order. */
-  columns: readonly string[];
-  active: GridPosition;
-  setActive: (position: GridPosition) => void;
-  scrollToRow: (index: number) => void;
-  scope: React.RefObject<HTMLElement | null>;
-}) {
-  const api = useApi();
-  const [open, setOpen] = useState(false);
-  /** Each key that asks for the find puts the keyboard in its field (FindBar does). */
-  const [focusAsked, setFocusAsked] = useState(0);
-  const [text, setText] = useState('');
-  const [words, setWords] = useState('');
+}: useFindProps) {
+  const { open, focusAsked, text, setText, words, show, close } = useFindField(scope);
   /** The last answer, and the question (words, view, filter, language) it answers. */
   const [told, setTold] = useState<{ question: string; answer: FindAnswer }>({
     question: '',
@@ -65,48 +57,23 @@ export function useFind({
   });
   const { resource, customerId } = view;
   const list = useHeldList(rows.session?.connection?.id, { resource, customerId }, language);
-  const asking = useRef<string | undefined>(undefined);
-  /** A row moved to whose record was not read yet: its column is chosen once it is. */
-  const landing = useRef<{ row: number; direction: 'next' | 'previous' } | undefined>(undefined);
 
-  useEffect(() => {
-    const timer = setTimeout(() => setWords(text.trim()), TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const { condition, columnsFound, landAt } = useFindLanding({
+    open,
+    words,
+    rows,
+    columns,
+    active,
+    setActive,
+  });
 
-  /** The words as a condition, the same object while they are the same: the rows are marked again only when they change. */
-  const condition = useMemo(
-    () => (open && words ? { field: ANY_FIELD, op: 'contains' as const, value: words } : undefined),
-    [open, words],
-  );
-  const marked = useMemo(
-    () =>
-      words ? highlighterOf([{ field: ANY_FIELD, op: 'contains', value: words }], rows.fieldOf) : undefined,
-    [words, rows.fieldOf],
-  );
-
+  const askCore = useFindAsk();
   /** Asks core for the row found nearest `from`; the answer replaces any asked before. */
   const ask = async (from: number, direction: 'next' | 'previous') => {
-    if (asking.current) void api.invoke('data.cancel', { requestId: asking.current });
-    const requestId = newRequestId('find');
-    asking.current = requestId;
-    try {
-      const found = await call(api, 'search.find', {
-        view,
-        lang: language,
-        filter: [...filter],
-        text: words,
-        from,
-        direction,
-        requestId,
-      });
-      return asking.current === requestId ? found : undefined;
-    } catch (failure) {
-      if (asking.current === requestId) setTold({ question, answer: { kind: 'failed', failure } });
-      return undefined;
-    } finally {
-      if (asking.current === requestId) asking.current = undefined;
-    }
+    const asked = await askCore({ view, lang: language, filter: [...filter], text: words, from, direction });
+    if (asked && 'failure' in asked)
+      setTold({ question, answer: { kind: 'failed', failure: asked.failure } });
+    return asked && 'found' in asked ? asked.found : undefined;
   };
 
   // Counted as the words, the view or the list change: the row moved to keeps its rank if it still holds them.
@@ -141,24 +108,6 @@ export function useFind({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, question, listMoved]);
 
-  const columnsFound = (row: number) => {
-    const record = rows.source.rowAt(row);
-    return record && marked ? foundColumns(record, columns, rows.textOf, marked) : undefined;
-  };
-
-  // A row reached before its record was read: its found column once it is.
-  useEffect(() => {
-    const waiting = landing.current;
-    const found = waiting && columnsFound(waiting.row);
-    if (!waiting || !found) return;
-    landing.current = undefined;
-    if (latest.current.active.row === waiting.row)
-      setActive({
-        row: waiting.row,
-        column: landingColumn(found, waiting.direction, latest.current.active.column),
-      });
-  });
-
   /** Moves the active cell to the next or previous match: in its row first, then in the rows after or before. */
   const move = async (direction: 'next' | 'previous') => {
     if (answer.kind !== 'found' || answer.total === 0) return;
@@ -179,21 +128,10 @@ export function useFind({
     if (!found?.match) return;
     const { row, ordinal } = found.match;
     setTold({ question, answer: { kind: 'found', total: found.total, ordinal, list: found.list } });
-    const there = columnsFound(row);
-    landing.current = there ? undefined : { row, direction };
-    setActive({ row, column: there ? landingColumn(there, direction, active.column) : active.column });
+    landAt(row, direction, active.column);
     scrollToRow(row);
   };
 
-  const show = () => {
-    setOpen(true);
-    setFocusAsked((asked) => asked + 1);
-  };
-  const close = () => {
-    setOpen(false);
-    setText('');
-    scope.current?.querySelector<HTMLElement>('[role="grid"]')?.focus({ preventScroll: true });
-  };
   useCommand('table.find', show, { scope });
   useCommand('table.findNext', () => (open ? void move('next') : show()), { scope });
   useCommand('table.findPrevious', () => (open ? void move('previous') : show()), { scope });

@@ -1,37 +1,21 @@
 import { memo, useEffect, useLayoutEffect, useRef, useSyncExternalStore, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiRecord } from '@shared/schema';
-import type { Highlighter } from './highlight';
+import type { GridDrawing } from './grid-drawing';
 import type { GridPosition } from './place-keeper';
-import { OPENS_CLASS, RowLayer, type RowFrame } from './row-layer';
+import { OPENS_CLASS, RowLayer } from './row-layer';
 import type { DrawnColumn } from '../columns/column-shapes';
-import type { RowPlace } from './row-viewport';
 import { useRowViewport } from './useRowViewport';
 import type { RowSource } from '../../rows';
 
 export interface TableBodyProps {
-  scrollRef: React.RefObject<HTMLElement | null>;
+  drawing: GridDrawing;
   source: RowSource;
-  rowHeight: number;
-  overscan: number;
-  /** Told where the rows stand at each scroll and render (the toolbar's position text). */
-  place: RowPlace;
-  /** The row the table is being opened at (a view come back to), while it is: its rows are drawn first. */
-  openAt?: number;
   /** The visible columns, in order (the same array while they are unchanged: rows compare it). */
   columns: readonly DrawnColumn[];
-  /** The text a cell of column `key` shows for `record`. */
-  textOf: (key: string, record: ApiRecord) => string;
-  /** What the filter marks in the cells, if it looks for anything. */
-  highlight?: Highlighter;
-  /** How a row that changed since the person last looked says so (change-marks.ts). */
-  marks?: RowFrame['marks'];
-  /** How the table's colour rules mark its rows and cells, if it has any. */
-  paint?: RowFrame['paint'];
   active: GridPosition;
   /** The rows selected with Shift, first to last, if any. */
   selection: { from: number; to: number } | undefined;
-  cellId: (row: number, column: number) => string;
   onActivate: (position: GridPosition) => void;
   onOpenRow?: (record: ApiRecord) => void;
 }
@@ -44,23 +28,15 @@ export interface TableBodyProps {
  * each render what to show.
  */
 export const TableBody = memo(function TableBody({
-  scrollRef,
+  drawing,
   source,
-  rowHeight,
-  overscan,
-  place,
-  openAt,
   columns,
-  textOf,
-  highlight,
-  marks,
-  paint,
   active,
   selection,
-  cellId,
   onActivate,
   onOpenRow,
 }: TableBodyProps) {
+  const { scrollRef, rowHeight, overscan, place, openAt, textOf, highlight, marks, paint, cellId } = drawing;
   const { t } = useTranslation();
   const layerRef = useRef<HTMLDivElement>(null);
   const { drawn, height } = useRowViewport(

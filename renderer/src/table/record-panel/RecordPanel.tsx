@@ -5,9 +5,25 @@ import type { ApiRecord } from '@shared/schema';
 import { CopyLinkButton } from '../../links/CopyLinkButton';
 import { useDetailsOf } from '../../data/clipboard';
 import { useRecordPanelWidth } from './useRecordPanelWidth';
+import { RecordField } from './RecordField';
 
 /** The field of a record that names its customer: shown as a way to open that customer. */
 const CUSTOMER_FIELD = 'customerId';
+
+interface RecordPanelProps {
+  /** The list the record is one of. */
+  resource: Resource;
+  /** Undefined while the row is being read. */
+  record: ApiRecord | undefined;
+  fields: readonly { key: string; label: string }[];
+  textOf: (key: string, record: ApiRecord) => string;
+  /** A field's value before it changed, in words, if it changed since the person last looked. */
+  wasOf: (key: string) => string | undefined;
+  /** Puts text on the clipboard, with an HTML table beside it when there is one. */
+  onCopy: (text: string, html?: string) => void;
+  onOpenCustomer?: (customerId: string) => void;
+  onClose: () => void;
+}
 
 /**
  * Every field of the active row's record, beside the table (Beekeeper Studio's and DBeaver's record
@@ -24,20 +40,7 @@ export function RecordPanel({
   onCopy,
   onOpenCustomer,
   onClose,
-}: {
-  /** The list the record is one of. */
-  resource: Resource;
-  /** Undefined while the row is being read. */
-  record: ApiRecord | undefined;
-  fields: readonly { key: string; label: string }[];
-  textOf: (key: string, record: ApiRecord) => string;
-  /** A field's value before it changed, in words, if it changed since the person last looked. */
-  wasOf: (key: string) => string | undefined;
-  /** Puts text on the clipboard, with an HTML table beside it when there is one. */
-  onCopy: (text: string, html?: string) => void;
-  onOpenCustomer?: (customerId: string) => void;
-  onClose: () => void;
-}) {
+}: RecordPanelProps) {
   const { t } = useTranslation();
   const detailsOf = useDetailsOf();
   const panel = useRef<HTMLElement>(null);
@@ -95,40 +98,17 @@ export function RecordPanel({
         </div>
         {record && (
           <dl>
-            {fields.map(({ key, label }) => {
-              const text = textOf(key, record);
-              const was = wasOf(key);
-              return (
-                <div key={key} className={was ? 'record-field changed' : 'record-field'}>
-                  <dt>{label}</dt>
-                  <dd>
-                    {key === CUSTOMER_FIELD && customerId && onOpenCustomer ? (
-                      <button
-                        type="button"
-                        className="link-button"
-                        aria-label={t('record.openCustomer', { id: customerId })}
-                        onClick={() => onOpenCustomer(customerId)}
-                      >
-                        {text}
-                      </button>
-                    ) : (
-                      <span className="record-value">{text}</span>
-                    )}
-                    {text && (
-                      <button
-                        type="button"
-                        className="copy-value"
-                        aria-label={t('record.copy', { field: label })}
-                        onClick={() => onCopy(text)}
-                      >
-                        {t('record.copyShort')}
-                      </button>
-                    )}
-                    {was && <span className="record-was">{was}</span>}
-                  </dd>
-                </div>
-              );
-            })}
+            {fields.map(({ key, label }) => (
+              <RecordField
+                key={key}
+                label={label}
+                text={textOf(key, record)}
+                was={wasOf(key)}
+                customerId={key === CUSTOMER_FIELD ? customerId : undefined}
+                onOpenCustomer={onOpenCustomer}
+                onCopy={onCopy}
+              />
+            ))}
           </dl>
         )}
         {problem && (
