@@ -29,7 +29,7 @@ interface HeldListLike {
 }
 interface Engine {
   HeldLists: new (options: { onStatus: () => void; errorPayloadOf: (error: unknown) => unknown }) => {
-    use(source: unknown, view: { resource: 'customers' }, lang: 'en'): HeldListLike;
+    use(source: unknown, view: { resource: 'customers' }, lang: 'en'): HeldListLike | Promise<HeldListLike>;
     refresh(connectionId: string): void;
     close(): void;
   };
@@ -66,7 +66,7 @@ async function refreshes(engine: Engine, ahead: boolean): Promise<number[]> {
   const { api, connection } = await engine.wire({ recordsOf: { customers: records }, sorts: true });
   const lists = new engine.HeldLists({ onStatus: () => undefined, errorPayloadOf: engine.toErrorPayload });
   const source = { connectionId: 'bench', client: connection.client };
-  const list = lists.use(source, { resource: 'customers' }, 'en');
+  const list = await lists.use(source, { resource: 'customers' }, 'en');
   await settled(list);
   if (ahead) records[3]!.updatedAt = iso(Date.now() + DAY);
   const requests = () => api.received.filter((request) => request.path === '/v1/customers').length;

@@ -122,7 +122,7 @@ async function day(
   const { lists, source, connection } = agent;
   const { times, timed } = screenTimes(dayBegan);
   await sleep((offset % SCREEN_EVERY_MINUTES) * 97);
-  if (policy === 'after') for (const resource of FINDER) lists.prepare(source, { resource }, 'en');
+  if (policy === 'after') for (const resource of FINDER) void lists.prepare(source, { resource }, 'en');
   let readAt = 0;
   for (let minute = 0; minute < MINUTES; minute++) {
     // The search: the finder's lists, held (or read, or made fresh) as the policy does.
@@ -130,7 +130,7 @@ async function day(
       lists.forget(source.connectionId);
       readAt = minute;
     }
-    for (const resource of FINDER) lists.use(source, { resource }, 'en');
+    for (const resource of FINDER) await lists.use(source, { resource }, 'en');
     // The screen at a pace of its own (not compressed as much: a desk's day squeezed 30 times would
     // ask the screen's reads 30 times as often, and measure only an address flooded by them).
     if ((minute + offset) % SCREEN_EVERY_MINUTES !== 0) {

@@ -57,9 +57,9 @@ async function morning(
   await sleep(((index * 7_919) % 97) * (MORNING_START_MS / 97));
   const restored = kept ? keptOf(index).loadOnce(source, address.url) : undefined;
   if (restored) await lists.restore(source.connectionId, restored);
-  for (const resource of finder) lists.prepare(source, { resource }, 'en');
+  for (const resource of finder) void lists.prepare(source, { resource }, 'en');
   for (let minute = 0; minute < MORNING_MINUTES; minute++) {
-    for (const resource of finder) lists.use(source, { resource }, 'en');
+    for (const resource of finder) await lists.use(source, { resource }, 'en');
     if ((minute + index) % screenEveryMinutes === 0 || minute === 0) {
       await timed(() => connection.client.count({ resource: 'customers' }, { priority: 'interactive' }));
       await timed(() =>
@@ -82,7 +82,9 @@ async function dayBefore(desk: MorningDesk, count: number): Promise<void> {
   await Promise.all(
     Array.from({ length: count }, async (_, index) => {
       const agent = await agentOf(index);
-      const held = finder.map((resource) => agent.lists.use(agent.source, { resource }, 'en'));
+      const held = await Promise.all(
+        finder.map((resource) => agent.lists.use(agent.source, { resource }, 'en')),
+      );
       while (held.some((list) => list.state !== 'held' || list.reading)) await sleep(50);
       const kept = keptOf(index);
       await kept.load(agent.source, address.url);

@@ -189,7 +189,7 @@ export function heldCustomerJoin(
   lang: Language,
 ): CustomerJoin | undefined {
   if (!joinsCustomer(resource)) return undefined;
-  const customers = lists.find(source, { resource: 'customers' }, lang);
+  const customers = lists.heldNow(source, { resource: 'customers' }, lang);
   return customers && lists.statusOf(customers, lang).state === 'held'
     ? new CustomerJoin(customers, lang)
     : undefined;
@@ -214,7 +214,7 @@ export async function customerJoinFor(
   const named = keys.find(isCustomerColumn);
   if ((!named && !words) || !joinsCustomer(resource)) return undefined;
   for (;;) {
-    const customers = lists.use(source, { resource: 'customers' }, lang);
+    const customers = await lists.use(source, { resource: 'customers' }, lang);
     const { state } = lists.statusOf(customers, lang);
     if (state === 'held') return new CustomerJoin(customers, lang);
     if (state !== 'reading' && !named) return undefined;

@@ -37,12 +37,8 @@ async function viewOfList(
   { words, field }: { words?: string; field?: string } = {},
 ): Promise<ViewOfList> {
   const { sort, ...scope } = view;
-  // The lists kept from an earlier session are taken in at start: those it reads are waited for, not read again.
-  await heldLists.whenRestored(source.connectionId, [
-    scope.resource,
-    ...(joinsCustomer(scope.resource) ? (['customers'] as const) : []),
-  ]);
-  const list = heldLists.use(source, scope, lang);
+  // A list kept from an earlier session and being taken in is waited for, not read again (held-lists.ts).
+  const list = await heldLists.use(source, scope, lang);
   // The list as it stands now, before the search awaits: pages read meanwhile must not be told as
   // searched (a list told read whole with the matches of its first pages would settle the table
   // short). The matches may cover more than this; never less.
@@ -52,7 +48,7 @@ async function viewOfList(
   const version = `${list.rows.serial}:${list.rows.length}:${list.readingIn(lang).key}${changes}`;
   // The customer's columns, named or looked in by search words, wait for the customers held.
   const customers = joinsCustomer(scope.resource)
-    ? heldLists.find(source, { resource: 'customers' }, lang)
+    ? await heldLists.find(source, { resource: 'customers' }, lang)
     : undefined;
   const searched = filter.filter((condition) => condition.field === ANY_FIELD).map((each) => each.value);
   if (words !== undefined) searched.push(words);
@@ -154,19 +150,16 @@ export async function findCustomers(
   { text, lang, limit, read, agreements: byAgreement }: ParsedRequestInput<'search.customers'>,
   signal: AbortSignal,
 ): Promise<RequestOutputs['search.customers']> {
-  await heldLists.whenRestored(source.connectionId, [
-    'customers',
-    'contacts',
-    ...(byAgreement ? (['agreements'] as const) : []),
-  ]);
   // Looked for as an agreement's id too: Enter was pressed, and the screen waits for the lists.
   const held = (resource: 'customers' | 'contacts' | 'agreements') =>
     read
       ? heldLists.use(source, { resource }, lang, { urgent: byAgreement === true })
       : heldLists.find(source, { resource }, lang);
-  const customers = held('customers');
-  const contacts = held('contacts');
-  const agreements = byAgreement ? held('agreements') : undefined;
+  const [customers, contacts, agreements] = await Promise.all([
+    held('customers'),
+    held('contacts'),
+    byAgreement ? held('agreements') : undefined,
+  ]);
   const statusOf = (list: HeldList | undefined) => (list ? heldLists.statusOf(list, lang) : null);
   const shown = (list: HeldList | undefined) => list && { rows: list.rows, reading: list.readingIn(lang) };
   // As in searchRows: the statuses taken before the search runs, so a list that finished reading
@@ -203,12 +196,12 @@ async function learntNames(
 }
 
 /** A customer's agreements summed up (`lists.summary`), from the whole list only: a part of it would mislead. */
-export function customerSummary(
+export async function customerSummary(
   heldLists: HeldLists,
   source: ListSource,
   { customerId, lang }: ParsedRequestInput<'lists.summary'>,
-): RequestOutputs['lists.summary'] {
-  const list = heldLists.use(source, { resource: 'agreements', customerId }, lang);
+): Promise<RequestOutputs['lists.summary']> {
+  const list = await heldLists.use(source, { resource: 'agreements', customerId }, lang);
   const reading = list.readingIn(lang);
   const whole =
     list.state === 'held'

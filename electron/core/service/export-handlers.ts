@@ -39,14 +39,14 @@ export function exportHandlers(
         connections().chosen(caller).client,
         connections().active(caller)?.name ?? '',
         input,
-        heldRowsOf(heldLists(), source, view, customers),
+        await heldRowsOf(heldLists(), source, view, customers),
         customers,
       );
     },
     'export.record': (input, caller = DIRECT_CALLER) => {
       // The customer's own fields from the customers held, when they are (the record says as of
       // when: a held list may be hours old), else the record reads them.
-      const customers = heldLists().find(chosen(caller), { resource: 'customers' }, input.lang);
+      const customers = heldLists().heldNow(chosen(caller), { resource: 'customers' }, input.lang);
       const record = customers?.rows.record(input.customerId, customers.readingIn(input.lang));
       const held =
         record && customers?.asOf !== undefined ? { record, asOf: new Date(customers.asOf) } : undefined;
@@ -68,14 +68,14 @@ export function exportHandlers(
  * language (held-lists.ts, `fresh`): the table shows those, and writing them costs no request.
  * Undefined otherwise (the export reads the list from the API).
  */
-function heldRowsOf(
+async function heldRowsOf(
   lists: HeldLists,
   source: ListSource,
   view: ExportView,
   customers: CustomerJoin | undefined,
-): HeldExportRows | undefined {
+): Promise<HeldExportRows | undefined> {
   const { resource, customerId, lang } = view;
-  const list = lists.fresh(source, { resource, ...(customerId !== undefined && { customerId }) }, lang);
+  const list = await lists.fresh(source, { resource, ...(customerId !== undefined && { customerId }) }, lang);
   const fields = list?.fields.get(lang);
   if (!list || list.asOf === undefined || !fields) return undefined;
   return {

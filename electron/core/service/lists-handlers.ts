@@ -29,8 +29,9 @@ export function listsHandlers(
   return {
     'lists.record': async ({ list: view, lang, id, read }, caller = DIRECT_CALLER) => {
       const source = chosen(caller);
-      await heldLists().whenRestored(source.connectionId, [view.resource]);
-      const list = read ? heldLists().use(source, view, lang) : heldLists().find(source, view, lang);
+      const list = read
+        ? await heldLists().use(source, view, lang)
+        : await heldLists().find(source, view, lang);
       return {
         record: list?.rows.record(id, list.readingIn(lang)) ?? null,
         list: list ? heldLists().statusOf(list, lang) : null,
@@ -38,22 +39,26 @@ export function listsHandlers(
     },
     'lists.changes': async ({ list: view, lang }, caller = DIRECT_CALLER) => {
       const source = chosen(caller);
-      await heldLists().whenRestored(source.connectionId, [view.resource]);
-      return heldLists().find(source, view, lang)?.changes.snapshot() ?? { rows: [], gone: [], unlisted: 0 };
+      return (
+        (await heldLists().find(source, view, lang))?.changes.snapshot() ?? {
+          rows: [],
+          gone: [],
+          unlisted: 0,
+        }
+      );
     },
-    'lists.changesSeen': ({ list: view, lang, ids }, caller = DIRECT_CALLER) => {
-      const list = heldLists().find(chosen(caller), view, lang);
+    'lists.changesSeen': async ({ list: view, lang, ids }, caller = DIRECT_CALLER) => {
+      const list = await heldLists().find(chosen(caller), view, lang);
       if (list) {
         list.changes.seen(ids);
         // Every window follows: the marks go wherever the list is shown.
         heldLists().tell(list, true);
       }
-      return Promise.resolve(null);
+      return null;
     },
-    'lists.stop': ({ list, lang }, caller = DIRECT_CALLER) =>
-      Promise.resolve(heldLists().stop(chosen(caller), list, lang) ?? null),
-    'lists.read': ({ list, lang }, caller = DIRECT_CALLER) =>
-      Promise.resolve(heldLists().read(chosen(caller), list, lang)),
+    'lists.stop': async ({ list, lang }, caller = DIRECT_CALLER) =>
+      (await heldLists().stop(chosen(caller), list, lang)) ?? null,
+    'lists.read': ({ list, lang }, caller = DIRECT_CALLER) => heldLists().read(chosen(caller), list, lang),
     'lists.refresh': (_input, caller = DIRECT_CALLER) => {
       const { connectionId } = chosen(caller);
       heldLists().refresh(connectionId);
@@ -65,7 +70,6 @@ export function listsHandlers(
     },
     'lists.status': (_input, caller = DIRECT_CALLER): Promise<HeldListStatus[]> =>
       Promise.resolve(heldLists().statuses(chosen(caller).connectionId)),
-    'lists.summary': (input, caller = DIRECT_CALLER) =>
-      Promise.resolve(customerSummary(heldLists(), chosen(caller), input)),
+    'lists.summary': (input, caller = DIRECT_CALLER) => customerSummary(heldLists(), chosen(caller), input),
   };
 }

@@ -43,7 +43,6 @@ function listBeingRead() {
   const lists = {
     use: () => list,
     statusOf: status,
-    whenRestored: () => Promise.resolve(),
   } as unknown as HeldLists;
   const lastPage = () => {
     rows.append(recordsFrom(ROWS, 500));

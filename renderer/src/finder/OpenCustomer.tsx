@@ -27,21 +27,7 @@ export function OpenCustomer({ offered, onOpen, onManageFavourites }: OpenCustom
   const { t } = useTranslation();
   const id = useId();
   const finder = useFinder(id, offered, onOpen);
-  const {
-    field,
-    state,
-    tell,
-    found,
-    options,
-    shown,
-    current,
-    more,
-    optionId,
-    currentId,
-    waiting,
-    wanted,
-    shownProblem,
-  } = finder;
+  const { field, state, tell, found, list, waiting, wanted, shownProblem } = finder;
   // Enter waits for the lists: said in the list when it is open (never under it), else under the field.
   const waitingText =
     waiting && !found.settled && !shownProblem
@@ -73,10 +59,10 @@ export function OpenCustomer({ offered, onOpen, onManageFavourites }: OpenCustom
         id={id}
         value={state.text}
         role="combobox"
-        aria-expanded={shown}
+        aria-expanded={list.shown}
         aria-controls={`${id}-options`}
         aria-autocomplete="list"
-        aria-activedescendant={currentId}
+        aria-activedescendant={list.currentId}
         placeholder={t('openCustomer.placeholder')}
         {...hint}
         aria-invalid={shownProblem ? true : undefined}
@@ -92,12 +78,12 @@ export function OpenCustomer({ offered, onOpen, onManageFavourites }: OpenCustom
       <button type="submit">{t('openCustomer.open')}</button>
       <SuggestionList
         listId={`${id}-options`}
-        optionId={optionId}
+        optionId={list.optionId}
         favourite={(customerId) => offered.some((each) => each.favourite && each.customerId === customerId)}
-        shown={shown}
-        options={options}
-        current={current}
-        more={more}
+        shown={list.shown}
+        options={list.options}
+        current={list.current}
+        more={list.more}
         found={found}
         showingAll={state.showAll}
         waiting={waitingText}
@@ -114,7 +100,7 @@ export function OpenCustomer({ offered, onOpen, onManageFavourites }: OpenCustom
         </p>
       ) : (
         waitingText &&
-        !shown && (
+        !list.shown && (
           <p className="field-waiting" role="status">
             {waitingText}
           </p>

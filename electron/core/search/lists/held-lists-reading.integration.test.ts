@@ -58,10 +58,10 @@ describe('lists held for search', () => {
     const { engine, lists, source } = await heldOverDemo(300);
     const contactPages = () =>
       engine.demo.requests.filter((url) => url.startsWith('/v1/contacts?size=')).length;
-    const english = await until(lists, lists.use(source, { resource: 'contacts' }, 'en'), ['held']);
+    const english = await until(lists, await lists.use(source, { resource: 'contacts' }, 'en'), ['held']);
     expect(english.rows.length).toBe(400);
     const pagesInEnglish = contactPages();
-    const french = lists.use(source, { resource: 'contacts' }, 'fr');
+    const french = await lists.use(source, { resource: 'contacts' }, 'fr');
     // One list for both languages: the French one is its words.
     expect(french).toBe(english);
     for (let tries = 0; tries < 500 && french.translations.get('fr')?.learning !== false; tries++)
@@ -81,21 +81,21 @@ describe('lists held for search', () => {
     expect(finances.length).toBeGreaterThan(0);
     // And back in English: nothing read.
     const before = contactPages();
-    expect(lists.use(source, { resource: 'contacts' }, 'en')).toBe(english);
+    expect(await lists.use(source, { resource: 'contacts' }, 'en')).toBe(english);
     expect(Array.from(await matchesOf(english.rows, search('Finances'), undefined))).toEqual([]);
     expect(contactPages()).toBe(before);
   });
 
   it('reads a list once, in 500-row pages below what the screen waits for; later searches read nothing', async () => {
     const { engine, lists, source, told, pagesRead } = await heldOverDemo(1_200);
-    const list = await until(lists, lists.use(source, { resource: 'customers' }, 'en'), ['held']);
+    const list = await until(lists, await lists.use(source, { resource: 'customers' }, 'en'), ['held']);
     expect(list.rows.length).toBe(1_200);
     expect(pagesRead()).toBe(3);
     expect(engine.demo.requests.filter((url) => url.includes('/customers?size=500')).length).toBe(3);
     const before = engine.demo.requests.length;
     const wanted = String(list.rows.valueAt(777, 'id'));
     for (const text of [wanted, wanted.slice(0, 6), 'sa', 'zzzz']) {
-      const again = lists.use(source, { resource: 'customers' }, 'en');
+      const again = await lists.use(source, { resource: 'customers' }, 'en');
       await matchesOf(again.rows, search(text), undefined);
     }
     expect(
@@ -115,7 +115,7 @@ describe('lists held for search', () => {
   it('answers searches from what was read while it reads', async () => {
     const { engine, lists, source } = await heldOverDemo(2_000);
     engine.demo.faults.delayNext(10, 150);
-    const list = lists.use(source, { resource: 'customers' }, 'en');
+    const list = await lists.use(source, { resource: 'customers' }, 'en');
     for (let tries = 0; list.rows.length === 0 && tries < 300; tries++) await sleep(10);
     expect(list.state).toBe('reading');
     const partial = await matchesOf(list.rows, search('a'), undefined);
@@ -128,9 +128,9 @@ describe('lists held for search', () => {
   it('stops at Cancel: no page asked for after it; reading again goes on from where it stopped', async () => {
     const { engine, lists, source, pagesRead } = await heldOverDemo(3_000);
     engine.demo.faults.delayNext(20, 100);
-    const list = lists.use(source, { resource: 'customers' }, 'en');
+    const list = await lists.use(source, { resource: 'customers' }, 'en');
     for (let tries = 0; list.rows.length < 1_000 && tries < 500; tries++) await sleep(10);
-    const stopped = lists.stop(source, { resource: 'customers' }, 'en');
+    const stopped = await lists.stop(source, { resource: 'customers' }, 'en');
     expect(stopped?.state).toBe('stopped');
     const readWhenStopped = list.rows.length;
     // A request sent just before Cancel may reach the server a moment after it.
@@ -139,7 +139,7 @@ describe('lists held for search', () => {
     await sleep(400);
     expect(pagesRead()).toBe(asked);
     expect(list.rows.length).toBe(readWhenStopped);
-    lists.read(source, { resource: 'customers' }, 'en');
+    await lists.read(source, { resource: 'customers' }, 'en');
     await until(lists, list, ['held']);
     expect(list.rows.length).toBe(3_000);
     // The read went on with the cursor it had: only the page under way at Cancel was asked for twice.
@@ -150,7 +150,10 @@ describe('lists held for search', () => {
 
   it('refuses a list too long for the budget as soon as its pages say so, holding nothing of it, and reads it no more', async () => {
     const { lists, source, told, pagesRead } = await heldOverDemo(5_000, { budgetBytes: 1_000_000 });
-    const list = await until(lists, lists.use(source, { resource: 'customers' }, 'en'), ['too-long', 'held']);
+    const list = await until(lists, await lists.use(source, { resource: 'customers' }, 'en'), [
+      'too-long',
+      'held',
+    ]);
     expect(list.state).toBe('too-long');
     expect(list.rows.length).toBe(0);
     // Refused at the page whose rows pass 1 MB (the third), and the page asked ahead of it, which a
@@ -166,7 +169,7 @@ describe('lists held for search', () => {
     // of the one that passed the budget may reach the server just after the refusal.)
     await sleep(100);
     const asked = pagesRead();
-    for (let times = 0; times < 5; times++) lists.use(source, { resource: 'customers' }, 'en');
+    for (let times = 0; times < 5; times++) await lists.use(source, { resource: 'customers' }, 'en');
     await sleep(100);
     expect(pagesRead()).toBe(asked);
   });
@@ -176,7 +179,7 @@ describe('lists held for search', () => {
     // no count. V8 keeps such rows as dictionaries, several times what their values take (the
     // default 256 MiB budget once held 1.6 GiB of them): such a list is not holdable at all.
     const { lists, source } = await heldOverDemo(1_000);
-    const held = await until(lists, lists.use(source, { resource: 'customers' }, 'en'), ['held']);
+    const held = await until(lists, await lists.use(source, { resource: 'customers' }, 'en'), ['held']);
     // Its search's text made in the background after it settled: counted once made.
     await held.searchPrepared;
     const heldBytes = lists.bytes;
@@ -185,7 +188,7 @@ describe('lists held for search', () => {
     );
     const { api, connection } = await wire({ records });
     const hostile = { connectionId: 'hostile', client: connection.client };
-    const list = await until(lists, lists.use(hostile, { resource: 'customers' }, 'en'), [
+    const list = await until(lists, await lists.use(hostile, { resource: 'customers' }, 'en'), [
       'held',
       'too-long',
     ]);
@@ -193,7 +196,7 @@ describe('lists held for search', () => {
     expect(list.rows.length).toBe(0);
     expect(api.received.filter((request) => request.path === '/v1/customers').length).toBeLessThanOrEqual(2);
     expect(lists.statusOf(list)).toMatchObject({ state: 'too-long', bytes: 0 });
-    expect(lists.find(source, { resource: 'customers' }, 'en')?.state).toBe('held');
+    expect((await lists.find(source, { resource: 'customers' }, 'en'))?.state).toBe('held');
     expect(lists.bytes).toBe(heldBytes);
   });
 
@@ -203,23 +206,26 @@ describe('lists held for search', () => {
       budgetBytes: 700_000,
       contacts: 1_000,
     });
-    const customers = await until(lists, lists.use(source, { resource: 'customers' }, 'en'), ['held']);
+    const customers = await until(lists, await lists.use(source, { resource: 'customers' }, 'en'), ['held']);
     expect(lists.bytes).toBeGreaterThan(700_000 / 2);
     // In use: the contacts do not fit beside it, and are not held (their searches scan).
-    const contacts = await until(lists, lists.use(source, { resource: 'contacts' }, 'en'), [
+    const contacts = await until(lists, await lists.use(source, { resource: 'contacts' }, 'en'), [
       'held',
       'too-long',
     ]);
     expect(contacts.state).toBe('too-long');
-    expect(lists.find(source, { resource: 'customers' }, 'en')).toBe(customers);
+    expect(await lists.find(source, { resource: 'customers' }, 'en')).toBe(customers);
     expect(told.some((status) => status.state === 'dropped')).toBe(false);
     const customerPages = pagesRead();
     // Unused for a quarter of an hour: it makes room.
     customers.lastUsed -= 15 * 60_000;
     lists.forget('demo');
-    const again = await until(lists, lists.use(source, { resource: 'customers' }, 'en'), ['held']);
+    const again = await until(lists, await lists.use(source, { resource: 'customers' }, 'en'), ['held']);
     again.lastUsed -= 15 * 60_000;
-    const held = await until(lists, lists.use(source, { resource: 'contacts' }, 'en'), ['held', 'too-long']);
+    const held = await until(lists, await lists.use(source, { resource: 'contacts' }, 'en'), [
+      'held',
+      'too-long',
+    ]);
     expect(held.state).toBe('held');
     expect(
       told.at(-1)?.state === 'dropped' ||
@@ -231,13 +237,13 @@ describe('lists held for search', () => {
 
   it('reads a list older than its freshness again in the background, searches answering from the old rows meanwhile', async () => {
     const { engine, lists, source, told, pagesRead } = await heldOverDemo(600, { freshMs: 200 });
-    const first = await until(lists, lists.use(source, { resource: 'customers' }, 'en'), ['held']);
+    const first = await until(lists, await lists.use(source, { resource: 'customers' }, 'en'), ['held']);
     const oldRows = first.rows;
     const firstAsOf = first.asOf ?? 0;
     const added = engine.demo.store.insert('customers');
     await sleep(250);
     engine.demo.faults.delayNext(2, 200);
-    const again = lists.use(source, { resource: 'customers' }, 'en');
+    const again = await lists.use(source, { resource: 'customers' }, 'en');
     expect(again.rows).toBe(oldRows);
     expect(lists.statusOf(again)).toMatchObject({ state: 'held', rereading: true });
     await until(lists, again, ['held']);
@@ -252,17 +258,21 @@ describe('lists held for search', () => {
     const { engine, lists, source, told } = await heldOverDemo(1_500);
     // The second page's request (the first with a cursor) is refused, then the restart's second page too.
     engine.demo.faults.failNext(1, { status: 400 }, 3);
-    const list = await until(lists, lists.use(source, { resource: 'customers' }, 'en'), ['held', 'failed']);
+    const list = await until(lists, await lists.use(source, { resource: 'customers' }, 'en'), [
+      'held',
+      'failed',
+    ]);
     expect(list.state).toBe('held');
     expect(list.rows.length).toBe(1_500);
 
     const again = await heldOverDemo(1_500);
     again.engine.demo.faults.failNext(1, { status: 400 }, 3);
     again.engine.demo.faults.failNext(1, { status: 400 }, 2);
-    const failed = await until(again.lists, again.lists.use(again.source, { resource: 'customers' }, 'en'), [
-      'held',
-      'failed',
-    ]);
+    const failed = await until(
+      again.lists,
+      await again.lists.use(again.source, { resource: 'customers' }, 'en'),
+      ['held', 'failed'],
+    );
     expect(failed.state).toBe('failed');
     expect(again.told.at(-1)?.error?.code).toBe('invalid-cursor');
     expect(told.every((status) => status.error === undefined)).toBe(true);
@@ -274,16 +284,19 @@ describe('lists held for search', () => {
     const lists = new HeldLists({ onStatus: (status) => told.push(status), errorPayloadOf: toErrorPayload });
     registries.push(lists);
     const source = { connectionId: 'other', client: connection.client };
-    const list = await until(lists, lists.use(source, { resource: 'customers' }, 'en'), ['held', 'failed']);
+    const list = await until(lists, await lists.use(source, { resource: 'customers' }, 'en'), [
+      'held',
+      'failed',
+    ]);
     expect(list.state).toBe('failed');
     expect(told.at(-1)?.error?.message).toMatch(/cursor/);
   });
 
   it('forgets every list of a connection that was edited or deleted', async () => {
     const { lists, source, told } = await heldOverDemo(300);
-    await until(lists, lists.use(source, { resource: 'customers' }, 'en'), ['held']);
+    await until(lists, await lists.use(source, { resource: 'customers' }, 'en'), ['held']);
     lists.forget('demo');
-    expect(lists.find(source, { resource: 'customers' }, 'en')).toBeUndefined();
+    expect(await lists.find(source, { resource: 'customers' }, 'en')).toBeUndefined();
     expect(lists.bytes).toBe(0);
     expect(told.at(-1)?.state).toBe('dropped');
   });

@@ -61,4 +61,31 @@ describe('the lists kept from the day before, taken in one after the other', () 
     await restoring;
     lists.close();
   });
+
+  it('gives every entry the kept list, never one read again from the API, while it is taken in', async () => {
+    const lists = new HeldLists({ onStatus: () => undefined, errorPayloadOf: toErrorPayload });
+    let customersRead = () => {};
+    const read = new Promise<void>((resolve) => (customersRead = resolve));
+    const customers = keptList('customers', [{ id: 'CUS-1', name: 'Durand Brasserie' }]);
+    async function* kept() {
+      await read;
+      yield customers;
+    }
+    const restoring = lists.restore(source.connectionId, kept());
+    // The client is not one: a read from the API would throw, and the list would fail.
+    const used = lists.use(source, { resource: 'customers' }, 'en');
+    const found = lists.find(source, { resource: 'customers' }, 'en');
+    const prepared = lists.prepare(source, { resource: 'customers' }, 'en');
+    expect(await settled(used)).toBe(false);
+    expect(lists.heldNow(source, { resource: 'customers' }, 'en')).toBeUndefined();
+    customersRead();
+    expect(await used).toBe(customers);
+    expect(await found).toBe(customers);
+    expect(await prepared).toBe(customers);
+    expect(lists.statusOf(customers).state).toBe('held');
+    // Once the kept lists are in, a list that had no kept copy waits no more.
+    expect(await settled(lists.find(source, { resource: 'contacts' }, 'en'))).toBe(true);
+    await restoring;
+    lists.close();
+  });
 });

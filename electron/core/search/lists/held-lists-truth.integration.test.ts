@@ -48,7 +48,7 @@ async function heldOver(records: ApiRecord[], options: { wholeReadEveryMs?: numb
   registries.push(lists);
   const source = { connectionId: 'truth', client: connection.client };
   const pages = () => api.received.filter((request) => request.path === '/v1/customers').length;
-  const list = await settled(lists.use(source, { resource: 'customers' }, 'en'));
+  const list = await settled(await lists.use(source, { resource: 'customers' }, 'en'));
   return { lists, list, clock, pages, source };
 }
 
@@ -134,7 +134,7 @@ describe('a held list made fresh against a server whose timestamps and count are
     const before = pages();
     for (let use = 0; use < 10; use++) {
       await sleep(60);
-      lists.use(source, { resource: 'customers' }, 'en');
+      await lists.use(source, { resource: 'customers' }, 'en');
       await settled(list);
     }
     expect(list.wholeAt).toBe(wholeAt);
@@ -267,9 +267,9 @@ describe('a held list shown in another language', () => {
     const lists = new HeldLists({ onStatus: () => undefined, errorPayloadOf: toErrorPayload });
     registries.push(lists);
     const source = { connectionId: 'truth', client: connection.client };
-    const english = await settled(lists.use(source, { resource: 'contacts' }, 'en'));
+    const english = await settled(await lists.use(source, { resource: 'contacts' }, 'en'));
     records[5]!.role = 'Finance';
-    const french = lists.use(source, { resource: 'contacts' }, 'fr');
+    const french = await lists.use(source, { resource: 'contacts' }, 'fr');
     expect(french).toBe(english);
     for (let tries = 0; tries < 2_000 && french.translations.get('fr')?.learning !== false; tries++)
       await sleep(5);
@@ -323,9 +323,9 @@ async function learntInFrench(records: ApiRecord[], change: () => void) {
   const lists = new HeldLists({ onStatus: () => undefined, errorPayloadOf: toErrorPayload });
   registries.push(lists);
   const source = { connectionId: 'truth', client: connection.client };
-  await settled(lists.use(source, { resource: 'contacts' }, 'en'));
+  await settled(await lists.use(source, { resource: 'contacts' }, 'en'));
   change();
-  const french = lists.use(source, { resource: 'contacts' }, 'fr');
+  const french = await lists.use(source, { resource: 'contacts' }, 'fr');
   for (let tries = 0; tries < 4_000 && french.translations.get('fr')?.learning !== false; tries++)
     await sleep(5);
   return { french };

@@ -64,11 +64,11 @@ describe('a list held for search, read while the API changes', () => {
       if (which === 'the first read') {
         const before = idsNow(engine);
         const churn = churnBetweenPages(engine);
-        list = lists.use(source, CUSTOMERS, 'en');
+        list = await lists.use(source, CUSTOMERS, 'en');
         await untilRead(list);
         check(list, before, churn);
       } else {
-        list = lists.use(source, CUSTOMERS, 'en');
+        list = await lists.use(source, CUSTOMERS, 'en');
         await untilRead(list);
         // A deletion before the refresh: its catch-up gives way to a whole read, which meets the churn.
         engine.demo.store.remove('customers', 'CUS-00000007');
@@ -90,7 +90,7 @@ describe('a held list made fresh for the cost of what changed', () => {
     await engine.tokens.getToken();
     lists = new HeldLists({ onStatus: () => undefined, errorPayloadOf: toErrorPayload });
     const source: ListSource = { connectionId: 'demo', client: engine.client };
-    const list = lists.use(source, CUSTOMERS, 'en');
+    const list = await lists.use(source, CUSTOMERS, 'en');
     await untilRead(list);
     const { store } = engine.demo;
     const asked = () => engine!.demo.requests.filter((url) => url.startsWith('/v1/customers?')).length;

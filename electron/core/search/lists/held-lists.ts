@@ -1,4 +1,4 @@
-import type { Language, Resource } from '../../../shared/api-rules.js';
+import type { Language } from '../../../shared/api-rules.js';
 import type { HeldListStatus, HeldListView } from '../../../shared/held-list.js';
 import { HeldList, listKey, type HeldListsOptions, type ListSource } from './held-list-state.js';
 import type { CatchUpRefusal } from './catch-up.js';
@@ -22,6 +22,8 @@ export const DEFAULT_BUDGET_BYTES = 256 * 2 ** 20;
  * another (each would read the other again, in turn, for ever), and a list that does not fit beside
  * those is not held: said once, its searches scan. A list older than ten minutes is caught up in the
  * background when used; Refresh catches up now; every few hours it is read whole in the background.
+ * A list whose kept copy is being taken in is waited for by every entry that names it (`restoring`),
+ * never read from the API meanwhile: no caller has to wait for it itself.
  */
 export class HeldLists {
   readonly budgetBytes: number;
@@ -66,7 +68,13 @@ export class HeldLists {
    * words learnt the first time it is used in another language, and it is caught up in the
    * background when older than ten minutes. Using it makes it the most recently used.
    */
-  use(source: ListSource, view: HeldListView, lang: Language, { urgent = false } = {}): HeldList {
+  async use(
+    source: ListSource,
+    view: HeldListView,
+    lang: Language,
+    { urgent = false } = {},
+  ): Promise<HeldList> {
+    await this.restoring.whenOpen(source.connectionId, [view.resource]);
     const key = listKey(source.connectionId, view);
     let list = this.lists.get(key);
     if (list && urgent) list.urgent = true;
@@ -86,7 +94,8 @@ export class HeldLists {
    * lists, at idle after the app starts): at background priority (the limiter's share of the rate,
    * never while the screen waits) until someone uses it. A list already there is left as it is.
    */
-  prepare(source: ListSource, view: HeldListView, lang: Language): HeldList {
+  async prepare(source: ListSource, view: HeldListView, lang: Language): Promise<HeldList> {
+    await this.restoring.whenOpen(source.connectionId, [view.resource]);
     const known = this.lists.get(listKey(source.connectionId, view));
     if (known) {
       this.learnWords(known, lang);
@@ -99,29 +108,12 @@ export class HeldLists {
     return list;
   }
 
-  /** Takes in a connection's lists kept from an earlier session, each as it is read: searches of it wait until then. */
-  async restore(connectionId: string, kept: AsyncIterable<HeldList>): Promise<void> {
-    this.restoring.close(connectionId, KEPT);
-    const learning: Promise<void>[] = [];
-    try {
-      for await (const list of kept) {
-        const taken = () => this.restoring.open(connectionId, list.view.resource);
-        // One kept without its fields learns them before it is searched (kinds, the customer's columns).
-        if (this.adopt(list) && !list.fields.has(list.lang))
-          learning.push(this.learnLabels(list).finally(taken));
-        else taken();
-      }
-    } catch {
-      // A file that cannot be read: its list is read again from the API, as if none had been kept.
-    } finally {
-      await Promise.allSettled(learning);
-      this.restoring.open(connectionId);
-    }
-  }
-
-  /** Settles once the kept lists `resources` of the connection are in (all of them when none is named). */
-  whenRestored(connectionId: string, resources?: readonly Resource[]): Promise<void> {
-    return this.restoring.whenOpen(connectionId, resources);
+  /** Takes in a connection's lists kept from an earlier session, each as it is read: its entries wait until then. */
+  restore(connectionId: string, kept: AsyncIterable<HeldList>): Promise<void> {
+    // One kept without its fields learns them before it is searched (kinds, the customer's columns).
+    return this.restoring.takeIn(connectionId, KEPT, kept, (list) =>
+      this.adopt(list) && !list.fields.has(list.lang) ? this.learnLabels(list) : undefined,
+    );
   }
 
   /** Takes in a list kept from an earlier session, unless one is held or read already: searches answer from it at once, caught up now. */
@@ -137,8 +129,14 @@ export class HeldLists {
     return true;
   }
 
-  /** The list if it is held or being read, without starting a read. */
-  find(source: ListSource, view: HeldListView, lang: Language): HeldList | undefined {
+  /** The list if it is held or being read, without starting a read: `heldNow` once it is in. */
+  async find(source: ListSource, view: HeldListView, lang: Language): Promise<HeldList | undefined> {
+    await this.restoring.whenOpen(source.connectionId, [view.resource]);
+    return this.heldNow(source, view, lang);
+  }
+
+  /** `find` without waiting for a kept copy: what a page shows beside its rows is never held up. */
+  heldNow(source: ListSource, view: HeldListView, lang: Language): HeldList | undefined {
     const list = this.lists.get(listKey(source.connectionId, view));
     if (list) {
       this.touch(list);
@@ -152,7 +150,8 @@ export class HeldLists {
    * be read and whose whole read is not due) and shown in `lang`: what an export writes instead of
    * reading the list from the API again. Undefined otherwise; nothing is started.
    */
-  fresh(source: ListSource, view: HeldListView, lang: Language): HeldList | undefined {
+  async fresh(source: ListSource, view: HeldListView, lang: Language): Promise<HeldList | undefined> {
+    await this.restoring.whenOpen(source.connectionId, [view.resource]);
     const list = this.lists.get(listKey(source.connectionId, view));
     if (!list || list.state !== 'held' || this.freshness.isOld(list)) return undefined;
     // Its words in that language still on their way: the rows cannot be shown in it yet.
@@ -191,14 +190,14 @@ export class HeldLists {
 
   /** The lists of a connection, as the UI shows them, in each language they are shown in. */
   statuses(connectionId: string): HeldListStatus[] {
-    return [...this.lists.values()]
+    return this.all()
       .filter((list) => list.source.connectionId === connectionId)
       .flatMap((list) => list.languages.map((lang) => this.statusOf(list, lang)));
   }
 
   /** Stops the read of a list (the user's Cancel): no more of its pages are asked for. */
-  stop(source: ListSource, view: HeldListView, lang: Language): HeldListStatus | undefined {
-    const list = this.find(source, view, lang);
+  async stop(source: ListSource, view: HeldListView, lang: Language): Promise<HeldListStatus | undefined> {
+    const list = await this.find(source, view, lang);
     if (!list) return undefined;
     list.stopReading();
     this.tell(list, true);
@@ -209,8 +208,8 @@ export class HeldLists {
    * Reads a list again now: goes on with a stopped or failed read from where it was, or catches up
    * a held one in the background (the user's Refresh or Retry).
    */
-  read(source: ListSource, view: HeldListView, lang: Language): HeldListStatus {
-    const list = this.use(source, view, lang);
+  async read(source: ListSource, view: HeldListView, lang: Language): Promise<HeldListStatus> {
+    const list = await this.use(source, view, lang);
     if (!list.reading) {
       if (list.state === 'stopped' || list.state === 'failed') {
         list.state = 'reading';
@@ -245,9 +244,7 @@ export class HeldLists {
 
   /** Memory the held lists take together. */
   get bytes(): number {
-    let bytes = 0;
-    for (const list of this.lists.values()) bytes += list.bytes;
-    return bytes;
+    return this.all().reduce((sum, list) => sum + list.bytes, 0);
   }
 
   /**

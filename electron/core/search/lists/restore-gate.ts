@@ -32,6 +32,34 @@ export class RestoreGate {
       }
   }
 
+  /**
+   * Takes in the lists `kept` of `connectionId` (any of `resources`), each as it is read: `take`
+   * adopts one, and may go on with it (its fields learnt) before its list opens; every list is open
+   * at the end, a file that could not be read included (its list is then read from the API).
+   */
+  async takeIn<L extends { view: { resource: Resource } }>(
+    connectionId: string,
+    resources: Iterable<Resource>,
+    kept: AsyncIterable<L>,
+    take: (list: L) => Promise<void> | undefined,
+  ): Promise<void> {
+    this.close(connectionId, resources);
+    const going: Promise<void>[] = [];
+    try {
+      for await (const list of kept) {
+        const taken = () => this.open(connectionId, list.view.resource);
+        const more = take(list);
+        if (more) going.push(more.finally(taken));
+        else taken();
+      }
+    } catch {
+      // A file that cannot be read: its list is read again from the API, as if none had been kept.
+    } finally {
+      await Promise.allSettled(going);
+      this.open(connectionId);
+    }
+  }
+
   /** Settles once `resources` of `connectionId` are in (all those being taken in when none is named). */
   whenOpen(connectionId: string, resources?: readonly Resource[]): Promise<void> {
     const pending = [...this.waiting]

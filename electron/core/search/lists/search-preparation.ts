@@ -47,10 +47,8 @@ export class SearchPreparation {
     this.timer = setTimeout(() => {
       const now = wanted();
       if (!now) return;
-      // The lists kept from an earlier session first: those are not read again.
-      void this.lists.whenRestored(now.source.connectionId).then(() => {
-        for (const resource of FINDER_LISTS) this.lists.prepare(now.source, { resource }, now.lang);
-      });
+      // A list kept from an earlier session is taken in first (prepare waits for it): not read again.
+      for (const resource of FINDER_LISTS) void this.lists.prepare(now.source, { resource }, now.lang);
     }, this.afterMs);
     this.timer.unref();
   }
