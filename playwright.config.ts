@@ -1,9 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM } from './e2e/chromium.js';
 
-/** The specs that hold a desk's lists at their real size, alone on the machine. */
-const REAL_SIZE = /desk-size\.spec\.ts$/;
-
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
@@ -16,14 +13,6 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
-  // The desk at its real size (three lists of 100,000 to 300,000 rows held together) takes most of
-  // a core and its memory for minutes: beside another spec it starved it into timeouts. It runs in
-  // a step of its own once the others are done (`--project=app`, then `--project=real-size`; a bare
-  // `playwright test` runs them in that order too).
-  projects: [
-    { name: 'app', testIgnore: REAL_SIZE },
-    { name: 'real-size', testMatch: REAL_SIZE, dependencies: ['app'] },
-  ],
   use: {
     launchOptions: CHROMIUM,
     // The app speaks the browser's language until one is picked: specs read English unless they

@@ -59,6 +59,5 @@ step "unit tests" && npm run -s test
 # tests keep Chromium and their hosts busy. On 2 cores side by side they starve each other into
 # timeouts, so they run one after the other.
 step "integration tests (real keychain, processes, readers, clock)" && npm run -s test:integration
-step "end-to-end tests (the build above, in Chromium)" && npx playwright test --project=app
-step "end-to-end at a desk's real size, alone" && npx playwright test --project=real-size --no-deps
+step "end-to-end tests (the build above, in Chromium)" && npx playwright test
 step "all passed"
