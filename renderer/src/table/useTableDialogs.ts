@@ -27,5 +27,3 @@ export function useTableDialogs(
   useCommand('table.record', () => setRecordShown((shown) => !shown), { scope });
   return { valuesOf, setValuesOf, rulesShown, setRulesShown, recordShown, setRecordShown };
 }
-
-export type TableDialogsState = ReturnType<typeof useTableDialogs>;

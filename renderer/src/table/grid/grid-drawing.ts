@@ -33,7 +33,7 @@ export interface GridDrawing {
 
 /** Rows drawn beyond each edge of the screen, and the chunk the drawn rows move by: each one more is
  * a row rewritten at every flick, for no row a person sees (docs/architecture.md, "Drawing the rows"). */
-export const OVERSCAN = 4;
+const OVERSCAN = 4;
 
 /** The drawing of `parts`, the same object while each part is the same. */
 export function useGridDrawing(parts: Omit<GridDrawing, 'overscan'>): GridDrawing {
